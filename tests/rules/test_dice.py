@@ -1,0 +1,275 @@
+"""Dice expressions: what a GM types in a stat block rolls the dice it says, in order."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from encounter_app.rules.dice import (
+    MAX_DICE,
+    MAX_SIDES,
+    DiceError,
+    DiceRoll,
+    DiceTerm,
+    FlatTerm,
+    max_dice,
+    parse,
+    roll,
+)
+
+
+class ScriptedRng:
+    """Hands out queued (sides, value) draws and fails the test on any other call."""
+
+    def __init__(self, *draws: tuple[int, int]) -> None:
+        self.draws = list(draws)
+        self.calls: list[tuple[int, int]] = []
+
+    def randint(self, a: int, b: int) -> int:
+        assert self.draws, f"unexpected extra draw randint({a}, {b})"
+        sides, value = self.draws.pop(0)
+        assert (a, b) == (1, sides), f"drew randint({a}, {b}), the script expected a d{sides}"
+        assert 1 <= value <= sides
+        self.calls.append((a, b))
+        return value
+
+    @property
+    def done(self) -> bool:
+        return not self.draws
+
+
+def d(sides: int, *values: int) -> list[tuple[int, int]]:
+    """Draws of one die type: ``d(6, 6, 5, 4)`` is three d6 showing 6, 5 and 4."""
+    return [(sides, v) for v in values]
+
+
+@pytest.mark.parametrize(
+    ("expression", "draws", "total", "text"),
+    [
+        ("3d6+2", d(6, 6, 5, 4), 17, "3d6 (6, 5, 4) + 2 = 17"),
+        ("d20", d(20, 13), 13, "1d20 (13) = 13"),
+        ("1d12+2 phy", d(12, 7), 9, "1d12 (7) + 2 = 9 phy"),
+        ("3 mag", [], 3, "3 = 3 mag"),
+        ("2d20kh1", d(20, 4, 17), 17, "2d20kh1 (4 dropped, 17) = 17"),
+        ("2d20kl1+3", d(20, 4, 17), 7, "2d20kl1 (4, 17 dropped) + 3 = 7"),
+        ("4d6kl3", d(6, 6, 1, 2, 3), 6, "4d6kl3 (6 dropped, 1, 2, 3) = 6"),
+        ("4d6k3", d(6, 1, 6, 5, 4), 15, "4d6kh3 (1 dropped, 6, 5, 4) = 15"),
+        ("  2D6 +  1   PHYSICAL ", d(6, 2, 3), 6, "2d6 (2, 3) + 1 = 6 phy"),
+        ("2d6 Magic", d(6, 1, 1), 2, "2d6 (1, 1) = 2 mag"),
+        ("1d8+4 phy/mag", d(8, 8), 12, "1d8 (8) + 4 = 12 phy/mag"),
+        ("1d20-1d4-1", d(20, 10) + d(4, 3), 6, "1d20 (10) - 1d4 (3) - 1 = 6"),
+        ("\u22122+d4", d(4, 4), 2, "-2 + 1d4 (4) = 2"),
+        ("-1d4", d(4, 3), -3, "-1d4 (3) = -3"),
+        ("d%", d(100, 42), 42, "1d100 (42) = 42"),
+        ("1d20+5 direct physical damage", d(20, 1), 6, "1d20 (1) + 5 = 6 direct phy"),
+        ("1d6+1d6", d(6, 2, 5), 7, "1d6 (2) + 1d6 (5) = 7"),
+    ],
+)
+def test_every_grammar_form_rolls_what_it_says(expression, draws, total, text):
+    rng = ScriptedRng(*draws)
+    result = roll(expression, rng)
+    assert (result.total, result.text) == (total, text)
+    assert result.dice == tuple(v for _, v in draws)
+    assert result.expression == expression  # the log shows what the GM typed
+    assert rng.done
+
+
+def test_dice_are_drawn_left_to_right_one_call_per_die():
+    rng = ScriptedRng(*d(4, 1), *d(6, 2, 3), *d(8, 4))
+    assert roll("1d4 + 2d6 + 1d8", rng).dice == (1, 2, 3, 4)
+    assert rng.calls == [(1, 4), (1, 6), (1, 6), (1, 8)]
+
+
+def test_dropped_dice_stay_in_the_roll_and_are_marked():
+    result = roll("3d6kh1+2d6", ScriptedRng(*d(6, 2, 6, 3, 1, 1)))
+    assert result.dice == (2, 6, 3, 1, 1)
+    assert result.dropped == (0, 2)  # indexes into dice; the second term keeps all
+    assert result.total == 8
+
+
+def test_on_a_tie_the_first_die_is_kept_and_only_one_dropped():
+    result = roll("2d20kh1", ScriptedRng(*d(20, 9, 9)))
+    assert (result.total, result.dropped, result.text) == (9, (1,), "2d20kh1 (9, 9 dropped) = 9")
+
+
+def test_damage_type_is_kept_on_the_roll():
+    result = roll("1d12+2 physical", ScriptedRng(*d(12, 3)))
+    assert (result.damage_type, result.direct) == ("phy", False)
+    assert roll("4", ScriptedRng()).damage_type is None
+
+
+def test_dice_roll_contract_fields_come_first_and_it_is_frozen():
+    names = [f.name for f in dataclasses.fields(DiceRoll)]
+    assert names[:4] == ["expression", "total", "dice", "text"]
+    result = roll("1d6", ScriptedRng(*d(6, 4)))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.total = 6  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("expression", "highest"),
+    [
+        ("3d6+2", 18),
+        ("1d12+2 phy", 12),
+        ("2d20kh1", 20),
+        ("4d6kl3", 18),
+        ("5 phy", 0),
+        ("2d6-1d4", 8),
+        ("d%", 100),
+        ("1d8+2d10+3", 28),
+    ],
+)
+def test_max_dice_is_the_highest_faces_without_flat_terms(expression, highest):
+    assert max_dice(expression) == highest
+
+
+def test_parse_validates_without_rolling_and_gives_a_tidy_form():
+    expression = parse(" 2D6 + 3  PHYSICAL ")
+    assert expression.terms == (DiceTerm(2, 6), FlatTerm(3))
+    assert expression.damage_type == "phy"
+    assert str(expression) == "2d6+3 phy"
+    assert (expression.min_total, expression.max_total) == (5, 15)
+    assert str(parse("2d20KL1 - 1 direct mag")) == "2d20kl1-1 direct mag"
+
+
+@pytest.mark.parametrize(
+    ("expression", "position", "names"),
+    [
+        ("2d6+x", 4, "unexpected 'x'"),
+        ("2d6x", 3, "'x'"),
+        ("0d6", 0, "0d6"),
+        ("d0", 0, "d0"),
+        (f"{MAX_DICE + 1}d6", 0, f"{MAX_DICE + 1}d6"),
+        (f"1d6+{MAX_DICE + 1}d6", 4, f"{MAX_DICE + 1}d6"),
+        (f"1d{MAX_SIDES + 1}", 0, f"1d{MAX_SIDES + 1}"),
+        ("2d20kh3", 4, "2d20kh3"),
+        ("2d20kh0", 4, "2d20kh0"),
+        ("2d6k", 4, "keep"),
+        ("2d6+", 4, "end"),
+        ("2d6++1", 4, "'+'"),
+        ("2dx", 2, "sides"),
+        ("1d6 fire", 4, "'fire'"),
+        ("1d6 phy x", 8, "'x'"),
+        ("1d6 phy+1", 7, "'+'"),
+        ("3 direct", 8, "damage type"),
+        ("phy", 0, "'p'"),
+        ("1d6 3", 4, "'3'"),
+        ("12345678", 0, "too long"),
+        ("2d6 * 2", 4, "'*'"),
+        ("\u0663d6", 0, "'\u0663'"),  # an Arabic-Indic three is not a digit here
+    ],
+)
+def test_invalid_expressions_say_what_and_where(expression, position, names):
+    rng = ScriptedRng()
+    with pytest.raises(DiceError) as caught:
+        roll(expression, rng)
+    message = str(caught.value)
+    assert names in message
+    assert f"at position {position} " in message
+    assert repr(expression) in message
+    assert caught.value.position == position
+    assert isinstance(caught.value, ValueError)
+    assert rng.calls == []  # nothing was drawn
+
+
+@pytest.mark.parametrize("expression", ["", "   ", "\t\n"])
+def test_empty_expression_is_a_dice_error(expression):
+    with pytest.raises(DiceError, match="empty"):
+        parse(expression)
+
+
+def test_the_caps_themselves_are_allowed():
+    result = roll(f"{MAX_DICE}d{MAX_SIDES}", random.Random(1))
+    assert len(result.dice) == MAX_DICE
+    assert all(1 <= v <= MAX_SIDES for v in result.dice)
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+
+@given(st.text())
+def test_any_text_rolls_or_raises_dice_error(text):
+    _roll_or_dice_error(text)
+
+
+@given(st.text(alphabet="0123456789dDkKhHlL+-\u2212% /phymagicsrtd", max_size=30))
+def test_dice_like_text_rolls_or_raises_dice_error(text):
+    _roll_or_dice_error(text)
+
+
+def _roll_or_dice_error(text: str) -> None:
+    try:
+        result = roll(text, random.Random(0))
+    except DiceError:
+        return
+    assert isinstance(result, DiceRoll)
+    assert isinstance(result.total, int)
+
+
+@st.composite
+def expressions(draw, signs: tuple[str, ...] = ("+", "-")) -> tuple[str, int, int, int]:
+    """A valid expression with its own lowest total, highest total and number of dice."""
+    parts, low, high, count_all = [], 0, 0, 0
+    for index in range(draw(st.integers(1, 4))):
+        sign = draw(st.sampled_from(signs))
+        if draw(st.booleans()):
+            value = draw(st.integers(0, 50))
+            part, term_low, term_high = str(value), value, value
+        else:
+            count = draw(st.integers(1, 8))
+            sides = draw(st.sampled_from([1, 2, 4, 6, 8, 10, 12, 20, 100]))
+            keep = draw(st.sampled_from(["", "kh", "kl"]))
+            kept = draw(st.integers(1, count)) if keep else count
+            part = f"{count}d{sides}{keep}{kept if keep else ''}"
+            term_low, term_high, count_all = kept, kept * sides, count_all + count
+        if sign == "-":
+            term_low, term_high = -term_high, -term_low
+        parts.append(part if index == 0 and sign == "+" else f" {sign} {part}")
+        low, high = low + term_low, high + term_high
+    suffix = draw(st.sampled_from(["", " phy", " mag", " physical", " magic"]))
+    return "".join(parts) + suffix, low, high, count_all
+
+
+@given(expressions(), st.integers(0, 2**32))
+def test_valid_totals_lie_between_the_lowest_and_highest(case, seed):
+    text, low, high, count = case
+    result = roll(text, random.Random(seed))
+    assert low <= result.total <= high
+    assert len(result.dice) == count
+    parsed = parse(text)
+    assert (parsed.min_total, parsed.max_total) == (low, high)
+
+
+@given(expressions(signs=("+",)))
+def test_all_highest_faces_give_the_highest_total(case):
+    """Only for sums: with a subtracted die, its lowest face gives the highest total."""
+    text, low, high, _ = case
+
+    class Highest:
+        def randint(self, a: int, b: int) -> int:
+            return b
+
+    class Lowest:
+        def randint(self, a: int, b: int) -> int:
+            return a
+
+    assert roll(text, Highest()).total == high
+    assert roll(text, Lowest()).total == low
+    flat = sum(t.value for t in parse(text).terms if isinstance(t, FlatTerm))
+    assert max_dice(text) == high - flat
+
+
+@given(expressions(), st.integers(0, 2**32))
+def test_same_seed_same_roll(case, seed):
+    text = case[0]
+    assert roll(text, random.Random(seed)) == roll(text, random.Random(seed))
+
+
+@given(expressions())
+def test_tidy_form_parses_to_the_same_expression(case):
+    parsed = parse(case[0])
+    assert parse(str(parsed)) == parsed
