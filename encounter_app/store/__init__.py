@@ -1,0 +1,29 @@
+"""The SQLite store: sqlmodel tables, migrations, backups. No Qt."""
+
+from encounter_app.store.rows import (
+    CampaignRow,
+    CombatantRow,
+    CountdownRow,
+    EncounterRow,
+    Experience,
+    Feature,
+    RollRow,
+    StatBlock,
+    TemplateRow,
+)
+from encounter_app.store.store import DB_NAME, Store, StoreError
+
+__all__ = [
+    "DB_NAME",
+    "CampaignRow",
+    "CombatantRow",
+    "CountdownRow",
+    "EncounterRow",
+    "Experience",
+    "Feature",
+    "RollRow",
+    "StatBlock",
+    "Store",
+    "StoreError",
+    "TemplateRow",
+]

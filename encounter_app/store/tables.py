@@ -1,0 +1,124 @@
+"""The SQLite tables, as sqlmodel classes. Only the store module touches them.
+
+Lists that are only ever read and written whole (experiences, features, conditions, a roll's
+full result) are JSON columns: they are never queried by their parts, and one column keeps a
+stat block one row.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, ForeignKey, Integer
+from sqlmodel import Field, SQLModel
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Campaign(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    system: str = "daggerheart"
+    party_size: int = 0
+    fear: int = 0
+    created_at: datetime = Field(default_factory=_now)
+
+
+class Encounter(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("campaign.id", ondelete="CASCADE"), nullable=False)
+    )
+    name: str
+    round: int = 1
+    # No foreign key: combatant rows point back at the encounter, and SQLite cannot add the
+    # circular constraint without a table rebuild. The store clears it when the combatant goes.
+    active_combatant_id: int | None = None
+    scene_intensity: str = "standard"
+    seed: int | None = None
+    created_at: datetime = Field(default_factory=_now)
+
+
+class AdversaryTemplate(SQLModel, table=True):
+    """A stat block in the library. Combatants copy it when they join an encounter."""
+
+    __tablename__ = "adversary_template"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True)
+    tier: int = 1
+    type: str = "Standard"
+    description: str = ""
+    motives: str = ""
+    difficulty: int = 10
+    major: int | None = None
+    severe: int | None = None
+    hp: int = 1
+    stress: int = 1
+    attack_modifier: int = 0
+    attack_name: str = ""
+    attack_range: str = "Melee"
+    damage: str = "1d6"
+    experiences: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
+    features: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
+    source: str = "sample"
+
+
+class Combatant(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    encounter_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("encounter.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    position: int
+    kind: str  # "pc", "adversary" or "npc"
+    name: str
+    evasion: int | None = None
+    hp_max: int = 0
+    hp_marked: int = 0
+    stress_max: int = 0
+    stress_marked: int = 0
+    conditions: list[str] = Field(default_factory=list, sa_column=Column(JSON))
+    hidden: bool = False
+    # The stat block as it was copied from the library (adversaries only): editing the library
+    # later does not change a fight already under way.
+    stat_block: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+
+
+class Countdown(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    encounter_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("encounter.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    position: int
+    name: str
+    start: int
+    value: int
+    kind: str = "standard"
+    loop: str = "none"
+    long_term: bool = False
+
+
+class RollRecord(SQLModel, table=True):
+    """One line of the roll log, with the full result so undo and redo restore it exactly."""
+
+    __tablename__ = "roll_record"
+
+    id: int | None = Field(default=None, primary_key=True)
+    encounter_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("encounter.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    created_at: datetime = Field(default_factory=_now)
+    kind: str
+    actor: str = ""
+    summary: str
+    detail: str = ""
+    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))

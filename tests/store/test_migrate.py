@@ -1,0 +1,348 @@
+"""Opening a data folder: new, current, older, or not ours at all.
+
+A file the program cannot use must come through Store.open byte for byte as it was, with a
+StoreError whose message names it. Schema changes go through Alembic, after a backup.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlmodel import SQLModel
+
+from encounter_app.store import DB_NAME, CombatantRow, RollRow, Store, StoreError, migrate
+
+
+def make_database(data: Path) -> Path:
+    """A closed Encounter Manager database with a little of everything in it."""
+    store = Store.open(data)
+    campaign = store.create_campaign("Witherwild", party_size=4, fear=3)
+    encounter = store.create_encounter(campaign.id, "Ambush")
+    store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Marlowe", evasion=11))
+    for i in range(3):
+        store.insert_roll(encounter.id, RollRow(kind="attack", summary=f"roll {i}",
+                                                payload={"i": i}))
+    store.close()
+    return data / DB_NAME
+
+
+def dump(path: Path) -> dict[str, list[tuple]]:
+    """Every row of every table of a database file, read without the store."""
+    connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    try:
+        tables = [row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return {table: connection.execute(f'SELECT * FROM "{table}" ORDER BY 1').fetchall()
+                for table in tables}
+    finally:
+        connection.close()
+
+
+def revision_of(path: Path) -> list[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return [row[0] for row in connection.execute("SELECT version_num FROM alembic_version")]
+    finally:
+        connection.close()
+
+
+def assert_refused(data: Path, file: Path, *words: str) -> str:
+    """Store.open(data) raises StoreError naming ``file`` and leaves it byte for byte."""
+    before = file.read_bytes()
+    with pytest.raises(StoreError) as caught:
+        Store.open(data)
+    message = str(caught.value)
+    assert str(file) in message
+    for word in words:
+        assert word in message.lower()
+    assert file.read_bytes() == before
+    return message
+
+
+# -- files that are not ours ----------------------------------------------------------------
+
+
+def test_a_text_file_named_encounter_db_is_refused_and_kept(tmp_path: Path) -> None:
+    (tmp_path / DB_NAME).write_text("Session notes: the bandits took the bridge.\n" * 20)
+    assert_refused(tmp_path, tmp_path / DB_NAME, "not an encounter manager database")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [DB_NAME]
+
+
+def test_another_programs_database_is_refused_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("CREATE TABLE recipes (id INTEGER PRIMARY KEY, title TEXT)")
+        connection.execute("INSERT INTO recipes (title) VALUES ('Stew')")
+    connection.close()
+    assert_refused(tmp_path, path, "another program")
+    assert dump(path) == {"recipes": [(1, "Stew")]}
+    assert sorted(p.name for p in tmp_path.iterdir()) == [DB_NAME]
+
+
+def test_a_database_from_a_newer_version_is_refused_and_kept(tmp_path: Path) -> None:
+    path = make_database(tmp_path)
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("UPDATE alembic_version SET version_num = '9999_future'")
+    connection.close()
+    rows = dump(path)
+    assert_refused(tmp_path, path, "newer")
+    assert dump(path) == rows
+    assert not (tmp_path / "backups").exists()
+
+
+def test_a_database_with_a_garbled_schema_page_is_refused_and_kept(tmp_path: Path) -> None:
+    path = make_database(tmp_path)
+    data = bytearray(path.read_bytes())
+    page_size = int.from_bytes(data[16:18], "big")
+    # Page 2 holds alembic_version (created first): the check has to read it.
+    data[page_size:2 * page_size] = random.Random(2).randbytes(page_size)
+    path.write_bytes(bytes(data))
+    assert_refused(tmp_path, path, "not an encounter manager database")
+
+
+def test_a_data_folder_that_is_a_file_is_refused_and_kept(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "campaigns"
+    not_a_folder.write_bytes(b"my campaign notes\x00\x01")
+    assert_refused(not_a_folder, not_a_folder, "cannot create")
+
+
+def test_a_folder_inside_a_file_is_refused(tmp_path: Path) -> None:
+    blocker = tmp_path / "campaigns"
+    blocker.write_text("notes")
+    with pytest.raises(StoreError, match="Cannot create the data folder"):
+        Store.open(blocker / "encounters")
+    assert blocker.read_text() == "notes"
+
+
+def test_another_programs_database_with_a_table_named_like_ours_is_kept(tmp_path: Path
+                                                                          ) -> None:
+    path = tmp_path / DB_NAME
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("CREATE TABLE encounter (id INTEGER PRIMARY KEY, monster TEXT)")
+        connection.execute("INSERT INTO encounter (monster) VALUES ('goblin')")
+    connection.close()
+    assert_refused(tmp_path, path, "another program")
+    assert dump(path) == {"encounter": [(1, "goblin")]}
+
+
+def test_a_database_with_corrupt_data_pages_is_refused_and_kept(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    store = Store.open(data)
+    encounter = store.create_encounter(store.create_campaign("c").id, "e")
+    for i in range(60):
+        store.insert_roll(encounter.id, RollRow(kind="attack", summary=f"{i} " + "x" * 200))
+    store.close()
+    path = data / DB_NAME
+    connection = sqlite3.connect(path)
+    last_root = connection.execute("SELECT max(rootpage) FROM sqlite_master").fetchone()[0]
+    connection.close()
+    raw = bytearray(path.read_bytes())
+    page_size = int.from_bytes(raw[16:18], "big")
+    pages = len(raw) // page_size
+    assert pages > last_root + 1, "the roll log should spill past the tables' root pages"
+    garbage = random.Random(1)
+    for page in range(last_root, pages):  # 0-based: every page after the last root page
+        raw[page * page_size:(page + 1) * page_size] = garbage.randbytes(page_size)
+    path.write_bytes(bytes(raw))
+
+    assert_refused(data, path)
+
+
+# -- opening and migrating ------------------------------------------------------------------
+
+
+def test_a_new_folder_gets_a_database_at_head_and_no_backup(tmp_path: Path) -> None:
+    data = tmp_path / "new" / "nested"
+    store = Store.open(data)
+    store.close()
+    assert (data / DB_NAME).is_file()
+    assert revision_of(data / DB_NAME) == [migrate.head_revision()]
+    assert not (data / "backups").exists()
+
+
+def test_an_empty_file_is_treated_as_a_new_database(tmp_path: Path) -> None:
+    (tmp_path / DB_NAME).write_bytes(b"")
+    store = Store.open(tmp_path)
+    try:
+        assert store.latest_encounter() is None
+    finally:
+        store.close()
+    assert revision_of(tmp_path / DB_NAME) == [migrate.head_revision()]
+
+
+def test_opening_a_database_at_head_keeps_it_and_makes_no_backup(tmp_path: Path) -> None:
+    path = make_database(tmp_path)
+    rows = dump(path)
+    store = Store.open(tmp_path)
+    store.close()
+    assert dump(path) == rows
+    assert not (tmp_path / "backups").exists()
+
+
+def test_backup_is_a_readable_copy_with_the_same_rows(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    store = Store.open(data)
+    campaign = store.create_campaign("Witherwild", fear=6)
+    encounter = store.create_encounter(campaign.id, "Ambush")
+    store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Marlowe", evasion=11))
+    store.insert_roll(encounter.id, RollRow(kind="attack", summary="hit", payload={"x": 1}))
+    try:
+        # The store is still open: recent commits may sit in the WAL, not the main file.
+        target = migrate.backup(store.path, "manual")
+        assert target.parent == data / "backups"
+        assert target.is_file()
+        assert "manual" in target.name
+        assert dump(target) == dump(store.path)
+        before = (store.combatants(encounter.id), store.rolls(encounter.id))
+    finally:
+        store.close()
+
+    # The GM restores the backup: the program opens it and shows the same encounter.
+    restored = tmp_path / "restored"
+    restored.mkdir()
+    shutil.copy(target, restored / DB_NAME)
+    store = Store.open(restored)
+    try:
+        assert store.campaign(campaign.id).fear == 6
+        assert (store.combatants(encounter.id), store.rolls(encounter.id)) == before
+        assert store.rolls(encounter.id)[0].payload == {"x": 1}
+    finally:
+        store.close()
+
+
+def test_two_backups_do_not_overwrite_each_other(tmp_path: Path) -> None:
+    path = make_database(tmp_path)
+    first = migrate.backup(path, "manual")
+    second = migrate.backup(path, "manual")
+    assert first != second
+    assert first.is_file() and second.is_file()
+
+
+TODAYS_HEAD = migrate.head_revision()
+
+NEXT_REVISION = '''
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "{down}"
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    op.create_table("marker", sa.Column("id", sa.Integer, primary_key=True))
+    with op.batch_alter_table("campaign") as batch_op:
+        batch_op.add_column(sa.Column("note", sa.String, nullable=True))
+    if {fail}:
+        raise RuntimeError("migration 0002 failed half way")
+
+
+def downgrade():
+    pass
+'''
+
+
+def newer_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, fail: bool) -> Path:
+    """Point the store at a copy of its migrations plus a revision after today's head."""
+    scripts = tmp_path / "migrations"
+    if not scripts.exists():
+        shutil.copytree(migrate.MIGRATIONS, scripts,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    (scripts / "versions" / "0002_next.py").write_text(
+        NEXT_REVISION.format(down=TODAYS_HEAD, fail=fail))
+    monkeypatch.setattr(migrate, "MIGRATIONS", scripts)
+    return scripts
+
+
+def test_an_older_database_is_backed_up_then_migrated(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    data = tmp_path / "data"
+    path = make_database(data)
+    rows = dump(path)
+    newer_program(tmp_path, monkeypatch, fail=False)
+    assert migrate.head_revision() == "0002"
+
+    store = Store.open(data)
+    store.close()
+
+    assert revision_of(path) == ["0002"]
+    assert "marker" in dump(path)
+    [backup] = (data / "backups").iterdir()
+    assert dump(backup) == rows  # the data as it was, at the old revision
+    assert revision_of(backup) == [TODAYS_HEAD]
+
+    # Opened again at the new head: no second backup.
+    Store.open(data).close()
+    assert len(list((data / "backups").iterdir())) == 1
+
+
+def test_a_failed_migration_leaves_the_database_openable(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    data = tmp_path / "data"
+    path = make_database(data)
+    rows = dump(path)
+    newer_program(tmp_path, monkeypatch, fail=True)
+    with pytest.raises(Exception, match="failed half way"):
+        Store.open(data)
+    [backup] = (data / "backups").iterdir()
+    assert dump(backup) == rows
+
+    newer_program(tmp_path, monkeypatch, fail=False)  # the next release fixes the migration
+    Store.open(data).close()
+    assert revision_of(path) == ["0002"]
+
+
+def test_a_relative_data_folder_can_be_opened_twice(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    store = Store.open(Path("mydata"))
+    store.create_campaign("Witherwild", fear=4)
+    store.close()
+    store = Store.open(Path("mydata"))
+    try:
+        assert store.campaign(1).fear == 4
+    finally:
+        store.close()
+
+
+# -- the migrations match tables.py (alembic check) -----------------------------------------
+
+
+def schema_differences(path: Path) -> list:
+    store = Store.open(path.parent)
+    try:
+        with store._engine.connect() as connection:
+            context = MigrationContext.configure(
+                connection, opts={"compare_type": True, "render_as_batch": True})
+            return compare_metadata(context, SQLModel.metadata)
+    finally:
+        store.close()
+
+
+def test_migrations_build_exactly_the_tables_the_code_declares(tmp_path: Path) -> None:
+    assert schema_differences(tmp_path / DB_NAME) == []
+
+
+def test_the_schema_check_notices_drift(tmp_path: Path) -> None:
+    """The check above can fail: a column the code does not declare is reported."""
+    path = make_database(tmp_path)
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("ALTER TABLE campaign ADD COLUMN stray INTEGER")
+        connection.execute("DROP INDEX ix_combatant_encounter_id")
+    connection.close()
+    differences = schema_differences(path)
+    kinds = {diff[0] if isinstance(diff, tuple) else diff[0][0] for diff in differences}
+    assert "remove_column" in kinds
+    assert "add_index" in kinds
