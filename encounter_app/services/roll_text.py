@@ -1,0 +1,90 @@
+"""Turn a finished roll into a roll-log line a GM reads at a glance: summary, then breakdown."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from encounter_app.services.rules_service import (
+    AttackRequest,
+    DiceRequest,
+    ReactionRequest,
+    RollResult,
+)
+from encounter_app.store import RollRow
+
+
+def _d20_text(d20s: tuple[int, ...], natural: int, advantage: bool, disadvantage: bool) -> str:
+    if len(d20s) == 1:
+        return f"d20 ({natural})"
+    word = "advantage" if advantage and not disadvantage else "disadvantage"
+    return f"2d20 {word} ({', '.join(map(str, d20s))}: keeps {natural})"
+
+
+def _bonus_text(*bonuses: tuple[str, int]) -> str:
+    return "".join(f" {'+' if v >= 0 else '-'} {abs(v)}{label}" for label, v in bonuses if v)
+
+
+def _plain(value: Any) -> Any:
+    """JSON-able copy of frozen dataclasses, enums and tuples, for the log's payload column."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.name
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def describe(answer: RollResult) -> RollRow:
+    """The log line for a result, with the whole request and result kept as its payload."""
+    request, result = answer.request, answer.result
+    payload = {"request": _plain(request), "result": _plain(result)}
+    if isinstance(request, AttackRequest):
+        return _describe_attack(request, result, payload)
+    if isinstance(request, ReactionRequest):
+        verdict = "succeeds" if result.success else "fails"
+        if result.critical:
+            verdict = "succeeds (critical)"
+        detail = (f"{_d20_text(result.d20s, result.natural, request.advantage, request.disadvantage)}"
+                  f"{_bonus_text(('', request.bonus))} = {result.total}"
+                  f" vs Difficulty {request.difficulty}")
+        return RollRow(kind="reaction", actor=request.actor, payload=payload,
+                       summary=f"{request.actor}: reaction {result.total}, {verdict}",
+                       detail=detail)
+    if isinstance(request, DiceRequest):
+        label = f"{request.label}: " if request.label else ""
+        return RollRow(kind="dice", actor=request.label, payload=payload,
+                       summary=f"{label}{request.expression} = {result.total}", detail=result.text)
+    raise TypeError(f"no log text for {type(request).__name__}")
+
+
+def _describe_attack(request: AttackRequest, result: Any, payload: dict) -> RollRow:
+    names = [t.name for t in request.targets]
+    hit = [n for n, h in zip(names, result.hits, strict=True) if h]
+    missed = [n for n, h in zip(names, result.hits, strict=True) if not h]
+    parts = []
+    if hit:
+        parts.append(f"hits {', '.join(hit)}")
+    if missed:
+        parts.append(f"misses {', '.join(missed)}")
+    critical = "CRITICAL " if result.critical else ""
+    summary = f"{request.attacker} {request.attack_name}: {critical}{result.total}, " + "; ".join(parts)
+    if result.damage_total is not None:
+        summary += f" for {result.damage_total} damage"
+    lines = [
+        f"{_d20_text(result.d20s, result.natural, request.advantage, request.disadvantage)}"
+        f"{_bonus_text(('', request.modifier), (' Experience', request.experience))}"
+        f" = {result.total}",
+        "vs Evasion: " + ", ".join(
+            f"{t.name} {t.evasion} {'hit' if h else 'miss'}"
+            for t, h in zip(request.targets, result.hits, strict=True)
+        ),
+    ]
+    if result.damage is not None:
+        lines.append(f"damage {result.damage.text}")
+    return RollRow(kind="attack", actor=request.attacker, summary=summary,
+                   detail="\n".join(lines), payload=payload)

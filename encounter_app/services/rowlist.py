@@ -1,0 +1,77 @@
+"""RowList: an ordered list of frozen rows that announces each change before and after it.
+
+The napari ``EventedList`` pattern: the domain list emits ``inserting``/``inserted`` (and so on)
+and a thin Qt model turns them into ``beginInsertRows``/``endInsertRows``. The Qt model keeps
+no copy: between the two signals it still sees the old list, as Qt requires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+
+class RowList(QObject):
+    inserting = Signal(int)
+    inserted = Signal(int)
+    removing = Signal(int)
+    removed = Signal(int)
+    moving = Signal(int, int)  # source row, destination row after the move
+    moved = Signal(int, int)
+    changed = Signal(int)
+    resetting = Signal()
+    reset = Signal()
+
+    def __init__(self, rows: Iterable[Any] = (), parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[Any] = list(rows)
+        self._index: dict[int, int] | None = None
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, row: int) -> Any:
+        return self._rows[row]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._rows)
+
+    def index_of(self, row_id: int | None) -> int:
+        """Row number of the row whose ``id`` is ``row_id``; -1 when absent."""
+        if self._index is None:  # rebuilt lazily: a move of one row renumbers many
+            self._index = {r.id: i for i, r in enumerate(self._rows)}
+        return self._index.get(row_id, -1)
+
+    def insert(self, row: int, value: Any) -> None:
+        self.inserting.emit(row)
+        self._rows.insert(row, value)
+        self._index = None
+        self.inserted.emit(row)
+
+    def pop(self, row: int) -> Any:
+        self.removing.emit(row)
+        value = self._rows.pop(row)
+        self._index = None
+        self.removed.emit(row)
+        return value
+
+    def move(self, source: int, destination: int) -> None:
+        if source == destination:
+            return
+        self.moving.emit(source, destination)
+        self._rows.insert(destination, self._rows.pop(source))
+        self._index = None
+        self.moved.emit(source, destination)
+
+    def replace(self, row: int, value: Any) -> None:
+        self._rows[row] = value
+        self._index = None
+        self.changed.emit(row)
+
+    def assign(self, rows: Iterable[Any]) -> None:
+        self.resetting.emit()
+        self._rows = list(rows)
+        self._index = None
+        self.reset.emit()

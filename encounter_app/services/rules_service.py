@@ -1,0 +1,160 @@
+"""RulesService: every roll is computed on a worker thread by the pure rules package.
+
+Requests and results are frozen dataclasses; they are the only things that cross the thread
+boundary. A request that fails comes back as ``failed(request_id, message)`` and the worker
+goes on serving.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from encounter_app.rules import daggerheart, dice
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    evasion: int
+    combatant_id: int | None = None
+
+
+@dataclass(frozen=True)
+class AttackRequest:
+    """An adversary's attack against one or more PCs, each with their own Evasion."""
+
+    attacker: str
+    modifier: int
+    damage: str
+    targets: tuple[Target, ...]
+    attack_name: str = "Attack"
+    advantage: bool = False
+    disadvantage: bool = False
+    experience: int = 0
+    combatant_id: int | None = None
+
+
+@dataclass(frozen=True)
+class ReactionRequest:
+    """An adversary's reaction (or action) roll against a Difficulty."""
+
+    actor: str
+    difficulty: int
+    bonus: int = 0
+    advantage: bool = False
+    disadvantage: bool = False
+    combatant_id: int | None = None
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    """Any dice expression, rolled as typed."""
+
+    expression: str
+    label: str = ""
+
+
+RollRequest = AttackRequest | ReactionRequest | DiceRequest
+
+
+@dataclass(frozen=True)
+class RollResult:
+    """What came back from the worker: the request it answers and the rules' own result."""
+
+    request_id: int
+    request: RollRequest
+    result: Any = field(compare=False)  # AttackResult, CheckResult or DiceRoll: all frozen
+
+
+def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
+    """Resolve one request with the rules package. Raises on a bad request."""
+    if isinstance(request, AttackRequest):
+        return daggerheart.adversary_attack(
+            request.modifier, [t.evasion for t in request.targets], request.damage, rng,
+            advantage=request.advantage, disadvantage=request.disadvantage,
+            experience=request.experience,
+        )
+    if isinstance(request, ReactionRequest):
+        return daggerheart.reaction_roll(
+            request.difficulty, rng, bonus=request.bonus, advantage=request.advantage,
+            disadvantage=request.disadvantage,
+        )
+    if isinstance(request, DiceRequest):
+        return dice.roll(request.expression, rng)
+    raise TypeError(f"the rules service cannot roll a {type(request).__name__}")
+
+
+class _Worker(QObject):
+    """Lives on the service's thread; owns the random source, which no other thread touches."""
+
+    rolled = Signal(object)
+    failed = Signal(int, str)
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__()
+        self._rng = rng
+
+    @Slot(int, object)
+    def handle(self, request_id: int, request: RollRequest) -> None:
+        try:
+            result = compute(request, self._rng)
+        except ValueError as exc:  # DiceError and the rules' own ValueErrors: the GM's input
+            self.failed.emit(request_id, str(exc))
+        except Exception as exc:  # a bug must not kill the worker: report it and keep serving
+            self.failed.emit(request_id, f"Internal error while rolling: {exc!r}")
+        else:
+            self.rolled.emit(RollResult(request_id, request, result))
+
+    @Slot()
+    def stop(self) -> None:
+        QThread.currentThread().quit()
+
+
+class RulesService(QObject):
+    """Submit requests from the GUI thread; results arrive as ``rolled`` on the GUI thread."""
+
+    rolled = Signal(object)  # RollResult
+    failed = Signal(int, str)  # request id, message for the GM
+    _requested = Signal(int, object)
+    _stop_requested = Signal()
+
+    def __init__(self, seed: int | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._ids = itertools.count(1)
+        self._thread = QThread()
+        self._thread.setObjectName("RulesService")
+        self._worker = _Worker(random.Random(seed))
+        self._worker.moveToThread(self._thread)
+        # Both connections cross threads, so Qt queues them: the request runs in the worker's
+        # event loop, the answer in ours.
+        self._requested.connect(self._worker.handle)
+        self._worker.rolled.connect(self.rolled)
+        self._worker.failed.connect(self.failed)
+        self._stop_requested.connect(self._worker.stop)
+        self._thread.finished.connect(self._worker.deleteLater)
+        self._thread.start()
+
+    def submit(self, request: RollRequest) -> int:
+        """Queue a request; returns its id, which ``rolled`` or ``failed`` will carry."""
+        request_id = next(self._ids)
+        self._requested.emit(request_id, request)
+        return request_id
+
+    @property
+    def thread(self) -> QThread:
+        return self._thread
+
+    def shutdown(self) -> None:
+        """Stop the worker after the requests already queued, and join its thread.
+
+        The stop travels through the same queue as the requests, so every request submitted
+        before it is answered; those answers wait in this thread's event queue.
+        """
+        if self._thread.isRunning():
+            self._stop_requested.emit()
+            self._thread.wait()

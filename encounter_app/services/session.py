@@ -1,0 +1,143 @@
+"""EncounterSession: the open encounter's state, kept in step with the store.
+
+Every method writes to the store first (one transaction) and only then changes the in-memory
+lists, which announce the change to the Qt models. A failed write changes nothing on screen.
+The methods are the primitives that undo commands call; they make no decisions of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QObject, Signal
+
+from encounter_app.rules.daggerheart import FearPool
+from encounter_app.services.rowlist import RowList
+from encounter_app.store import CombatantRow, CountdownRow, RollRow, Store
+
+
+class EncounterSession(QObject):
+    turn_changed = Signal()  # active combatant or round
+    fear_changed = Signal(int)
+
+    def __init__(self, store: Store, encounter_id: int, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.encounter = store.encounter(encounter_id)
+        self.campaign = store.campaign(self.encounter.campaign_id)
+        self.combatants = RowList(store.combatants(encounter_id), self)
+        self.countdowns = RowList(store.countdowns(encounter_id), self)
+        self.rolls = RowList(store.rolls(encounter_id), self)  # newest first
+        self._fear = self.campaign.fear
+        self._active_id = self.encounter.active_combatant_id
+        self._round = self.encounter.round
+
+    @property
+    def encounter_id(self) -> int:
+        return self.encounter.id
+
+    # -- turn order -------------------------------------------------------------------------
+
+    @property
+    def active_id(self) -> int | None:
+        return self._active_id
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    def set_turn(self, active_id: int | None, round_: int) -> None:
+        self.store.set_turn(self.encounter_id, active_id, round_)
+        self._active_id, self._round = active_id, round_
+        self.turn_changed.emit()
+
+    def next_turn(self) -> tuple[int | None, int]:
+        """Who has the spotlight after the active combatant, and in which round.
+
+        Defeated adversaries are skipped; passing the end of the order starts a new round.
+        With nobody active yet, the first combatant starts round ``round``.
+        """
+        rows = list(self.combatants)
+        able = [i for i, r in enumerate(rows) if not r.defeated]
+        if not able:
+            return None, self._round
+        current = self.combatants.index_of(self._active_id)
+        if current < 0:
+            return rows[able[0]].id, self._round
+        later = [i for i in able if i > current]
+        if later:
+            return rows[later[0]].id, self._round
+        return rows[able[0]].id, self._round + 1
+
+    # -- combatants -------------------------------------------------------------------------
+
+    def add_combatant(self, row: CombatantRow, position: int | None = None) -> CombatantRow:
+        position = len(self.combatants) if position is None else position
+        stored = self.store.insert_combatant(self.encounter_id, row, position)
+        self.combatants.insert(position, stored)
+        return stored
+
+    def remove_combatant(self, row: int) -> CombatantRow:
+        removed = self.combatants[row]
+        self.store.remove_combatant(removed.id)
+        self.combatants.pop(row)
+        if removed.id == self._active_id:
+            self._active_id = None
+            self.turn_changed.emit()
+        return removed
+
+    def move_combatant(self, source: int, destination: int) -> None:
+        self.store.move_combatant(self.encounter_id, source, destination)
+        self.combatants.move(source, destination)
+
+    def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
+        row = self.combatants.index_of(combatant_id)
+        current = self.combatants[row]
+        self.store.set_marks(combatant_id, hp_marked=hp_marked, stress_marked=stress_marked)
+        self.combatants.replace(row, replace(current, hp_marked=hp_marked,
+                                             stress_marked=stress_marked))
+
+    # -- Fear -------------------------------------------------------------------------------
+
+    @property
+    def fear(self) -> int:
+        return self._fear
+
+    def set_fear(self, value: int) -> None:
+        cap = FearPool().cap
+        if not 0 <= value <= cap:
+            raise ValueError(f"Fear must be between 0 and {cap}, not {value}")
+        self.store.set_fear(self.campaign.id, value)
+        self._fear = value
+        self.fear_changed.emit(value)
+
+    # -- countdowns -------------------------------------------------------------------------
+
+    def add_countdown(self, row: CountdownRow, position: int | None = None) -> CountdownRow:
+        position = len(self.countdowns) if position is None else position
+        stored = self.store.insert_countdown(self.encounter_id, row, position)
+        self.countdowns.insert(position, stored)
+        return stored
+
+    def remove_countdown(self, row: int) -> CountdownRow:
+        removed = self.countdowns[row]
+        self.store.remove_countdown(removed.id)
+        self.countdowns.pop(row)
+        return removed
+
+    def update_countdown(self, row: CountdownRow) -> None:
+        self.store.update_countdown(row)
+        self.countdowns.replace(self.countdowns.index_of(row.id), row)
+
+    # -- roll log ---------------------------------------------------------------------------
+
+    def add_roll(self, row: RollRow) -> RollRow:
+        stored = self.store.insert_roll(self.encounter_id, row)
+        # Newest first; a redone roll goes back where its id puts it, not always on top.
+        position = sum(1 for r in self.rolls if r.id > stored.id)
+        self.rolls.insert(position, stored)
+        return stored
+
+    def remove_roll(self, roll_id: int) -> None:
+        self.store.delete_roll(roll_id)
+        self.rolls.pop(self.rolls.index_of(roll_id))

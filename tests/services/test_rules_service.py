@@ -1,0 +1,96 @@
+"""The rules service: rolls run on its own thread, answers come back, errors don't kill it."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from PySide6.QtCore import QThread
+
+from encounter_app.services.rules_service import (
+    AttackRequest,
+    DiceRequest,
+    ReactionRequest,
+    RulesService,
+    Target,
+    compute,
+)
+
+
+@pytest.fixture
+def service(qtbot):
+    service = RulesService(seed=7)
+    yield service
+    service.shutdown()
+
+
+def test_a_roll_is_computed_off_the_gui_thread_and_answered_on_it(qtbot, service, monkeypatch):
+    seen: dict[str, object] = {}
+    real_compute = compute
+
+    def spy(request, rng):
+        seen["thread"] = threading.get_ident()
+        return real_compute(request, rng)
+
+    monkeypatch.setattr("encounter_app.services.rules_service.compute", spy)
+    with qtbot.waitSignal(service.rolled, timeout=5000) as blocker:
+        request_id = service.submit(DiceRequest("3d6+2"))
+    answer = blocker.args[0]
+    assert answer.request_id == request_id
+    assert seen["thread"] != threading.get_ident()
+    assert service.thread is not QThread.currentThread()
+    assert 5 <= answer.result.total <= 20
+    assert len(answer.result.dice) == 3
+
+
+def test_a_bad_expression_comes_back_as_failed_and_the_service_keeps_serving(qtbot, service):
+    with qtbot.waitSignal(service.failed, timeout=5000) as blocker:
+        bad = service.submit(DiceRequest("2d6+x"))
+    request_id, message = blocker.args
+    assert request_id == bad
+    assert "position" in message and "2d6+x" in message
+    with qtbot.waitSignal(service.rolled, timeout=5000) as blocker:
+        good = service.submit(DiceRequest("1d4"))
+    assert blocker.args[0].request_id == good
+
+
+def test_an_unknown_request_is_reported_not_raised(qtbot, service):
+    with qtbot.waitSignal(service.failed, timeout=5000) as blocker:
+        service.submit("not a request")
+    assert "cannot roll" in blocker.args[1]
+
+
+def test_same_seed_same_attack(qtbot):
+    request = AttackRequest("Sentry", 2, "1d10+4 phy", (Target("Aria", 9), Target("Wren", 12)))
+    answers = []
+    for _ in range(2):
+        service = RulesService(seed=42)
+        with qtbot.waitSignal(service.rolled, timeout=5000) as blocker:
+            service.submit(request)
+        answers.append(blocker.args[0].result)
+        service.shutdown()
+    assert answers[0] == answers[1]
+    assert len(answers[0].hits) == 2
+
+
+def test_reaction_roll_request(qtbot, service):
+    with qtbot.waitSignal(service.rolled, timeout=5000) as blocker:
+        service.submit(ReactionRequest("Zombie Pack", 13, bonus=-3))
+    result = blocker.args[0].result
+    assert result.total == result.natural - 3
+    assert result.success == (result.total >= 13 or result.natural == 20)
+
+
+def test_shutdown_answers_what_was_already_asked(qtbot):
+    service = RulesService(seed=1)
+    answers = []
+    service.rolled.connect(answers.append)
+    for _ in range(20):
+        service.submit(DiceRequest("1d6"))
+    service.shutdown()
+    qtbot.wait(0)  # deliver the queued answers
+    from PySide6.QtCore import QCoreApplication
+
+    QCoreApplication.sendPostedEvents()
+    assert len(answers) == 20
+    assert not service.thread.isRunning()

@@ -1,0 +1,118 @@
+"""The session and its undo commands: every action is saved, undone and redone exactly."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QUndoStack
+
+from encounter_app.demo import create_demo
+from encounter_app.services import commands
+from encounter_app.services.session import EncounterSession
+from encounter_app.store import CombatantRow, CountdownRow, RollRow, Store
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store.open(tmp_path)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def session(qtbot, store):
+    encounter = create_demo(store, seed=1)
+    return EncounterSession(store, encounter.id)
+
+
+def names(rows):
+    return [r.name for r in rows]
+
+
+def test_demo_is_three_pcs_four_adversaries_two_countdowns(session):
+    kinds = [c.kind for c in session.combatants]
+    assert kinds.count("pc") == 3
+    assert kinds.count("adversary") == 4
+    assert all(c.evasion for c in session.combatants if c.kind == "pc")
+    assert len(session.countdowns) == 2
+    assert session.fear == 3  # 1 per PC when the campaign begins
+
+
+def test_next_turn_walks_the_order_and_counts_rounds(session):
+    ids = [c.id for c in session.combatants]
+    assert session.next_turn() == (ids[0], 1)
+    stack = QUndoStack()
+    for expected in ids:
+        active, round_ = session.next_turn()
+        assert active == expected
+        stack.push(commands.SetTurn(session, active, round_))
+    assert session.next_turn() == (ids[0], 2)
+
+
+def test_next_turn_skips_defeated_adversaries(session):
+    stack = QUndoStack()
+    adversary = next(c for c in session.combatants if c.kind == "adversary")
+    row = session.combatants.index_of(adversary.id)
+    stack.push(commands.SetMarks(session, adversary.id, adversary.hp_max, 0))
+    assert session.combatants[row].defeated
+    before = session.combatants[row - 1]
+    stack.push(commands.SetTurn(session, before.id, 1))
+    assert session.next_turn()[0] == session.combatants[row + 1].id
+
+
+def test_commands_write_through_and_undo_to_the_stored_state(session, store):
+    stack = QUndoStack()
+    eid = session.encounter_id
+    start = (names(store.combatants(eid)), store.countdowns(eid), store.campaign(
+        session.campaign.id).fear)
+    stack.push(commands.AddCombatant(session, CombatantRow(kind="npc", name="Ferryman",
+                                                           evasion=10), position=1))
+    stack.push(commands.MoveCombatant(session, 1, 5))
+    stack.push(commands.RemoveCombatant(session, 0))
+    stack.push(commands.SetFear(session, 7))
+    stack.push(commands.AddCountdown(session, CountdownRow("Tide", 3, 3)))
+    tide = session.countdowns[2]
+    from dataclasses import replace
+    stack.push(commands.UpdateCountdown(session, replace(tide, value=2), "Tick Tide"))
+    assert names(store.combatants(eid))[4] == "Ferryman"
+    assert store.campaign(session.campaign.id).fear == 7
+    assert store.countdowns(eid)[2].value == 2
+    while stack.canUndo():
+        stack.undo()
+    assert (names(store.combatants(eid)), store.countdowns(eid),
+            store.campaign(session.campaign.id).fear) == start
+    assert names(session.combatants) == start[0]
+    while stack.canRedo():
+        stack.redo()
+    assert names(store.combatants(eid))[4] == "Ferryman"
+    assert names(session.combatants) == names(store.combatants(eid))
+
+
+def test_removing_the_active_combatant_and_undoing_restores_the_spotlight(session):
+    stack = QUndoStack()
+    target = session.combatants[2]
+    stack.push(commands.SetTurn(session, target.id, 1))
+    stack.push(commands.RemoveCombatant(session, 2))
+    assert session.active_id is None
+    stack.undo()
+    assert session.active_id == target.id
+    assert session.combatants[2] == target
+
+
+def test_a_redone_roll_is_the_same_roll_with_the_same_id(session, store):
+    stack = QUndoStack()
+    row = RollRow(kind="dice", summary="2d6 = 9", detail="2d6 (4, 5) = 9",
+                  payload={"dice": [4, 5]})
+    stack.push(commands.RecordRoll(session, row))
+    stored = session.rolls[0]
+    stack.undo()
+    assert len(session.rolls) == 0 and store.rolls(session.encounter_id) == []
+    stack.redo()
+    again = store.rolls(session.encounter_id)[0]
+    assert again.id == stored.id and again.payload == {"dice": [4, 5]}
+    assert session.rolls[0] == stored
+
+
+def test_fear_outside_the_pool_is_refused_and_nothing_is_saved(session, store):
+    with pytest.raises(ValueError, match="between 0 and 12"):
+        session.set_fear(13)
+    assert store.campaign(session.campaign.id).fear == session.fear == 3

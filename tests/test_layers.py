@@ -1,0 +1,19 @@
+"""The layers of DESIGN.md: rules and store never load Qt (checked in a fresh interpreter)."""
+
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.mark.parametrize("package", [
+    "encounter_app.rules.dice", "encounter_app.rules.daggerheart",
+    "encounter_app.rules.forge_of_power", "encounter_app.rules.casus_mus",
+    "encounter_app.rules.ruins_and_raiders", "encounter_app.store", "encounter_app.demo",
+])
+def test_rules_and_store_do_not_load_qt(package):
+    code = (f"import sys, {package}; "
+            "bad = [m for m in sys.modules if m.startswith(('PySide6', 'encounter_app.ui'))]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
