@@ -24,6 +24,7 @@ test: lint
 
 # The README's picture of the window, drawn on a virtual X screen (apt-get install xvfb).
 screenshot: $(STAMP)
+	rm -rf build/screenshot-data
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(BIN)/encounter-app --data-dir build/screenshot-data --demo --screenshot docs/screenshot.png
 
 bench: $(STAMP)

@@ -1,0 +1,64 @@
+"""Command line: encounter-app [--data-dir DIR] [--demo] [--smoke-test] [--screenshot PNG]."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+from encounter_app import __version__
+
+APP_NAME = "EncounterManager"
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="encounter-app", description="Run tabletop RPG encounters (Daggerheart first).")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="folder for encounter.db and its backups "
+                             "(default: the user data folder)")
+    parser.add_argument("--demo", action="store_true",
+                        help="start on a fresh demo fight in a throwaway folder (or in "
+                             "--data-dir, which must then be empty); your data is not touched")
+    parser.add_argument("--seed", type=int, default=None, help="seed the dice (for demos)")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="build the window, make one roll through the worker, exit 0")
+    parser.add_argument("--screenshot", type=Path, metavar="PNG",
+                        help="draw the window, save it as PNG and exit")
+    return parser.parse_args(argv)
+
+
+def default_data_dir() -> Path:
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    data_dir = args.data_dir or default_data_dir()
+    if args.demo:
+        if args.data_dir is None:
+            data_dir = Path(tempfile.mkdtemp(prefix="encounter-demo-"))
+        elif data_dir.exists() and any(data_dir.iterdir()):
+            print(f"encounter-app: --demo needs an empty folder, and {data_dir} is not; "
+                  "nothing was changed", file=sys.stderr)
+            return 2
+
+    # Qt is imported here, not at the top, so --help and --version work without a display.
+    from PySide6.QtWidgets import QApplication
+
+    from encounter_app.ui.run import run
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName("Encounter Manager")
+    app.setApplicationVersion(__version__)
+    return run(app, data_dir, seed=args.seed, smoke_test=args.smoke_test,
+               screenshot=args.screenshot)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,388 @@
+"""The countdowns panel: a painted list of countdowns and the buttons that tick, reset,
+add and remove them. Every change is an undo command; the panel keeps no countdown state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QSpinBox,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from encounter_app.services.commands import AddCountdown, RemoveCountdown, UpdateCountdown
+from encounter_app.services.session import EncounterSession
+from encounter_app.store import CountdownRow
+from encounter_app.ui import pips, theme
+from encounter_app.ui.models import CountdownModel, RowRole
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+TRIGGERED_WORD = "⚠ TRIGGERED"
+KIND_LABELS = {"standard": "Standard"}
+MAX_START = 99
+
+
+def kind_label(kind: str) -> str:
+    return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
+
+
+def smaller(font: QFont, factor: float = 0.85) -> QFont:
+    """``font`` scaled down; works whether the font was sized in points or in pixels."""
+    small = QFont(font)
+    if font.pointSizeF() > 0:
+        small.setPointSizeF(max(6.0, font.pointSizeF() * factor))
+    else:
+        small.setPixelSize(max(8, round(font.pixelSize() * factor)))
+    return small
+
+
+class CountdownDelegate(QStyledItemDelegate):
+    """A countdown card: name and state, a pip track with "3 / 6", and the kind.
+
+    A triggered countdown gets an orange band, a tint and the words "⚠ TRIGGERED": colour is
+    never the only sign.
+    """
+
+    MARGIN = 6
+    BAND = 5  # the left band of a triggered countdown
+    LINE_GAP = 4
+
+    def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont, QFont]:
+        bold = QFont(option.font)
+        bold.setBold(True)
+        return bold, QFont(option.font), smaller(option.font)
+
+    def _width(self, option: QStyleOptionViewItem) -> int:
+        # QListView asks for a size before it gives the item a rect: lay out for the viewport.
+        view = option.widget
+        if isinstance(view, QListView):
+            return view.viewport().width() - 2 * view.spacing()
+        return option.rect.width()
+
+    def _track(self, row: CountdownRow, option: QStyleOptionViewItem,
+               width: int) -> tuple[int, int]:
+        """Pips per line and the width kept for the "12 / 12" text to the right of them."""
+        _bold, regular, _small = self._fonts(option)
+        value_width = QFontMetrics(regular).horizontalAdvance(f"{MAX_START} / {MAX_START}")
+        room = width - 2 * self.MARGIN - self.BAND - value_width - 8
+        per_line = max(1, (room + theme.PIP_GAP) // (theme.PIP + theme.PIP_GAP))
+        return min(per_line, max(1, row.start)), value_width
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        row = index.data(RowRole)
+        if row is None:
+            return super().sizeHint(option, index)
+        bold, regular, small = self._fonts(option)
+        per_line, _ = self._track(row, option, self._width(option))
+        lines = -(-max(1, row.start) // per_line)
+        track_height = max(lines * (theme.PIP + theme.PIP_GAP) - theme.PIP_GAP,
+                           QFontMetrics(regular).height())
+        height = (2 * self.MARGIN + QFontMetrics(bold).height() + self.LINE_GAP + track_height
+                  + self.LINE_GAP + QFontMetrics(small).height())
+        return QSize(120, height)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        row: CountdownRow | None = index.data(RowRole)
+        if row is None:
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""  # the style draws the selection panel; the text is painted below
+        style = opt.widget.style() if opt.widget else None
+        painter.save()
+        if style is not None:
+            style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter,
+                                opt.widget)
+        rect = QRect(option.rect)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        if row.triggered:
+            if not selected:  # a tint over the selection colour would only muddy it
+                tint = QColor(theme.TRIGGERED)
+                tint.setAlpha(60)
+                painter.fillRect(rect, tint)
+            painter.fillRect(QRect(rect.left(), rect.top(), self.BAND, rect.height()),
+                             theme.TRIGGERED)
+        group = (QPalette.ColorGroup.Normal if option.state & QStyle.StateFlag.State_Enabled
+                 else QPalette.ColorGroup.Disabled)
+        text_colour = option.palette.color(
+            group, QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
+        bold, regular, small = self._fonts(option)
+        inner = rect.adjusted(self.MARGIN + self.BAND, self.MARGIN, -self.MARGIN, -self.MARGIN)
+
+        # Line 1: the name, and the TRIGGERED badge on the right.
+        bold_fm = QFontMetrics(bold)
+        line1 = QRect(inner.left(), inner.top(), inner.width(), bold_fm.height())
+        name_room = inner.width()
+        if row.triggered:
+            badge_width = bold_fm.horizontalAdvance(TRIGGERED_WORD) + 10
+            badge = QRect(inner.right() - badge_width + 1, line1.top(), badge_width,
+                          line1.height())
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.TRIGGERED)
+            painter.drawRoundedRect(badge, 3, 3)
+            painter.setFont(bold)
+            painter.setPen(Qt.GlobalColor.white)  # 5.4:1 on #d35400
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, TRIGGERED_WORD)
+            name_room -= badge_width + 6
+        painter.setFont(bold)
+        painter.setPen(text_colour)
+        painter.drawText(QRect(line1.left(), line1.top(), name_room, line1.height()),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         bold_fm.elidedText(row.name, Qt.TextElideMode.ElideRight, name_room))
+
+        # Line 2: the pip track and "3 left". Boxes are ticked off as the countdown advances,
+        # as at the table: a fresh countdown is all empty boxes, a triggered one all crossed.
+        per_line, value_width = self._track(row, option, rect.width())
+        lines = -(-max(1, row.start) // per_line)
+        track_height = lines * (theme.PIP + theme.PIP_GAP) - theme.PIP_GAP
+        line2_top = line1.bottom() + 1 + self.LINE_GAP
+        line2_height = max(track_height, QFontMetrics(regular).height())
+        origin = QPoint(inner.left(), line2_top + (line2_height - track_height) // 2)
+        colour = theme.rule_colour(opt.widget) if opt.widget else text_colour
+        # On the selection colour the warm brown rim of an empty pip would vanish.
+        outline = text_colour if selected else colour
+        pips.paint_pips(painter, pips.pip_rects(origin, row.start, per_row=per_line),
+                        row.start - row.value, colour, outline)
+        painter.setFont(regular)
+        painter.setPen(text_colour)
+        painter.drawText(QRect(inner.right() - value_width + 1, line2_top, value_width,
+                               line2_height),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         f"{row.value} left")
+
+        # Line 3: the kind, small.
+        small_fm = QFontMetrics(small)
+        line3 = QRect(inner.left(), line2_top + line2_height + self.LINE_GAP, inner.width(),
+                      small_fm.height())
+        painter.setFont(small)
+        painter.drawText(line3, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         kind_label(row.kind))
+
+        # A thin rule between cards.
+        painter.setPen(option.palette.color(QPalette.ColorRole.Mid))
+        painter.drawLine(rect.bottomLeft(), rect.bottomRight())
+        painter.restore()
+
+
+class CountdownListView(QListView):
+    """The list of countdowns; says how to add one when it is empty."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("countdownList")
+        self.setAccessibleName("Countdown list")
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Adjust + word wrap: QListView lays the items out again when its width changes, so
+        # the pip tracks re-wrap (QListView::resizeEvent only does it with both set).
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setWordWrap(True)
+        self.setUniformItemSizes(False)
+        self.setItemDelegate(CountdownDelegate(self))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.model() is not None and self.model().rowCount() == 0:
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(self.viewport().rect().adjusted(8, 8, -8, -8),
+                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                             "No countdowns yet.\nAdd one with “Add…”.")
+            painter.end()
+
+
+class CountdownDialog(QDialog):
+    """Ask for a new countdown: a name (required) and where it starts."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("countdownDialog")
+        self.setWindowTitle("Add countdown")
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("countdownNameEdit")
+        self.name_edit.setAccessibleName("Countdown name")
+        self.name_edit.setPlaceholderText("What happens when it runs out?")
+        self.start_spin = QSpinBox()
+        self.start_spin.setObjectName("countdownStartSpin")
+        self.start_spin.setAccessibleName("Starts at")
+        self.start_spin.setRange(1, MAX_START)
+        self.start_spin.setValue(4)
+        self.kind_combo = QComboBox()
+        self.kind_combo.setObjectName("countdownKindCombo")
+        self.kind_combo.setAccessibleName("Kind")
+        self.kind_combo.addItem(kind_label("standard"), "standard")
+        self.kind_combo.setEnabled(False)
+        self.kind_combo.setToolTip("Only standard countdowns for now")
+
+        form = QFormLayout()
+        form.addRow("&Name:", self.name_edit)
+        form.addRow("&Starts at:", self.start_spin)
+        form.addRow("Kind:", self.kind_combo)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+
+        self.name_edit.textChanged.connect(self._update_ok)
+        self._update_ok()
+
+    @property
+    def ok_button(self) -> QPushButton:
+        return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    def _update_ok(self) -> None:
+        self.ok_button.setEnabled(bool(self.name_edit.text().strip()))
+
+    def accept(self) -> None:
+        if self.name_edit.text().strip():  # Enter in the line edit must not bypass the check
+            super().accept()
+
+    def countdown(self) -> CountdownRow:
+        """The countdown the dialog describes, full at its start."""
+        start = self.start_spin.value()
+        return CountdownRow(name=self.name_edit.text().strip(), start=start, value=start,
+                            kind=self.kind_combo.currentData())
+
+
+class CountdownPanel(QWidget):
+    """Countdowns with Add…, Tick, Reset and Remove. Double-click a countdown to tick it."""
+
+    def __init__(self, session: EncounterSession, model: CountdownModel, undo_stack: QUndoStack,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._model = model
+        self._undo_stack = undo_stack
+        self.setObjectName("countdownPanel")
+        self.setAccessibleName("Countdowns")
+
+        title = QLabel("Countdowns")
+        font = title.font()
+        font.setBold(True)
+        title.setFont(font)
+        self.list = CountdownListView()
+        self.list.setModel(model)
+        title.setBuddy(self.list)
+        self.list.doubleClicked.connect(self.tick)
+
+        self.add_button = self._button("Add…", "addCountdownButton", "Add a countdown",
+                                       "Add a countdown")
+        self.tick_button = self._button("Tick", "tickCountdownButton", "Tick the countdown",
+                                        "Take one off the selected countdown (or double-click it)")
+        self.reset_button = self._button("Reset", "resetCountdownButton",
+                                         "Reset the countdown",
+                                         "Put the selected countdown back to its start")
+        self.remove_button = self._button("Remove", "removeCountdownButton",
+                                          "Remove the countdown", "Remove the selected countdown")
+        self.add_button.clicked.connect(self.open_add_dialog)
+        self.tick_button.clicked.connect(lambda: self.tick())
+        self.reset_button.clicked.connect(lambda: self.reset())
+        self.remove_button.clicked.connect(lambda: self.remove())
+
+        # Two by two: four buttons side by side do not fit a narrow sidebar.
+        buttons = QGridLayout()
+        buttons.setSpacing(4)
+        buttons.addWidget(self.add_button, 0, 0)
+        buttons.addWidget(self.tick_button, 0, 1)
+        buttons.addWidget(self.reset_button, 1, 0)
+        buttons.addWidget(self.remove_button, 1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(4)
+        layout.addWidget(title)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+
+        self.list.selectionModel().selectionChanged.connect(self._update_buttons)
+        for signal in (model.dataChanged, model.rowsInserted, model.rowsRemoved,
+                       model.rowsMoved, model.modelReset):
+            signal.connect(self._update_buttons)
+        self._update_buttons()
+
+    def _button(self, text: str, name: str, accessible: str, tip: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.setAccessibleName(accessible)
+        button.setToolTip(tip)
+        button.setAutoDefault(False)
+        return button
+
+    # -- selection --------------------------------------------------------------------------
+
+    def selected_row(self) -> int:
+        """Row number of the selected countdown, or -1."""
+        rows = self.list.selectionModel().selectedRows()
+        return rows[0].row() if rows else -1
+
+    def select_row(self, row: int) -> None:
+        self.list.setCurrentIndex(self._model.index(row))
+
+    def _countdown(self, index: AnyIndex | None) -> CountdownRow | None:
+        row = self.selected_row() if index is None else index.row()
+        if not 0 <= row < len(self._session.countdowns):
+            return None
+        return self._session.countdowns[row]
+
+    def _update_buttons(self) -> None:
+        row = self._countdown(None)
+        self.tick_button.setEnabled(row is not None and not row.triggered)
+        self.reset_button.setEnabled(row is not None and row.value != row.start)
+        self.remove_button.setEnabled(row is not None)
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def open_add_dialog(self) -> CountdownDialog:
+        """Show the Add dialog (window-modal, no nested event loop); OK adds the countdown."""
+        dialog = CountdownDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.add_countdown(dialog.countdown()))
+        dialog.open()
+        return dialog
+
+    def add_countdown(self, row: CountdownRow) -> None:
+        self._undo_stack.push(AddCountdown(self._session, row))
+        self.select_row(len(self._session.countdowns) - 1)
+
+    def tick(self, index: AnyIndex | None = None) -> None:
+        """Take one off the countdown at ``index`` (the selected one by default)."""
+        row = self._countdown(index)
+        if row is None or row.triggered:
+            return
+        self._undo_stack.push(UpdateCountdown(
+            self._session, replace(row, value=max(0, row.value - 1)), f"Tick {row.name}"))
+
+    def reset(self, index: AnyIndex | None = None) -> None:
+        row = self._countdown(index)
+        if row is None or row.value == row.start:
+            return
+        self._undo_stack.push(UpdateCountdown(
+            self._session, replace(row, value=row.start), f"Reset {row.name}"))
+
+    def remove(self, index: AnyIndex | None = None) -> None:
+        position = self.selected_row() if index is None else index.row()
+        if 0 <= position < len(self._session.countdowns):
+            self._undo_stack.push(RemoveCountdown(self._session, position))

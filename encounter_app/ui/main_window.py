@@ -1,0 +1,334 @@
+"""The main window: spotlight order on the left, adversary cards in the middle, the sidebar.
+
+The window turns what the GM does into undo commands and roll requests; it holds no game state.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QToolButton,
+    QUndoView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from encounter_app.rules import dice
+from encounter_app.services import commands
+from encounter_app.services.roll_text import describe
+from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
+from encounter_app.services.session import EncounterSession
+from encounter_app.store import Store
+from encounter_app.ui.cards import AdversaryCardsView
+from encounter_app.ui.countdowns import CountdownPanel
+from encounter_app.ui.dialogs import AddCombatantDialog, AttackDialog
+from encounter_app.ui.fear_tracker import FearTracker
+from encounter_app.ui.initiative import InitiativePanel
+from encounter_app.ui.models import (
+    AdversaryCardsModel,
+    CountdownModel,
+    InitiativeModel,
+    RollLogModel,
+)
+from encounter_app.ui.roll_log import RollLogView
+
+
+class DiceRoller(QWidget):
+    """A line to type any dice expression; it says what is wrong before anything is rolled."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.edit = QLineEdit(placeholderText="Roll dice, e.g. 2d6+3 or 1d20+5",
+                              objectName="diceEdit")
+        self.edit.setAccessibleName("Dice expression")
+        self.button = QPushButton("Roll", objectName="diceRollButton")
+        self.button.setAccessibleName("Roll the dice expression")
+        self.error = QLabel(objectName="diceError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c0392b;")
+        self.error.hide()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.edit, 1)
+        row.addWidget(self.button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        self.edit.textChanged.connect(self.validate)
+        self.validate()
+
+    def validate(self) -> bool:
+        text = self.edit.text().strip()
+        message = ""
+        if text:
+            try:
+                dice.max_dice(text)
+            except dice.DiceError as exc:
+                message = str(exc)
+        self.error.setText(message)
+        self.error.setVisible(bool(message))
+        self.button.setEnabled(bool(text) and not message)
+        return bool(text) and not message
+
+
+class StackButton(QToolButton):
+    """A short "Undo"/"Redo" button whose tooltip names the command it would undo or redo."""
+
+    def __init__(self, label: str, name: str) -> None:
+        super().__init__(objectName=name, text=label)
+        self._word = label.split()[-1]
+        self.setAccessibleName(self._word)
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.setEnabled(False)
+        self.describe("")
+
+    def describe(self, command: str) -> None:
+        self.setToolTip(f"{self._word} {command}" if command
+                        else f"Nothing to {self._word.lower()}")
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, store: Store, session: EncounterSession, rules_service: RulesService,
+                 undo_stack: QUndoStack, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.store = store
+        self.session = session
+        self.rules_service = rules_service
+        self.undo_stack = undo_stack
+        self._pending: set[int] = set()
+        self.setWindowTitle(f"{session.encounter.name} — Encounter Manager")
+
+        self.initiative_model = InitiativeModel(session, undo_stack, self)
+        self.cards_model = AdversaryCardsModel(self)
+        self.cards_model.setSourceModel(self.initiative_model)
+        self.countdown_model = CountdownModel(session, self)
+        self.roll_log_model = RollLogModel(session, self)
+
+        self.initiative = InitiativePanel(self.initiative_model)
+        self.cards = AdversaryCardsView()
+        self.cards.setModel(self.cards_model)
+        self.fear_tracker = FearTracker(session, undo_stack)
+        self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack)
+        self.dice_roller = DiceRoller()
+        self.roll_log = RollLogView(self.roll_log_model)
+
+        self._build_layout()
+        self._build_actions()
+        self._connect()
+        self._turn_changed()
+        self.resize(1400, 860)
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build_layout(self) -> None:
+        sidebar = QWidget(objectName="sidebar")
+        side = QVBoxLayout(sidebar)
+        side.setContentsMargins(6, 6, 6, 6)
+        side.addWidget(self.fear_tracker)
+        log_box = QWidget()
+        log_layout = QVBoxLayout(log_box)
+        log_layout.setContentsMargins(0, 0, 0, 0)
+        log_layout.addWidget(QLabel("<b>Roll log</b>"))
+        log_layout.addWidget(self.dice_roller)
+        log_layout.addWidget(self.roll_log, 1)
+        side_split = QSplitter(Qt.Orientation.Vertical)
+        side_split.addWidget(self.countdowns)
+        side_split.addWidget(log_box)
+        side_split.setStretchFactor(0, 2)
+        side_split.setStretchFactor(1, 3)
+        side.addWidget(side_split, 1)
+
+        centre = QWidget()
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(0, 6, 0, 0)
+        centre_layout.addWidget(QLabel("<b>Adversaries</b> — click pips to mark HP and Stress"))
+        centre_layout.addWidget(self.cards, 1)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")
+        self.splitter.addWidget(self.initiative)
+        self.splitter.addWidget(centre)
+        self.splitter.addWidget(sidebar)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([250, 800, 340])
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
+
+        self.status_label = QLabel(objectName="statusMessage")
+        self.statusBar().addWidget(self.status_label, 1)
+
+    def _build_actions(self) -> None:
+        self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.next_action = QAction("&Next turn", self, shortcut=QKeySequence("N"))
+        self.next_action.triggered.connect(self.next_turn)
+        self.add_action = QAction("&Add combatant…", self, shortcut=QKeySequence("Ctrl+N"))
+        self.add_action.triggered.connect(self.add_combatant)
+        self.attack_action = QAction("Roll the active adversary's &attack", self,
+                                     shortcut=QKeySequence("A"))
+        self.attack_action.triggered.connect(self.attack_with_active)
+        self.fear_up_action = QAction("Gain a &Fear", self, shortcut=QKeySequence("+"))
+        self.fear_up_action.triggered.connect(lambda: self._push_fear(+1))
+        self.fear_down_action = QAction("&Spend a Fear", self, shortcut=QKeySequence("-"))
+        self.fear_down_action.triggered.connect(lambda: self._push_fear(-1))
+        self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+
+        menu = self.menuBar()
+        file_menu = menu.addMenu("&File")
+        file_menu.addAction(self.quit_action)
+        edit_menu = menu.addMenu("&Edit")
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        encounter_menu = menu.addMenu("E&ncounter")
+        for action in (self.next_action, self.add_action, self.attack_action,
+                       self.fear_up_action, self.fear_down_action):
+            encounter_menu.addAction(action)
+            self.addAction(action)  # shortcuts work with the menu closed
+
+        self.history_dock = QDockWidget("History", self, objectName="historyDock")
+        self.history_dock.setWidget(QUndoView(self.undo_stack))
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
+        self.history_dock.hide()
+        view_menu = menu.addMenu("&View")
+        view_menu.addAction(self.history_dock.toggleViewAction())
+
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("mainToolBar")
+        toolbar.setMovable(False)
+        # The stack's own actions name the command ("Undo Roll: …"), which would make the
+        # toolbar as wide as the longest roll; the buttons keep a short label and say the rest
+        # in their tooltip.
+        self.undo_button = self._stack_button("undoButton", "↶ Undo", self.undo_stack.undo,
+                                              self.undo_stack.canUndoChanged,
+                                              self.undo_stack.undoTextChanged)
+        self.redo_button = self._stack_button("redoButton", "↷ Redo", self.undo_stack.redo,
+                                              self.undo_stack.canRedoChanged,
+                                              self.undo_stack.redoTextChanged)
+        toolbar.addWidget(self.undo_button)
+        toolbar.addWidget(self.redo_button)
+
+    def _stack_button(self, name: str, label: str, slot, can_changed, text_changed
+                      ) -> QToolButton:
+        button = StackButton(label, name)
+        button.clicked.connect(slot)
+        can_changed.connect(button.setEnabled)
+        text_changed.connect(button.describe)
+        return button
+
+    def _connect(self) -> None:
+        self.initiative.add_requested.connect(self.add_combatant)
+        self.initiative.remove_requested.connect(self.remove_combatant)
+        self.initiative.activate_requested.connect(self.activate_row)
+        self.initiative.next_requested.connect(self.next_turn)
+        self.initiative.move_requested.connect(
+            lambda source, destination: self.undo_stack.push(
+                commands.MoveCombatant(self.session, source, destination)))
+        self.cards.marks_requested.connect(self.set_marks)
+        self.cards.attack_requested.connect(self.attack)
+        self.dice_roller.button.clicked.connect(self.roll_dice)
+        self.dice_roller.edit.returnPressed.connect(self.roll_dice)
+        self.session.turn_changed.connect(self._turn_changed)
+        self.rules_service.rolled.connect(self._rolled)
+        self.rules_service.failed.connect(self._failed)
+
+    # -- what the GM does -------------------------------------------------------------------
+
+    def add_combatant(self) -> None:
+        dialog = AddCombatantDialog(self.store.templates(), self)
+        if dialog.exec() == AddCombatantDialog.DialogCode.Accepted:
+            row = dialog.combatant()
+            self.undo_stack.push(commands.AddCombatant(self.session, row))
+
+    def remove_combatant(self, row: int) -> None:
+        self.undo_stack.push(commands.RemoveCombatant(self.session, row))
+
+    def activate_row(self, row: int) -> None:
+        target = self.session.combatants[row]
+        self.undo_stack.push(commands.SetTurn(self.session, target.id, self.session.round,
+                                              f"Spotlight {target.name}"))
+
+    def next_turn(self) -> None:
+        active_id, round_ = self.session.next_turn()
+        if active_id is None:
+            self.show_message("Nobody can take the spotlight: add a combatant first.")
+            return
+        self.undo_stack.push(commands.SetTurn(self.session, active_id, round_))
+
+    def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
+        self.undo_stack.push(commands.SetMarks(self.session, combatant_id, hp_marked,
+                                               stress_marked))
+
+    def _push_fear(self, step: int) -> None:
+        value = min(12, max(0, self.session.fear + step))
+        if value != self.session.fear:
+            self.undo_stack.push(commands.SetFear(self.session, value))
+
+    def attack_with_active(self) -> None:
+        row = self.session.combatants.index_of(self.session.active_id)
+        if row < 0 or self.session.combatants[row].kind != "adversary":
+            self.show_message("The spotlight is not on an adversary.")
+            return
+        self.attack(self.session.active_id)
+
+    def attack(self, combatant_id: int) -> None:
+        attacker = self.session.combatants[self.session.combatants.index_of(combatant_id)]
+        pcs = [c for c in self.session.combatants if c.kind == "pc" and c.evasion is not None]
+        if not pcs:
+            self.show_message("There is no PC with an Evasion to attack.", error=True)
+            return
+        dialog = AttackDialog(attacker, pcs, self)
+        if dialog.exec() == AttackDialog.DialogCode.Accepted:
+            self.submit(dialog.request())
+
+    def roll_dice(self) -> None:
+        if self.dice_roller.validate():
+            self.submit(DiceRequest(self.dice_roller.edit.text().strip()))
+
+    def submit(self, request) -> int:
+        request_id = self.rules_service.submit(request)
+        self._pending.add(request_id)
+        return request_id
+
+    # -- answers ----------------------------------------------------------------------------
+
+    def _rolled(self, answer: RollResult) -> None:
+        if answer.request_id not in self._pending:
+            return  # another window's roll
+        self._pending.discard(answer.request_id)
+        row = describe(answer)
+        self.undo_stack.push(commands.RecordRoll(self.session, row))
+        self.show_message(row.summary)
+        self.roll_log.scrollToTop()
+
+    def _failed(self, request_id: int, message: str) -> None:
+        if request_id not in self._pending:
+            return
+        self._pending.discard(request_id)
+        self.show_message(f"The roll failed: {message}", error=True)
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.status_label.setText(text)
+        self.status_label.setStyleSheet("color: #c0392b; font-weight: bold;" if error else "")
+        self.status_label.setAccessibleDescription(text)
+
+    def _turn_changed(self) -> None:
+        self.initiative.set_round(self.session.round)
+        row = self.session.combatants.index_of(self.session.active_id)
+        if row >= 0:
+            self.initiative.view.scrollTo(self.initiative_model.index(row))
+            source = self.initiative_model.index(row)
+            card = self.cards_model.mapFromSource(source)
+            if card.isValid():
+                self.cards.scrollTo(card)

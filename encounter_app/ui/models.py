@@ -1,0 +1,210 @@
+"""Qt models over the session's row lists: initiative, adversary cards, countdowns, roll log.
+
+Each model is a thin adapter (napari's ``_base_item_model``): it reads the session's RowList and
+turns its before/after signals into Qt's begin/end calls. It keeps no copy of game state.
+Drag and drop does not shuffle rows here: it pushes a MoveCombatant command, and the rows move
+when the session says they did.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QUndoStack
+
+from encounter_app.services.commands import MoveCombatant
+from encounter_app.services.rowlist import RowList
+from encounter_app.services.session import EncounterSession
+
+RowRole = Qt.ItemDataRole.UserRole + 1  # the frozen row itself (CombatantRow, CountdownRow...)
+ActiveRole = Qt.ItemDataRole.UserRole + 2  # bool: this combatant has the spotlight
+IdRole = Qt.ItemDataRole.UserRole + 3
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+COMBATANT_MIME = "application/x-encounter-combatant-rows"
+KIND_LABEL = {"pc": "PC", "adversary": "Adversary", "npc": "NPC"}
+
+
+class RowListModel(QAbstractListModel):
+    """A list model that mirrors one RowList."""
+
+    def __init__(self, rows: RowList, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows = rows
+        rows.inserting.connect(lambda r: self.beginInsertRows(QModelIndex(), r, r))
+        rows.inserted.connect(lambda _r: self.endInsertRows())
+        rows.removing.connect(lambda r: self.beginRemoveRows(QModelIndex(), r, r))
+        rows.removed.connect(lambda _r: self.endRemoveRows())
+        rows.moving.connect(self._begin_move)
+        rows.moved.connect(lambda _s, _d: self.endMoveRows())
+        rows.changed.connect(self._row_changed)
+        rows.resetting.connect(self.beginResetModel)
+        rows.reset.connect(self.endResetModel)
+
+    def _begin_move(self, source: int, destination: int) -> None:
+        # Qt counts the destination before the move: moving down by one is "before row + 2".
+        qt_destination = destination + 1 if destination > source else destination
+        ok = self.beginMoveRows(QModelIndex(), source, source, QModelIndex(), qt_destination)
+        assert ok, f"invalid move {source} -> {destination}"
+
+    def _row_changed(self, row: int) -> None:
+        index = self.index(row)
+        self.dataChanged.emit(index, index)
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def row_at(self, row: int) -> Any:
+        return self._rows[row]
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        value = self._rows[index.row()]
+        if role == RowRole:
+            return value
+        if role == IdRole:
+            return value.id
+        return self.row_data(value, role)
+
+    def row_data(self, value: Any, role: int) -> Any:
+        return None
+
+
+class InitiativeModel(RowListModel):
+    """The spotlight order. Rows are dragged to reorder; the active one is marked."""
+
+    def __init__(self, session: EncounterSession, undo_stack: QUndoStack,
+                 parent: QObject | None = None) -> None:
+        super().__init__(session.combatants, parent)
+        self._session = session
+        self._undo_stack = undo_stack
+        self._active_row = session.combatants.index_of(session.active_id)
+        session.turn_changed.connect(self._turn_changed)
+
+    def _turn_changed(self) -> None:
+        old, new = self._active_row, self._session.combatants.index_of(self._session.active_id)
+        self._active_row = new
+        for row in {old, new} - {-1}:
+            if row < self.rowCount():
+                self.dataChanged.emit(self.index(row), self.index(row), [ActiveRole])
+
+    def row_data(self, value: Any, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return value.name
+        if role == ActiveRole:
+            return value.id == self._session.active_id
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return combatant_summary(value)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            active = ", has the spotlight" if value.id == self._session.active_id else ""
+            return f"{KIND_LABEL[value.kind]} {value.name}{active}; {combatant_summary(value)}"
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if index.isValid():
+            return flags | Qt.ItemFlag.ItemIsDragEnabled
+        return flags | Qt.ItemFlag.ItemIsDropEnabled
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:
+        return [COMBATANT_MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+        data = QMimeData()
+        rows = sorted({i.row() for i in indexes if i.isValid()})
+        data.setData(COMBATANT_MIME, QByteArray(json.dumps(rows).encode()))
+        return data
+
+    def canDropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
+                        parent: AnyIndex) -> bool:
+        return action == Qt.DropAction.MoveAction and data.hasFormat(COMBATANT_MIME)
+
+    def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
+                     parent: AnyIndex) -> bool:
+        if not self.canDropMimeData(data, action, row, column, parent):
+            return False
+        rows = json.loads(bytes(data.data(COMBATANT_MIME).data()).decode())
+        if len(rows) != 1:
+            return False  # the view allows single selection only
+        # "row" is where the drop lands between rows; -1 means onto a row or past the end.
+        target = row if row >= 0 else (parent.row() if parent.isValid() else self.rowCount())
+        self.moveRows(QModelIndex(), rows[0], 1, QModelIndex(), target)
+        # False tells the view not to remove the source row itself after a MoveAction: the
+        # model has already moved it.
+        return False
+
+    def moveRows(self, source_parent: AnyIndex, source_row: int, count: int,
+                 destination_parent: AnyIndex, destination_child: int) -> bool:
+        """Move one row through the undo stack. ``destination_child`` counts before the move."""
+        if source_parent.isValid() or destination_parent.isValid() or count != 1:
+            return False
+        if not 0 <= source_row < self.rowCount():
+            return False
+        target = max(0, min(destination_child, self.rowCount()))
+        destination = target - 1 if target > source_row else target
+        if destination != source_row:
+            self._undo_stack.push(MoveCombatant(self._session, source_row, destination))
+        return True
+
+
+class AdversaryCardsModel(QSortFilterProxyModel):
+    """The adversaries of the initiative order, in that order: one card each."""
+
+    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
+        value = self.sourceModel().index(source_row, 0, source_parent).data(RowRole)
+        return value is not None and value.kind == "adversary"
+
+
+class CountdownModel(RowListModel):
+    def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
+        super().__init__(session.countdowns, parent)
+
+    def row_data(self, value: Any, role: int) -> Any:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
+            return f"{value.name}: {state}"
+        return None
+
+
+class RollLogModel(RowListModel):
+    """Every roll of the encounter, newest first."""
+
+    def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
+        super().__init__(session.rolls, parent)
+
+    def row_data(self, value: Any, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return value.summary
+        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
+            return f"{value.summary}\n{value.detail}"
+        return None
+
+
+def combatant_summary(value: Any) -> str:
+    parts = []
+    if value.evasion is not None:
+        parts.append(f"Evasion {value.evasion}")
+    if value.stats is not None:
+        parts.append(f"Difficulty {value.stats.difficulty}")
+    if value.hp_max:
+        parts.append(f"HP {value.hp_marked}/{value.hp_max} marked")
+    if value.stress_max:
+        parts.append(f"Stress {value.stress_marked}/{value.stress_max}")
+    if value.defeated:
+        parts.append("defeated")
+    return ", ".join(parts)

@@ -1,0 +1,181 @@
+"""The roll log: every roll of the encounter, newest first; the summary in bold, the dice below.
+
+A read-only view over RollLogModel. Rows are painted with word wrap, and their height is
+measured for the viewport's width, so a narrow sidebar shows whole entries, never clipped ones.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import (
+    QFont,
+    QFontDatabase,
+    QFontMetrics,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QListView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from encounter_app.store import RollRow
+from encounter_app.ui import theme
+from encounter_app.ui.models import RollLogModel, RowRole
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+WRAP = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+
+
+def entry_text(row: RollRow) -> str:
+    """What Ctrl+C copies: the summary, then the breakdown."""
+    return f"{row.summary}\n{row.detail}" if row.detail else row.summary
+
+
+def attack_mark(row: RollRow) -> str | None:
+    """"HIT" or "MISS" for an attack (a hit on any target counts), None for other rolls."""
+    if row.kind != "attack":
+        return None
+    return "HIT" if "hits" in row.summary else "MISS"
+
+
+class RollLogDelegate(QStyledItemDelegate):
+    MARGIN = 6
+    MARK = 4  # the HIT/MISS strip of an attack; the summary words say the same
+    GAP = 3  # between the summary and the breakdown
+
+    def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
+        bold = QFont(option.font)
+        bold.setBold(True)
+        detail = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        if option.font.pointSizeF() > 0:
+            detail.setPointSizeF(max(6.0, option.font.pointSizeF() * 0.9))
+        else:
+            detail.setPixelSize(max(8, round(option.font.pixelSize() * 0.9)))
+        return bold, detail
+
+    def _text_width(self, option: QStyleOptionViewItem, item_width: int) -> int:
+        return max(40, item_width - 2 * self.MARGIN - self.MARK - self.MARGIN)
+
+    def _item_width(self, option: QStyleOptionViewItem) -> int:
+        # QListView measures items before it gives them a rect: lay out for the viewport.
+        view = option.widget
+        if isinstance(view, QListView):
+            return view.viewport().width() - 2 * view.spacing()
+        return option.rect.width()
+
+    def _heights(self, row: RollRow, option: QStyleOptionViewItem,
+                 width: int) -> tuple[int, int]:
+        bold, detail = self._fonts(option)
+        summary = QFontMetrics(bold).boundingRect(QRect(0, 0, width, 100_000), WRAP,
+                                                  row.summary).height()
+        if not row.detail:
+            return summary, 0
+        return summary, QFontMetrics(detail).boundingRect(QRect(0, 0, width, 100_000), WRAP,
+                                                          row.detail).height()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        row = index.data(RowRole)
+        if row is None:
+            return super().sizeHint(option, index)
+        width = self._text_width(option, self._item_width(option))
+        summary, detail = self._heights(row, option, width)
+        height = 2 * self.MARGIN + summary + (self.GAP + detail if detail else 0) + 1
+        return QSize(120, height)  # the view stretches each item to its own width
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        row: RollRow | None = index.data(RowRole)
+        if row is None:
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        painter.save()
+        if opt.widget is not None:
+            opt.widget.style().drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt,
+                                             painter, opt.widget)
+        rect = QRect(option.rect)
+        mark = attack_mark(row)
+        if mark is not None:
+            painter.fillRect(QRect(rect.left() + 2, rect.top() + self.MARGIN, self.MARK,
+                                   rect.height() - 2 * self.MARGIN),
+                             theme.HIT if mark == "HIT" else theme.MISS)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        text_colour = option.palette.color(
+            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
+        bold, detail = self._fonts(option)
+        width = self._text_width(option, rect.width())
+        summary_height, detail_height = self._heights(row, option, width)
+        left = rect.left() + 2 + self.MARK + self.MARGIN
+        top = rect.top() + self.MARGIN
+        painter.setPen(text_colour)
+        painter.setFont(bold)
+        painter.drawText(QRect(left, top, width, summary_height), WRAP, row.summary)
+        if row.detail:
+            painter.setFont(detail)
+            painter.drawText(QRect(left, top + summary_height + self.GAP, width, detail_height),
+                             WRAP, row.detail)
+        painter.setPen(option.palette.color(QPalette.ColorRole.Mid))
+        painter.drawLine(rect.left() + self.MARGIN, rect.bottom(),
+                         rect.right() - self.MARGIN, rect.bottom())
+        painter.restore()
+
+
+class RollLogView(QListView):
+    """The roll log, newest first (the model's order). Ctrl+C copies the selected entry."""
+
+    def __init__(self, model: RollLogModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("rollLog")
+        self.setAccessibleName("Roll log")
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Adjust + word wrap: QListView lays the items out again when its width changes
+        # (QListView::resizeEvent only does it with both set), so heights follow the width.
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setWordWrap(True)
+        self.setUniformItemSizes(False)
+        self.setItemDelegate(RollLogDelegate(self))
+        self.setModel(model)
+
+    def selected_text(self) -> str:
+        index = self.currentIndex()
+        rows = self.selectionModel().selectedRows()
+        if rows:
+            index = rows[0]
+        row = index.data(RowRole) if index.isValid() else None
+        return entry_text(row) if row is not None else ""
+
+    def copy_selected(self) -> None:
+        text = self.selected_text()
+        if text:
+            QGuiApplication.clipboard().setText(text)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # QAbstractItemView copies only the DisplayRole (the summary); copy the whole entry.
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_selected()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.model() is not None and self.model().rowCount() == 0:
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(self.viewport().rect().adjusted(8, 8, -8, -8),
+                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                             "No rolls yet.")
+            painter.end()

@@ -1,0 +1,246 @@
+"""Adversary cards: clicks on pips and the Attack button, keys, layout and what gets painted."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import QEvent, QItemSelectionModel, QPoint, QPointF, QRect, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QApplication
+
+from encounter_app.store.rows import CombatantRow, Experience, Feature, StatBlock
+from encounter_app.ui import theme
+from encounter_app.ui.card_layout import card_layout, stat_line
+from encounter_app.ui.cards import AdversaryCardsView
+from encounter_app.ui.models import ActiveRole, RowRole
+
+SENTRY = StatBlock(
+    name="Ashen Sentry", tier=1, type="Bruiser", difficulty=13, major=9, severe=16, hp=6,
+    stress=3, attack_modifier=2, attack_name="Cinder Maul", attack_range="Very Close",
+    damage="1d10+4 phy", description="Soot-blackened plate around a smouldering ember.",
+    motives="Guard the threshold, crush intruders",
+    experiences=(Experience("Unyielding", 2),),
+    features=(
+        Feature("Banked Coals", "Passive", "Magic damage against the Sentry is reduced by 2."),
+        Feature("Flare Up", "Action", "Spend a Fear to vent fire at everyone Very Close.",
+                fear=True),
+    ),
+)
+IMP = StatBlock(
+    name="Cinder Imp", tier=1, type="Minion", difficulty=9, major=None, severe=None, hp=1,
+    stress=1, attack_modifier=-2, attack_name="Spark Bite", attack_range="Melee", damage="2 mag",
+)
+
+
+def adversary(cid: int, stats: StatBlock = SENTRY, **changes) -> CombatantRow:
+    row = CombatantRow(kind="adversary", name=f"{stats.name} {cid}", id=cid, hp_max=stats.hp,
+                       stress_max=stats.stress, stats=stats)
+    return replace(row, **changes)
+
+
+def item(row: CombatantRow, active: bool = False) -> QStandardItem:
+    it = QStandardItem(row.name)
+    it.setData(row, RowRole)
+    it.setData(active, ActiveRole)
+    it.setEditable(False)
+    return it
+
+
+@pytest.fixture
+def make_view(qtbot):
+    def make(*rows: CombatantRow, active: int | None = None) -> AdversaryCardsView:
+        model = QStandardItemModel()
+        for i, row in enumerate(rows):
+            model.appendRow(item(row, active=i == active))
+        view = AdversaryCardsView()
+        view.setModel(model)
+        view._test_model = model  # the view does not own a model set on it; keep it alive
+        qtbot.addWidget(view)
+        view.resize(900, 700)
+        view.show()
+        qtbot.waitExposed(view)
+        return view
+
+    return make
+
+
+def click_at(qtbot, view: AdversaryCardsView, row: int, rect: QRect) -> None:
+    index = view.model().index(row, 0)
+    point: QPoint = view.visualRect(index).topLeft() + rect.center()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def test_view_is_findable_by_name(make_view):
+    view = make_view(adversary(1))
+    assert view.objectName() == "adversaryCards"
+    assert view.accessibleName() == "Adversary cards"
+
+
+def test_clicking_hp_pip_marks_up_to_it(qtbot, make_view):
+    view = make_view(adversary(7, stress_marked=1))
+    layout = view.card_layout(view.model().index(0, 0))
+    with qtbot.waitSignal(view.marks_requested, timeout=1000) as blocker:
+        click_at(qtbot, view, 0, layout.hp_pips[2])
+    assert blocker.args == [7, 3, 1]
+
+
+def test_clicking_last_marked_pip_clears_it(qtbot, make_view):
+    view = make_view(adversary(7, hp_marked=3))
+    layout = view.card_layout(view.model().index(0, 0))
+    with qtbot.waitSignal(view.marks_requested, timeout=1000) as blocker:
+        click_at(qtbot, view, 0, layout.hp_pips[2])
+    assert blocker.args == [7, 2, 0]
+
+
+def test_clicking_stress_pip_leaves_hp_alone(qtbot, make_view):
+    view = make_view(adversary(1), adversary(2, hp_marked=4))
+    layout = view.card_layout(view.model().index(1, 0))
+    with qtbot.waitSignal(view.marks_requested, timeout=1000) as blocker:
+        click_at(qtbot, view, 1, layout.stress_pips[1])
+    assert blocker.args == [2, 4, 2]
+
+
+def test_attack_button_asks_for_an_attack(qtbot, make_view):
+    view = make_view(adversary(1), adversary(2))
+    layout = view.card_layout(view.model().index(1, 0))
+    with qtbot.waitSignal(view.attack_requested, timeout=1000) as blocker:
+        click_at(qtbot, view, 1, layout.attack_button)
+    assert blocker.args == [2]
+
+
+def test_double_click_on_attack_rolls_once(qtbot, make_view):
+    view = make_view(adversary(1))
+    layout = view.card_layout(view.model().index(0, 0))
+    point = QPointF(view.visualRect(view.model().index(0, 0)).topLeft()
+                    + layout.attack_button.center())
+    attacks: list[int] = []
+    view.attack_requested.connect(attacks.append)
+    left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
+    # What a real double click delivers: press, release, double click, release.
+    for kind, buttons in ((QEvent.Type.MouseButtonPress, left),
+                          (QEvent.Type.MouseButtonRelease, none),
+                          (QEvent.Type.MouseButtonDblClick, left),
+                          (QEvent.Type.MouseButtonRelease, none)):
+        event = QMouseEvent(kind, point, view.viewport().mapToGlobal(point), left, buttons,
+                            Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(view.viewport(), event)
+    assert attacks == [1]
+
+
+def test_defeated_card_does_not_attack_but_its_pips_still_clear(qtbot, make_view):
+    view = make_view(adversary(3, hp_marked=6))
+    layout = view.card_layout(view.model().index(0, 0))
+    with qtbot.assertNotEmitted(view.attack_requested, wait=100):
+        click_at(qtbot, view, 0, layout.attack_button)
+    with qtbot.waitSignal(view.marks_requested, timeout=1000) as blocker:
+        click_at(qtbot, view, 0, layout.hp_pips[5])
+    assert blocker.args == [3, 5, 0]
+
+
+def test_clicking_the_text_asks_for_nothing(qtbot, make_view):
+    view = make_view(adversary(1))
+    layout = view.card_layout(view.model().index(0, 0))
+    with (qtbot.assertNotEmitted(view.attack_requested, wait=50),
+          qtbot.assertNotEmitted(view.marks_requested, wait=50)):
+        click_at(qtbot, view, 0, layout.paragraphs[0].layout.boundingRect().toRect()
+                 .translated(layout.paragraphs[0].origin))
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_A, Qt.Key.Key_Return, Qt.Key.Key_Enter])
+def test_key_attacks_with_the_selected_card(qtbot, make_view, key):
+    view = make_view(adversary(1), adversary(2))
+    view.setFocus()
+    view.selectionModel().setCurrentIndex(view.model().index(1, 0),
+                                          QItemSelectionModel.SelectionFlag.ClearAndSelect)
+    with qtbot.waitSignal(view.attack_requested, timeout=1000) as blocker:
+        qtbot.keyClick(view, key)
+    assert blocker.args == [2]
+
+
+def test_key_a_without_a_selection_does_nothing(qtbot, make_view):
+    view = make_view(adversary(1))
+    view.setFocus()
+    with qtbot.assertNotEmitted(view.attack_requested, wait=50):
+        qtbot.keyClick(view, Qt.Key.Key_A)
+
+
+def test_minion_card_has_no_thresholds(make_view):
+    view = make_view(adversary(1), adversary(2, IMP))
+    sentry = view.card_layout(view.model().index(0, 0)).text
+    imp = view.card_layout(view.model().index(1, 0)).text
+    assert "Difficulty 13 · Thresholds 9 / 16 · HP 6 · Stress 3" in sentry
+    assert "Thresholds none" in imp
+    assert stat_line(IMP) == "Difficulty 9 · Thresholds none · HP 1 · Stress 1"
+
+
+def test_card_reads_like_a_stat_block(make_view):
+    view = make_view(adversary(2, conditions=("Vulnerable",)), active=0)
+    text = view.card_layout(view.model().index(0, 0)).text
+    for expected in ("Ashen Sentry 2 — Tier 1 Bruiser", "▶ In the spotlight", "Vulnerable",
+                     "Motives & tactics: Guard", "HP 0/6", "Stress 0/3",
+                     "ATK +2 · Cinder Maul · Very Close · 1d10+4 phy",
+                     "Experience: Unyielding +2", "Banked Coals — Passive: Magic",
+                     "[FEAR] Flare Up — Action: Spend a Fear"):
+        assert expected in text
+
+
+def test_experience_line_is_left_out_when_there_is_none(make_view):
+    view = make_view(adversary(1, IMP))
+    assert "Experience" not in view.card_layout(view.model().index(0, 0)).text
+
+
+def test_size_hint_grows_with_a_longer_feature(make_view):
+    long_text = "A much longer feature text that keeps going. " * 20
+    longer = replace(SENTRY, features=(Feature("Banked Coals", "Passive", long_text),))
+    view = make_view(adversary(1), adversary(2, longer))
+    short = view.visualRect(view.model().index(0, 0)).height()
+    tall = view.visualRect(view.model().index(1, 0)).height()
+    assert tall > short + 3 * view.fontMetrics().height()
+
+
+def test_card_grows_when_a_condition_is_added(qtbot, make_view):
+    view = make_view(adversary(1))
+    index = view.model().index(0, 0)
+    before = view.visualRect(index).height()
+    view.model().setData(index, adversary(1, conditions=("Restrained",)), RowRole)
+    qtbot.waitUntil(lambda: view.visualRect(index).height() > before, timeout=1000)
+
+
+def test_fear_feature_paints_a_fear_badge(make_view):
+    view = make_view(adversary(1))
+    layout = view.card_layout(view.model().index(0, 0))
+    assert len(layout.fear_badges) == 1
+    image = view.viewport().grab().toImage()
+    badge = layout.fear_badges[0].translated(view.visualRect(view.model().index(0, 0)).topLeft())
+    # The badge's left edge, clear of its text and of the rounded corner.
+    assert QColor(image.pixel(badge.left() + 3, badge.center().y())) == theme.FEAR
+
+
+def test_active_card_has_a_spotlight_frame(make_view):
+    view = make_view(adversary(1), adversary(2), active=1)
+    image = view.grab().toImage()
+    assert not image.isNull()
+    image = view.viewport().grab().toImage()
+    for row, expect_active in ((0, False), (1, True)):
+        rect = view.visualRect(view.model().index(row, 0))
+        frame = QColor(image.pixel(rect.left() + 1, rect.center().y()))
+        assert (frame == theme.ACTIVE) is expect_active, (row, frame.name())
+
+
+def test_empty_view_paints_a_hint(make_view):
+    view = make_view()
+    image = view.viewport().grab().toImage()
+    background = image.pixel(2, 2)
+    centre = view.viewport().rect().center()
+    row = [image.pixel(x, y) for x in range(image.width())
+           for y in range(centre.y() - 10, centre.y() + 10)]
+    assert any(p != background for p in row)
+
+
+def test_card_layout_is_pure_geometry(qapp):
+    a = card_layout(adversary(1), 368)
+    b = card_layout(adversary(1), 368)
+    assert a.height == b.height
+    assert a.attack_button == b.attack_button
+    assert card_layout(adversary(1), 368, active=True).height > a.height

@@ -1,0 +1,137 @@
+"""The whole program, started as a GM starts it, driven through its window."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QListView, QPushButton, QToolButton, QWidget
+
+from encounter_app.app import launch
+from encounter_app.services.commands import MoveCombatant
+from encounter_app.services.rules_service import DiceRequest
+from encounter_app.ui.dialogs import AttackDialog
+
+
+@pytest.fixture
+def program(qtbot, tmp_path):
+    launched = launch(tmp_path, seed=3, show=True)
+    qtbot.addWidget(launched.window)
+    yield launched
+    launched.shutdown()
+
+
+def find(window, cls, name):
+    widget = window.findChild(cls, name)
+    assert widget is not None, f"no {cls.__name__} named {name}"
+    return widget
+
+
+def test_stable_object_names_are_there(program):
+    for cls, name in [(QListView, "initiativeView"), (QListView, "adversaryCards"),
+                      (QWidget, "fearTracker"), (QWidget, "countdownPanel"),
+                      (QListView, "rollLog"), (QToolButton, "undoButton"),
+                      (QPushButton, "nextTurnButton")]:
+        widget = find(program.window, cls, name)
+        assert widget.accessibleName(), f"{name} has no accessible name"
+
+
+def test_first_start_shows_the_demo_fight(program, tmp_path):
+    window = program.window
+    assert (tmp_path / "encounter.db").exists()
+    assert find(window, QListView, "initiativeView").model().rowCount() == 7
+    assert find(window, QListView, "adversaryCards").model().rowCount() == 4
+    assert find(window, QListView, "countdownList").model().rowCount() == 2
+
+
+def test_pressing_fear_plus_13_times_shows_12(qtbot, program):
+    plus = find(program.window, QToolButton, "fearPlusButton")
+    for _ in range(13):
+        if plus.isEnabled():
+            qtbot.mouseClick(plus, Qt.MouseButton.LeftButton)
+    assert program.session.fear == 12
+    assert program.store.campaign(program.session.campaign.id).fear == 12
+    tracker = find(program.window, QWidget, "fearTracker")
+    assert "12 / 12" in " ".join(label.text() for label in tracker.findChildren(
+        type(program.window.status_label)))
+
+
+def test_next_turn_button_moves_the_spotlight_and_counts_rounds(qtbot, program):
+    button = find(program.window, QPushButton, "nextTurnButton")
+    assert program.session.active_id == program.session.combatants[0].id
+    for _ in range(7):  # once round the seven combatants
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert program.session.round == 2
+    assert program.session.active_id == program.session.combatants[0].id
+    assert program.window.initiative.round_label.text() == "Round 2"
+    undo = find(program.window, QToolButton, "undoButton")
+    qtbot.mouseClick(undo, Qt.MouseButton.LeftButton)
+    assert program.session.round == 1
+    assert program.window.initiative.round_label.text() == "Round 1"
+
+
+def accept_attack_dialog(qtbot, targets):
+    def choose():
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, AttackDialog)
+        dialog.set_checked(targets)
+        qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, choose)
+
+
+def test_an_attack_adds_a_roll_log_row_with_hit_or_miss_per_target(qtbot, program):
+    window = program.window
+    log = find(window, QListView, "rollLog").model()
+    assert log.rowCount() == 0
+    attacker = next(c for c in program.session.combatants if c.kind == "adversary")
+    accept_attack_dialog(qtbot, [0, 2])
+    with qtbot.waitSignal(log.rowsInserted, timeout=5000):
+        window.attack(attacker.id)
+    row = program.session.rolls[0]
+    assert row.summary.startswith(attacker.name)
+    names = [c.name for c in program.session.combatants if c.kind == "pc"]
+    for name in (names[0], names[2]):
+        assert name in row.detail
+    assert ("hit" in row.detail) or ("miss" in row.detail)
+    # saved at once, and undone as a whole
+    assert program.store.rolls(program.session.encounter_id)[0].summary == row.summary
+    program.undo_stack.undo()
+    assert log.rowCount() == 0
+
+
+def test_a_bad_dice_expression_is_explained_before_rolling(qtbot, program):
+    roller = program.window.dice_roller
+    qtbot.keyClicks(roller.edit, "2d6+")
+    assert not roller.button.isEnabled()
+    assert roller.error.isVisibleTo(program.window)
+    assert "2d6+" in roller.error.text()
+    roller.edit.clear()
+    qtbot.keyClicks(roller.edit, "2d6+3")
+    assert roller.button.isEnabled()
+    with qtbot.waitSignal(program.window.roll_log_model.rowsInserted, timeout=5000):
+        qtbot.mouseClick(roller.button, Qt.MouseButton.LeftButton)
+    assert program.session.rolls[0].summary.startswith("2d6+3 = ")
+
+
+def test_everything_is_as_it_was_after_a_restart(qtbot, tmp_path):
+    first = launch(tmp_path, seed=5, show=False)
+    window = first.window
+    window.next_turn()
+    window.next_turn()
+    window._push_fear(+1)
+    first.undo_stack.push(MoveCombatant(first.session, 0, 3))
+    with qtbot.waitSignal(window.roll_log_model.rowsInserted, timeout=5000):
+        window.submit(DiceRequest("1d20"))
+    state = (list(first.session.combatants), first.session.active_id,
+             first.session.round, first.session.fear, list(first.session.countdowns),
+             [r.summary for r in first.session.rolls])
+    first.shutdown()
+    second = launch(tmp_path, show=False)
+    try:
+        again = (list(second.session.combatants), second.session.active_id,
+                 second.session.round, second.session.fear, list(second.session.countdowns),
+                 [r.summary for r in second.session.rolls])
+        assert again == state
+        assert len(second.session.combatants) == 7  # no second demo on the second start
+    finally:
+        second.shutdown()

@@ -1,0 +1,135 @@
+"""The Qt models: Qt's own consistency checks, and drag and drop reaching the database."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QUndoStack
+
+from encounter_app.demo import create_demo
+from encounter_app.services import commands
+from encounter_app.services.session import EncounterSession
+from encounter_app.store import CombatantRow, RollRow, Store
+from encounter_app.ui.models import (
+    ActiveRole,
+    AdversaryCardsModel,
+    CountdownModel,
+    InitiativeModel,
+    RollLogModel,
+    RowRole,
+)
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store.open(tmp_path)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def session(qtbot, store):
+    return EncounterSession(store, create_demo(store).id)
+
+
+@pytest.fixture
+def stack():
+    return QUndoStack()
+
+
+@pytest.fixture
+def initiative(session, stack):
+    return InitiativeModel(session, stack)
+
+
+def stored_names(store, session):
+    return [c.name for c in store.combatants(session.encounter_id)]
+
+
+def model_names(model):
+    return [model.index(r).data() for r in range(model.rowCount())]
+
+
+def test_every_model_passes_qt_model_tester(qtmodeltester, session, initiative):
+    cards = AdversaryCardsModel()
+    cards.setSourceModel(initiative)
+    for model in (initiative, cards, CountdownModel(session), RollLogModel(session)):
+        qtmodeltester.check(model, force_py=True)
+
+
+def test_model_tester_watches_changes_as_they_happen(qtmodeltester, session, initiative, stack):
+    cards = AdversaryCardsModel()
+    cards.setSourceModel(initiative)
+    qtmodeltester.check(initiative, force_py=True)
+    stack.push(commands.AddCombatant(session, CombatantRow(kind="pc", name="Nyx", evasion=11)))
+    stack.push(commands.MoveCombatant(session, 0, 4))
+    stack.push(commands.MoveCombatant(session, 6, 1))
+    stack.push(commands.RemoveCombatant(session, 2))
+    stack.push(commands.SetTurn(session, session.combatants[3].id, 2))
+    while stack.canUndo():
+        stack.undo()
+
+
+@pytest.mark.parametrize(("source", "drop_row", "expected"), [
+    (0, 3, [1, 2, 0, 3, 4, 5, 6]),  # drag the first row to between rows 2 and 3
+    (0, 7, [1, 2, 3, 4, 5, 6, 0]),  # to the very end
+    (5, 0, [5, 0, 1, 2, 3, 4, 6]),  # to the top
+    (2, 2, [0, 1, 2, 3, 4, 5, 6]),  # onto itself: nothing moves
+    (2, 3, [0, 1, 2, 3, 4, 5, 6]),  # onto the gap just below itself: nothing moves
+])
+def test_drag_and_drop_changes_the_order_in_the_database(store, session, initiative, stack,
+                                                         source, drop_row, expected):
+    before = stored_names(store, session)
+    mime = initiative.mimeData([initiative.index(source)])
+    initiative.dropMimeData(mime, Qt.DropAction.MoveAction, drop_row, 0, QModelIndex())
+    after = [before[i] for i in expected]
+    assert stored_names(store, session) == after
+    assert model_names(initiative) == after
+    if after != before:
+        stack.undo()
+        assert stored_names(store, session) == before
+
+
+def test_dropping_onto_a_row_puts_the_dragged_row_there(store, session, initiative):
+    before = stored_names(store, session)
+    mime = initiative.mimeData([initiative.index(6)])
+    initiative.dropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, initiative.index(1))
+    assert stored_names(store, session)[1] == before[6]
+
+
+def test_foreign_drops_are_refused(initiative):
+    from PySide6.QtCore import QMimeData
+
+    mime = QMimeData()
+    mime.setText("Aria")
+    assert not initiative.canDropMimeData(mime, Qt.DropAction.MoveAction, 0, 0, QModelIndex())
+    assert not initiative.dropMimeData(mime, Qt.DropAction.MoveAction, 0, 0, QModelIndex())
+
+
+def test_active_role_follows_the_spotlight(qtbot, session, initiative, stack):
+    target = session.combatants[3]
+    with qtbot.waitSignal(initiative.dataChanged, timeout=1000):
+        stack.push(commands.SetTurn(session, target.id, 1))
+    actives = [initiative.index(r).data(ActiveRole) for r in range(initiative.rowCount())]
+    assert actives == [r == 3 for r in range(initiative.rowCount())]
+
+
+def test_cards_show_the_adversaries_in_spotlight_order(session, initiative, stack):
+    cards = AdversaryCardsModel()
+    cards.setSourceModel(initiative)
+    names = [cards.index(r, 0).data(RowRole).name for r in range(cards.rowCount())]
+    assert names == [c.name for c in session.combatants if c.kind == "adversary"]
+    assert len(names) == 4
+    stack.push(commands.MoveCombatant(session, 6, 0))
+    assert cards.index(0, 0).data(RowRole).name == names[-1]
+
+
+def test_roll_log_is_newest_first(session, stack):
+    log = RollLogModel(session)
+    for n in range(3):
+        stack.push(commands.RecordRoll(session, RollRow(kind="dice", summary=f"roll {n}")))
+    assert model_names(log) == ["roll 2", "roll 1", "roll 0"]
+    stack.undo()
+    stack.undo()
+    stack.redo()
+    assert model_names(log) == ["roll 1", "roll 0"]
