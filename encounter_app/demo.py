@@ -47,4 +47,7 @@ def create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
     store.insert_combatant(encounter.id, combatant_from(by_name[DEMO_ADVERSARIES[-1]]))
     for name, start in DEMO_COUNTDOWNS:
         store.insert_countdown(encounter.id, CountdownRow(name=name, start=start, value=start))
-    return encounter
+    # The fight opens with the spotlight on the first PC, as Daggerheart's do.
+    first = store.combatants(encounter.id)[0]
+    store.set_turn(encounter.id, first.id, 1)
+    return store.encounter(encounter.id)

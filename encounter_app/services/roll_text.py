@@ -49,8 +49,8 @@ def describe(answer: RollResult) -> RollRow:
         verdict = "succeeds" if result.success else "fails"
         if result.critical:
             verdict = "succeeds (critical)"
-        detail = (f"{_d20_text(result.d20s, result.natural, request.advantage, request.disadvantage)}"
-                  f"{_bonus_text(('', request.bonus))} = {result.total}"
+        d20 = _d20_text(result.d20s, result.natural, request.advantage, request.disadvantage)
+        detail = (f"{d20}{_bonus_text(('', request.bonus))} = {result.total}"
                   f" vs Difficulty {request.difficulty}")
         return RollRow(kind="reaction", actor=request.actor, payload=payload,
                        summary=f"{request.actor}: reaction {result.total}, {verdict}",
@@ -72,7 +72,8 @@ def _describe_attack(request: AttackRequest, result: Any, payload: dict) -> Roll
     if missed:
         parts.append(f"misses {', '.join(missed)}")
     critical = "CRITICAL " if result.critical else ""
-    summary = f"{request.attacker} {request.attack_name}: {critical}{result.total}, " + "; ".join(parts)
+    summary = (f"{request.attacker} {request.attack_name}: {critical}{result.total}, "
+               + "; ".join(parts))
     if result.damage_total is not None:
         summary += f" for {result.damage_total} damage"
     lines = [

@@ -39,8 +39,10 @@ def test_demo_is_three_pcs_four_adversaries_two_countdowns(session):
 
 def test_next_turn_walks_the_order_and_counts_rounds(session):
     ids = [c.id for c in session.combatants]
-    assert session.next_turn() == (ids[0], 1)
+    assert session.active_id == ids[0]  # the demo opens on the first PC
     stack = QUndoStack()
+    stack.push(commands.SetTurn(session, None, 1))
+    assert session.next_turn() == (ids[0], 1)  # nobody active: the first starts
     for expected in ids:
         active, round_ = session.next_turn()
         assert active == expected
