@@ -27,7 +27,6 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
-    QPaintEvent,
     QPalette,
     QPen,
     QResizeEvent,
@@ -56,6 +55,7 @@ from encounter_app.ui.card_layout import (
     attack_line,
     card_layout,
 )
+from encounter_app.ui.listviews import PaintedListView
 from encounter_app.ui.models import ActiveRole, RowRole
 from encounter_app.ui.pips import clicked_pip, paint_pips, toggled_count
 
@@ -335,7 +335,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         return True
 
 
-class AdversaryCardsView(QListView):
+class AdversaryCardsView(PaintedListView):
     """The wrapping grid of adversary cards. Select a card and press A (or Enter) to attack."""
 
     marks_requested = Signal(int, int, int)  # combatant id, new HP marked, new Stress marked
@@ -343,18 +343,14 @@ class AdversaryCardsView(QListView):
     EMPTY_HINT = "No adversaries in this encounter. Add one from the initiative list."
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(self.EMPTY_HINT, parent)
         self.setObjectName("adversaryCards")
         self.setAccessibleName("Adversary cards")
-        self.setViewMode(QListView.ViewMode.ListMode)
         self.setFlow(QListView.Flow.LeftToRight)
         self.setWrapping(True)
-        self.setResizeMode(QListView.ResizeMode.Adjust)
         self.setSpacing(8)
-        self.setUniformItemSizes(False)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        # A window narrower than one card scrolls sideways rather than cutting the card.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.verticalScrollBar().setSingleStep(24)
         self.delegate = AdversaryCardDelegate(self)
@@ -420,15 +416,3 @@ class AdversaryCardsView(QListView):
         # A press on an Attack button released over another card never reaches the delegate.
         if self.delegate.forget_press():
             self.viewport().update()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        model = self.model()
-        if model is not None and model.rowCount(self.rootIndex()) > 0:
-            return
-        painter = QPainter(self.viewport())
-        painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
-        painter.drawText(self.viewport().rect().adjusted(24, 24, -24, -24),
-                         Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                         self.EMPTY_HINT)
-        painter.end()

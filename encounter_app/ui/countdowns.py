@@ -7,9 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QUndoStack
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QUndoStack
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -31,6 +30,7 @@ from encounter_app.services.commands import AddCountdown, RemoveCountdown, Updat
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CountdownRow
 from encounter_app.ui import pips, theme
+from encounter_app.ui.listviews import PaintedListView
 from encounter_app.ui.models import CountdownModel, RowRole
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -183,33 +183,14 @@ class CountdownDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-class CountdownListView(QListView):
+class CountdownListView(PaintedListView):
     """The list of countdowns; says how to add one when it is empty."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("No countdowns yet.\nAdd one with “Add…”.", parent)
         self.setObjectName("countdownList")
         self.setAccessibleName("Countdown list")
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # Adjust + word wrap: QListView lays the items out again when its width changes, so
-        # the pip tracks re-wrap (QListView::resizeEvent only does it with both set).
-        self.setResizeMode(QListView.ResizeMode.Adjust)
-        self.setWordWrap(True)
-        self.setUniformItemSizes(False)
         self.setItemDelegate(CountdownDelegate(self))
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        if self.model() is not None and self.model().rowCount() == 0:
-            painter = QPainter(self.viewport())
-            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
-            painter.drawText(self.viewport().rect().adjusted(8, 8, -8, -8),
-                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                             "No countdowns yet.\nAdd one with “Add…”.")
-            painter.end()
 
 
 class CountdownDialog(QDialog):

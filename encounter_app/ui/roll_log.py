@@ -15,11 +15,9 @@ from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
     QPainter,
-    QPaintEvent,
     QPalette,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QListView,
     QStyle,
     QStyledItemDelegate,
@@ -29,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.store import RollRow
 from encounter_app.ui import theme
+from encounter_app.ui.listviews import PaintedListView
 from encounter_app.ui.models import RollLogModel, RowRole
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -130,22 +129,13 @@ class RollLogDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-class RollLogView(QListView):
+class RollLogView(PaintedListView):
     """The roll log, newest first (the model's order). Ctrl+C copies the selected entry."""
 
     def __init__(self, model: RollLogModel, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("No rolls yet.", parent)
         self.setObjectName("rollLog")
         self.setAccessibleName("Roll log")
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # Adjust + word wrap: QListView lays the items out again when its width changes
-        # (QListView::resizeEvent only does it with both set), so heights follow the width.
-        self.setResizeMode(QListView.ResizeMode.Adjust)
-        self.setWordWrap(True)
-        self.setUniformItemSizes(False)
         self.setItemDelegate(RollLogDelegate(self))
         self.setModel(model)
 
@@ -169,13 +159,3 @@ class RollLogView(QListView):
             event.accept()
             return
         super().keyPressEvent(event)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        if self.model() is not None and self.model().rowCount() == 0:
-            painter = QPainter(self.viewport())
-            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
-            painter.drawText(self.viewport().rect().adjusted(8, 8, -8, -8),
-                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                             "No rolls yet.")
-            painter.end()

@@ -2,30 +2,15 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from encounter_app.rules import casus_mus as cm
 from encounter_app.rules.casus_mus import Clash, Grade, flip, grade, resolve_clash
+from tests.rules.scripted import Scripted
 
 CRIT, SUCC, FAIL, FUMB = Grade.CRITICAL, Grade.SUCCESS, Grade.FAILURE, Grade.FUMBLE
-
-
-class Scripted:
-    """A RandomSource that returns queued values and records every (a, b) asked for."""
-
-    def __init__(self, *values: int) -> None:
-        self.values = deque(values)
-        self.calls: list[tuple[int, int]] = []
-
-    def randint(self, a: int, b: int) -> int:
-        self.calls.append((a, b))
-        value = self.values.popleft()
-        assert a <= value <= b, f"scripted {value} outside {a}..{b}"
-        return value
 
 
 # --- grade ------------------------------------------------------------------------------------

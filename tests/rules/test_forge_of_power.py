@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import deque
 
 import pytest
 from hypothesis import given
@@ -20,6 +19,7 @@ from encounter_app.rules.forge_of_power import (
     save_damage,
     strike_damage,
 )
+from tests.rules.scripted import Scripted
 
 CF, F, S, CS = (
     Level.CRITICAL_FAILURE,
@@ -27,23 +27,6 @@ CF, F, S, CS = (
     Level.SUCCESS,
     Level.CRITICAL_SUCCESS,
 )
-
-
-class Scripted:
-    """A RandomSource that returns queued values and records every (a, b) asked for."""
-
-    def __init__(self, *values: int) -> None:
-        self.values = deque(values)
-        self.calls: list[tuple[int, int]] = []
-
-    def randint(self, a: int, b: int) -> int:
-        self.calls.append((a, b))
-        value = self.values.popleft()
-        assert a <= value <= b, f"scripted {value} outside {a}..{b}"
-        return value
-
-    def done(self) -> bool:
-        return not self.values
 
 
 # --- the Levels of Success table, with a plain natural (10) ------------------------------------

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,20 +17,7 @@ from encounter_app.rules.ruins_and_raiders import (
     jump_challenge,
     momentum_damage,
 )
-
-
-class Scripted:
-    """A RandomSource that returns queued values and records every (a, b) asked for."""
-
-    def __init__(self, *values: int) -> None:
-        self.values = deque(values)
-        self.calls: list[tuple[int, int]] = []
-
-    def randint(self, a: int, b: int) -> int:
-        self.calls.append((a, b))
-        value = self.values.popleft()
-        assert a <= value <= b, f"scripted {value} outside {a}..{b}"
-        return value
+from tests.rules.scripted import Scripted
 
 
 class Constant:

@@ -5,23 +5,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QUndoStack
 
-from encounter_app.demo import create_demo
 from encounter_app.services import commands
-from encounter_app.services.session import EncounterSession
-from encounter_app.store import CombatantRow, CountdownRow, RollRow, Store
+from encounter_app.store import CombatantRow, CountdownRow, RollRow
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store.open(tmp_path)
-    yield store
-    store.close()
-
-
-@pytest.fixture
-def session(qtbot, store):
-    encounter = create_demo(store, seed=1)
-    return EncounterSession(store, encounter.id)
+def session(demo_session):
+    return demo_session
 
 
 def names(rows):

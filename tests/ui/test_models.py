@@ -6,10 +6,8 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QUndoStack
 
-from encounter_app.demo import create_demo
 from encounter_app.services import commands
-from encounter_app.services.session import EncounterSession
-from encounter_app.store import CombatantRow, RollRow, Store
+from encounter_app.store import CombatantRow, RollRow
 from encounter_app.ui.models import (
     ActiveRole,
     AdversaryCardsModel,
@@ -21,15 +19,8 @@ from encounter_app.ui.models import (
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store.open(tmp_path)
-    yield store
-    store.close()
-
-
-@pytest.fixture
-def session(qtbot, store):
-    return EncounterSession(store, create_demo(store).id)
+def session(demo_session):
+    return demo_session
 
 
 @pytest.fixture
