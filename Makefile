@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint screenshot bench clean
+.PHONY: run test lint screenshot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/encounter-app $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check encounter_app tests bench
+	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 
 test: lint
@@ -26,9 +26,6 @@ test: lint
 screenshot: $(STAMP)
 	rm -rf build/screenshot-data
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(BIN)/encounter-app --data-dir build/screenshot-data --demo --screenshot docs/screenshot.png
-
-bench: $(STAMP)
-	$(BIN)/python -m bench
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis

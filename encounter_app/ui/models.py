@@ -90,15 +90,16 @@ class InitiativeModel(RowListModel):
         super().__init__(session.combatants, parent)
         self._session = session
         self._undo_stack = undo_stack
-        self._active_row = session.combatants.index_of(session.active_id)
+        # The id, not the row: the active combatant may have been dragged since.
+        self._active_id = session.active_id
         session.turn_changed.connect(self._turn_changed)
 
     def _turn_changed(self) -> None:
-        old, new = self._active_row, self._session.combatants.index_of(self._session.active_id)
-        self._active_row = new
+        rows = self._session.combatants
+        old, new = rows.index_of(self._active_id), rows.index_of(self._session.active_id)
+        self._active_id = self._session.active_id
         for row in {old, new} - {-1}:
-            if row < self.rowCount():
-                self.dataChanged.emit(self.index(row), self.index(row), [ActiveRole])
+            self.dataChanged.emit(self.index(row), self.index(row), [ActiveRole])
 
     def row_data(self, value: Any, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:

@@ -105,6 +105,16 @@ def test_active_role_follows_the_spotlight(qtbot, session, initiative, stack):
     assert actives == [r == 3 for r in range(initiative.rowCount())]
 
 
+def test_the_old_spotlight_row_is_repainted_even_after_it_was_dragged(qtbot, session,
+                                                                      initiative, stack):
+    stack.push(commands.SetTurn(session, session.combatants[1].id, 1))
+    stack.push(commands.MoveCombatant(session, 1, 5))  # the active one moves to row 5
+    changed = []
+    initiative.dataChanged.connect(lambda top, _bottom, roles: changed.append(top.row()))
+    stack.push(commands.SetTurn(session, session.combatants[2].id, 1))
+    assert sorted(changed) == [2, 5]
+
+
 def test_cards_show_the_adversaries_in_spotlight_order(session, initiative, stack):
     cards = AdversaryCardsModel()
     cards.setSourceModel(initiative)
