@@ -1,12 +1,15 @@
 """The Store: one SQLite file, every user action one committed transaction.
 
 Opening checks the file before anything writes to it (not a database, a newer schema), backs
-it up, and migrates it with Alembic. Methods take and return frozen rows (``rows.py``).
+it up, and migrates it with Alembic. A damaged database is kept aside and a new one started.
+Methods take and return frozen rows (``rows.py``).
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,7 +19,8 @@ from sqlalchemy import event, func, update
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine, select
 
-from encounter_app.store import migrate
+from encounter_app.store import backups, migrate
+from encounter_app.store.errors import DatabaseDamaged, FolderNotWritable, StoreError
 from encounter_app.store.rows import (
     CampaignRow,
     CombatantRow,
@@ -40,10 +44,6 @@ DB_NAME = "encounter.db"
 T = TypeVar("T")
 
 
-class StoreError(Exception):
-    """The data folder or its database cannot be used; the message says why, for the GM."""
-
-
 def _set_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
     # Python's sqlite3 commits on its own before DDL, so a failed migration would leave half a
     # schema behind. Take transactions away from the driver and let SQLAlchemy emit BEGIN:
@@ -65,23 +65,25 @@ def _begin(connection) -> None:
 class Store:
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
-    def __init__(self, engine: Engine, path: Path) -> None:
+    def __init__(self, engine: Engine, path: Path, kept_aside: Path | None = None) -> None:
         self._engine = engine
         self.path = path
+        # Where a damaged database found at opening was moved (this store is a new one).
+        self.kept_aside = kept_aside
 
     @classmethod
     def open(cls, data_dir: Path) -> Store:
         """Open (creating if needed) ``data_dir/encounter.db`` and migrate it to this version.
 
-        Raises StoreError, leaving the file as it was, when it cannot be used.
+        Raises StoreError, leaving the file as it was, when it cannot be used. A damaged
+        database is renamed (see ``kept_aside``) and a new, empty one is opened in its place.
         """
-        data_dir = Path(data_dir)
+        path = (prepare_folder(Path(data_dir)) / DB_NAME).resolve()
+        kept_aside = None
         try:
-            data_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"Cannot create the data folder {data_dir}: {exc.strerror}.") from exc
-        path = (data_dir / DB_NAME).resolve()
-        migrate.check_file(path)
+            migrate.check_file(path)
+        except DatabaseDamaged:
+            kept_aside = backups.keep_aside(path)
         engine = create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _set_pragmas)
         event.listen(engine, "begin", _begin)
@@ -93,10 +95,38 @@ class Store:
                 f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
                 f"made before the attempt is in {path.parent / 'backups'}."
             ) from exc
-        return cls(engine, path)
+        return cls(engine, path, kept_aside)
 
     def close(self) -> None:
         self._engine.dispose()
+
+    def backup(self, kind: str = backups.AUTO) -> Path:
+        """A consistent copy in ``backups/`` (see backups.py); automatic ones are rotated."""
+        target = backups.take(self.path, kind)
+        if kind == backups.AUTO:
+            backups.rotate(self.path)
+        return target
+
+    def restore(self, backup: Path) -> tuple[Store, Path]:
+        """Put ``backup`` in place of this database; returns the reopened store and the copy of
+        what it replaced (in ``backups/``, never rotated away). This store is closed after it.
+
+        The backup passes the same checks as a database at start-up first (not damaged, ours,
+        not newer) and is migrated like one. When anything fails, StoreError is raised and the
+        database holds what it held before; this store is closed then too.
+        """
+        backup = Path(backup).resolve()
+        if backup == self.path:
+            raise StoreError(f"{backup} is the database in use, not a backup of it.")
+        migrate.check_file(backup)
+        safety = backups.take(self.path, backups.BEFORE_RESTORE)
+        self.close()
+        backups.copy_database(backup, self.path)
+        try:
+            return Store.open(self.path.parent), safety
+        except StoreError:
+            backups.copy_database(safety, self.path)
+            raise
 
     @contextmanager
     def _transaction(self) -> Iterator[Session]:
@@ -293,6 +323,31 @@ class Store:
             s.add_all(records)
             s.flush()
             return [_template_row(t) for t in records]
+
+
+def prepare_folder(data_dir: Path) -> Path:
+    """Create the data folder if needed and make sure the program can write in it.
+
+    Root ignores file modes, so the test is a real write, not ``os.access`` on the folder.
+    """
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"Cannot create the data folder {data_dir}: {exc.strerror}.") from exc
+    advice = ("Make it writable (for example: chmod u+w), or start Encounter Manager with "
+              "--data-dir and a folder you can write to. Nothing was changed.")
+    try:
+        probe, name = tempfile.mkstemp(prefix=".write-test-", dir=data_dir)
+        os.close(probe)
+        os.unlink(name)
+    except OSError as exc:
+        raise FolderNotWritable(
+            f"The data folder {data_dir} is read-only ({exc.strerror}): Encounter Manager "
+            f"keeps its database and backups there. {advice}") from exc
+    database = data_dir / DB_NAME
+    if database.exists() and not os.access(database, os.W_OK):
+        raise FolderNotWritable(f"The database {database} is read-only. {advice}")
+    return data_dir
 
 
 def _get(session: Session, table: type[T], key: int | None) -> T:
