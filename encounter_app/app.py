@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoStack
 
 from encounter_app.demo import create_demo
-from encounter_app.services.rules_service import RulesService
+from encounter_app.services.rules_service import STOP_TIMEOUT_MS, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import Store
 from encounter_app.ui.main_window import MainWindow
@@ -29,13 +29,18 @@ class Launched:
     undo_stack: QUndoStack
     session: EncounterSession
     _closed: bool = field(default=False, repr=False)
+    _stopped: bool = field(default=True, repr=False)
 
-    def shutdown(self) -> None:
-        """Stop the rules thread, record the answers it gave before stopping, close the file."""
+    def shutdown(self, timeout_ms: int = STOP_TIMEOUT_MS) -> bool:
+        """Stop the rules thread, record the answers it gave before stopping, close the file.
+
+        Returns False when the rules thread was stuck and left running (it was logged): the
+        process should then end without waiting for it.
+        """
         if self._closed:
-            return
+            return self._stopped
         self._closed = True
-        self.rules_service.shutdown()
+        self._stopped = self.rules_service.shutdown(timeout_ms)
         # Answers to rolls made just before quitting are queued for this thread: deliver them
         # so the roll log keeps them, then stop listening.
         QCoreApplication.sendPostedEvents()
@@ -44,6 +49,7 @@ class Launched:
         self.rules_service.failed.disconnect()
         self.window.deleteLater()
         self.store.close()
+        return self._stopped
 
 
 def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Launched:
