@@ -37,7 +37,7 @@ class Backup:
         if not kind and self.kind.startswith("before-"):
             kind = f"before updating to schema {self.kind.removeprefix('before-')}"
         when = self.taken.strftime("%Y-%m-%d %H:%M:%S")
-        return f"{when}  ({kind})" if kind else when
+        return f"{when} ({kind})" if kind else when
 
 
 def folder(db_path: Path) -> Path:

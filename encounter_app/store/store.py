@@ -109,24 +109,35 @@ class Store:
 
     def restore(self, backup: Path) -> tuple[Store, Path]:
         """Put ``backup`` in place of this database; returns the reopened store and the copy of
-        what it replaced (in ``backups/``, never rotated away). This store is closed after it.
+        what it replaced (in ``backups/``, never rotated away). Use the returned store after.
 
         The backup passes the same checks as a database at start-up first (not damaged, ours,
-        not newer) and is migrated like one. When anything fails, StoreError is raised and the
-        database holds what it held before; this store is closed then too.
+        not newer) and is migrated like one. When anything fails, StoreError is raised, the
+        database holds what it held before, and this store goes on working.
         """
         backup = Path(backup).resolve()
         if backup == self.path:
             raise StoreError(f"{backup} is the database in use, not a backup of it.")
         migrate.check_file(backup)
         safety = backups.take(self.path, backups.BEFORE_RESTORE)
-        self.close()
+        # Close the pooled connections; the engine opens new ones if this store is used again.
+        self._engine.dispose()
         backups.copy_database(backup, self.path)
         try:
             return Store.open(self.path.parent), safety
         except StoreError:
             backups.copy_database(safety, self.path)
             raise
+
+    def latest_usable_backup(self) -> backups.Backup | None:
+        """The newest backup that would pass the checks at start-up (what to offer first)."""
+        for backup in backups.listing(self.path):
+            try:
+                migrate.check_file(backup.path)
+            except StoreError:
+                continue
+            return backup
+        return None
 
     @contextmanager
     def _transaction(self) -> Iterator[Session]:

@@ -5,7 +5,7 @@ The window turns what the GM does into undo commands and roll requests; it holds
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -27,6 +27,7 @@ from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import Store
+from encounter_app.ui import backup_dialogs
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.countdowns import CountdownPanel
 from encounter_app.ui.dialogs import AddCombatantDialog, AttackDialog
@@ -97,6 +98,8 @@ class StackButton(QToolButton):
 
 
 class MainWindow(QMainWindow):
+    restore_requested = Signal(object)  # Path of the backup the GM chose; app.py restores it
+
     def __init__(self, store: Store, session: EncounterSession, rules_service: RulesService,
                  undo_stack: QUndoStack, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -184,9 +187,16 @@ class MainWindow(QMainWindow):
         self.fear_down_action.triggered.connect(lambda: self._push_fear(-1))
         self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
+        self.backup_action = QAction("&Back up…", self)
+        self.backup_action.triggered.connect(self.back_up)
+        self.restore_action = QAction("&Restore…", self)
+        self.restore_action.triggered.connect(self.choose_restore)
 
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
+        file_menu.addAction(self.backup_action)
+        file_menu.addAction(self.restore_action)
+        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu.addMenu("&Edit")
         edit_menu.addAction(self.undo_action)
@@ -300,6 +310,21 @@ class MainWindow(QMainWindow):
         request_id = self.rules_service.submit(request)
         self._pending.add(request_id)
         return request_id
+
+    def back_up(self) -> None:
+        target = backup_dialogs.back_up(self, self.store)
+        if target is not None:
+            self.show_message(f"Backed up to {target}")
+
+    def choose_restore(self) -> None:
+        chosen = backup_dialogs.ask_restore(self, self.store)
+        if chosen is not None:
+            self.restore_requested.emit(chosen)
+
+    def detach(self) -> None:
+        """Stop taking answers from the rules service: this window is being replaced."""
+        self.rules_service.rolled.disconnect(self._rolled)
+        self.rules_service.failed.disconnect(self._failed)
 
     # -- answers ----------------------------------------------------------------------------
 

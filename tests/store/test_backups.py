@@ -187,6 +187,18 @@ def test_a_restore_that_fails_to_migrate_puts_the_database_back(
     with pytest.raises(StoreError, match="failed half way"):
         store.restore(backup)
     assert dump(store.path) == before
+    assert store.campaign(1).fear == 9  # and the store in use goes on working
+
+
+def test_the_backup_offered_first_is_the_newest_that_would_open(fight) -> None:
+    store, older, _ = fight
+    newer = store.backup()
+    set_age(older, 60)
+    assert store.latest_usable_backup().path == newer
+    damage_pages(newer, 1, 1)
+    assert store.latest_usable_backup().path == older
+    damage_pages(older, 1, 1)
+    assert store.latest_usable_backup() is None
 
 
 # -- a damaged database is kept aside -----------------------------------------------------
