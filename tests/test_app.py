@@ -6,7 +6,8 @@ import threading
 
 from encounter_app.app import launch
 from encounter_app.services.rules_service import AttackRequest, DiceRequest, Target, compute
-from encounter_app.store import Store
+from encounter_app.store import DB_NAME, Store, backups
+from tests.store.test_migrate import dump
 
 
 def stored_summaries(data) -> list[str]:
@@ -58,3 +59,19 @@ def test_a_stuck_rules_thread_does_not_hang_quitting(qtbot, tmp_path, monkeypatc
     finally:
         release.set()
         assert launched.rules_service.thread.wait(5000)
+
+
+def test_a_start_on_an_existing_fight_backs_it_up_first(qtbot, tmp_path):
+    first = launch(tmp_path, seed=3, show=False)
+    qtbot.addWidget(first.window)
+    first.shutdown()
+    assert backups.listing(tmp_path / DB_NAME) == []  # a brand-new demo needs no backup
+
+    second = launch(tmp_path, seed=3, show=False)
+    qtbot.addWidget(second.window)
+    try:
+        [backup] = backups.listing(second.store.path)
+        assert backup.kind == backups.AUTO
+        assert dump(backup.path) == dump(second.store.path)
+    finally:
+        second.shutdown()

@@ -345,8 +345,8 @@ def prepare_folder(data_dir: Path) -> Path:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StoreError(f"Cannot create the data folder {data_dir}: {exc.strerror}.") from exc
-    advice = ("Make it writable (for example: chmod u+w), or start Encounter Manager with "
-              "--data-dir and a folder you can write to. Nothing was changed.")
+    advice = ("\n\nMake it writable (for example: chmod u+w), or start Encounter Manager "
+              "with --data-dir and a folder you can write to. Nothing was changed.")
     try:
         probe, name = tempfile.mkstemp(prefix=".write-test-", dir=data_dir)
         os.close(probe)
@@ -354,10 +354,10 @@ def prepare_folder(data_dir: Path) -> Path:
     except OSError as exc:
         raise FolderNotWritable(
             f"The data folder {data_dir} is read-only ({exc.strerror}): Encounter Manager "
-            f"keeps its database and backups there. {advice}") from exc
+            f"keeps its database and backups there.{advice}") from exc
     database = data_dir / DB_NAME
     if database.exists() and not os.access(database, os.W_OK):
-        raise FolderNotWritable(f"The database {database} is read-only. {advice}")
+        raise FolderNotWritable(f"The database {database} is read-only.{advice}")
     return data_dir
 
 

@@ -122,13 +122,13 @@ def ask_restore(parent: QWidget, store: Store) -> Path | None:
 
 def damaged_message(kept_aside: Path, database: Path, offer: backups.Backup | None) -> str:
     """What happened to a damaged database, and what can be done, in plain words."""
-    text = (f"The database {database} is damaged, so it was set aside as {kept_aside} "
-            "(nothing was deleted) and a new database was started.")
+    text = (f"SQLite reports damage in {database}, so it was set aside (nothing was deleted) "
+            f"and a new database was started.\n\nSet aside as:\n{kept_aside}")
     if offer is None:
-        return text + (" There is no backup to restore from. The damaged file stays where "
+        return text + ("\n\nThere is no backup to restore from. The damaged file stays where "
                        "it is, for a recovery tool.")
-    return text + (f" The newest backup that opens is from {offer.label}: {offer.path}. "
-                   "Restoring it brings back the fight as it was then.")
+    return text + (f"\n\nThe newest backup that opens is from {offer.label}:\n{offer.path}"
+                   "\n\nRestoring it brings back the fight as it was then.")
 
 
 class DamagedDatabaseBox(QMessageBox):
@@ -142,6 +142,8 @@ class DamagedDatabaseBox(QMessageBox):
         self.setWindowTitle("Encounter Manager found a damaged database")
         self.setText("<b>Your database was damaged.</b>")
         self.setInformativeText(damaged_message(kept_aside, database, offer))
+        # Long paths: a wider box than QMessageBox picks keeps each one on a line or two.
+        self.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 520px; }")
         self.restore_button = None
         if offer is not None:
             self.restore_button = self.addButton("&Restore this backup",

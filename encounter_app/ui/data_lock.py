@@ -35,8 +35,8 @@ class DataFolderLock:
         """Why this copy cannot start, for the GM: who holds the folder and what to do."""
         info = self._lock.getLockInfo()
         holder = f" (process {info[0]} on {info[1]})" if info and info[0] else ""
-        folder = self.path.parent
-        return (f"Encounter Manager is already running on the data folder {folder}{holder}. "
+        return (f"Encounter Manager is already running on this data folder{holder}:\n"
+                f"{self.path.parent}\n\n"
                 "Switch to that window, or close it and start again. To run a second copy, "
-                "give it another folder with --data-dir. If no copy is running, a lock was "
-                f"left behind by another program: delete {self.path}.")
+                "give it another folder with --data-dir.\n\n"
+                f"If you are sure no copy is running, delete the lock file:\n{self.path}")

@@ -50,7 +50,7 @@ def test_a_read_only_folder_with_a_database_is_named_and_left_alone(shared: Path
 
     result = open_as_user(data)
     assert result.returncode == 3, result.stdout + result.stderr
-    kind, message = result.stdout.splitlines()[:2]
+    kind, message = result.stdout.split("\n", 1)
     assert kind == "FolderNotWritable"
     assert str(data) in message and "read-only" in message
     assert "--data-dir" in message  # says what to do
@@ -65,7 +65,7 @@ def test_a_read_only_database_file_is_named(shared: Path) -> None:
     path.chmod(0o444)  # the folder stays writable
     result = open_as_user(data)
     assert result.returncode == 3, result.stdout + result.stderr
-    kind, message = result.stdout.splitlines()[:2]
+    kind, message = result.stdout.split("\n", 1)
     assert kind == "FolderNotWritable"
     assert str(path) in message and "read-only" in message
 
