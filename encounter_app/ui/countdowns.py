@@ -32,6 +32,7 @@ from encounter_app.store import CountdownRow
 from encounter_app.ui import pips, theme
 from encounter_app.ui.listviews import PaintedListView
 from encounter_app.ui.models import CountdownModel, RowRole
+from encounter_app.ui.problem import ProblemLabel
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 TRIGGERED_WORD = "⚠ TRIGGERED"
@@ -224,8 +225,10 @@ class CountdownDialog(QDialog):
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self.problem = ProblemLabel("countdownProblem")
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
 
         self.name_edit.textChanged.connect(self._update_ok)
@@ -236,7 +239,9 @@ class CountdownDialog(QDialog):
         return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
 
     def _update_ok(self) -> None:
-        self.ok_button.setEnabled(bool(self.name_edit.text().strip()))
+        named = bool(self.name_edit.text().strip())
+        self.ok_button.setEnabled(named)
+        self.problem.say("" if named else "Give the countdown a name.")
 
     def accept(self) -> None:
         if self.name_edit.text().strip():  # Enter in the line edit must not bypass the check

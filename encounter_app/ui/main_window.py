@@ -39,6 +39,7 @@ from encounter_app.ui.models import (
     InitiativeModel,
     RollLogModel,
 )
+from encounter_app.ui.problem import ProblemLabel
 from encounter_app.ui.roll_log import RollLogView
 
 
@@ -52,10 +53,7 @@ class DiceRoller(QWidget):
         self.edit.setAccessibleName("Dice expression")
         self.button = QPushButton("Roll", objectName="diceRollButton")
         self.button.setAccessibleName("Roll the dice expression")
-        self.error = QLabel(objectName="diceError")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c0392b;")
-        self.error.hide()
+        self.error = ProblemLabel("diceError")
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.edit, 1)
@@ -75,8 +73,7 @@ class DiceRoller(QWidget):
                 dice.max_dice(text)
             except dice.DiceError as exc:
                 message = str(exc)
-        self.error.setText(message)
-        self.error.setVisible(bool(message))
+        self.error.say(message)
         self.button.setEnabled(bool(text) and not message)
         return bool(text) and not message
 
