@@ -42,8 +42,9 @@ class RowListModel(QAbstractListModel):
     def __init__(self, rows: RowList, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows = rows
-        rows.inserting.connect(lambda r: self.beginInsertRows(QModelIndex(), r, r))
-        rows.inserted.connect(lambda _r: self.endInsertRows())
+        rows.inserting.connect(lambda first, last: self.beginInsertRows(QModelIndex(), first,
+                                                                        last))
+        rows.inserted.connect(lambda _first, _last: self.endInsertRows())
         rows.removing.connect(lambda r: self.beginRemoveRows(QModelIndex(), r, r))
         rows.removed.connect(lambda _r: self.endRemoveRows())
         rows.moving.connect(self._begin_move)
@@ -183,10 +184,22 @@ class CountdownModel(RowListModel):
 
 
 class RollLogModel(RowListModel):
-    """Every roll of the encounter, newest first."""
+    """Every roll of the encounter, newest first, read from the store a page at a time.
+
+    A long campaign's log has thousands of rolls and the sidebar shows a dozen: the view asks
+    for the next page (fetchMore) when it is scrolled to the bottom or not yet full.
+    """
 
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(session.rolls, parent)
+        self._session = session
+
+    def canFetchMore(self, parent: AnyIndex = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and self._session.more_rolls
+
+    def fetchMore(self, parent: AnyIndex = QModelIndex()) -> None:  # noqa: B008
+        if not parent.isValid():
+            self._session.fetch_more_rolls()
 
     def row_data(self, value: Any, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:

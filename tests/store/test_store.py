@@ -565,3 +565,18 @@ def test_a_combatant_cannot_point_at_a_missing_encounter(store: Store) -> None:
         store.insert_combatant(424242, pc("Orphan"))
     with pytest.raises(sqlite3.IntegrityError):
         store.insert_roll(424242, RollRow(kind="x", summary="orphan"))
+
+
+def test_rolls_before_an_id_read_the_log_a_page_at_a_time(store: Store, encounter_id: int
+                                                           ) -> None:
+    other = store.create_encounter(store.encounter(encounter_id).campaign_id, "Other").id
+    for i in range(7):
+        store.insert_roll(encounter_id, RollRow(kind="dice", summary=f"roll {i}"))
+        store.insert_roll(other, RollRow(kind="dice", summary=f"other {i}"))
+    log = store.rolls(encounter_id)
+    pages, before = [], None
+    while page := store.rolls(encounter_id, 3, before_id=before):
+        pages.append(page)
+        before = page[-1].id
+    assert [len(p) for p in pages] == [3, 3, 1]
+    assert [r for p in pages for r in p] == log

@@ -134,3 +134,35 @@ def test_roll_log_is_newest_first(session, stack):
     stack.undo()
     stack.redo()
     assert model_names(log) == ["roll 1", "roll 0"]
+
+
+def test_the_roll_log_model_fetches_older_rolls_a_page_at_a_time(qtmodeltester, store,
+                                                                 session):
+    from encounter_app.services.session import ROLL_PAGE, EncounterSession
+
+    for n in range(ROLL_PAGE + 20):
+        store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {n}"))
+    log = RollLogModel(EncounterSession(store, session.encounter_id))
+    assert log.rowCount() == ROLL_PAGE
+    assert log.canFetchMore(QModelIndex())
+    qtmodeltester.check(log, force_py=True)  # it fetches the next page itself, and checks it
+    assert log.rowCount() == ROLL_PAGE + 20
+    assert not log.canFetchMore(QModelIndex())
+    assert model_names(log)[-1] == "roll 0"
+
+
+def test_scrolling_the_roll_log_to_the_bottom_reads_the_next_page(qtbot, store, session):
+    from encounter_app.services.session import ROLL_PAGE, EncounterSession
+    from encounter_app.ui.roll_log import RollLogView
+
+    for n in range(3 * ROLL_PAGE):
+        store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {n}"))
+    log = RollLogModel(EncounterSession(store, session.encounter_id))
+    view = RollLogView(log)
+    qtbot.addWidget(view)
+    view.resize(300, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    assert log.rowCount() == ROLL_PAGE  # one page fills the view
+    view.scrollToBottom()
+    qtbot.waitUntil(lambda: log.rowCount() == 2 * ROLL_PAGE, timeout=2000)
