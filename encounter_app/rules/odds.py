@@ -91,6 +91,11 @@ def distribution(expression: str | DiceExpression) -> dict[int, Fraction]:
     return dict(_terms_distribution(parse(expression).terms))
 
 
+def clear_cache() -> None:
+    """Forget the distributions computed so far (benchmarks time the first computation)."""
+    _terms_distribution.cache_clear()
+
+
 def _hit(naturals: dict[int, Fraction], bonus: int, evasion: int) -> Fraction:
     return sum((p for n, p in naturals.items() if n == D20 or n + bonus >= evasion),
                Fraction(0))

@@ -350,10 +350,11 @@ class AdversaryCardsView(PaintedListView):
         self.setWrapping(True)
         self.setSpacing(8)
         # Cards differ in height, so QListView asks every card its size before it can place
-        # any. Batched: it places the first batch, paints, and goes on between events, so a
-        # fight of 1000 adversaries opens as fast as one of ten (docs/performance.md).
+        # any. Batched: it places the first batch (more than a window shows), paints, and goes
+        # on between events, so a fight of 1000 adversaries opens as fast as one of ten
+        # (docs/performance.md).
         self.setLayoutMode(QListView.LayoutMode.Batched)
-        self.setBatchSize(50)
+        self.setBatchSize(24)
         # A window narrower than one card scrolls sideways rather than cutting the card.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
