@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from encounter_app.store import migrate
-from encounter_app.store.connection import connect
+from encounter_app.store.connection import Checkpointer, connect
 from encounter_app.store.rows import (
     CampaignRow,
     CombatantRow,
@@ -59,6 +59,8 @@ class Store:
         # One connection for every caller: the lock keeps two threads' transactions apart.
         self._lock = threading.RLock()
         self.path = path
+        connection.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer's job
+        self._checkpointer = Checkpointer(path)
 
     @classmethod
     def open(cls, data_dir: Path) -> Store:
@@ -83,6 +85,8 @@ class Store:
         return cls(connect(path), path)
 
     def close(self) -> None:
+        """Close the file; the last connection to go copies the log back into it."""
+        self._checkpointer.stop()
         with self._lock:
             self._connection.close()
 
@@ -98,6 +102,7 @@ class Store:
                 connection.execute("ROLLBACK")
                 raise
             connection.execute("COMMIT")
+        self._checkpointer.poke()
 
     def _one(self, table: str, columns: str, key: int | None) -> tuple:
         with self._lock:

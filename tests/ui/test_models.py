@@ -166,3 +166,62 @@ def test_scrolling_the_roll_log_to_the_bottom_reads_the_next_page(qtbot, store, 
     assert log.rowCount() == ROLL_PAGE  # one page fills the view
     view.scrollToBottom()
     qtbot.waitUntil(lambda: log.rowCount() == 2 * ROLL_PAGE, timeout=2000)
+
+
+def card_names(cards):
+    return [cards.index(r, 0).data(RowRole).name for r in range(cards.rowCount())]
+
+
+def adversary_names(session):
+    return [c.name for c in session.combatants if c.kind == "adversary"]
+
+
+def test_cards_follow_every_move_insertion_and_removal(qtmodeltester, session, initiative,
+                                                       stack):
+    import random
+
+    cards = AdversaryCardsModel()
+    cards.setSourceModel(initiative)
+    qtmodeltester.check(cards, force_py=True)
+    moves = []
+    cards.rowsMoved.connect(lambda *args: moves.append(args))
+    rng = random.Random(4)
+    for step in range(60):
+        count = len(session.combatants)
+        action = rng.random()
+        if action < 0.6:
+            source, destination = rng.randrange(count), rng.randrange(count)
+            if source != destination:
+                stack.push(commands.MoveCombatant(session, source, destination))
+        elif action < 0.8:
+            kind = rng.choice(["pc", "adversary"])
+            stats = next(c.stats for c in session.combatants if c.stats) if kind != "pc" else None
+            stack.push(commands.AddCombatant(session, CombatantRow(
+                kind=kind, name=f"{kind} {step}", evasion=10, stats=stats),
+                rng.randrange(count + 1)))
+        elif count > 1:
+            stack.push(commands.RemoveCombatant(session, rng.randrange(count)))
+        assert card_names(cards) == adversary_names(session)
+        for row in range(cards.rowCount()):
+            source = cards.mapToSource(cards.index(row, 0))
+            assert cards.mapFromSource(source).row() == row
+    assert moves, "some moves should have moved a card past another"
+    while stack.canUndo():
+        stack.undo()
+        assert card_names(cards) == adversary_names(session)
+
+
+def test_moving_a_pc_past_cards_does_not_disturb_them(qtbot, session, initiative, stack):
+    cards = AdversaryCardsModel()
+    cards.setSourceModel(initiative)
+    before = card_names(cards)
+    pc_row = next(i for i, c in enumerate(session.combatants) if c.kind == "pc")
+    signals = []
+    for signal in (cards.rowsMoved, cards.layoutChanged, cards.modelReset, cards.dataChanged):
+        signal.connect(lambda *args: signals.append(args))
+    stack.push(commands.MoveCombatant(session, pc_row, len(session.combatants) - 1))
+    assert card_names(cards) == before
+    assert signals == []
+    marked = next(c for c in session.combatants if c.kind == "adversary" and c.name == before[2])
+    stack.push(commands.SetMarks(session, marked.id, 1, 0))
+    assert [(top.row(), bottom.row()) for top, bottom, *_ in signals] == [(2, 2)]
