@@ -580,3 +580,43 @@ def test_rolls_before_an_id_read_the_log_a_page_at_a_time(store: Store, encounte
         before = page[-1].id
     assert [len(p) for p in pages] == [3, 3, 1]
     assert [r for p in pages for r in p] == log
+
+
+# -- the write-ahead log is copied back off the caller's thread -----------------------------
+
+
+def checkpointed_rolls(path: Path) -> int:
+    """Rolls in the database file itself, not counting what still waits in the log."""
+    connection = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True)
+    try:
+        return connection.execute("SELECT count(*) FROM roll_record").fetchone()[0]
+    finally:
+        connection.close()
+
+
+def test_commits_do_not_checkpoint_but_the_checkpointer_thread_does(store: Store,
+                                                                    encounter_id: int) -> None:
+    import threading
+    import time
+
+    assert store._connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    for i in range(20):
+        store.insert_roll(encounter_id, RollRow(kind="dice", summary=f"roll {i}"))
+    deadline = time.monotonic() + 5
+    while checkpointed_rolls(store.path) < 20 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert checkpointed_rolls(store.path) == 20
+    assert any(t.name == "sqlite-checkpoint" for t in threading.enumerate())
+
+
+def test_closing_stops_the_checkpointer_and_leaves_everything_in_the_file(tmp_path: Path
+                                                                          ) -> None:
+    import threading
+
+    before = {t for t in threading.enumerate() if t.name == "sqlite-checkpoint"}
+    store = Store.open(tmp_path)
+    encounter = store.create_encounter(store.create_campaign("c").id, "e")
+    store.insert_roll(encounter.id, RollRow(kind="dice", summary="last"))
+    store.close()
+    assert {t for t in threading.enumerate() if t.name == "sqlite-checkpoint"} <= before
+    assert checkpointed_rolls(store.path) == 1
