@@ -39,8 +39,9 @@ class Checkpointer:
     SQLite does this after the commit that fills the log past 1000 pages, inside that commit,
     on the GUI thread: a drag in a big fight rewrites hundreds of pages, so every few drags one
     took 20 ms longer (docs/performance.md). The store's connection turns that off and pokes
-    this thread after each commit; it checkpoints without blocking the writer (PASSIVE) at
-    most every ``pause`` seconds. SQLite's own advice for applications that want it:
+    this thread after each commit; ``pause`` seconds later (after the frame that showed the
+    change, and gathering the commits that follow) it checkpoints without blocking the writer
+    (PASSIVE). SQLite's own advice for applications that want it:
     https://www.sqlite.org/wal.html#application_initiated_checkpoints
     """
 
@@ -67,7 +68,7 @@ class Checkpointer:
                 if self._stopping:
                     return
                 self._wake.clear()
+                threading.Event().wait(self._pause)
                 connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                threading.Event().wait(self._pause)  # let commits gather between checkpoints
         finally:
             connection.close()

@@ -262,23 +262,23 @@ class AdversaryCardsModel(QAbstractProxyModel):
             return
         # Where the row lands once it is out of the list (Qt counts before the move).
         landing = destination - 1 if destination > start else destination
-
-        def shifted(r: int) -> int:
-            if r == start:
-                return landing
-            if start < r <= landing:
-                return r - 1
-            if landing <= r < start:
-                return r + 1
-            return r
-
-        self._moved = sorted(shifted(r) for r in self._rows)
-        old = bisect_left(self._rows, start)
-        if old < len(self._rows) and self._rows[old] == start:  # a card moves...
-            new = self._moved.index(landing)
-            if new != old:  # ...past another card
-                self._moving = self.beginMoveRows(QModelIndex(), old, old, QModelIndex(),
-                                                  new + 1 if new > old else new)
+        rows = self._rows
+        old = bisect_left(rows, start)
+        is_card = old < len(rows) and rows[old] == start
+        moved = rows[:old] + rows[old + is_card:]
+        # The rows between where it left and where it lands close up behind it.
+        if start < landing:
+            low, high, step = bisect_right(moved, start), bisect_right(moved, landing), -1
+        else:
+            low, high, step = bisect_left(moved, landing), bisect_left(moved, start), 1
+        moved[low:high] = [r + step for r in moved[low:high]]
+        new = bisect_left(moved, landing)
+        if is_card:
+            moved.insert(new, landing)
+        self._moved = moved
+        if is_card and new != old:  # a card moves past another card
+            self._moving = self.beginMoveRows(QModelIndex(), old, old, QModelIndex(),
+                                              new + 1 if new > old else new)
 
     def _source_moved(self, parent: AnyIndex, start: int, end: int,
                       destination_parent: AnyIndex, destination: int) -> None:
