@@ -22,6 +22,7 @@ from encounter_app.store.rows import (
     CombatantRow,
     CountdownRow,
     EncounterRow,
+    FearEventRow,
     RollRow,
     StatBlock,
     TemplateRow,
@@ -32,6 +33,7 @@ from encounter_app.store.tables import (
     Combatant,
     Countdown,
     Encounter,
+    FearEvent,
     RollRecord,
 )
 
@@ -122,6 +124,39 @@ class Store:
         with self._transaction() as s:
             _get(s, Campaign, campaign_id).fear = value
 
+    def record_fear(self, campaign_id: int, row: FearEventRow) -> FearEventRow:
+        """Set the campaign's Fear to ``row.value`` and add the ledger line, in one transaction.
+
+        A row with an id keeps it (redo).
+        """
+        with self._transaction() as s:
+            _get(s, Campaign, campaign_id).fear = row.value
+            event = FearEvent(
+                id=row.id, campaign_id=campaign_id, encounter_id=row.encounter_id,
+                change=row.change, value=row.value, reason=row.reason, note=row.note,
+                **({"created_at": row.created_at} if row.created_at else {}),
+            )
+            s.add(event)
+            s.flush()
+            return _fear_row(event)
+
+    def unrecord_fear(self, campaign_id: int, event_id: int, value: int) -> None:
+        """Take a ledger line back out and put the pool back to ``value`` (undo)."""
+        with self._transaction() as s:
+            _get(s, Campaign, campaign_id).fear = value
+            s.delete(_get(s, FearEvent, event_id))
+
+    def fear_ledger(self, campaign_id: int) -> list[FearEventRow]:
+        """Every gain and spend of the campaign, newest first."""
+        with self._transaction() as s:
+            query = (select(FearEvent).where(FearEvent.campaign_id == campaign_id)
+                     .order_by(FearEvent.id.desc()))
+            return [_fear_row(e) for e in s.exec(query)]
+
+    def set_scene_intensity(self, encounter_id: int, intensity: str) -> None:
+        with self._transaction() as s:
+            _get(s, Encounter, encounter_id).scene_intensity = intensity
+
     # -- encounters -------------------------------------------------------------------------
 
     def create_encounter(self, campaign_id: int, name: str, *, seed: int | None = None
@@ -169,6 +204,7 @@ class Store:
                 name=row.name, evasion=row.evasion, hp_max=row.hp_max, hp_marked=row.hp_marked,
                 stress_max=row.stress_max, stress_marked=row.stress_marked,
                 conditions=list(row.conditions), hidden=row.hidden,
+                slow_tokens=row.slow_tokens, spotlights=row.spotlights,
                 stat_block=None if row.stats is None else row.stats.to_json(),
             )
             s.add(combatant)
@@ -211,6 +247,17 @@ class Store:
             combatant.hp_marked = hp_marked
             combatant.stress_marked = stress_marked
 
+    def update_combatant(self, row: CombatantRow) -> None:
+        """Write everything about a combatant except its place in the order."""
+        with self._transaction() as s:
+            combatant = _get(s, Combatant, row.id)
+            combatant.kind, combatant.name, combatant.evasion = row.kind, row.name, row.evasion
+            combatant.hp_max, combatant.hp_marked = row.hp_max, row.hp_marked
+            combatant.stress_max, combatant.stress_marked = row.stress_max, row.stress_marked
+            combatant.conditions, combatant.hidden = list(row.conditions), row.hidden
+            combatant.slow_tokens, combatant.spotlights = row.slow_tokens, row.spotlights
+            combatant.stat_block = None if row.stats is None else row.stats.to_json()
+
     # -- countdowns -------------------------------------------------------------------------
 
     def countdowns(self, encounter_id: int) -> list[CountdownRow]:
@@ -230,7 +277,8 @@ class Store:
             countdown = Countdown(
                 id=row.id, encounter_id=encounter_id, position=position, name=row.name,
                 start=row.start, value=row.value, kind=row.kind, loop=row.loop,
-                long_term=row.long_term,
+                long_term=row.long_term, trigger=row.trigger, dice=row.dice, link=row.link,
+                loops=row.loops,
             )
             s.add(countdown)
             s.flush()
@@ -252,6 +300,8 @@ class Store:
             countdown = _get(s, Countdown, row.id)
             countdown.name, countdown.start, countdown.value = row.name, row.start, row.value
             countdown.kind, countdown.loop, countdown.long_term = row.kind, row.loop, row.long_term
+            countdown.trigger, countdown.dice = row.trigger, row.dice
+            countdown.link, countdown.loops = row.link, row.loops
 
     # -- roll log ---------------------------------------------------------------------------
 
@@ -323,13 +373,20 @@ def _combatant_row(c: Combatant) -> CombatantRow:
         id=c.id, kind=c.kind, name=c.name, evasion=c.evasion, hp_max=c.hp_max,
         hp_marked=c.hp_marked, stress_max=c.stress_max, stress_marked=c.stress_marked,
         conditions=tuple(c.conditions or ()), hidden=c.hidden,
+        slow_tokens=c.slow_tokens, spotlights=c.spotlights,
         stats=None if c.stat_block is None else StatBlock.from_json(c.stat_block),
     )
 
 
 def _countdown_row(c: Countdown) -> CountdownRow:
     return CountdownRow(id=c.id, name=c.name, start=c.start, value=c.value, kind=c.kind,
-                        loop=c.loop, long_term=c.long_term)
+                        loop=c.loop, long_term=c.long_term, trigger=c.trigger, dice=c.dice,
+                        link=c.link, loops=c.loops)
+
+
+def _fear_row(e: FearEvent) -> FearEventRow:
+    return FearEventRow(id=e.id, encounter_id=e.encounter_id, created_at=e.created_at,
+                        change=e.change, value=e.value, reason=e.reason, note=e.note)
 
 
 def _roll_row(r: RollRecord) -> RollRow:

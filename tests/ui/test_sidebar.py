@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QUndoStack
 
 from encounter_app.services.session import EncounterSession
-from encounter_app.store import CountdownRow, RollRow, Store
+from encounter_app.store import CountdownRow, FearEventRow, RollRow, Store
 from encounter_app.ui import theme
 from encounter_app.ui.countdowns import CountdownDialog, CountdownPanel
 from encounter_app.ui.fear_tracker import FearTracker
@@ -143,7 +143,7 @@ def test_keys_change_fear(qtbot, tracker: FearTracker, session: EncounterSession
 
 
 def test_tracker_follows_the_session(tracker: FearTracker, session: EncounterSession) -> None:
-    session.set_fear(7)
+    session.record_fear(FearEventRow(change=7, value=7, reason="other_gain"))
     assert tracker.value_label.text() == "7 / 12"
     assert tracker.accessibleDescription() == "7 of 12 Fear"
     image = tracker.pips.grab().toImage()
