@@ -229,6 +229,18 @@ def attack_damage(row: CombatantRow) -> tuple[str, str | None]:
     return damage, why
 
 
+def horde_note(row: CombatantRow) -> str | None:
+    """For a Horde's card: which damage its attack deals now and why, or when that changes."""
+    dice_text = traits(row.stats).horde_dice
+    if dice_text is None:
+        return None
+    why = attack_damage(row)[1]
+    if why is not None:
+        return why
+    half = (row.hp_max + 1) // 2
+    return f"Horde: deals {dice_text} instead once {half} of its {row.hp_max} HP are marked"
+
+
 def current_stats(row: CombatantRow) -> StatBlock | None:
     """The stat block as it stands now: a Horde past half HP has its reduced damage."""
     damage, why = attack_damage(row)

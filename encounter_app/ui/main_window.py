@@ -5,6 +5,8 @@ The window turns what the GM does into undo commands and roll requests; it holds
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
@@ -22,11 +24,13 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.rules import dice
-from encounter_app.services import commands
+from encounter_app.services import adversary_actions, commands
+from encounter_app.services.adversaries import current_stats
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import Store
+from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.countdowns import CountdownPanel
 from encounter_app.ui.dialogs import AddCombatantDialog, AttackDialog
@@ -117,6 +121,8 @@ class MainWindow(QMainWindow):
         self.initiative = InitiativePanel(self.initiative_model)
         self.cards = AdversaryCardsView()
         self.cards.setModel(self.cards_model)
+        self.card_actions = CardActions(session, undo_stack, self.show_message, self)
+        self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
         self.fear_tracker = FearTracker(session, undo_stack)
         self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack)
         self.dice_roller = DiceRoller()
@@ -152,6 +158,7 @@ class MainWindow(QMainWindow):
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 6, 0, 0)
         centre_layout.addWidget(QLabel("<b>Adversaries</b> — click pips to mark HP and Stress"))
+        centre_layout.addWidget(self.gm_turn_bar)
         centre_layout.addWidget(self.cards, 1)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")
@@ -196,6 +203,8 @@ class MainWindow(QMainWindow):
                        self.fear_up_action, self.fear_down_action):
             encounter_menu.addAction(action)
             self.addAction(action)  # shortcuts work with the menu closed
+        encounter_menu.addAction(self.card_actions.end_turn_action)
+        self.addAction(self.card_actions.end_turn_action)
 
         self.history_dock = QDockWidget("History", self, objectName="historyDock")
         self.history_dock.setWidget(QUndoView(self.undo_stack))
@@ -237,6 +246,9 @@ class MainWindow(QMainWindow):
                 commands.MoveCombatant(self.session, source, destination)))
         self.cards.marks_requested.connect(self.set_marks)
         self.cards.attack_requested.connect(self.attack)
+        self.cards.menu_requested.connect(self.card_actions.show_menu)
+        self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
+        self.cards.damage_requested.connect(self.card_actions.damage)
         self.dice_roller.button.clicked.connect(self.roll_dice)
         self.dice_roller.edit.returnPressed.connect(self.roll_dice)
         self.session.turn_changed.connect(self._turn_changed)
@@ -256,15 +268,18 @@ class MainWindow(QMainWindow):
 
     def activate_row(self, row: int) -> None:
         target = self.session.combatants[row]
-        self.undo_stack.push(commands.SetTurn(self.session, target.id, self.session.round,
-                                              f"Spotlight {target.name}"))
+        if target.kind == "adversary":  # Relentless and Slow apply
+            self.card_actions.spotlight(target.id)
+            return
+        self.undo_stack.push(adversary_actions.pass_turn(
+            self.session, target.id, self.session.round, f"Spotlight {target.name}"))
 
     def next_turn(self) -> None:
         active_id, round_ = self.session.next_turn()
         if active_id is None:
             self.show_message("Nobody can take the spotlight: add a combatant first.")
             return
-        self.undo_stack.push(commands.SetTurn(self.session, active_id, round_))
+        self.undo_stack.push(adversary_actions.pass_turn(self.session, active_id, round_))
 
     def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
         self.undo_stack.push(commands.SetMarks(self.session, combatant_id, hp_marked,
@@ -284,6 +299,7 @@ class MainWindow(QMainWindow):
 
     def attack(self, combatant_id: int) -> None:
         attacker = self.session.combatants[self.session.combatants.index_of(combatant_id)]
+        attacker = replace(attacker, stats=current_stats(attacker))  # a Horde's reduced damage
         pcs = [c for c in self.session.combatants if c.kind == "pc" and c.evasion is not None]
         if not pcs:
             self.show_message("There is no PC with an Evasion to attack.", error=True)
