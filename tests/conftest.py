@@ -24,3 +24,11 @@ def demo_session(qtbot, store):
     from encounter_app.services.session import EncounterSession
 
     return EncounterSession(store, create_demo(store, seed=1).id)
+
+
+@pytest.fixture
+def undo_stack(qtbot):
+    """An empty undo stack for the commands a test pushes."""
+    from PySide6.QtGui import QUndoStack
+
+    return QUndoStack()

@@ -195,10 +195,9 @@ class GmTurnBar(QWidget):
         self.end_button.setAccessibleName("End GM turn")
         self.end_button.setToolTip(card_actions.end_turn_action.toolTip())
         self.end_button.clicked.connect(card_actions.end_gm_turn)
-        hint = QLabel("Right-click a card (or press the Menu key) for Stress, conditions and "
-                      "Slow tokens")
+        hint = QLabel("More: right-click a card (Menu key)")
         hint.setObjectName("cardMenuHint")
-        hint.setWordWrap(True)
+        hint.setToolTip("Stress, conditions, Slow tokens, an additional GM move")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for button in (self.damage_button, self.spotlight_button, self.interrupt_button,

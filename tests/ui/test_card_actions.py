@@ -8,7 +8,6 @@ import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMenu, QPushButton
 
-from encounter_app.app import launch
 from encounter_app.demo import combatant_from, load_sample_adversaries
 from encounter_app.services import adversaries
 from encounter_app.services.commands import AddCombatant, SetFear, SetMarks
@@ -16,14 +15,6 @@ from encounter_app.ui.adversary_dialogs import ConditionDialog, DamageDialog
 from encounter_app.ui.dialogs import AttackDialog
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
-
-
-@pytest.fixture
-def program(qtbot, tmp_path):
-    launched = launch(tmp_path, seed=3, show=True)
-    qtbot.addWidget(launched.window)
-    yield launched
-    launched.shutdown()
 
 
 def add(program, sample, name=None):
@@ -375,3 +366,11 @@ def test_a_horde_past_half_hp_attacks_with_its_horde_dice(qtbot, program):
           modal(AttackDialog, roll)):
         program.window.attack(swarm.id)
     assert program.session.rolls[0].payload["request"]["damage"] == "1d6+1 phy"
+
+
+def test_conditions_are_in_the_accessible_text_too(program):
+    sentry = named(program, "Ashen Sentry")
+    trigger(program, sentry.id, "condition:Restrained")
+    model = program.window.initiative_model
+    index = model.index(program.session.combatants.index_of(sentry.id))
+    assert index.data(Qt.ItemDataRole.AccessibleTextRole).endswith("Stress 0/3, Restrained")
