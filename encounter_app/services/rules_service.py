@@ -37,11 +37,15 @@ class AttackRequest:
     disadvantage: bool = False
     experience: int = 0
     combatant_id: int | None = None
+    experience_name: str = ""  # the Experience a Fear was spent on, for the log
 
 
 @dataclass(frozen=True)
 class ReactionRequest:
-    """An adversary's reaction (or action) roll against a Difficulty."""
+    """An adversary's reaction (or action) roll against a Difficulty.
+
+    ``bonus`` is everything added to the d20: an Experience (bought with a Fear) or a penalty.
+    """
 
     actor: str
     difficulty: int
@@ -49,6 +53,8 @@ class ReactionRequest:
     advantage: bool = False
     disadvantage: bool = False
     combatant_id: int | None = None
+    kind: str = "reaction"  # or "action"
+    experience_name: str = ""
 
 
 @dataclass(frozen=True)

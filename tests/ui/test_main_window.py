@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QListView, QPushButton, QToolButton,
 from encounter_app.app import launch
 from encounter_app.services.commands import MoveCombatant
 from encounter_app.services.rules_service import DiceRequest
-from encounter_app.ui.dialogs import AttackDialog
+from encounter_app.ui.roll_dialogs import AttackDialog
 
 
 @pytest.fixture
@@ -118,7 +118,7 @@ def test_everything_is_as_it_was_after_a_restart(qtbot, tmp_path):
     window = first.window
     window.next_turn()
     window.next_turn()
-    window._push_fear(+1)
+    window.fear_up_action.trigger()
     first.undo_stack.push(MoveCombatant(first.session, 0, 3))
     with qtbot.waitSignal(window.roll_log_model.rowsInserted, timeout=5000):
         window.submit(DiceRequest("1d20"))
