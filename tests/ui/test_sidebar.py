@@ -9,6 +9,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QUndoStack
 
+from encounter_app.services.roll_router import RollRouter
+from encounter_app.services.rules_service import RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CountdownRow, FearEventRow, RollRow, Store
 from encounter_app.ui import theme
@@ -51,8 +53,16 @@ def tracker(qtbot, session: EncounterSession, undo_stack: QUndoStack) -> FearTra
 
 
 @pytest.fixture
-def panel(qtbot, session: EncounterSession, undo_stack: QUndoStack) -> CountdownPanel:
-    widget = CountdownPanel(session, CountdownModel(session), undo_stack)
+def roller() -> Iterator[RollRouter]:
+    service = RulesService(seed=7)
+    yield RollRouter(service)
+    service.shutdown()
+
+
+@pytest.fixture
+def panel(qtbot, session: EncounterSession, undo_stack: QUndoStack,
+          roller: RollRouter) -> CountdownPanel:
+    widget = CountdownPanel(session, CountdownModel(session), undo_stack, roller)
     qtbot.add_widget(widget)
     widget.resize(340, 420)
     widget.show()
