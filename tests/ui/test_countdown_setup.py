@@ -3,49 +3,14 @@ a linked pair, and how the sidebar shows them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
 
 from encounter_app.rules.daggerheart import Outcome
 from encounter_app.services import table
-from encounter_app.services.roll_router import RollRouter
-from encounter_app.services.rules_service import RulesService
-from encounter_app.services.session import EncounterSession
-from encounter_app.store import CountdownRow, Store
+from encounter_app.store import CountdownRow
 from encounter_app.ui.countdown_dialog import PRESETS, CountdownDialog
-from encounter_app.ui.countdowns import CountdownPanel
 from encounter_app.ui.models import CountdownModel
-
-
-@pytest.fixture
-def session(qtbot, store: Store) -> EncounterSession:
-    campaign = store.create_campaign("t", party_size=3, fear=0)
-    return EncounterSession(store, store.create_encounter(campaign.id, "e").id)
-
-
-@pytest.fixture
-def stack() -> QUndoStack:
-    return QUndoStack()
-
-
-@pytest.fixture
-def roller(qtbot) -> Iterator[RollRouter]:
-    service = RulesService(seed=11)
-    yield RollRouter(service)
-    service.shutdown()
-
-
-@pytest.fixture
-def panel(qtbot, session, stack, roller) -> CountdownPanel:
-    widget = CountdownPanel(session, CountdownModel(session), stack, roller)
-    qtbot.add_widget(widget)
-    widget.resize(340, 600)
-    widget.show()
-    qtbot.wait_exposed(widget)
-    return widget
 
 
 def dialog_for(qtbot, rows=()) -> CountdownDialog:
@@ -168,7 +133,7 @@ def test_no_partner_to_link_says_why(qtbot):
 
 
 def test_a_randomized_start_is_rolled_by_the_rules_service_and_logged(qtbot, panel, session,
-                                                                      stack, store):
+                                                                      undo_stack, store):
     dialog = panel.open_add_dialog()
     choose(dialog, PRESETS[2].label)
     with qtbot.waitSignal(session.countdowns.inserted, timeout=5000):
@@ -181,11 +146,11 @@ def test_a_randomized_start_is_rolled_by_the_rules_service_and_logged(qtbot, pan
     assert store.countdowns(session.encounter_id) == [row]
     assert "start rolled on 1d12" in panel.list.model().index(0, 0).data(
         Qt.ItemDataRole.AccessibleTextRole)
-    stack.undo()  # one step: the countdown and its roll
+    undo_stack.undo()  # one step: the countdown and its roll
     assert len(session.countdowns) == 0 and len(session.rolls) == 0
 
 
-def test_a_linked_pair_added_through_the_dialog(qtbot, panel, session, stack):
+def test_a_linked_pair_added_through_the_dialog(qtbot, panel, session, undo_stack):
     dialog = panel.open_add_dialog()
     dialog.name_edit.setText("The PCs escape")
     dialog.kind_combo.setCurrentIndex(dialog.kind_combo.findData("progress"))
@@ -200,14 +165,14 @@ def test_a_linked_pair_added_through_the_dialog(qtbot, panel, session, stack):
     model = panel.list.model()
     assert "linked with The chapel floods" in model.index(0, 0).data(
         Qt.ItemDataRole.AccessibleTextRole)
-    stack.push(table.record_outcome(session, Outcome.SUCCESS_WITH_FEAR).command)
+    undo_stack.push(table.record_outcome(session, Outcome.SUCCESS_WITH_FEAR).command)
     assert [c.value for c in session.countdowns] == [3, 3]
-    stack.undo()
-    stack.undo()  # adding the second undoes its link too
+    undo_stack.undo()
+    undo_stack.undo()  # adding the second undoes its link too
     assert session.countdowns[0].link is None
 
 
-def test_tick_on_a_loop_starts_it_again_and_logs_the_trigger(qtbot, panel, session, stack):
+def test_tick_on_a_loop_starts_it_again_and_logs_the_trigger(qtbot, panel, session, undo_stack):
     panel.add_countdown(CountdownRow("Volley of Arrows", 1, 1, loop="loop", trigger="pc_miss"))
     panel.select_row(0)
     qtbot.mouseClick(panel.tick_button, Qt.MouseButton.LeftButton)
@@ -217,13 +182,14 @@ def test_tick_on_a_loop_starts_it_again_and_logs_the_trigger(qtbot, panel, sessi
     assert session.rolls[0].summary == "⚠ Volley of Arrows TRIGGERED: loops back to 1 (×1)"
     text = panel.list.model().index(0, 0).data(Qt.ItemDataRole.AccessibleTextRole)
     assert "looped 1 time" in text and "ticks when a PC misses" in text
-    assert stack.undoText() == "Tick Volley of Arrows"
-    stack.undo()
+    assert undo_stack.undoText() == "Tick Volley of Arrows"
+    undo_stack.undo()
     assert (session.countdowns[0].value, session.countdowns[0].loops) == (1, 0)
     assert len(session.rolls) == 0
 
 
 def test_the_card_grows_for_its_description(qtbot, panel, session):
+    panel.resize(340, 600)
     panel.add_countdown(CountdownRow("Bell", 4, 4))
     panel.add_countdown(CountdownRow("Storm", 4, 4, kind="consequence", loop="decreasing",
                                      long_term=True, dice="1d8"))

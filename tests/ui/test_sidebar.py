@@ -9,8 +9,6 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QUndoStack
 
-from encounter_app.services.roll_router import RollRouter
-from encounter_app.services.rules_service import RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CountdownRow, FearEventRow, RollRow, Store
 from encounter_app.ui import theme
@@ -31,40 +29,10 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 @pytest.fixture
-def session(store: Store) -> EncounterSession:
-    campaign = store.create_campaign("t", party_size=3, fear=0)
-    encounter = store.create_encounter(campaign.id, "e")
-    return EncounterSession(store, encounter.id)
-
-
-@pytest.fixture
-def undo_stack() -> QUndoStack:
-    return QUndoStack()
-
-
-@pytest.fixture
 def tracker(qtbot, session: EncounterSession, undo_stack: QUndoStack) -> FearTracker:
     widget = FearTracker(session, undo_stack)
     qtbot.add_widget(widget)
     widget.resize(340, widget.sizeHint().height())
-    widget.show()
-    qtbot.wait_exposed(widget)
-    return widget
-
-
-@pytest.fixture
-def roller() -> Iterator[RollRouter]:
-    service = RulesService(seed=7)
-    yield RollRouter(service)
-    service.shutdown()
-
-
-@pytest.fixture
-def panel(qtbot, session: EncounterSession, undo_stack: QUndoStack,
-          roller: RollRouter) -> CountdownPanel:
-    widget = CountdownPanel(session, CountdownModel(session), undo_stack, roller)
-    qtbot.add_widget(widget)
-    widget.resize(340, 420)
     widget.show()
     qtbot.wait_exposed(widget)
     return widget
