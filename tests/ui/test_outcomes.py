@@ -153,3 +153,26 @@ def test_rests_roll_through_the_rules_service(qtbot, program):
         window.outcomes.short_rest_action.trigger()
     assert session.rolls[0].payload["roll"]["expression"] == "1d4"
     assert session.fear_ledger[0].reason == "short_rest"
+
+
+def test_countdown_kinds_and_loops_survive_a_restart(qtbot, tmp_path):
+    first = launch(tmp_path, seed=5, show=False)
+    session, stack = first.session, first.undo_stack
+    stack.push(table.add_countdown(session, CountdownRow("Escape", 6, 6, kind="progress")))
+    escape_id = session.countdowns[len(session.countdowns) - 1].id
+    stack.push(table.add_countdown(session, CountdownRow("Floods", 4, 4, kind="consequence"),
+                                   escape_id))
+    stack.push(table.add_countdown(session, CountdownRow(
+        "Volley of Arrows", 1, 1, loop="increasing", trigger="pc_miss", dice="1d4")))
+    first.window.outcomes.record(Outcome.FAILURE_WITH_HOPE)
+    first.window.outcomes.pc_missed()
+    state = (list(session.countdowns), [r.summary for r in session.rolls], session.fear)
+    assert session.countdowns[len(session.countdowns) - 1].loops == 1
+    first.shutdown()
+    second = launch(tmp_path, show=False)
+    try:
+        again = (list(second.session.countdowns), [r.summary for r in second.session.rolls],
+                 second.session.fear)
+        assert again == state
+    finally:
+        second.shutdown()
