@@ -65,7 +65,15 @@ class DiceRequest:
     label: str = ""
 
 
-RollRequest = AttackRequest | ReactionRequest | DiceRequest
+@dataclass(frozen=True)
+class RestRequest:
+    """The Fear the GM gains when the PCs rest: 1d4, or 1d4 + the PCs on a long rest."""
+
+    kind: daggerheart.RestKind
+    party_size: int
+
+
+RollRequest = AttackRequest | ReactionRequest | DiceRequest | RestRequest
 
 
 @dataclass(frozen=True)
@@ -92,6 +100,8 @@ def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
         )
     if isinstance(request, DiceRequest):
         return dice.roll(request.expression, rng)
+    if isinstance(request, RestRequest):
+        return daggerheart.rest_fear(request.kind, request.party_size, rng)
     raise TypeError(f"the rules service cannot roll a {type(request).__name__}")
 
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.rules import dice
 from encounter_app.services import commands
+from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
 from encounter_app.services.session import EncounterSession
@@ -41,6 +42,7 @@ from encounter_app.ui.models import (
     InitiativeModel,
     RollLogModel,
 )
+from encounter_app.ui.outcomes import OutcomeRecorder
 from encounter_app.ui.reference import GmScreen
 from encounter_app.ui.roll_actions import RollActions
 from encounter_app.ui.roll_log import RollLogView
@@ -112,6 +114,7 @@ class MainWindow(QMainWindow):
         self.rules_service = rules_service
         self.undo_stack = undo_stack
         self._pending: set[int] = set()
+        self.roll_router = RollRouter(rules_service, self)  # rolls that finish a bigger action
         self.setWindowTitle(f"{session.encounter.name} — Encounter Manager")
 
         self.initiative_model = InitiativeModel(session, undo_stack, self)
@@ -127,7 +130,9 @@ class MainWindow(QMainWindow):
         self.fear_tracker = FearTracker(session, undo_stack)
         self.scene = SceneIntensityPanel(session, undo_stack)
         self.rolls = RollActions(self, session, undo_stack, self.submit, self.show_message)
-        self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack)
+        self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack,
+                                         self.roll_router)
+        self.outcomes = OutcomeRecorder(session, undo_stack, self.roll_router)
         self.dice_roller = DiceRoller()
         self.roll_log = RollLogView(self.roll_log_model)
         self.fear_ledger = PaintedListView("No Fear gained or spent yet.")
@@ -169,6 +174,7 @@ class MainWindow(QMainWindow):
         centre_layout.setContentsMargins(0, 6, 0, 0)
         centre_layout.addWidget(QLabel("<b>Adversaries</b> — click pips to mark HP and Stress"))
         centre_layout.addWidget(self.cards, 1)
+        centre_layout.addWidget(self.outcomes)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")
         self.splitter.addWidget(self.initiative)
@@ -209,6 +215,10 @@ class MainWindow(QMainWindow):
                        self.fear_down_action):
             encounter_menu.addAction(action)
             self.addAction(action)  # shortcuts work with the menu closed
+        encounter_menu.addSeparator()
+        for action in self.outcomes.menu_actions():
+            encounter_menu.addAction(action)
+            self.addAction(action)
         self.rolls.fill(menu.addMenu("&Roll"))
 
         self.history_dock = QDockWidget("History", self, objectName="historyDock")
@@ -265,6 +275,7 @@ class MainWindow(QMainWindow):
         self.session.turn_changed.connect(self._turn_changed)
         self.rules_service.rolled.connect(self._rolled)
         self.rules_service.failed.connect(self._failed)
+        self.roll_router.failed.connect(lambda message: self.show_message(message, error=True))
 
     # -- what the GM does -------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QUndoStack
 
 from encounter_app.services.commands import MoveCombatant
+from encounter_app.services.countdown_steps import traits as countdown_traits
 from encounter_app.services.fear import reason_label
 from encounter_app.services.rowlist import RowList
 from encounter_app.services.session import EncounterSession
@@ -177,9 +178,14 @@ class CountdownModel(RowListModel):
         super().__init__(session.countdowns, parent)
 
     def row_data(self, value: Any, role: int) -> Any:
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
+        state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
+        if role == Qt.ItemDataRole.DisplayRole:
             return f"{value.name}: {state}"
+        if role in (Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.ToolTipRole):
+            words = countdown_traits(value, list(self._rows))
+            if value.loops:
+                words.append(f"looped {value.loops} time{'s' if value.loops != 1 else ''}")
+            return f"{value.name}: {state}; {', '.join(words)}"
         return None
 
 
