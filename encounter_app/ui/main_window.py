@@ -113,8 +113,8 @@ class MainWindow(QMainWindow):
         self.session = session
         self.rules_service = rules_service
         self.undo_stack = undo_stack
-        self._pending: set[int] = set()
-        self.roll_router = RollRouter(rules_service, self)  # rolls that finish a bigger action
+        # Every roll the window asks for comes back through here to whoever asked.
+        self.roll_router = RollRouter(rules_service, self)
         self.setWindowTitle(f"{session.encounter.name} — Encounter Manager")
 
         self.initiative_model = InitiativeModel(session, undo_stack, self)
@@ -273,8 +273,6 @@ class MainWindow(QMainWindow):
         self.dice_roller.button.clicked.connect(self.roll_dice)
         self.dice_roller.edit.returnPressed.connect(self.roll_dice)
         self.session.turn_changed.connect(self._turn_changed)
-        self.rules_service.rolled.connect(self._rolled)
-        self.rules_service.failed.connect(self._failed)
         self.roll_router.failed.connect(lambda message: self.show_message(message, error=True))
 
     # -- what the GM does -------------------------------------------------------------------
@@ -312,26 +310,14 @@ class MainWindow(QMainWindow):
             self.submit(DiceRequest(self.dice_roller.edit.text().strip()))
 
     def submit(self, request) -> int:
-        request_id = self.rules_service.submit(request)
-        self._pending.add(request_id)
-        return request_id
+        """Roll a plain request; its answer goes into the log as one undoable line."""
+        return self.roll_router.submit(request, self._record, "The roll failed")
 
-    # -- answers ----------------------------------------------------------------------------
-
-    def _rolled(self, answer: RollResult) -> None:
-        if answer.request_id not in self._pending:
-            return  # another window's roll
-        self._pending.discard(answer.request_id)
+    def _record(self, answer: RollResult) -> None:
         row = describe(answer)
         self.undo_stack.push(commands.RecordRoll(self.session, row))
         self.show_message(row.summary)
         self.roll_log.scrollToTop()
-
-    def _failed(self, request_id: int, message: str) -> None:
-        if request_id not in self._pending:
-            return
-        self._pending.discard(request_id)
-        self.show_message(f"The roll failed: {message}", error=True)
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.status_label.setText(text)

@@ -135,3 +135,12 @@ def test_everything_is_as_it_was_after_a_restart(qtbot, tmp_path):
         assert len(second.session.combatants) == 7  # no second demo on the second start
     finally:
         second.shutdown()
+
+
+def test_a_roll_the_rules_refuse_is_explained_and_logs_nothing(qtbot, program):
+    window = program.window
+    with qtbot.waitSignal(window.roll_router.failed, timeout=5000):
+        window.submit(DiceRequest("101d6"))
+    assert window.status_label.text().startswith("The roll failed: ")
+    assert "101" in window.status_label.text()
+    assert len(program.session.rolls) == 0
