@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+import platform
 import re
 import shutil
 import sqlite3
 import struct
 import subprocess
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -45,8 +47,8 @@ def unexpected_stderr(stderr: str) -> list[str]:
             and not any(pattern.match(line) for pattern in ALLOWED_STDERR)]
 
 
-def frozen(tmp_path: Path, *args: str, xvfb: bool = False,
-           extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+def frozen(tmp_path: Path, *args: str, xvfb: bool = False, extra_env: dict[str, str] | None = None,
+           executable: Path = EXECUTABLE) -> subprocess.CompletedProcess:
     """Run the bundle in a clean environment: offscreen, or on a fresh Xvfb with Qt choosing."""
     runtime = tmp_path / "runtime"
     runtime.mkdir(mode=0o700, exist_ok=True)
@@ -55,7 +57,7 @@ def frozen(tmp_path: Path, *args: str, xvfb: bool = False,
                           "PYTHONHOME", "QT_PLUGIN_PATH", "QT_QPA_PLATFORM_PLUGIN_PATH",
                           "LD_LIBRARY_PATH", "XDG_DATA_HOME")}
     env.update(HOME=str(tmp_path), XDG_RUNTIME_DIR=str(runtime), **(extra_env or {}))
-    command = [str(EXECUTABLE), *args]
+    command = [str(executable), *args]
     if xvfb:
         xvfb_run = shutil.which("xvfb-run")
         assert xvfb_run, "xvfb-run is missing: apt-get install xvfb xauth"
@@ -120,6 +122,28 @@ def test_version_is_the_packages(tmp_path):
     result = frozen(tmp_path, "--version")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"encounter-app {__version__}"
+
+
+def test_the_archive_unpacks_to_a_folder_that_runs_anywhere_and_joins_the_menu(tmp_path):
+    archive = EXECUTABLE.parent.parent / (
+        f"encounter-app-{__version__}-linux-{platform.machine()}.tar.gz")
+    where = tmp_path / "My Programs"
+    with tarfile.open(archive) as unpacking:
+        unpacking.extractall(where, filter="tar")
+    folder = where / f"encounter-app-{__version__}"
+    assert os.access(folder / "encounter-app", os.X_OK)
+    assert os.access(folder / "install-desktop-entry.sh", os.X_OK)
+    result = frozen(tmp_path, "--version", executable=folder / "encounter-app")
+    assert result.stdout.strip() == f"encounter-app {__version__}", result.stderr
+
+    env = {key: value for key, value in os.environ.items() if key != "XDG_DATA_HOME"}
+    installed = subprocess.run([str(folder / "install-desktop-entry.sh")], env=dict(
+        env, HOME=str(tmp_path)), capture_output=True, text=True, timeout=60)
+    assert installed.returncode == 0, installed.stderr
+    entry = (tmp_path / ".local/share/applications/encounter-app.desktop").read_text()
+    assert f'Exec="{folder}/encounter-app"' in entry.splitlines()
+    assert "Icon=encounter-app" in entry.splitlines()
+    assert (tmp_path / ".local/share/icons/hicolor/256x256/apps/encounter-app.png").exists()
 
 
 def test_on_x11_qt_loads_the_bundled_xcb_plugin(tmp_path):
