@@ -15,7 +15,8 @@ from PySide6.QtGui import QUndoCommand
 
 from encounter_app.services import adversaries
 from encounter_app.services.adversaries import Change, Refused
-from encounter_app.services.commands import Compound, SetFear, SetTurn, UpdateCombatant
+from encounter_app.services.commands import SetFear, SetTurn, UpdateCombatant
+from encounter_app.services.compound import Compound
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CombatantRow
 

@@ -81,8 +81,8 @@ class SetTurn(QUndoCommand):
     """Move the spotlight (Next, or the GM picking who acts) and possibly the round."""
 
     def __init__(self, session: EncounterSession, active_id: int | None, round_: int,
-                 text: str = "Next turn", parent: QUndoCommand | None = None) -> None:
-        super().__init__(text, parent)
+                 text: str = "Next turn") -> None:
+        super().__init__(text)
         self._session = session
         self._old = (session.active_id, session.round)
         self._new = (active_id, round_)
@@ -196,30 +196,3 @@ class RecordRoll(QUndoCommand):
 
     def undo(self) -> None:
         self._session.remove_roll(self._row.id)
-
-
-class Compound(QUndoCommand):
-    """One undo step made of several commands, run in order by redo and backwards by undo.
-
-    The children are built without a ``parent`` and handed to ``add``. Qt's own way (build them
-    with ``parent=`` and let QUndoCommand run them) crashes under PySide6 6.11:
-    ``QUndoCommand(text, parent)`` leaves the child owned by Python, so the garbage collector
-    frees it while the parent still calls it; keeping a reference instead frees it twice when
-    the stack is deleted. Running the children from Python has neither problem.
-    """
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self._children: list[QUndoCommand] = []
-
-    def add(self, child: QUndoCommand) -> QUndoCommand:
-        self._children.append(child)
-        return child
-
-    def redo(self) -> None:
-        for child in self._children:
-            child.redo()
-
-    def undo(self) -> None:
-        for child in reversed(self._children):
-            child.undo()

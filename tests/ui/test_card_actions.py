@@ -12,7 +12,7 @@ from encounter_app.demo import combatant_from, load_sample_adversaries
 from encounter_app.services import adversaries
 from encounter_app.services.commands import AddCombatant, SetFear, SetMarks
 from encounter_app.ui.adversary_dialogs import ConditionDialog, DamageDialog
-from encounter_app.ui.dialogs import AttackDialog
+from encounter_app.ui.roll_dialogs import AttackDialog
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 

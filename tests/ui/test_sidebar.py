@@ -29,32 +29,10 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 @pytest.fixture
-def session(store: Store) -> EncounterSession:
-    campaign = store.create_campaign("t", party_size=3, fear=0)
-    encounter = store.create_encounter(campaign.id, "e")
-    return EncounterSession(store, encounter.id)
-
-
-@pytest.fixture
-def undo_stack() -> QUndoStack:
-    return QUndoStack()
-
-
-@pytest.fixture
 def tracker(qtbot, session: EncounterSession, undo_stack: QUndoStack) -> FearTracker:
     widget = FearTracker(session, undo_stack)
     qtbot.add_widget(widget)
     widget.resize(340, widget.sizeHint().height())
-    widget.show()
-    qtbot.wait_exposed(widget)
-    return widget
-
-
-@pytest.fixture
-def panel(qtbot, session: EncounterSession, undo_stack: QUndoStack) -> CountdownPanel:
-    widget = CountdownPanel(session, CountdownModel(session), undo_stack)
-    qtbot.add_widget(widget)
-    widget.resize(340, 420)
     widget.show()
     qtbot.wait_exposed(widget)
     return widget
