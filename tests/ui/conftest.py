@@ -24,5 +24,6 @@ def program(qtbot, tmp_path):
 
     launched = launch(tmp_path, seed=3, show=True)
     qtbot.addWidget(launched.window)
+    qtbot.waitExposed(launched.window)
     yield launched
     launched.shutdown()
