@@ -137,11 +137,21 @@ def _reset_counts(session: EncounterSession, parent: Compound) -> int:
 
 
 def end_gm_turn(session: EncounterSession) -> Action:
-    """Pass the spotlight back to the next PC and start every spotlight count afresh."""
+    """Pass the spotlight back to the next PC and start every spotlight count afresh.
+
+    With a PC already in the spotlight there is no GM turn going on: the spotlight stays, and
+    only counts left over are reset.
+    """
     target, round_ = adversaries.players_turn(list(session.combatants), session.active_id,
                                               session.round)
     parent = Compound("End GM turn")
     resets = _reset_counts(session, parent)
+    active = session.combatants.index_of(session.active_id)
+    if active >= 0 and session.combatants[active].kind == "pc":  # already the players' turn
+        name = session.combatants[active].name
+        if not resets:
+            raise Refused(f"The spotlight is already with {name}: there is no GM turn to end.")
+        return Action(parent, f"Spotlight counts reset; the spotlight stays with {name}.")
     if target is None:
         if not resets:
             raise Refused("There is no PC in the spotlight order to pass the spotlight to.")

@@ -3,6 +3,8 @@ step each, and undo puts back exactly what was there (in the window's lists and 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from encounter_app.demo import combatant_from, load_sample_adversaries
@@ -247,3 +249,18 @@ def test_passing_the_turn_to_a_pc_ends_the_gm_turn(session, store, undo_stack):
     archer = next(c for c in session.combatants if c.name == "Hollow Archer")
     undo_stack.push(actions.pass_turn(session, archer.id, session.round))
     assert row(session, warden.id).spotlights == 1
+
+
+def test_end_gm_turn_during_the_players_turn_leaves_the_spotlight_alone(session, store,
+                                                                        undo_stack):
+    assert row(session, session.active_id).kind == "pc"
+    before = snapshot(session, store)
+    with pytest.raises(Refused, match=r"already with Aria Vell \(Seraph\): there is no GM turn"):
+        actions.end_gm_turn(session)
+    assert snapshot(session, store) == before
+    # Counts left over (the GM passed the turn by hand) are still reset.
+    warden = next(c for c in session.combatants if c.name == "Chapel Warden")
+    session.update_combatant(replace(row(session, warden.id), spotlights=1))
+    message = push(undo_stack, actions.end_gm_turn(session))
+    assert message == "Spotlight counts reset; the spotlight stays with Aria Vell (Seraph)."
+    assert row(session, warden.id).spotlights == 0 and session.active_id == before[1]
