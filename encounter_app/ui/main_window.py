@@ -23,12 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.rules import dice
-from encounter_app.services import commands
+from encounter_app.services import adversary_actions, commands
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import Store
+from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.countdowns import CountdownPanel
 from encounter_app.ui.dialogs import AddCombatantDialog
@@ -127,6 +128,8 @@ class MainWindow(QMainWindow):
         self.initiative = InitiativePanel(self.initiative_model)
         self.cards = AdversaryCardsView()
         self.cards.setModel(self.cards_model)
+        self.card_actions = CardActions(session, undo_stack, self.show_message, self)
+        self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
         self.fear_tracker = FearTracker(session, undo_stack)
         self.scene = SceneIntensityPanel(session, undo_stack)
         self.rolls = RollActions(self, session, undo_stack, self.submit, self.show_message)
@@ -173,6 +176,7 @@ class MainWindow(QMainWindow):
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 6, 0, 0)
         centre_layout.addWidget(QLabel("<b>Adversaries</b> — click pips to mark HP and Stress"))
+        centre_layout.addWidget(self.gm_turn_bar)
         centre_layout.addWidget(self.cards, 1)
         centre_layout.addWidget(self.outcomes)
 
@@ -215,6 +219,8 @@ class MainWindow(QMainWindow):
                        self.fear_down_action):
             encounter_menu.addAction(action)
             self.addAction(action)  # shortcuts work with the menu closed
+        encounter_menu.addAction(self.card_actions.end_turn_action)
+        self.addAction(self.card_actions.end_turn_action)
         encounter_menu.addSeparator()
         for action in self.outcomes.menu_actions():
             encounter_menu.addAction(action)
@@ -270,6 +276,9 @@ class MainWindow(QMainWindow):
                 commands.MoveCombatant(self.session, source, destination)))
         self.cards.marks_requested.connect(self.set_marks)
         self.cards.attack_requested.connect(self.rolls.attack)
+        self.cards.menu_requested.connect(self.card_actions.show_menu)
+        self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
+        self.cards.damage_requested.connect(self.card_actions.damage)
         self.dice_roller.button.clicked.connect(self.roll_dice)
         self.dice_roller.edit.returnPressed.connect(self.roll_dice)
         self.session.turn_changed.connect(self._turn_changed)
@@ -288,15 +297,18 @@ class MainWindow(QMainWindow):
 
     def activate_row(self, row: int) -> None:
         target = self.session.combatants[row]
-        self.undo_stack.push(commands.SetTurn(self.session, target.id, self.session.round,
-                                              f"Spotlight {target.name}"))
+        if target.kind == "adversary":  # Relentless and Slow apply
+            self.card_actions.spotlight(target.id)
+            return
+        self.undo_stack.push(adversary_actions.pass_turn(
+            self.session, target.id, self.session.round, f"Spotlight {target.name}"))
 
     def next_turn(self) -> None:
         active_id, round_ = self.session.next_turn()
         if active_id is None:
             self.show_message("Nobody can take the spotlight: add a combatant first.")
             return
-        self.undo_stack.push(commands.SetTurn(self.session, active_id, round_))
+        self.undo_stack.push(adversary_actions.pass_turn(self.session, active_id, round_))
 
     def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
         self.undo_stack.push(commands.SetMarks(self.session, combatant_id, hp_marked,

@@ -234,4 +234,5 @@ def combatant_summary(value: Any) -> str:
         parts.append(f"Stress {value.stress_marked}/{value.stress_max}")
     if value.defeated:
         parts.append("defeated")
+    parts += value.conditions  # read out too, not only painted as chips
     return ", ".join(parts)

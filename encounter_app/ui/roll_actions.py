@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
 from encounter_app.rules import daggerheart
+from encounter_app.services.adversaries import attack_damage
 from encounter_app.services.commands import SetFear
 from encounter_app.services.rules_service import DiceRequest, RollRequest
 from encounter_app.services.session import EncounterSession
@@ -71,7 +72,9 @@ class RollActions(QObject):
         if not pcs:
             self._say("There is no PC with an Evasion to attack.", error=True)
             return
-        dialog = AttackDialog(attacker, pcs, self._session.fear, parent=self._window)
+        dialog = AttackDialog(attacker, pcs, self._session.fear,
+                              damage=attack_damage(attacker)[0],  # a Horde past half HP
+                              parent=self._window)
         if dialog.exec() == AttackDialog.DialogCode.Accepted:
             request = dialog.request()
             if self._spend_for_experience(attacker.name, request.experience_name):

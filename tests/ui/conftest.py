@@ -1,4 +1,4 @@
-"""Widgets shared by the sidebar tests."""
+"""Widgets shared by the sidebar tests, and the whole program for the window tests."""
 
 import pytest
 
@@ -15,3 +15,15 @@ def panel(qtbot, session, undo_stack, roller):
     widget.show()
     qtbot.wait_exposed(widget)
     return widget
+
+
+@pytest.fixture
+def program(qtbot, tmp_path):
+    """The program as a GM starts it, on the first-start demo fight, shown offscreen."""
+    from encounter_app.app import launch
+
+    launched = launch(tmp_path, seed=3, show=True)
+    qtbot.addWidget(launched.window)
+    qtbot.waitExposed(launched.window)
+    yield launched
+    launched.shutdown()

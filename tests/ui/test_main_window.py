@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QListView, QPushButton, QToolButton, QWidget
 
@@ -10,14 +9,6 @@ from encounter_app.app import launch
 from encounter_app.services.commands import MoveCombatant
 from encounter_app.services.rules_service import DiceRequest
 from encounter_app.ui.roll_dialogs import AttackDialog
-
-
-@pytest.fixture
-def program(qtbot, tmp_path):
-    launched = launch(tmp_path, seed=3, show=True)
-    qtbot.addWidget(launched.window)
-    yield launched
-    launched.shutdown()
 
 
 def find(window, cls, name):

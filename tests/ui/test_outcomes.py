@@ -14,15 +14,6 @@ from encounter_app.store import CountdownRow
 from encounter_app.ui.outcomes import OUTCOME_KEYS
 
 
-@pytest.fixture
-def program(qtbot, tmp_path):
-    launched = launch(tmp_path, seed=3, show=True)
-    qtbot.addWidget(launched.window)
-    qtbot.waitExposed(launched.window)
-    yield launched
-    launched.shutdown()
-
-
 def guidance(program) -> str:
     label = program.window.findChild(QLabel, "outcomeGuidance")
     assert label is not None

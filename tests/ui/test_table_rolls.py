@@ -8,7 +8,6 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
-from encounter_app.app import launch
 from encounter_app.rules.daggerheart import SceneIntensity
 from encounter_app.services import commands
 from encounter_app.services.rules_service import RulesService
@@ -28,14 +27,6 @@ ZOMBIES = replace(THIEF, name="Zombie Pack", type="Horde (2/HP)", experiences=()
 def adversary(stats: StatBlock, id_: int) -> CombatantRow:
     return CombatantRow(kind="adversary", name=stats.name, id=id_, hp_max=stats.hp,
                         stress_max=stats.stress, stats=stats)
-
-
-@pytest.fixture
-def program(qtbot, tmp_path):
-    launched = launch(tmp_path, seed=9, show=True)
-    qtbot.addWidget(launched.window)
-    yield launched
-    launched.shutdown()
 
 
 def answer_dialog(qtbot, cls, act):
