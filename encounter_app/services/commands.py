@@ -2,7 +2,8 @@
 
 orange-canvas habit: a command stores the old and the new value (or the removed row and where
 it was), so undo restores exactly and redo repeats exactly. A roll keeps its result: redo puts
-the same dice back, it never rolls again.
+the same dice back, it never rolls again. Several commands made by one click go into a
+``Compound`` (compound.py), never into Qt's parent/child commands, which crash under PySide6.
 """
 
 from __future__ import annotations
@@ -98,11 +99,11 @@ class SetFear(QUndoCommand):
     """Gain or spend Fear, with the reason the ledger records (see services/fear.py)."""
 
     def __init__(self, session: EncounterSession, value: int, reason: str | None = None,
-                 note: str = "", parent: QUndoCommand | None = None) -> None:
+                 note: str = "") -> None:
         change = value - session.fear
         reason = reason or fear.default_reason(change)
         verb = "Gain" if change > 0 else "Spend"
-        super().__init__(f"{verb} {abs(change)} Fear: {fear.reason_label(reason)}", parent)
+        super().__init__(f"{verb} {abs(change)} Fear: {fear.reason_label(reason)}")
         self._session, self._old = session, session.fear
         self._event = FearEventRow(change=change, value=value, reason=reason, note=note,
                                    encounter_id=session.encounter_id)
@@ -117,9 +118,8 @@ class SetFear(QUndoCommand):
 class UpdateCombatant(QUndoCommand):
     """Any change to one combatant's state: the whole row before and after."""
 
-    def __init__(self, session: EncounterSession, new: CombatantRow, text: str,
-                 parent: QUndoCommand | None = None) -> None:
-        super().__init__(text, parent)
+    def __init__(self, session: EncounterSession, new: CombatantRow, text: str) -> None:
+        super().__init__(text)
         self._session = session
         self._old = session.combatants[session.combatants.index_of(new.id)]
         self._new = new
