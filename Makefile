@@ -22,10 +22,9 @@ lint: $(STAMP)
 test: lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The README's picture of the window, drawn on a virtual X screen (apt-get install xvfb).
+# The README's pictures of the window, drawn on a virtual X screen (apt-get install xvfb).
 screenshot: $(STAMP)
-	rm -rf build/screenshot-data
-	xvfb-run -a -s "-screen 0 1600x1000x24" $(BIN)/encounter-app --data-dir build/screenshot-data --demo --screenshot docs/screenshot.png
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(BIN)/python docs/screenshots.py docs
 
 # The program a GM installs (packaging/README.md): dist/encounter-app/ and its .tar.gz.
 .PHONY: package package-test bench-packaging
