@@ -28,6 +28,7 @@ from encounter_app.store.rows import (
     CombatantRow,
     CountdownRow,
     EncounterRow,
+    FearEventRow,
     RollRow,
     StatBlock,
     TemplateRow,
@@ -38,8 +39,9 @@ DB_NAME = "encounter.db"
 _CAMPAIGN = "id, name, system, party_size, fear"
 _ENCOUNTER = "id, campaign_id, name, round, active_combatant_id, scene_intensity, seed"
 _COMBATANT = ("id, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, "
-              "conditions, hidden, stat_block")
-_COUNTDOWN = "id, name, start, value, kind, loop, long_term"
+              "conditions, hidden, slow_tokens, spotlights, stat_block")
+_COUNTDOWN = "id, name, start, value, kind, loop, long_term, trigger, dice, link, loops"
+_FEAR_EVENT = "id, encounter_id, created_at, change, value, reason, note"
 _ROLL = "id, kind, actor, summary, detail, created_at, payload"
 _TEMPLATE_STATS = ("name", "tier", "type", "description", "motives", "difficulty", "major",
                    "severe", "hp", "stress", "attack_modifier", "attack_name", "attack_range",
@@ -134,6 +136,41 @@ class Store:
             _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
                                (value, campaign_id)), "campaign", campaign_id)
 
+    def record_fear(self, campaign_id: int, row: FearEventRow) -> FearEventRow:
+        """Set the campaign's Fear to ``row.value`` and add the ledger line, in one transaction.
+
+        A row with an id keeps it (redo).
+        """
+        created_at = row.created_at or datetime.now(UTC)
+        with self._transaction() as c:
+            _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
+                               (row.value, campaign_id)), "campaign", campaign_id)
+            cursor = c.execute(
+                "INSERT INTO fear_event (id, campaign_id, encounter_id, created_at, change, value,"
+                " reason, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, campaign_id, row.encounter_id, _timestamp(created_at), row.change,
+                 row.value, row.reason, row.note))
+            return replace(row, id=cursor.lastrowid, created_at=_utc(created_at))
+
+    def unrecord_fear(self, campaign_id: int, event_id: int, value: int) -> None:
+        """Take a ledger line back out and put the pool back to ``value`` (undo)."""
+        with self._transaction() as c:
+            _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
+                               (value, campaign_id)), "campaign", campaign_id)
+            _changed(c.execute("DELETE FROM fear_event WHERE id = ?", (event_id,)),
+                     "fear_event", event_id)
+
+    def fear_ledger(self, campaign_id: int) -> list[FearEventRow]:
+        """Every gain and spend of the campaign, newest first."""
+        rows = self._all(f"SELECT {_FEAR_EVENT} FROM fear_event WHERE campaign_id = ?"
+                         " ORDER BY id DESC", campaign_id)
+        return [_fear_row(row) for row in rows]
+
+    def set_scene_intensity(self, encounter_id: int, intensity: str) -> None:
+        with self._transaction() as c:
+            _changed(c.execute("UPDATE encounter SET scene_intensity = ? WHERE id = ?",
+                               (intensity, encounter_id)), "encounter", encounter_id)
+
     # -- encounters -------------------------------------------------------------------------
 
     def create_encounter(self, campaign_id: int, name: str, *, seed: int | None = None
@@ -175,12 +212,12 @@ class Store:
             position = _make_room(c, "combatant", encounter_id, position)
             cursor = c.execute(
                 "INSERT INTO combatant (id, encounter_id, position, kind, name, evasion, hp_max,"
-                " hp_marked, stress_max, stress_marked, conditions, hidden, stat_block)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " hp_marked, stress_max, stress_marked, conditions, hidden, slow_tokens,"
+                " spotlights, stat_block) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, encounter_id, position, row.kind, row.name, row.evasion, row.hp_max,
                  row.hp_marked, row.stress_max, row.stress_marked,
-                 json.dumps(list(row.conditions)), row.hidden,
-                 None if row.stats is None else json.dumps(row.stats.to_json())))
+                 json.dumps(list(row.conditions)), row.hidden, row.slow_tokens, row.spotlights,
+                 _stat_block(row.stats)))
             return replace(row, id=cursor.lastrowid, conditions=tuple(row.conditions))
 
     def remove_combatant(self, combatant_id: int) -> None:
@@ -218,6 +255,18 @@ class Store:
                 "UPDATE combatant SET hp_marked = ?, stress_marked = ? WHERE id = ?",
                 (hp_marked, stress_marked, combatant_id)), "combatant", combatant_id)
 
+    def update_combatant(self, row: CombatantRow) -> None:
+        """Write everything about a combatant except its place in the order."""
+        with self._transaction() as c:
+            _changed(c.execute(
+                "UPDATE combatant SET kind = ?, name = ?, evasion = ?, hp_max = ?, hp_marked = ?,"
+                " stress_max = ?, stress_marked = ?, conditions = ?, hidden = ?,"
+                " slow_tokens = ?, spotlights = ?, stat_block = ? WHERE id = ?",
+                (row.kind, row.name, row.evasion, row.hp_max, row.hp_marked, row.stress_max,
+                 row.stress_marked, json.dumps(list(row.conditions)), row.hidden,
+                 row.slow_tokens, row.spotlights, _stat_block(row.stats), row.id)),
+                "combatant", row.id)
+
     # -- countdowns -------------------------------------------------------------------------
 
     def countdowns(self, encounter_id: int) -> list[CountdownRow]:
@@ -231,9 +280,10 @@ class Store:
             position = _make_room(c, "countdown", encounter_id, position)
             cursor = c.execute(
                 "INSERT INTO countdown (id, encounter_id, position, name, start, value, kind,"
-                " loop, long_term) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " loop, long_term, trigger, dice, link, loops)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, encounter_id, position, row.name, row.start, row.value, row.kind,
-                 row.loop, row.long_term))
+                 row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops))
             return replace(row, id=cursor.lastrowid)
 
     def remove_countdown(self, countdown_id: int) -> None:
@@ -249,8 +299,9 @@ class Store:
         with self._transaction() as c:
             _changed(c.execute(
                 "UPDATE countdown SET name = ?, start = ?, value = ?, kind = ?, loop = ?,"
-                " long_term = ? WHERE id = ?",
-                (row.name, row.start, row.value, row.kind, row.loop, row.long_term, row.id)),
+                " long_term = ?, trigger = ?, dice = ?, link = ?, loops = ? WHERE id = ?",
+                (row.name, row.start, row.value, row.kind, row.loop, row.long_term, row.trigger,
+                 row.dice, row.link, row.loops, row.id)),
                 "countdown", row.id)
 
     # -- roll log ---------------------------------------------------------------------------
@@ -333,6 +384,10 @@ def _timestamp(moment: datetime | None = None) -> str:
     return _utc(moment or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
+def _stat_block(stats: StatBlock | None) -> str | None:
+    return None if stats is None else json.dumps(stats.to_json())
+
+
 def _json(text: str | None, default: Any) -> Any:
     value = None if text is None else json.loads(text)
     return default if value is None else value
@@ -340,7 +395,7 @@ def _json(text: str | None, default: Any) -> Any:
 
 def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
     (id_, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, conditions,
-     hidden, block) = row
+     hidden, slow_tokens, spotlights, block) = row
     stats = None
     if block is not None and block != "null":  # SQLAlchemy wrote a missing block as 'null'
         stats = blocks.get(block)
@@ -350,13 +405,22 @@ def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
         id=id_, kind=kind, name=name, evasion=evasion, hp_max=hp_max, hp_marked=hp_marked,
         stress_max=stress_max, stress_marked=stress_marked,
         conditions=tuple(_json(conditions, ())), hidden=bool(hidden), stats=stats,
+        slow_tokens=slow_tokens, spotlights=spotlights,
     )
 
 
 def _countdown_row(row: tuple) -> CountdownRow:
-    id_, name, start, value, kind, loop, long_term = row
+    id_, name, start, value, kind, loop, long_term, trigger, dice, link, loops = row
     return CountdownRow(id=id_, name=name, start=start, value=value, kind=kind, loop=loop,
-                        long_term=bool(long_term))
+                        long_term=bool(long_term), trigger=trigger, dice=dice, link=link,
+                        loops=loops)
+
+
+def _fear_row(row: tuple) -> FearEventRow:
+    id_, encounter_id, created_at, change, value, reason, note = row
+    return FearEventRow(id=id_, encounter_id=encounter_id,
+                        created_at=_utc(datetime.fromisoformat(created_at)), change=change,
+                        value=value, reason=reason, note=note)
 
 
 def _roll_row(row: tuple) -> RollRow:

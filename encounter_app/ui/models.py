@@ -26,6 +26,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QUndoStack
 
 from encounter_app.services.commands import MoveCombatant
+from encounter_app.services.countdown_steps import traits as countdown_traits
+from encounter_app.services.fear import reason_label
 from encounter_app.services.rowlist import RowList
 from encounter_app.services.session import EncounterSession
 
@@ -352,9 +354,14 @@ class CountdownModel(RowListModel):
         super().__init__(session.countdowns, parent)
 
     def row_data(self, value: Any, role: int) -> Any:
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
+        state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
+        if role == Qt.ItemDataRole.DisplayRole:
             return f"{value.name}: {state}"
+        if role in (Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.ToolTipRole):
+            words = countdown_traits(value, list(self._rows))
+            if value.loops:
+                words.append(f"looped {value.loops} time{'s' if value.loops != 1 else ''}")
+            return f"{value.name}: {state}; {', '.join(words)}"
         return None
 
 
@@ -384,6 +391,25 @@ class RollLogModel(RowListModel):
         return None
 
 
+class FearLedgerModel(RowListModel):
+    """Every Fear gained and spent in the campaign, newest first, with its reason."""
+
+    def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
+        super().__init__(session.fear_ledger, parent)
+        self._session = session
+
+    def row_data(self, value: Any, role: int) -> Any:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            verb = "Gained" if value.change > 0 else "Spent"
+            note = f" — {value.note}" if value.note else ""
+            scene = "" if value.encounter_id == self._session.encounter_id else ", earlier"
+            return (f"{verb} {abs(value.change)} (Fear {value.value}{scene}): "
+                    f"{reason_label(value.reason)}{note}")
+        if role == Qt.ItemDataRole.ToolTipRole and value.created_at is not None:
+            return value.created_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        return None
+
+
 def combatant_summary(value: Any) -> str:
     parts = []
     if value.evasion is not None:
@@ -396,4 +422,5 @@ def combatant_summary(value: Any) -> str:
         parts.append(f"Stress {value.stress_marked}/{value.stress_max}")
     if value.defeated:
         parts.append("defeated")
+    parts += value.conditions  # read out too, not only painted as chips
     return ", ".join(parts)

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QUndoStack
 
 from encounter_app.services import commands
-from encounter_app.store import CombatantRow, CountdownRow, RollRow
+from encounter_app.store import CombatantRow, CountdownRow, FearEventRow, RollRow
 
 
 @pytest.fixture
@@ -106,8 +106,51 @@ def test_a_redone_roll_is_the_same_roll_with_the_same_id(session, store):
 
 def test_fear_outside_the_pool_is_refused_and_nothing_is_saved(session, store):
     with pytest.raises(ValueError, match="between 0 and 12"):
-        session.set_fear(13)
+        session.record_fear(FearEventRow(change=10, value=13, reason="other_gain"))
     assert store.campaign(session.campaign.id).fear == session.fear == 3
+    assert store.fear_ledger(session.campaign.id) == []
+
+
+def test_every_fear_change_is_a_ledger_line_with_its_reason(session, store):
+    stack = QUndoStack()
+    stack.push(commands.SetFear(session, 4, "roll_with_fear"))
+    stack.push(commands.SetFear(session, 2, "interrupt", note="steal the spotlight"))
+    stack.push(commands.SetFear(session, 1))
+    ledger = store.fear_ledger(session.campaign.id)
+    assert [(e.change, e.value, e.reason) for e in ledger] == [
+        (-1, 1, "other_spend"), (-2, 2, "interrupt"), (1, 4, "roll_with_fear")]
+    assert ledger[1].note == "steal the spotlight"
+    assert session.fear_spent_in_scene == 3
+    assert list(session.fear_ledger) == ledger
+    stack.undo()
+    stack.undo()
+    assert session.fear == store.campaign(session.campaign.id).fear == 4
+    assert session.fear_spent_in_scene == 0
+    assert [e.reason for e in store.fear_ledger(session.campaign.id)] == ["roll_with_fear"]
+    stack.redo()
+    assert store.fear_ledger(session.campaign.id)[0] == ledger[1]  # same id, same time
+
+
+def test_scene_intensity_is_saved_and_undone(session, store):
+    stack = QUndoStack()
+    stack.push(commands.SetSceneIntensity(session, "major"))
+    assert store.encounter(session.encounter_id).scene_intensity == "major"
+    stack.undo()
+    assert session.scene_intensity == store.encounter(session.encounter_id).scene_intensity
+    assert session.scene_intensity == "standard"
+
+
+def test_update_combatant_writes_conditions_and_tokens(session, store):
+    stack = QUndoStack()
+    from dataclasses import replace
+
+    row = session.combatants[1]
+    stack.push(commands.UpdateCombatant(
+        session, replace(row, conditions=("Vulnerable",), slow_tokens=1, spotlights=2), "x"))
+    stored = store.combatants(session.encounter_id)[1]
+    assert (stored.conditions, stored.slow_tokens, stored.spotlights) == (("Vulnerable",), 1, 2)
+    stack.undo()
+    assert store.combatants(session.encounter_id)[1] == row
 
 
 # -- the roll log is read a page at a time --------------------------------------------------
