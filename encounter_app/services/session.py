@@ -15,7 +15,7 @@ from encounter_app.rules.daggerheart import FearPool
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import CombatantRow, CountdownRow, FearEventRow, RollRow, Store
 
-ROLL_PAGE = 50  # rolls read from the store at a time; the sidebar shows about a dozen
+ROLL_PAGE = 30  # rolls read from the store at a time; the sidebar shows about ten
 
 
 class EncounterSession(QObject):

@@ -404,7 +404,7 @@ class AdversaryCardsView(PaintedListView):
         # on between events, so a fight of 1000 adversaries opens as fast as one of ten
         # (docs/performance.md).
         self.setLayoutMode(QListView.LayoutMode.Batched)
-        self.setBatchSize(24)
+        self.setBatchSize(8)
         # A window narrower than one card scrolls sideways rather than cutting the card.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -434,6 +434,11 @@ class AdversaryCardsView(PaintedListView):
     def _fit_cards(self) -> None:
         """Share the width among as many columns as fit, so no strip of the view is wasted."""
         room = self.viewport().width()
+        bar = self.verticalScrollBar()
+        if not bar.isVisible():
+            # Keep room for the scroll bar that more cards will bring: otherwise its arrival
+            # narrows every card and lays them all out a second time (docs/performance.md).
+            room -= self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, bar)
         margin = 2 * self.spacing() + 1  # QListView puts the spacing on both sides of a card
         columns = max(1, room // (MIN_CARD_WIDTH + margin))
         width = max(MIN_CARD_WIDTH, room // columns - margin)
