@@ -142,7 +142,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             if len(self._heights) >= HEIGHT_LIMIT:
                 self._heights.clear()  # rows are values: every edit makes a new key
             layout = self.layout_for(index, option.font)
-            height = layout.height if layout else 0
+            height = self._heights[key] = layout.height if layout else 0
         return QSize(self.card_width, height)
 
     # -- painting --------------------------------------------------------------------------

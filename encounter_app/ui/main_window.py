@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTabWidget,
     QToolButton,
+    QUndoView,
     QVBoxLayout,
     QWidget,
 )
@@ -261,8 +262,6 @@ class MainWindow(QMainWindow):
 
     def _build_history(self, visible: bool) -> None:
         if visible and self.history_dock.widget() is None:
-            from PySide6.QtWidgets import QUndoView
-
             self.history_dock.setWidget(QUndoView(self.undo_stack))
 
     def _build_gm_screen(self, visible: bool) -> None:

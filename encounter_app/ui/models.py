@@ -220,7 +220,11 @@ class AdversaryCardsModel(QAbstractProxyModel):
         ]
 
     def _is_adversary(self, source_row: int) -> bool:
-        value = self.sourceModel().index(source_row, 0).data(RowRole)
+        source = self.sourceModel()
+        if isinstance(source, RowListModel):
+            value = source.data_at(source_row, RowRole)
+        else:
+            value = source.index(source_row, 0).data(RowRole)
         return value is not None and value.kind == "adversary"
 
     def _adversary_rows(self) -> list[int]:
@@ -295,7 +299,13 @@ class AdversaryCardsModel(QAbstractProxyModel):
 
     def _source_changed(self, top_left: AnyIndex, bottom_right: AnyIndex,
                         roles: list[int] | None = None) -> None:
-        top, bottom = self._span(top_left.parent(), top_left.row(), bottom_right.row())
+        first, last = top_left.row(), bottom_right.row()
+        top, bottom = self._span(top_left.parent(), first, last)
+        cards = set(self._rows[top:bottom + 1])
+        if any(self._is_adversary(r) != (r in cards) for r in range(first, last + 1)):
+            self.beginResetModel()  # a row became an adversary or stopped being one
+            self._source_reset()
+            return
         if top <= bottom:
             self.dataChanged.emit(self.index(top, 0), self.index(bottom, 0), roles or [])
 

@@ -51,7 +51,7 @@ class RollLogDelegate(QStyledItemDelegate):
     MARK = 4  # the HIT/MISS strip of an attack; the summary words say the same
     GAP = 3  # between the summary and the breakdown
 
-    HEIGHT_CACHE = 4096  # entries; a page of the log is 50
+    HEIGHT_CACHE = 4096  # entries; a page of the log is a few dozen
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

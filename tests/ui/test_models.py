@@ -225,3 +225,21 @@ def test_moving_a_pc_past_cards_does_not_disturb_them(qtbot, session, initiative
     marked = next(c for c in session.combatants if c.kind == "adversary" and c.name == before[2])
     stack.push(commands.SetMarks(session, marked.id, 1, 0))
     assert [(top.row(), bottom.row()) for top, bottom, *_ in signals] == [(2, 2)]
+
+
+def test_a_row_that_becomes_an_adversary_gets_a_card(qtmodeltester, session, initiative,
+                                                     stack):
+    from dataclasses import replace
+
+    cards = AdversaryCardsModel()
+    cards.setSourceModel(initiative)
+    qtmodeltester.check(cards, force_py=True)
+    pc = next(c for c in session.combatants if c.kind == "pc")
+    stats = next(c.stats for c in session.combatants if c.stats)
+    stack.push(commands.UpdateCombatant(session, replace(pc, kind="adversary", stats=stats),
+                                        "x"))
+    assert card_names(cards) == adversary_names(session)
+    assert pc.name in card_names(cards)
+    stack.undo()
+    assert card_names(cards) == adversary_names(session)
+    assert pc.name not in card_names(cards)
