@@ -15,6 +15,8 @@ from encounter_app.rules.daggerheart import FearPool
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import CombatantRow, CountdownRow, FearEventRow, RollRow, Store
 
+ROLL_PAGE = 30  # rolls read from the store at a time; the sidebar shows about ten
+
 
 class EncounterSession(QObject):
     turn_changed = Signal()  # active combatant or round
@@ -28,7 +30,11 @@ class EncounterSession(QObject):
         self.campaign = store.campaign(self.encounter.campaign_id)
         self.combatants = RowList(store.combatants(encounter_id), self)
         self.countdowns = RowList(store.countdowns(encounter_id), self)
-        self.rolls = RowList(store.rolls(encounter_id), self)  # newest first
+        # Newest first, and only the newest page until the log is scrolled (fetch_more_rolls).
+        self.rolls = RowList((), self)
+        self._more_rolls = True
+        self._rolls_from: int | None = None  # every roll from this id up is in self.rolls
+        self.fetch_more_rolls()
         self.fear_ledger = RowList(store.fear_ledger(self.campaign.id), self)  # newest first
         self._fear = self.campaign.fear
         self._active_id = self.encounter.active_combatant_id
@@ -167,13 +173,33 @@ class EncounterSession(QObject):
 
     # -- roll log ---------------------------------------------------------------------------
 
+    @property
+    def more_rolls(self) -> bool:
+        """True while older rolls may wait in the store, not yet read into ``rolls``."""
+        return self._more_rolls
+
+    def fetch_more_rolls(self, count: int = ROLL_PAGE) -> int:
+        """Read the next ``count`` older rolls into ``rolls``; returns how many came."""
+        if not self._more_rolls:
+            return 0
+        page = self.store.rolls(self.encounter_id, count, before_id=self._rolls_from)
+        self._more_rolls = len(page) == count
+        if page:
+            self._rolls_from = page[-1].id
+            self.rolls.extend(page)
+        return len(page)
+
     def add_roll(self, row: RollRow) -> RollRow:
         stored = self.store.insert_roll(self.encounter_id, row)
-        # Newest first; a redone roll goes back where its id puts it, not always on top.
-        position = sum(1 for r in self.rolls if r.id > stored.id)
-        self.rolls.insert(position, stored)
+        # A redone roll older than every roll read so far waits for its page like the rest.
+        if not self._more_rolls or stored.id > self._rolls_from:
+            # Newest first; a redone roll goes back where its id puts it, not always on top.
+            position = sum(1 for r in self.rolls if r.id > stored.id)
+            self.rolls.insert(position, stored)
         return stored
 
     def remove_roll(self, roll_id: int) -> None:
         self.store.delete_roll(roll_id)
-        self.rolls.pop(self.rolls.index_of(roll_id))
+        row = self.rolls.index_of(roll_id)
+        if row >= 0:  # a roll whose page has not been read is only in the store
+            self.rolls.pop(row)

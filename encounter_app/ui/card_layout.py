@@ -44,6 +44,14 @@ class CardFonts:
 
     @classmethod
     def from_font(cls, font: QFont) -> CardFonts:
+        """The card's fonts derived from ``font``; made once per font, then shared."""
+        fonts = _CARD_FONTS.get(font)
+        if fonts is None:
+            fonts = _CARD_FONTS[QFont(font)] = cls._derive(font)
+        return fonts
+
+    @classmethod
+    def _derive(cls, font: QFont) -> CardFonts:
         def derived(scale: float = 1.0, *, bold: bool = False, italic: bool = False) -> QFont:
             f = QFont(font)
             if scale != 1.0:
@@ -58,6 +66,9 @@ class CardFonts:
         return cls(body=derived(), bold=derived(bold=True), italic=derived(italic=True),
                    title=derived(1.3, bold=True), small=derived(0.9),
                    small_bold=derived(0.9, bold=True))
+
+
+_CARD_FONTS: dict[QFont, CardFonts] = {}  # a handful: one per font the cards are drawn in
 
 
 @dataclass(eq=False)
@@ -140,6 +151,29 @@ def _utf16_len(text: str) -> int:
 def _paragraph(spans: list[tuple[str, QFont]], width: int, origin: QPoint,
                first_indent: int = 0) -> Paragraph:
     text = "".join(s for s, _ in spans)
+    key = (tuple(spans), width, first_indent)  # QFont hashes and compares by value
+    laid_out = _TEXT_LAYOUTS.pop(key, None)
+    if laid_out is None:
+        laid_out = _text_layout(text, spans, width, first_indent)
+        if len(_TEXT_LAYOUTS) >= TEXT_LAYOUT_LIMIT:
+            del _TEXT_LAYOUTS[next(iter(_TEXT_LAYOUTS))]  # the least recently used
+        # Copies: a QFont is mutable, and a key must not change under the dict.
+        key = (tuple((span, QFont(font)) for span, font in spans), width, first_indent)
+    _TEXT_LAYOUTS[key] = laid_out  # (re)inserted last: the most recently used
+    layout, height = laid_out
+    return Paragraph(text, layout, origin, height)
+
+
+# Every paragraph of a card comes from its stat block, not from the combatant: twenty copies
+# of one adversary share their laid-out text, and a fight of 1000 lays out a handful of stat
+# blocks, not 1000 cards (docs/performance.md). Nobody changes a QTextLayout after endLayout,
+# so sharing one between cards is safe.
+TEXT_LAYOUT_LIMIT = 2048
+_TEXT_LAYOUTS: dict[tuple, tuple[QTextLayout, int]] = {}
+
+
+def _text_layout(text: str, spans: list[tuple[str, QFont]], width: int,
+                 first_indent: int) -> tuple[QTextLayout, int]:
     layout = QTextLayout(text, spans[0][1])
     formats, start = [], 0
     for span, font in spans:
@@ -162,7 +196,7 @@ def _paragraph(spans: list[tuple[str, QFont]], width: int, origin: QPoint,
         line.setPosition(QPointF(indent, y))
         y += line.height()
     layout.endLayout()
-    return Paragraph(text, layout, origin, math.ceil(y))
+    return layout, math.ceil(y)
 
 
 def _chip_flow(labels: list[tuple[str, str, str]], fm: QFontMetrics, x0: int, y: int,

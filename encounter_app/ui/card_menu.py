@@ -18,7 +18,6 @@ from encounter_app.services import adversaries
 from encounter_app.services import adversary_actions as actions
 from encounter_app.services.adversaries import Refused
 from encounter_app.services.session import EncounterSession
-from encounter_app.ui.adversary_dialogs import ConditionDialog, DamageDialog
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.models import RowRole
 
@@ -65,6 +64,8 @@ class CardActions(QObject):
         except Refused as exc:
             self._report(str(exc), error=True)
             return
+        from encounter_app.ui.adversary_dialogs import DamageDialog  # see ui/__init__.py
+
         dialog = DamageDialog(row, adversaries.minion_candidates(self._session.combatants, row),
                               self._window)
         if dialog.exec() == QDialog.DialogCode.Accepted:
@@ -90,6 +91,8 @@ class CardActions(QObject):
         except Refused as exc:
             self._report(str(exc), error=True)
             return
+        from encounter_app.ui.adversary_dialogs import ConditionDialog  # see ui/__init__.py
+
         dialog = ConditionDialog(row, self._window)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.add_condition(combatant_id, dialog.condition())

@@ -72,7 +72,8 @@ CHIP_TIPS = {
 MIN_CARD_WIDTH = 330  # narrower and the attack line wraps inside its damage
 ACTIVE_FRAME = 4  # pixels: the spotlight frame, thick enough to see across the table
 DEFEATED_OPACITY = 0.4
-CACHE_LIMIT = 256
+CACHE_LIMIT = 256  # laid-out cards: more than a screen shows
+HEIGHT_LIMIT = 8192  # card heights: every card of a very big fight
 
 
 def _crisp(rect: QRect) -> QRectF:
@@ -100,7 +101,8 @@ class AdversaryCardDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None, *, card_width: int = CARD_WIDTH) -> None:
         super().__init__(parent)
         self.card_width = card_width
-        self._cache: dict[tuple, CardLayout] = {}
+        self._cache: dict[tuple, CardLayout] = {}  # least recently used first
+        self._heights: dict[tuple, int] = {}
         self._pressed: QPersistentModelIndex | None = None  # whose Attack button is held down
 
     # -- geometry --------------------------------------------------------------------------
@@ -109,22 +111,39 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         row = index.data(RowRole)
         if not isinstance(row, CombatantRow):
             return None
-        active = bool(index.data(ActiveRole))
+        key = self._key(row, bool(index.data(ActiveRole)), font)
+        layout = self._cache.pop(key, None)
+        if layout is None:
+            if len(self._cache) >= CACHE_LIMIT:
+                del self._cache[next(iter(self._cache))]  # the least recently used
+            layout = card_layout(row, self.card_width, font, active=key[1])
+            self._heights[key] = layout.height
+        self._cache[key] = layout  # last: the most recently used
+        return layout
+
+    def _key(self, row: CombatantRow, active: bool, font: QFont) -> tuple:
+        # font.key(), not the font: a style option's font dies with the option.
         try:
             key: tuple = (row, active, self.card_width, font.key())
             hash(key)
         except TypeError:  # a row holding something unhashable: cache by identity instead
             key = (id(row), active, self.card_width, font.key())
-        layout = self._cache.get(key)
-        if layout is None:
-            if len(self._cache) >= CACHE_LIMIT:
-                self._cache.clear()  # rows are values: every edit makes a new key
-            layout = self._cache[key] = card_layout(row, self.card_width, font, active=active)
-        return layout
+        return key
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
-        layout = self.layout_for(index, option.font)
-        return QSize(self.card_width, layout.height if layout else 0)
+        # QListView asks every card its size on each layout, and a big fight has more cards
+        # than the layout cache holds: heights are kept for every card (an int each).
+        row = index.data(RowRole)
+        if not isinstance(row, CombatantRow):
+            return QSize(self.card_width, 0)
+        key = self._key(row, bool(index.data(ActiveRole)), option.font)
+        height = self._heights.get(key)
+        if height is None:
+            if len(self._heights) >= HEIGHT_LIMIT:
+                self._heights.clear()  # rows are values: every edit makes a new key
+            layout = self.layout_for(index, option.font)
+            height = self._heights[key] = layout.height if layout else 0
+        return QSize(self.card_width, height)
 
     # -- painting --------------------------------------------------------------------------
 
@@ -380,6 +399,12 @@ class AdversaryCardsView(PaintedListView):
         self.setFlow(QListView.Flow.LeftToRight)
         self.setWrapping(True)
         self.setSpacing(8)
+        # Cards differ in height, so QListView asks every card its size before it can place
+        # any. Batched: it places the first batch (more than a window shows), paints, and goes
+        # on between events, so a fight of 1000 adversaries opens as fast as one of ten
+        # (docs/performance.md).
+        self.setLayoutMode(QListView.LayoutMode.Batched)
+        self.setBatchSize(8)
         # A window narrower than one card scrolls sideways rather than cutting the card.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -409,6 +434,11 @@ class AdversaryCardsView(PaintedListView):
     def _fit_cards(self) -> None:
         """Share the width among as many columns as fit, so no strip of the view is wasted."""
         room = self.viewport().width()
+        bar = self.verticalScrollBar()
+        if not bar.isVisible():
+            # Keep room for the scroll bar that more cards will bring: otherwise its arrival
+            # narrows every card and lays them all out a second time (docs/performance.md).
+            room -= self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, bar)
         margin = 2 * self.spacing() + 1  # QListView puts the spacing on both sides of a card
         columns = max(1, room // (MIN_CARD_WIDTH + margin))
         width = max(MIN_CARD_WIDTH, room // columns - margin)

@@ -32,7 +32,6 @@ from encounter_app.store import Store
 from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.countdowns import CountdownPanel
-from encounter_app.ui.dialogs import AddCombatantDialog
 from encounter_app.ui.fear_tracker import FearTracker
 from encounter_app.ui.initiative import InitiativePanel
 from encounter_app.ui.listviews import PaintedListView
@@ -44,7 +43,6 @@ from encounter_app.ui.models import (
     RollLogModel,
 )
 from encounter_app.ui.outcomes import OutcomeRecorder
-from encounter_app.ui.reference import GmScreen
 from encounter_app.ui.roll_actions import RollActions
 from encounter_app.ui.roll_log import RollLogView
 from encounter_app.ui.scene import SceneIntensityPanel
@@ -228,13 +226,13 @@ class MainWindow(QMainWindow):
         self.rolls.fill(menu.addMenu("&Roll"))
 
         self.history_dock = QDockWidget("History", self, objectName="historyDock")
-        self.history_dock.setWidget(QUndoView(self.undo_stack))
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.history_dock.hide()
+        self.history_dock.visibilityChanged.connect(self._build_history)
         self.gm_screen_dock = QDockWidget("GM screen", self, objectName="gmScreenDock")
-        self.gm_screen_dock.setWidget(GmScreen())
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.gm_screen_dock)
         self.gm_screen_dock.hide()
+        self.gm_screen_dock.visibilityChanged.connect(self._build_gm_screen)
         view_menu = menu.addMenu("&View")
         view_menu.addAction(self.history_dock.toggleViewAction())
         gm_screen_action = self.gm_screen_dock.toggleViewAction()
@@ -257,6 +255,20 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.redo_button)
         toolbar.addSeparator()
         toolbar.addAction(gm_screen_action)
+
+    # The docks start hidden: what they hold is made the first time they are shown, not before
+    # the window's first paint (docs/performance.md). The GM screen's tables size every row to
+    # its text, a fifth of the start-up for a panel that opens on F2.
+
+    def _build_history(self, visible: bool) -> None:
+        if visible and self.history_dock.widget() is None:
+            self.history_dock.setWidget(QUndoView(self.undo_stack))
+
+    def _build_gm_screen(self, visible: bool) -> None:
+        if visible and self.gm_screen_dock.widget() is None:
+            from encounter_app.ui.reference import GmScreen
+
+            self.gm_screen_dock.setWidget(GmScreen())
 
     def _stack_button(self, name: str, label: str, slot, can_changed, text_changed
                       ) -> QToolButton:
@@ -287,6 +299,8 @@ class MainWindow(QMainWindow):
     # -- what the GM does -------------------------------------------------------------------
 
     def add_combatant(self) -> None:
+        from encounter_app.ui.dialogs import AddCombatantDialog  # see ui/__init__.py
+
         dialog = AddCombatantDialog(self.store.templates(), self)
         if dialog.exec() == AddCombatantDialog.DialogCode.Accepted:
             row = dialog.combatant()

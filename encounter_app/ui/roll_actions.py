@@ -17,7 +17,6 @@ from encounter_app.services.adversaries import attack_damage
 from encounter_app.services.commands import SetFear
 from encounter_app.services.rules_service import DiceRequest, RollRequest
 from encounter_app.services.session import EncounterSession
-from encounter_app.ui.roll_dialogs import AttackDialog, FateRollDialog, ReactionDialog
 
 FALLS = (
     ("Fall from Very Close range", daggerheart.FALL_VERY_CLOSE),
@@ -72,6 +71,8 @@ class RollActions(QObject):
         if not pcs:
             self._say("There is no PC with an Evasion to attack.", error=True)
             return
+        from encounter_app.ui.roll_dialogs import AttackDialog  # see ui/__init__.py
+
         dialog = AttackDialog(attacker, pcs, self._session.fear,
                               damage=attack_damage(attacker)[0],  # a Horde past half HP
                               parent=self._window)
@@ -85,6 +86,8 @@ class RollActions(QObject):
         if not adversaries:
             self._say("There is no adversary in this encounter to roll for.", error=True)
             return
+        from encounter_app.ui.roll_dialogs import ReactionDialog  # see ui/__init__.py
+
         dialog = ReactionDialog(adversaries, self._session.fear, self._session.active_id,
                                 parent=self._window)
         if dialog.exec() == ReactionDialog.DialogCode.Accepted:
@@ -94,6 +97,8 @@ class RollActions(QObject):
                 self._submit(request)
 
     def fate_roll(self) -> None:
+        from encounter_app.ui.roll_dialogs import FateRollDialog  # see ui/__init__.py
+
         dialog = FateRollDialog(self._window)
         if dialog.exec() == FateRollDialog.DialogCode.Accepted:
             self._submit(dialog.request())

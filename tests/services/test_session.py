@@ -151,3 +151,55 @@ def test_update_combatant_writes_conditions_and_tokens(session, store):
     assert (stored.conditions, stored.slow_tokens, stored.spotlights) == (("Vulnerable",), 1, 2)
     stack.undo()
     assert store.combatants(session.encounter_id)[1] == row
+
+
+# -- the roll log is read a page at a time --------------------------------------------------
+
+
+@pytest.fixture
+def long_log(store, session):
+    """250 rolls in the store before the session opens; returns the reopened session."""
+    from encounter_app.services.session import EncounterSession
+
+    for i in range(250):
+        store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {i}"))
+    return EncounterSession(store, session.encounter_id)
+
+
+def test_opening_reads_only_the_newest_page_of_rolls(long_log):
+    from encounter_app.services.session import ROLL_PAGE
+
+    assert [r.summary for r in long_log.rolls] == [f"roll {i}" for i in
+                                                    range(249, 249 - ROLL_PAGE, -1)]
+    assert long_log.more_rolls
+
+
+def test_fetching_pages_reads_the_whole_log_in_order(long_log, store):
+    while long_log.more_rolls:
+        long_log.fetch_more_rolls()
+    assert list(long_log.rolls) == store.rolls(long_log.encounter_id)
+    assert long_log.fetch_more_rolls() == 0
+
+
+def test_undo_and_redo_of_rolls_keep_the_pages_whole(long_log, store):
+    stack = QUndoStack()
+    for n in range(3):
+        stack.push(commands.RecordRoll(long_log, RollRow(kind="dice", summary=f"new {n}")))
+    stack.undo()
+    stack.undo()
+    stack.redo()
+    while long_log.more_rolls:
+        long_log.fetch_more_rolls()
+    assert list(long_log.rolls) == store.rolls(long_log.encounter_id)
+    assert [r.summary for r in long_log.rolls][:3] == ["new 1", "new 0", "roll 249"]
+
+
+def test_a_roll_older_than_the_pages_read_waits_for_its_page(long_log, store):
+    oldest = store.rolls(long_log.encounter_id)[-1]
+    store.delete_roll(oldest.id)
+    shown = list(long_log.rolls)
+    assert long_log.add_roll(oldest) == oldest  # as a redo would put it back
+    assert list(long_log.rolls) == shown  # not on top of the newest page
+    long_log.remove_roll(oldest.id)  # and taking it out again touches only the store
+    assert list(long_log.rolls) == shown
+    assert oldest not in store.rolls(long_log.encounter_id)

@@ -9,9 +9,12 @@ from __future__ import annotations
 import random
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import sqlalchemy
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlmodel import SQLModel
@@ -320,14 +323,15 @@ def test_a_relative_data_folder_can_be_opened_twice(tmp_path: Path,
 
 
 def schema_differences(path: Path) -> list:
-    store = Store.open(path.parent)
+    Store.open(path.parent).close()  # creates or migrates the file as the program does
+    engine = sqlalchemy.create_engine(f"sqlite:///{path}")
     try:
-        with store._engine.connect() as connection:
+        with engine.connect() as connection:
             context = MigrationContext.configure(
                 connection, opts={"compare_type": True, "render_as_batch": True})
             return compare_metadata(context, SQLModel.metadata)
     finally:
-        store.close()
+        engine.dispose()
 
 
 def test_migrations_build_exactly_the_tables_the_code_declares(tmp_path: Path) -> None:
@@ -389,3 +393,37 @@ def test_a_0001_database_gains_the_table_rules_columns_with_their_defaults(tmp_p
     finally:
         store.close()
     assert revision_of(path) == [migrate.head_revision()]
+
+
+# -- an up-to-date file opens without Alembic ----------------------------------------------
+
+
+def test_the_scripts_head_agrees_with_alembic(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    assert migrate.scripts_head() == migrate.head_revision() == TODAYS_HEAD
+    newer_program(tmp_path, monkeypatch, fail=False)
+    assert migrate.scripts_head() == migrate.head_revision() == "9001_next"
+
+
+def test_a_second_head_is_left_to_alembic(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    scripts = newer_program(tmp_path, monkeypatch, fail=False)
+    (scripts / "versions" / "9002_branch.py").write_text(
+        NEXT_REVISION.format(down=TODAYS_HEAD, fail=False).replace('"9001_next"', '"9002"'))
+    assert migrate.scripts_head() is None
+
+
+def test_opening_an_up_to_date_file_imports_neither_alembic_nor_sqlalchemy(tmp_path: Path
+                                                                           ) -> None:
+    make_database(tmp_path)
+    script = (
+        "import sys\n"
+        "from encounter_app.store import Store\n"
+        f"store = Store.open({str(tmp_path)!r})\n"
+        "assert store.campaign(1).name == 'Witherwild'\n"
+        "store.close()\n"
+        "print(sorted(m for m in ('alembic', 'sqlalchemy', 'sqlmodel') if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "[]"

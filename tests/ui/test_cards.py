@@ -351,3 +351,26 @@ def test_key_d_asks_for_damage_on_the_selected_card(qtbot, make_view):
           qtbot.assertNotEmitted(view.attack_requested, wait=50)):
         qtbot.keyClick(view, Qt.Key.Key_D)
     assert blocker.args == [2]
+
+
+# -- many cards ------------------------------------------------------------------------------
+
+
+def test_copies_of_one_stat_block_share_their_laid_out_text(qapp):
+    first, second = card_layout(adversary(1), 368), card_layout(adversary(2, hp_marked=2), 368)
+    assert [p.layout for p in first.paragraphs] == [p.layout for p in second.paragraphs]
+    assert first.name != second.name and first.hp_text != second.hp_text
+    narrower = card_layout(adversary(1), 200)
+    assert all(a.layout is not b.layout for a, b in zip(first.paragraphs, narrower.paragraphs,
+                                                          strict=True))
+    assert narrower.height > first.height  # laid out again for the width, not reused
+
+
+def test_a_long_list_of_cards_is_placed_in_batches_and_all_get_a_place(qtbot, make_view):
+    rows = [adversary(n, IMP if n % 2 else SENTRY) for n in range(1, 301)]
+    view = make_view(*rows)
+    last = view.model().index(len(rows) - 1, 0)
+    qtbot.waitUntil(lambda: view.visualRect(last).isValid(), timeout=5000)
+    view.scrollTo(last)
+    qtbot.waitUntil(lambda: view.viewport().rect().intersects(view.visualRect(last)),
+                    timeout=2000)

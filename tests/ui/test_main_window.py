@@ -135,3 +135,13 @@ def test_a_roll_the_rules_refuse_is_explained_and_logs_nothing(qtbot, program):
     assert window.status_label.text().startswith("The roll failed: ")
     assert "101" in window.status_label.text()
     assert len(program.session.rolls) == 0
+
+
+def test_history_is_made_when_first_shown(qtbot, program):
+    from PySide6.QtWidgets import QUndoView
+
+    dock = program.window.history_dock
+    assert dock.widget() is None
+    dock.toggleViewAction().trigger()
+    view = dock.widget()
+    assert isinstance(view, QUndoView) and view.stack() is program.undo_stack

@@ -234,3 +234,14 @@ def test_gm_screen_opens_from_the_view_menu(qtbot, program):
     assert not dock.isVisible()
     dock.toggleViewAction().trigger()
     assert dock.isVisible()
+
+
+def test_gm_screen_is_made_when_first_shown_not_at_start(qtbot, program):
+    dock = program.window.gm_screen_dock
+    assert dock.widget() is None
+    dock.toggleViewAction().trigger()
+    screen = dock.widget()
+    assert isinstance(screen, GmScreen) and screen.isVisible()
+    dock.toggleViewAction().trigger()
+    dock.toggleViewAction().trigger()
+    assert dock.widget() is screen  # made once
