@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint screenshot clean
+.PHONY: run test lint bench screenshot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,10 +25,38 @@ lint: $(STAMP)
 test: lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The README's picture of the window, drawn on a virtual X screen (apt-get install xvfb).
+# Timings and memory against the budgets of docs/performance.md: prints a table, writes
+# bench/results.json, exits 1 if a budget is missed. Never part of `make test`.
+BENCH_STAMP := $(VENV)/.bench-installed
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
+	$(BIN)/python -m bench $(BENCH_ARGS)
+
+# The README's pictures of the window, drawn on a virtual X screen (apt-get install xvfb).
 screenshot: $(STAMP)
-	rm -rf build/screenshot-data
-	xvfb-run -a -s "-screen 0 1600x1000x24" $(BIN)/encounter-app --data-dir build/screenshot-data --demo --screenshot docs/screenshot.png
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(BIN)/python docs/screenshots.py docs
+
+# The program a GM installs (packaging/README.md): dist/encounter-app/ and its .tar.gz.
+.PHONY: package package-test bench-packaging
+PACKAGE_STAMP := $(VENV)/.installed-package
+
+$(PACKAGE_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,package]'
+	touch $(PACKAGE_STAMP)
+
+package: $(PACKAGE_STAMP)
+	$(BIN)/python packaging/build.py
+
+# The frozen program's own tests: offscreen, then on a virtual X screen (apt-get install xvfb).
+package-test: package
+	ENCOUNTER_APP_BUNDLE=dist/encounter-app/encounter-app $(BIN)/python -m pytest tests/packaging
+
+# Bundle size and start-up next to a bare QtWidgets window: bench/packaging-results.json.
+bench-packaging: $(PACKAGE_STAMP)
+	$(BIN)/python -m bench.packaging $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis

@@ -51,12 +51,15 @@ def main(argv: list[str] | None = None) -> int:
     # Qt is imported here, not at the top, so --help and --version work without a display.
     from PySide6.QtWidgets import QApplication
 
+    from encounter_app.ui.icon import app_icon
     from encounter_app.ui.run import run
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName("Encounter Manager")
     app.setApplicationVersion(__version__)
+    app.setWindowIcon(app_icon())
+    app.setDesktopFileName("encounter-app")  # the menu entry packaging/linux installs
     return run(app, data_dir, seed=args.seed, smoke_test=args.smoke_test,
                screenshot=args.screenshot)
 

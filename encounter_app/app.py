@@ -49,13 +49,11 @@ class Launched:
         fight, not the restored one. Rolls still being computed are not logged.
         """
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
-        store, safety = self.store.restore(Path(backup))
+        safety = self.store.restore(Path(backup))
         old = self.window
         old.detach()
-        self.store.close()
-        self.store = store
-        encounter = store.latest_encounter() or create_demo(store)
-        self.window, self.session, self.undo_stack = _open_window(store, encounter.id,
+        encounter = self.store.latest_encounter() or create_demo(self.store)
+        self.window, self.session, self.undo_stack = _open_window(self.store, encounter.id,
                                                                   self.rules_service)
         self.window.restore_requested.connect(self._restore_chosen)
         self.window.restoreGeometry(old.saveGeometry())

@@ -24,3 +24,30 @@ def demo_session(qtbot, store):
     from encounter_app.services.session import EncounterSession
 
     return EncounterSession(store, create_demo(store, seed=1).id)
+
+
+@pytest.fixture
+def session(qtbot, store):
+    """An empty encounter in a campaign of three PCs with no Fear yet."""
+    from encounter_app.services.session import EncounterSession
+
+    campaign = store.create_campaign("t", party_size=3, fear=0)
+    return EncounterSession(store, store.create_encounter(campaign.id, "e").id)
+
+
+@pytest.fixture
+def undo_stack():
+    from PySide6.QtGui import QUndoStack
+
+    return QUndoStack()
+
+
+@pytest.fixture
+def roller(qtbot):
+    """A RollRouter over a real rules service (its own thread), stopped after the test."""
+    from encounter_app.services.roll_router import RollRouter
+    from encounter_app.services.rules_service import RulesService
+
+    service = RulesService(seed=7)
+    yield RollRouter(service)
+    service.shutdown()

@@ -381,6 +381,11 @@ class Countdown:
         """The party rested: long-term countdowns tick 1; returns True when that triggered it."""
         return self._tick(1) if self.long_term else False
 
+    def tick(self, steps: int = 1) -> bool:
+        """Advance it by hand, whatever its kind: the GM spends a move on it, or a feature's own
+        trigger fired ("it ticks down when a PC misses an attack"). True when it triggered."""
+        return self._tick(steps)
+
     def _tick(self, steps: int) -> bool:
         if steps <= 0 or self.finished:
             return False
@@ -449,18 +454,34 @@ _MAJOR_MOVES = (
     "They are separated from their party",
     "They lose an important opportunity for good",
 )
+_RESPONSES = {
+    Outcome.CRITICAL_SUCCESS: "Let the player describe their success, then give them an "
+                              "additional opportunity or advantage.",
+    Outcome.SUCCESS_WITH_HOPE: "Let the player describe their success, then show how the world "
+                               "reacts to it.",
+    Outcome.SUCCESS_WITH_FEAR: "Work with the player to describe their success, then take a Fear "
+                               "and make a GM move to introduce a minor consequence, "
+                               "complication, or cost:",
+    Outcome.FAILURE_WITH_HOPE: "Describe how the PC fails to get what they want, then make a GM "
+                               "move to introduce a minor consequence, complication, or cost:",
+    Outcome.FAILURE_WITH_FEAR: "Describe how things go wrong, then make a GM move to introduce a "
+                               "major consequence, complication, or cost:",
+}
+SOFT_MOVES = ("Soft moves go easier on the players: they give the party new information about "
+              "the scene and offer them an opportunity to react to it.")
+HARD_MOVES = ("Hard moves are harsher, more impactful, or more direct: the PCs don't get an "
+              "opening to interrupt, alter, or anticipate the outcome.")
+
+
 # outcome -> (quick reference phrase, the GM's response)
 _GUIDANCE = {
     Outcome.CRITICAL_SUCCESS: (
         "Yes, and... (an extra opportunity or advantage)",
-        (
-            "Let the player describe their success, then give them an additional opportunity "
-            "or advantage",
-        ),
+        (_RESPONSES[Outcome.CRITICAL_SUCCESS],),
     ),
     Outcome.SUCCESS_WITH_HOPE: (
         "Yes, and...",
-        ("Let the player describe their success, then show how the world reacts to it",),
+        (_RESPONSES[Outcome.SUCCESS_WITH_HOPE],),
     ),
     Outcome.SUCCESS_WITH_FEAR: ("Yes, but... (take a Fear; a minor consequence)", _MINOR_MOVES),
     Outcome.FAILURE_WITH_HOPE: ("No, but... (a minor consequence)", _MINOR_MOVES),
@@ -491,6 +512,25 @@ FEAR_SPENDS = (
     "Use an environment's Fear Feature",
     "Add an adversary's Experience to a roll",
 )
+
+
+def gm_response(outcome: Outcome) -> str:
+    """The text's sentence for how the GM answers ``outcome`` ("Choosing GM moves")."""
+    return _RESPONSES[outcome]
+
+
+def consequence(outcome: Outcome) -> str | None:
+    """"minor" or "major" when ``outcome`` calls for a consequence move from a list, else None."""
+    if outcome is Outcome.FAILURE_WITH_FEAR:
+        return "major"
+    if outcome in (Outcome.SUCCESS_WITH_FEAR, Outcome.FAILURE_WITH_HOPE):
+        return "minor"
+    return None
+
+
+def with_hope(outcome: Outcome) -> bool:
+    """True on the rolls with Hope (a Critical Success counts): use softer moves on those."""
+    return not fear_gained(outcome)
 
 
 def gm_moves(outcome: Outcome) -> tuple[str, ...]:

@@ -2,15 +2,17 @@
 
 orange-canvas habit: a command stores the old and the new value (or the removed row and where
 it was), so undo restores exactly and redo repeats exactly. A roll keeps its result: redo puts
-the same dice back, it never rolls again.
+the same dice back, it never rolls again. Several commands made by one click go into a
+``Compound`` (compound.py), never into Qt's parent/child commands, which crash under PySide6.
 """
 
 from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
+from encounter_app.services import fear
 from encounter_app.services.session import EncounterSession
-from encounter_app.store import CombatantRow, CountdownRow, RollRow
+from encounter_app.store import CombatantRow, CountdownRow, FearEventRow, RollRow
 
 
 class AddCombatant(QUndoCommand):
@@ -94,15 +96,51 @@ class SetTurn(QUndoCommand):
 
 
 class SetFear(QUndoCommand):
-    def __init__(self, session: EncounterSession, value: int) -> None:
-        super().__init__(f"Fear {session.fear} → {value}")
-        self._session, self._old, self._new = session, session.fear, value
+    """Gain or spend Fear, with the reason the ledger records (see services/fear.py)."""
+
+    def __init__(self, session: EncounterSession, value: int, reason: str | None = None,
+                 note: str = "") -> None:
+        change = value - session.fear
+        reason = reason or fear.default_reason(change)
+        verb = "Gain" if change > 0 else "Spend"
+        super().__init__(f"{verb} {abs(change)} Fear: {fear.reason_label(reason)}")
+        self._session, self._old = session, session.fear
+        self._event = FearEventRow(change=change, value=value, reason=reason, note=note,
+                                   encounter_id=session.encounter_id)
 
     def redo(self) -> None:
-        self._session.set_fear(self._new)
+        self._event = self._session.record_fear(self._event)
 
     def undo(self) -> None:
-        self._session.set_fear(self._old)
+        self._session.unrecord_fear(self._event.id, self._old)
+
+
+class UpdateCombatant(QUndoCommand):
+    """Any change to one combatant's state: the whole row before and after."""
+
+    def __init__(self, session: EncounterSession, new: CombatantRow, text: str) -> None:
+        super().__init__(text)
+        self._session = session
+        self._old = session.combatants[session.combatants.index_of(new.id)]
+        self._new = new
+
+    def redo(self) -> None:
+        self._session.update_combatant(self._new)
+
+    def undo(self) -> None:
+        self._session.update_combatant(self._old)
+
+
+class SetSceneIntensity(QUndoCommand):
+    def __init__(self, session: EncounterSession, intensity: str) -> None:
+        super().__init__(f"Scene intensity: {intensity}")
+        self._session, self._old, self._new = session, session.scene_intensity, intensity
+
+    def redo(self) -> None:
+        self._session.set_scene_intensity(self._new)
+
+    def undo(self) -> None:
+        self._session.set_scene_intensity(self._old)
 
 
 class AddCountdown(QUndoCommand):

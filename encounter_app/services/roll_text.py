@@ -48,12 +48,13 @@ def describe(answer: RollResult) -> RollRow:
     if isinstance(request, ReactionRequest):
         verdict = "succeeds" if result.success else "fails"
         if result.critical:
-            verdict = "succeeds (critical)"
+            verdict = "succeeds (critical: no extra benefit)"
         d20 = _d20_text(result.d20s, result.natural, request.advantage, request.disadvantage)
-        detail = (f"{d20}{_bonus_text(('', request.bonus))} = {result.total}"
+        label = f" {request.experience_name}" if request.experience_name else ""
+        detail = (f"{d20}{_bonus_text((label, request.bonus))} = {result.total}"
                   f" vs Difficulty {request.difficulty}")
-        return RollRow(kind="reaction", actor=request.actor, payload=payload,
-                       summary=f"{request.actor}: reaction {result.total}, {verdict}",
+        return RollRow(kind=request.kind, actor=request.actor, payload=payload,
+                       summary=f"{request.actor}: {request.kind} roll {result.total}, {verdict}",
                        detail=detail)
     if isinstance(request, DiceRequest):
         label = f"{request.label}: " if request.label else ""
@@ -76,9 +77,10 @@ def _describe_attack(request: AttackRequest, result: Any, payload: dict) -> Roll
                + "; ".join(parts))
     if result.damage_total is not None:
         summary += f" for {result.damage_total} damage"
+    experience = f" {request.experience_name or 'Experience'}"
     lines = [
         f"{_d20_text(result.d20s, result.natural, request.advantage, request.disadvantage)}"
-        f"{_bonus_text(('', request.modifier), (' Experience', request.experience))}"
+        f"{_bonus_text(('', request.modifier), (experience, request.experience))}"
         f" = {result.total}",
         "vs Evasion: " + ", ".join(
             f"{t.name} {t.evasion} {'hit' if h else 'miss'}"

@@ -14,8 +14,8 @@ from PySide6.QtCore import QObject, Signal
 
 
 class RowList(QObject):
-    inserting = Signal(int)
-    inserted = Signal(int)
+    inserting = Signal(int, int)  # first and last row of the new rows
+    inserted = Signal(int, int)
     removing = Signal(int)
     removed = Signal(int)
     moving = Signal(int, int)  # source row, destination row after the move
@@ -45,10 +45,21 @@ class RowList(QObject):
         return self._index.get(row_id, -1)
 
     def insert(self, row: int, value: Any) -> None:
-        self.inserting.emit(row)
+        self.inserting.emit(row, row)
         self._rows.insert(row, value)
         self._index = None
-        self.inserted.emit(row)
+        self.inserted.emit(row, row)
+
+    def extend(self, values: Iterable[Any]) -> None:
+        """Append rows at the end, announced as one insertion."""
+        values = list(values)
+        if not values:
+            return
+        first, last = len(self._rows), len(self._rows) + len(values) - 1
+        self.inserting.emit(first, last)
+        self._rows.extend(values)
+        self._index = None
+        self.inserted.emit(first, last)
 
     def pop(self, row: int) -> Any:
         self.removing.emit(row)

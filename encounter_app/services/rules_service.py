@@ -42,11 +42,15 @@ class AttackRequest:
     disadvantage: bool = False
     experience: int = 0
     combatant_id: int | None = None
+    experience_name: str = ""  # the Experience a Fear was spent on, for the log
 
 
 @dataclass(frozen=True)
 class ReactionRequest:
-    """An adversary's reaction (or action) roll against a Difficulty."""
+    """An adversary's reaction (or action) roll against a Difficulty.
+
+    ``bonus`` is everything added to the d20: an Experience (bought with a Fear) or a penalty.
+    """
 
     actor: str
     difficulty: int
@@ -54,6 +58,8 @@ class ReactionRequest:
     advantage: bool = False
     disadvantage: bool = False
     combatant_id: int | None = None
+    kind: str = "reaction"  # or "action"
+    experience_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,15 @@ class DiceRequest:
     label: str = ""
 
 
-RollRequest = AttackRequest | ReactionRequest | DiceRequest
+@dataclass(frozen=True)
+class RestRequest:
+    """The Fear the GM gains when the PCs rest: 1d4, or 1d4 + the PCs on a long rest."""
+
+    kind: daggerheart.RestKind
+    party_size: int
+
+
+RollRequest = AttackRequest | ReactionRequest | DiceRequest | RestRequest
 
 
 @dataclass(frozen=True)
@@ -91,6 +105,8 @@ def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
         )
     if isinstance(request, DiceRequest):
         return dice.roll(request.expression, rng)
+    if isinstance(request, RestRequest):
+        return daggerheart.rest_fear(request.kind, request.party_size, rng)
     raise TypeError(f"the rules service cannot roll a {type(request).__name__}")
 
 

@@ -13,12 +13,15 @@ from PySide6.QtCore import QObject, Signal
 
 from encounter_app.rules.daggerheart import FearPool
 from encounter_app.services.rowlist import RowList
-from encounter_app.store import CombatantRow, CountdownRow, RollRow, Store
+from encounter_app.store import CombatantRow, CountdownRow, FearEventRow, RollRow, Store
+
+ROLL_PAGE = 30  # rolls read from the store at a time; the sidebar shows about ten
 
 
 class EncounterSession(QObject):
     turn_changed = Signal()  # active combatant or round
     fear_changed = Signal(int)
+    scene_changed = Signal()  # scene intensity, or Fear spent in this scene
 
     def __init__(self, store: Store, encounter_id: int, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -27,7 +30,12 @@ class EncounterSession(QObject):
         self.campaign = store.campaign(self.encounter.campaign_id)
         self.combatants = RowList(store.combatants(encounter_id), self)
         self.countdowns = RowList(store.countdowns(encounter_id), self)
-        self.rolls = RowList(store.rolls(encounter_id), self)  # newest first
+        # Newest first, and only the newest page until the log is scrolled (fetch_more_rolls).
+        self.rolls = RowList((), self)
+        self._more_rolls = True
+        self._rolls_from: int | None = None  # every roll from this id up is in self.rolls
+        self.fetch_more_rolls()
+        self.fear_ledger = RowList(store.fear_ledger(self.campaign.id), self)  # newest first
         self._fear = self.campaign.fear
         self._active_id = self.encounter.active_combatant_id
         self._round = self.encounter.round
@@ -97,19 +105,53 @@ class EncounterSession(QObject):
         self.combatants.replace(row, replace(current, hp_marked=hp_marked,
                                              stress_marked=stress_marked))
 
+    def update_combatant(self, row: CombatantRow) -> None:
+        """Write a combatant's new state (marks, conditions, tokens...) as the row has it."""
+        self.store.update_combatant(row)
+        self.combatants.replace(self.combatants.index_of(row.id), row)
+
     # -- Fear -------------------------------------------------------------------------------
 
     @property
     def fear(self) -> int:
         return self._fear
 
-    def set_fear(self, value: int) -> None:
+    def record_fear(self, row: FearEventRow) -> FearEventRow:
+        """Set the pool to ``row.value`` and add the ledger line (``row.change`` and reason)."""
         cap = FearPool().cap
-        if not 0 <= value <= cap:
-            raise ValueError(f"Fear must be between 0 and {cap}, not {value}")
-        self.store.set_fear(self.campaign.id, value)
+        if not 0 <= row.value <= cap:
+            raise ValueError(f"Fear must be between 0 and {cap}, not {row.value}")
+        stored = self.store.record_fear(self.campaign.id, row)
+        position = sum(1 for r in self.fear_ledger if r.id > stored.id)
+        self.fear_ledger.insert(position, stored)
+        self._set_fear_value(stored.value)
+        return stored
+
+    def unrecord_fear(self, event_id: int, value: int) -> None:
+        """Take a ledger line back and put the pool back to ``value`` (undo)."""
+        self.store.unrecord_fear(self.campaign.id, event_id, value)
+        self.fear_ledger.pop(self.fear_ledger.index_of(event_id))
+        self._set_fear_value(value)
+
+    def _set_fear_value(self, value: int) -> None:
         self._fear = value
         self.fear_changed.emit(value)
+        self.scene_changed.emit()
+
+    @property
+    def fear_spent_in_scene(self) -> int:
+        """Fear spent during this encounter, for the scene-intensity guidance."""
+        return sum(-e.change for e in self.fear_ledger
+                   if e.encounter_id == self.encounter_id and e.change < 0)
+
+    @property
+    def scene_intensity(self) -> str:
+        return self.encounter.scene_intensity
+
+    def set_scene_intensity(self, intensity: str) -> None:
+        self.store.set_scene_intensity(self.encounter_id, intensity)
+        self.encounter = replace(self.encounter, scene_intensity=intensity)
+        self.scene_changed.emit()
 
     # -- countdowns -------------------------------------------------------------------------
 
@@ -131,13 +173,33 @@ class EncounterSession(QObject):
 
     # -- roll log ---------------------------------------------------------------------------
 
+    @property
+    def more_rolls(self) -> bool:
+        """True while older rolls may wait in the store, not yet read into ``rolls``."""
+        return self._more_rolls
+
+    def fetch_more_rolls(self, count: int = ROLL_PAGE) -> int:
+        """Read the next ``count`` older rolls into ``rolls``; returns how many came."""
+        if not self._more_rolls:
+            return 0
+        page = self.store.rolls(self.encounter_id, count, before_id=self._rolls_from)
+        self._more_rolls = len(page) == count
+        if page:
+            self._rolls_from = page[-1].id
+            self.rolls.extend(page)
+        return len(page)
+
     def add_roll(self, row: RollRow) -> RollRow:
         stored = self.store.insert_roll(self.encounter_id, row)
-        # Newest first; a redone roll goes back where its id puts it, not always on top.
-        position = sum(1 for r in self.rolls if r.id > stored.id)
-        self.rolls.insert(position, stored)
+        # A redone roll older than every roll read so far waits for its page like the rest.
+        if not self._more_rolls or stored.id > self._rolls_from:
+            # Newest first; a redone roll goes back where its id puts it, not always on top.
+            position = sum(1 for r in self.rolls if r.id > stored.id)
+            self.rolls.insert(position, stored)
         return stored
 
     def remove_roll(self, roll_id: int) -> None:
         self.store.delete_roll(roll_id)
-        self.rolls.pop(self.rolls.index_of(roll_id))
+        row = self.rolls.index_of(roll_id)
+        if row >= 0:  # a roll whose page has not been read is only in the store
+            self.rolls.pop(row)

@@ -21,7 +21,7 @@ BEFORE_RESTORE = "before-restore"
 KEEP_AUTO = 10
 
 _NAME = re.compile(r"^(?P<stem>.+?)-(?P<stamp>\d{8}-\d{6})(?:-(?P<n>\d+))?"
-                   r"-(?P<kind>[a-z][a-z0-9-]*)\.db$")
+                   r"-(?P<kind>[a-z][\w-]*)\.db$")
 
 
 @dataclass(frozen=True)

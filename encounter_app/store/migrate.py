@@ -3,34 +3,72 @@
 A file that is not SQLite, is not ours, or comes from a newer version of the program is never
 written to: the check reads it through a read-only connection and raises StoreError. A damaged
 database of ours raises DatabaseDamaged, so that the store can keep it aside (backups.py).
+
+Alembic (and with it SQLAlchemy) is imported only when the file is not at the newest revision:
+an up-to-date file, every start but the first after an update, is recognised by reading the
+revision ids out of the migration scripts, which costs far less than importing Alembic.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
-
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy.engine import Engine
+from typing import TYPE_CHECKING
 
 from encounter_app.store import backups
+from encounter_app.store.connection import configure
 from encounter_app.store.errors import DatabaseDamaged, StoreError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 OUR_TABLES = {"campaign", "encounter", "combatant", "countdown", "roll_record"}
+_REVISION = re.compile(r"^(down_revision|revision)\s*(?::[^=]*)?=\s*(.+?)\s*$", re.MULTILINE)
 
 
 def alembic_config() -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
 
 
 def head_revision() -> str:
+    """The newest revision, as Alembic reads the scripts."""
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def known_revisions() -> set[str]:
+    from alembic.script import ScriptDirectory
+
+    return {rev.revision for rev in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+
+
+def scripts_head() -> str | None:
+    """The newest revision, read from the scripts' ``revision``/``down_revision`` lines.
+
+    None when that is not one plain answer (two heads, a line written in another way); the
+    caller then asks Alembic. A test checks that this agrees with :func:`head_revision`.
+    """
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for script in (MIGRATIONS / "versions").glob("*.py"):
+        found = dict(_REVISION.findall(script.read_text(encoding="utf-8")))
+        revision, parent = found.get("revision", ""), found.get("down_revision", "")
+        if not re.fullmatch(r"""(['"])[\w.-]+\1""", revision):
+            return None
+        revisions.add(revision[1:-1])
+        if re.fullmatch(r"""(['"])[\w.-]+\1""", parent):
+            parents.add(parent[1:-1])
+        elif parent != "None":
+            return None
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 else None
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -91,7 +129,9 @@ def check_file(path: Path) -> None:
 
 
 def _refuse_newer(path: Path, revisions: list[str]) -> None:
-    known = {rev.revision for rev in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+    if not revisions or revisions == [scripts_head()]:
+        return  # the usual case: written by this very version
+    known = known_revisions()
     for revision in revisions:
         if revision not in known:
             raise StoreError(
@@ -100,16 +140,40 @@ def _refuse_newer(path: Path, revisions: list[str]) -> None:
             )
 
 
-def upgrade(engine: Engine, path: Path) -> None:
+def current_revision(path: Path) -> str | None:
+    connection = sqlite3.connect(path)
+    try:
+        tables = {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "alembic_version" not in tables:
+            return None
+        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+        return None if row is None else row[0]
+    finally:
+        connection.close()
+
+
+def upgrade(path: Path) -> None:
     """Bring the database to the newest schema, backing it up first if it holds data."""
-    with engine.connect() as connection:
-        current = MigrationContext.configure(connection).get_current_revision()
+    current = current_revision(path)
+    if current is not None and current == scripts_head():
+        return
     head = head_revision()
     if current == head:
         return
     if current is not None:
         backups.take(path, f"before-{head}")
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    from alembic import command
+    from sqlalchemy import create_engine, event
+
+    engine = create_engine(f"sqlite:///{path}")
+    event.listen(engine, "connect", lambda dbapi_connection, _record: configure(dbapi_connection))
+    # The driver no longer opens transactions (configure), so SQLAlchemy must say BEGIN itself.
+    event.listen(engine, "begin", lambda connection: connection.exec_driver_sql("BEGIN"))
+    try:
+        config = alembic_config()
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+    finally:
+        engine.dispose()

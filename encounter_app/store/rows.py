@@ -145,6 +145,8 @@ class CombatantRow:
     conditions: tuple[str, ...] = ()
     hidden: bool = False
     stats: StatBlock | None = None
+    slow_tokens: int = 0
+    spotlights: int = 0  # taken this GM turn
 
     @property
     def defeated(self) -> bool:
@@ -161,10 +163,27 @@ class CountdownRow:
     kind: str = "standard"
     loop: str = "none"
     long_term: bool = False
+    trigger: str = "action"
+    dice: str | None = None
+    link: int | None = None
+    loops: int = 0
 
     @property
     def triggered(self) -> bool:
         return self.value <= 0
+
+
+@dataclass(frozen=True)
+class FearEventRow:
+    """A Fear ledger line: ``change`` is + for a gain, - for a spend; ``value`` the pool after."""
+
+    change: int
+    value: int
+    reason: str
+    note: str = ""
+    encounter_id: int | None = None
+    id: int | None = None
+    created_at: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -3,73 +3,69 @@
 Opening checks the file before anything writes to it (not a database, a newer schema), backs
 it up, and migrates it with Alembic. A damaged database is kept aside and a new one started.
 Methods take and return frozen rows (``rows.py``).
+
+The queries are plain SQL through the standard library's sqlite3, on one connection. The
+sqlmodel classes in ``tables.py`` still declare the schema (Alembic's migrations are checked
+against them), but SQLAlchemy's import alone takes about as long as a bare Qt window needs to
+appear, and its ORM objects cost more than the rows they become: see docs/performance.md.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
-
-from sqlalchemy import event, func, update
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, create_engine, select
+from typing import Any
 
 from encounter_app.store import backups, migrate
+from encounter_app.store.connection import Checkpointer, connect
 from encounter_app.store.errors import DatabaseDamaged, FolderNotWritable, StoreError
 from encounter_app.store.rows import (
     CampaignRow,
     CombatantRow,
     CountdownRow,
     EncounterRow,
+    FearEventRow,
     RollRow,
     StatBlock,
     TemplateRow,
 )
-from encounter_app.store.tables import (
-    AdversaryTemplate,
-    Campaign,
-    Combatant,
-    Countdown,
-    Encounter,
-    RollRecord,
-)
 
 DB_NAME = "encounter.db"
 
-T = TypeVar("T")
-
-
-def _set_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
-    # Python's sqlite3 commits on its own before DDL, so a failed migration would leave half a
-    # schema behind. Take transactions away from the driver and let SQLAlchemy emit BEGIN:
-    # https://docs.sqlalchemy.org/en/20/dialects/sqlite.html#serializable-isolation-savepoints-transactional-ddl
-    dbapi_connection.isolation_level = None
-    # Per connection, not per file: foreign keys and the busy timeout are connection settings.
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()
-
-
-def _begin(connection) -> None:
-    connection.exec_driver_sql("BEGIN")
+_CAMPAIGN = "id, name, system, party_size, fear"
+_ENCOUNTER = "id, campaign_id, name, round, active_combatant_id, scene_intensity, seed"
+_COMBATANT = ("id, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, "
+              "conditions, hidden, slow_tokens, spotlights, stat_block")
+_COUNTDOWN = "id, name, start, value, kind, loop, long_term, trigger, dice, link, loops"
+_FEAR_EVENT = "id, encounter_id, created_at, change, value, reason, note"
+_ROLL = "id, kind, actor, summary, detail, created_at, payload"
+_TEMPLATE_STATS = ("name", "tier", "type", "description", "motives", "difficulty", "major",
+                   "severe", "hp", "stress", "attack_modifier", "attack_name", "attack_range",
+                   "damage", "experiences", "features")
+_JSON_STATS = {"experiences", "features"}
 
 
 class Store:
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
-    def __init__(self, engine: Engine, path: Path, kept_aside: Path | None = None) -> None:
-        self._engine = engine
+    def __init__(self, connection: sqlite3.Connection, path: Path,
+                 kept_aside: Path | None = None) -> None:
+        self._connection = connection
+        # One connection for every caller: the lock keeps two threads' transactions apart.
+        self._lock = threading.RLock()
         self.path = path
         # Where a damaged database found at opening was moved (this store is a new one).
         self.kept_aside = kept_aside
+        connection.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer's job
+        self._checkpointer = Checkpointer(path)
 
     @classmethod
     def open(cls, data_dir: Path) -> Store:
@@ -84,50 +80,60 @@ class Store:
             migrate.check_file(path)
         except DatabaseDamaged:
             kept_aside = backups.keep_aside(path)
-        engine = create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False})
-        event.listen(engine, "connect", _set_pragmas)
-        event.listen(engine, "begin", _begin)
         try:
-            migrate.upgrade(engine, path)
+            migrate.upgrade(path)
         except Exception as exc:
-            engine.dispose()
             raise StoreError(
                 f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
                 f"made before the attempt is in {path.parent / 'backups'}."
             ) from exc
-        return cls(engine, path, kept_aside)
+        return cls(connect(path), path, kept_aside)
 
     def close(self) -> None:
-        self._engine.dispose()
+        """Close the file; the last connection to go copies the log back into it."""
+        self._checkpointer.stop()
+        with self._lock:
+            self._connection.close()
 
     def backup(self, kind: str = backups.AUTO) -> Path:
         """A consistent copy in ``backups/`` (see backups.py); automatic ones are rotated."""
-        target = backups.take(self.path, kind)
+        with self._lock:  # no transaction of ours half written into the copy
+            target = backups.take(self.path, kind)
         if kind == backups.AUTO:
             backups.rotate(self.path)
         return target
 
-    def restore(self, backup: Path) -> tuple[Store, Path]:
-        """Put ``backup`` in place of this database; returns the reopened store and the copy of
-        what it replaced (in ``backups/``, never rotated away). Use the returned store after.
+    def restore(self, backup: Path) -> Path:
+        """Put ``backup``'s content in place of this database's; returns the copy of what it
+        replaced (in ``backups/``, never rotated away). This store then reads the backup's data.
 
         The backup passes the same checks as a database at start-up first (not damaged, ours,
-        not newer) and is migrated like one. When anything fails, StoreError is raised, the
-        database holds what it held before, and this store goes on working.
+        not newer) and is migrated like one. When anything fails, StoreError is raised and the
+        database holds what it held before.
         """
         backup = Path(backup).resolve()
         if backup == self.path:
             raise StoreError(f"{backup} is the database in use, not a backup of it.")
         migrate.check_file(backup)
-        safety = backups.take(self.path, backups.BEFORE_RESTORE)
-        # Close the pooled connections; the engine opens new ones if this store is used again.
-        self._engine.dispose()
-        backups.copy_database(backup, self.path)
+        safety = self.backup(backups.BEFORE_RESTORE)
+        self._copy_from(backup)
         try:
-            return Store.open(self.path.parent), safety
-        except StoreError:
-            backups.copy_database(safety, self.path)
-            raise
+            migrate.upgrade(self.path)
+        except Exception as exc:
+            self._copy_from(safety)
+            raise StoreError(f"Could not bring {backup} up to date ({exc}).") from exc
+        return safety
+
+    def _copy_from(self, source: Path) -> None:
+        # Through this store's own connection, SQLite's backup API rewrites the database in
+        # one step, consistent with its WAL; the connection then reads the new content.
+        reader = sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True)
+        try:
+            with self._lock:
+                reader.backup(self._connection)
+        finally:
+            reader.close()
+        self._checkpointer.poke()
 
     def latest_usable_backup(self) -> backups.Backup | None:
         """The newest backup that would pass the checks at start-up (what to offer first)."""
@@ -140,200 +146,269 @@ class Store:
         return None
 
     @contextmanager
-    def _transaction(self) -> Iterator[Session]:
-        # expire_on_commit=False: rows are copied out after the commit without another query.
-        with Session(self._engine, expire_on_commit=False) as session, session.begin():
-            yield session
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One committed transaction; anything raised inside rolls all of it back."""
+        with self._lock:
+            connection = self._connection
+            connection.execute("BEGIN")
+            try:
+                yield connection
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+            connection.execute("COMMIT")
+        self._checkpointer.poke()
+
+    def _one(self, table: str, columns: str, key: int | None) -> tuple:
+        with self._lock:
+            row = self._connection.execute(
+                f"SELECT {columns} FROM {table} WHERE id = ?", (key,)).fetchone()
+        if row is None:
+            raise KeyError(f"no {table} with id {key}")
+        return row
+
+    def _all(self, query: str, *args: Any) -> list[tuple]:
+        with self._lock:
+            return self._connection.execute(query, args).fetchall()
 
     # -- campaigns --------------------------------------------------------------------------
 
     def create_campaign(self, name: str, *, system: str = "daggerheart", party_size: int = 0,
                         fear: int = 0) -> CampaignRow:
-        with self._transaction() as s:
-            campaign = Campaign(name=name, system=system, party_size=party_size, fear=fear)
-            s.add(campaign)
-            s.flush()
-            return _campaign_row(campaign)
+        with self._transaction() as c:
+            cursor = c.execute(
+                "INSERT INTO campaign (name, system, party_size, fear, created_at)"
+                " VALUES (?, ?, ?, ?, ?)", (name, system, party_size, fear, _timestamp()))
+            return CampaignRow(cursor.lastrowid, name, system, party_size, fear)
 
     def campaign(self, campaign_id: int) -> CampaignRow:
-        with self._transaction() as s:
-            return _campaign_row(_get(s, Campaign, campaign_id))
+        return CampaignRow(*self._one("campaign", _CAMPAIGN, campaign_id))
 
     def set_fear(self, campaign_id: int, value: int) -> None:
-        with self._transaction() as s:
-            _get(s, Campaign, campaign_id).fear = value
+        with self._transaction() as c:
+            _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
+                               (value, campaign_id)), "campaign", campaign_id)
+
+    def record_fear(self, campaign_id: int, row: FearEventRow) -> FearEventRow:
+        """Set the campaign's Fear to ``row.value`` and add the ledger line, in one transaction.
+
+        A row with an id keeps it (redo).
+        """
+        created_at = row.created_at or datetime.now(UTC)
+        with self._transaction() as c:
+            _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
+                               (row.value, campaign_id)), "campaign", campaign_id)
+            cursor = c.execute(
+                "INSERT INTO fear_event (id, campaign_id, encounter_id, created_at, change, value,"
+                " reason, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, campaign_id, row.encounter_id, _timestamp(created_at), row.change,
+                 row.value, row.reason, row.note))
+            return replace(row, id=cursor.lastrowid, created_at=_utc(created_at))
+
+    def unrecord_fear(self, campaign_id: int, event_id: int, value: int) -> None:
+        """Take a ledger line back out and put the pool back to ``value`` (undo)."""
+        with self._transaction() as c:
+            _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
+                               (value, campaign_id)), "campaign", campaign_id)
+            _changed(c.execute("DELETE FROM fear_event WHERE id = ?", (event_id,)),
+                     "fear_event", event_id)
+
+    def fear_ledger(self, campaign_id: int) -> list[FearEventRow]:
+        """Every gain and spend of the campaign, newest first."""
+        rows = self._all(f"SELECT {_FEAR_EVENT} FROM fear_event WHERE campaign_id = ?"
+                         " ORDER BY id DESC", campaign_id)
+        return [_fear_row(row) for row in rows]
+
+    def set_scene_intensity(self, encounter_id: int, intensity: str) -> None:
+        with self._transaction() as c:
+            _changed(c.execute("UPDATE encounter SET scene_intensity = ? WHERE id = ?",
+                               (intensity, encounter_id)), "encounter", encounter_id)
 
     # -- encounters -------------------------------------------------------------------------
 
     def create_encounter(self, campaign_id: int, name: str, *, seed: int | None = None
                          ) -> EncounterRow:
-        with self._transaction() as s:
-            encounter = Encounter(campaign_id=campaign_id, name=name, seed=seed)
-            s.add(encounter)
-            s.flush()
-            return _encounter_row(encounter)
+        with self._transaction() as c:
+            cursor = c.execute(
+                "INSERT INTO encounter (campaign_id, name, round, scene_intensity, seed,"
+                " created_at) VALUES (?, ?, 1, 'standard', ?, ?)",
+                (campaign_id, name, seed, _timestamp()))
+            return EncounterRow(cursor.lastrowid, campaign_id, name, 1, None, "standard", seed)
 
     def encounter(self, encounter_id: int) -> EncounterRow:
-        with self._transaction() as s:
-            return _encounter_row(_get(s, Encounter, encounter_id))
+        return EncounterRow(*self._one("encounter", _ENCOUNTER, encounter_id))
 
     def latest_encounter(self) -> EncounterRow | None:
-        with self._transaction() as s:
-            encounter = s.exec(select(Encounter).order_by(Encounter.id.desc())).first()
-            return None if encounter is None else _encounter_row(encounter)
+        rows = self._all(f"SELECT {_ENCOUNTER} FROM encounter ORDER BY id DESC LIMIT 1")
+        return EncounterRow(*rows[0]) if rows else None
 
     def set_turn(self, encounter_id: int, active_combatant_id: int | None, round_: int) -> None:
-        with self._transaction() as s:
-            encounter = _get(s, Encounter, encounter_id)
-            encounter.active_combatant_id = active_combatant_id
-            encounter.round = round_
+        with self._transaction() as c:
+            _changed(c.execute(
+                "UPDATE encounter SET active_combatant_id = ?, round = ? WHERE id = ?",
+                (active_combatant_id, round_, encounter_id)), "encounter", encounter_id)
 
     # -- combatants -------------------------------------------------------------------------
 
     def combatants(self, encounter_id: int) -> list[CombatantRow]:
-        with self._transaction() as s:
-            query = (select(Combatant).where(Combatant.encounter_id == encounter_id)
-                     .order_by(Combatant.position))
-            return [_combatant_row(c) for c in s.exec(query)]
+        rows = self._all(f"SELECT {_COMBATANT} FROM combatant WHERE encounter_id = ?"
+                         " ORDER BY position", encounter_id)
+        # Combatants copied from one library entry have the same stat block text: parse it
+        # once and share the frozen StatBlock (a 1000-combatant fight has a handful of them).
+        blocks: dict[str, StatBlock] = {}
+        return [_combatant_row(row, blocks) for row in rows]
 
     def insert_combatant(self, encounter_id: int, row: CombatantRow, position: int | None = None
                          ) -> CombatantRow:
         """Insert at ``position`` (the end when None). A row with an id keeps it (redo, undo)."""
-        with self._transaction() as s:
-            count = _count(s, Combatant, encounter_id)
-            position = count if position is None else max(0, min(position, count))
-            s.exec(update(Combatant)
-                   .where(Combatant.encounter_id == encounter_id, Combatant.position >= position)
-                   .values(position=Combatant.position + 1))
-            combatant = Combatant(
-                id=row.id, encounter_id=encounter_id, position=position, kind=row.kind,
-                name=row.name, evasion=row.evasion, hp_max=row.hp_max, hp_marked=row.hp_marked,
-                stress_max=row.stress_max, stress_marked=row.stress_marked,
-                conditions=list(row.conditions), hidden=row.hidden,
-                stat_block=None if row.stats is None else row.stats.to_json(),
-            )
-            s.add(combatant)
-            s.flush()
-            return _combatant_row(combatant)
+        with self._transaction() as c:
+            position = _make_room(c, "combatant", encounter_id, position)
+            cursor = c.execute(
+                "INSERT INTO combatant (id, encounter_id, position, kind, name, evasion, hp_max,"
+                " hp_marked, stress_max, stress_marked, conditions, hidden, slow_tokens,"
+                " spotlights, stat_block) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, encounter_id, position, row.kind, row.name, row.evasion, row.hp_max,
+                 row.hp_marked, row.stress_max, row.stress_marked,
+                 json.dumps(list(row.conditions)), row.hidden, row.slow_tokens, row.spotlights,
+                 _stat_block(row.stats)))
+            return replace(row, id=cursor.lastrowid, conditions=tuple(row.conditions))
 
     def remove_combatant(self, combatant_id: int) -> None:
-        with self._transaction() as s:
-            combatant = _get(s, Combatant, combatant_id)
-            encounter_id, position = combatant.encounter_id, combatant.position
-            s.delete(combatant)
-            s.flush()
-            s.exec(update(Combatant)
-                   .where(Combatant.encounter_id == encounter_id, Combatant.position > position)
-                   .values(position=Combatant.position - 1))
-            s.exec(update(Encounter)
-                   .where(Encounter.id == encounter_id,
-                          Encounter.active_combatant_id == combatant_id)
-                   .values(active_combatant_id=None))
+        with self._transaction() as c:
+            encounter_id, position = self._one("combatant", "encounter_id, position",
+                                               combatant_id)
+            c.execute("DELETE FROM combatant WHERE id = ?", (combatant_id,))
+            c.execute("UPDATE combatant SET position = position - 1"
+                      " WHERE encounter_id = ? AND position > ?", (encounter_id, position))
+            c.execute("UPDATE encounter SET active_combatant_id = NULL"
+                      " WHERE id = ? AND active_combatant_id = ?", (encounter_id, combatant_id))
 
     def move_combatant(self, encounter_id: int, source: int, destination: int) -> None:
         """Move the combatant at row ``source`` so that it ends up at row ``destination``."""
         if source == destination:
             return
-        with self._transaction() as s:
-            moving = s.exec(select(Combatant).where(
-                Combatant.encounter_id == encounter_id, Combatant.position == source)).one()
+        with self._transaction() as c:
+            moving = c.execute("SELECT id FROM combatant WHERE encounter_id = ? AND position = ?",
+                               (encounter_id, source)).fetchone()
+            if moving is None:
+                raise KeyError(f"no combatant at row {source} of encounter {encounter_id}")
             if source < destination:
-                shift = (Combatant.position > source, Combatant.position <= destination, -1)
+                c.execute("UPDATE combatant SET position = position - 1 WHERE encounter_id = ?"
+                          " AND position > ? AND position <= ?",
+                          (encounter_id, source, destination))
             else:
-                shift = (Combatant.position >= destination, Combatant.position < source, +1)
-            s.exec(update(Combatant)
-                   .where(Combatant.encounter_id == encounter_id, shift[0], shift[1])
-                   .values(position=Combatant.position + shift[2]))
-            moving.position = destination
+                c.execute("UPDATE combatant SET position = position + 1 WHERE encounter_id = ?"
+                          " AND position >= ? AND position < ?",
+                          (encounter_id, destination, source))
+            c.execute("UPDATE combatant SET position = ? WHERE id = ?", (destination, moving[0]))
 
     def set_marks(self, combatant_id: int, *, hp_marked: int, stress_marked: int) -> None:
-        with self._transaction() as s:
-            combatant = _get(s, Combatant, combatant_id)
-            combatant.hp_marked = hp_marked
-            combatant.stress_marked = stress_marked
+        with self._transaction() as c:
+            _changed(c.execute(
+                "UPDATE combatant SET hp_marked = ?, stress_marked = ? WHERE id = ?",
+                (hp_marked, stress_marked, combatant_id)), "combatant", combatant_id)
+
+    def update_combatant(self, row: CombatantRow) -> None:
+        """Write everything about a combatant except its place in the order."""
+        with self._transaction() as c:
+            _changed(c.execute(
+                "UPDATE combatant SET kind = ?, name = ?, evasion = ?, hp_max = ?, hp_marked = ?,"
+                " stress_max = ?, stress_marked = ?, conditions = ?, hidden = ?,"
+                " slow_tokens = ?, spotlights = ?, stat_block = ? WHERE id = ?",
+                (row.kind, row.name, row.evasion, row.hp_max, row.hp_marked, row.stress_max,
+                 row.stress_marked, json.dumps(list(row.conditions)), row.hidden,
+                 row.slow_tokens, row.spotlights, _stat_block(row.stats), row.id)),
+                "combatant", row.id)
 
     # -- countdowns -------------------------------------------------------------------------
 
     def countdowns(self, encounter_id: int) -> list[CountdownRow]:
-        with self._transaction() as s:
-            query = (select(Countdown).where(Countdown.encounter_id == encounter_id)
-                     .order_by(Countdown.position))
-            return [_countdown_row(c) for c in s.exec(query)]
+        rows = self._all(f"SELECT {_COUNTDOWN} FROM countdown WHERE encounter_id = ?"
+                         " ORDER BY position", encounter_id)
+        return [_countdown_row(row) for row in rows]
 
     def insert_countdown(self, encounter_id: int, row: CountdownRow, position: int | None = None
                          ) -> CountdownRow:
-        with self._transaction() as s:
-            count = _count(s, Countdown, encounter_id)
-            position = count if position is None else max(0, min(position, count))
-            s.exec(update(Countdown)
-                   .where(Countdown.encounter_id == encounter_id, Countdown.position >= position)
-                   .values(position=Countdown.position + 1))
-            countdown = Countdown(
-                id=row.id, encounter_id=encounter_id, position=position, name=row.name,
-                start=row.start, value=row.value, kind=row.kind, loop=row.loop,
-                long_term=row.long_term,
-            )
-            s.add(countdown)
-            s.flush()
-            return _countdown_row(countdown)
+        with self._transaction() as c:
+            position = _make_room(c, "countdown", encounter_id, position)
+            cursor = c.execute(
+                "INSERT INTO countdown (id, encounter_id, position, name, start, value, kind,"
+                " loop, long_term, trigger, dice, link, loops)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, encounter_id, position, row.name, row.start, row.value, row.kind,
+                 row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops))
+            return replace(row, id=cursor.lastrowid)
 
     def remove_countdown(self, countdown_id: int) -> None:
-        with self._transaction() as s:
-            countdown = _get(s, Countdown, countdown_id)
-            encounter_id, position = countdown.encounter_id, countdown.position
-            s.delete(countdown)
-            s.flush()
-            s.exec(update(Countdown)
-                   .where(Countdown.encounter_id == encounter_id, Countdown.position > position)
-                   .values(position=Countdown.position - 1))
+        with self._transaction() as c:
+            encounter_id, position = self._one("countdown", "encounter_id, position",
+                                               countdown_id)
+            c.execute("DELETE FROM countdown WHERE id = ?", (countdown_id,))
+            c.execute("UPDATE countdown SET position = position - 1"
+                      " WHERE encounter_id = ? AND position > ?", (encounter_id, position))
 
     def update_countdown(self, row: CountdownRow) -> None:
         """Write a countdown's state (value, start, name, kind) as the row has it."""
-        with self._transaction() as s:
-            countdown = _get(s, Countdown, row.id)
-            countdown.name, countdown.start, countdown.value = row.name, row.start, row.value
-            countdown.kind, countdown.loop, countdown.long_term = row.kind, row.loop, row.long_term
+        with self._transaction() as c:
+            _changed(c.execute(
+                "UPDATE countdown SET name = ?, start = ?, value = ?, kind = ?, loop = ?,"
+                " long_term = ?, trigger = ?, dice = ?, link = ?, loops = ? WHERE id = ?",
+                (row.name, row.start, row.value, row.kind, row.loop, row.long_term, row.trigger,
+                 row.dice, row.link, row.loops, row.id)),
+                "countdown", row.id)
 
     # -- roll log ---------------------------------------------------------------------------
 
-    def rolls(self, encounter_id: int, limit: int | None = None) -> list[RollRow]:
-        """The encounter's roll log, newest first."""
-        with self._transaction() as s:
-            query = (select(RollRecord).where(RollRecord.encounter_id == encounter_id)
-                     .order_by(RollRecord.id.desc()).limit(limit))
-            return [_roll_row(r) for r in s.exec(query)]
+    def rolls(self, encounter_id: int, limit: int | None = None, *,
+              before_id: int | None = None) -> list[RollRow]:
+        """The encounter's roll log, newest first: the ``limit`` newest older than ``before_id``.
+
+        The window reads the log a page at a time (RollLogModel.fetchMore), so opening a fight
+        with thousands of rolls reads only the rolls it shows.
+        """
+        older = "" if before_id is None else " AND id < ?"
+        args = (encounter_id,) if before_id is None else (encounter_id, before_id)
+        rows = self._all(f"SELECT {_ROLL} FROM roll_record WHERE encounter_id = ?{older}"
+                         " ORDER BY id DESC LIMIT ?", *args, -1 if limit is None else limit)
+        return [_roll_row(row) for row in rows]
 
     def insert_roll(self, encounter_id: int, row: RollRow) -> RollRow:
-        with self._transaction() as s:
-            record = RollRecord(
-                id=row.id, encounter_id=encounter_id, kind=row.kind, actor=row.actor,
-                summary=row.summary, detail=row.detail, payload=dict(row.payload),
-                **({"created_at": row.created_at} if row.created_at else {}),
-            )
-            s.add(record)
-            s.flush()
-            return _roll_row(record)
+        created_at = row.created_at or datetime.now(UTC)
+        with self._transaction() as c:
+            cursor = c.execute(
+                "INSERT INTO roll_record (id, encounter_id, created_at, kind, actor, summary,"
+                " detail, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, encounter_id, _timestamp(created_at), row.kind, row.actor, row.summary,
+                 row.detail, json.dumps(row.payload)))
+            return replace(row, id=cursor.lastrowid, created_at=_utc(created_at),
+                           payload=dict(row.payload))
 
     def delete_roll(self, roll_id: int) -> None:
-        with self._transaction() as s:
-            s.delete(_get(s, RollRecord, roll_id))
+        with self._transaction() as c:
+            _changed(c.execute("DELETE FROM roll_record WHERE id = ?", (roll_id,)),
+                     "roll_record", roll_id)
 
     # -- adversary library ------------------------------------------------------------------
 
     def templates(self) -> list[TemplateRow]:
-        with self._transaction() as s:
-            query = select(AdversaryTemplate).order_by(AdversaryTemplate.tier,
-                                                       AdversaryTemplate.name)
-            return [_template_row(t) for t in s.exec(query)]
+        rows = self._all(f"SELECT id, source, {', '.join(_TEMPLATE_STATS)}"
+                         " FROM adversary_template ORDER BY tier, name")
+        return [_template_row(row) for row in rows]
 
     def insert_templates(self, rows: list[TemplateRow]) -> list[TemplateRow]:
         """Add stat blocks to the library, all or none."""
-        with self._transaction() as s:
-            records = [AdversaryTemplate(source=r.source, **r.stats.to_json())
-                       for r in rows]
-            s.add_all(records)
-            s.flush()
-            return [_template_row(t) for t in records]
+        columns = ", ".join(_TEMPLATE_STATS)
+        marks = ", ".join("?" * (len(_TEMPLATE_STATS) + 1))
+        stored = []
+        with self._transaction() as c:
+            for row in rows:
+                data = row.stats.to_json()
+                values = [json.dumps(data[k]) if k in _JSON_STATS else data[k]
+                          for k in _TEMPLATE_STATS]
+                cursor = c.execute(f"INSERT INTO adversary_template ({columns}, source)"
+                                   f" VALUES ({marks})", (*values, row.source))
+                stored.append(TemplateRow(cursor.lastrowid, row.stats, row.source))
+        return stored
 
 
 def prepare_folder(data_dir: Path) -> Path:
@@ -361,48 +436,81 @@ def prepare_folder(data_dir: Path) -> Path:
     return data_dir
 
 
-def _get(session: Session, table: type[T], key: int | None) -> T:
-    obj = session.get(table, key)
-    if obj is None:
-        raise KeyError(f"no {table.__name__} with id {key}")
-    return obj
+def _changed(cursor: sqlite3.Cursor, table: str, key: int | None) -> None:
+    if cursor.rowcount == 0:
+        raise KeyError(f"no {table} with id {key}")
 
 
-def _count(session: Session, table: type[Combatant] | type[Countdown], encounter_id: int) -> int:
-    query = select(func.count()).select_from(table).where(table.encounter_id == encounter_id)
-    return session.exec(query).one()
+def _make_room(c: sqlite3.Connection, table: str, encounter_id: int, position: int | None
+               ) -> int:
+    """Clamp ``position`` to the list (None: the end) and shift the rows from there down one."""
+    count = c.execute(f"SELECT count(*) FROM {table} WHERE encounter_id = ?",
+                      (encounter_id,)).fetchone()[0]
+    position = count if position is None else max(0, min(position, count))
+    c.execute(f"UPDATE {table} SET position = position + 1"
+              " WHERE encounter_id = ? AND position >= ?", (encounter_id, position))
+    return position
 
 
-def _campaign_row(c: Campaign) -> CampaignRow:
-    return CampaignRow(id=c.id, name=c.name, system=c.system, party_size=c.party_size,
-                       fear=c.fear)
+def _utc(moment: datetime) -> datetime:
+    """Times are UTC; one without a zone (as SQLite keeps them) is taken to be UTC already."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def _encounter_row(e: Encounter) -> EncounterRow:
-    return EncounterRow(id=e.id, campaign_id=e.campaign_id, name=e.name, round=e.round,
-                        active_combatant_id=e.active_combatant_id,
-                        scene_intensity=e.scene_intensity, seed=e.seed)
+def _timestamp(moment: datetime | None = None) -> str:
+    # The text SQLAlchemy's DateTime writes on SQLite, so files written before read the same.
+    return _utc(moment or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
-def _combatant_row(c: Combatant) -> CombatantRow:
+def _stat_block(stats: StatBlock | None) -> str | None:
+    return None if stats is None else json.dumps(stats.to_json())
+
+
+def _json(text: str | None, default: Any) -> Any:
+    value = None if text is None else json.loads(text)
+    return default if value is None else value
+
+
+def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
+    (id_, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, conditions,
+     hidden, slow_tokens, spotlights, block) = row
+    stats = None
+    if block is not None and block != "null":  # SQLAlchemy wrote a missing block as 'null'
+        stats = blocks.get(block)
+        if stats is None:
+            stats = blocks[block] = StatBlock.from_json(json.loads(block))
     return CombatantRow(
-        id=c.id, kind=c.kind, name=c.name, evasion=c.evasion, hp_max=c.hp_max,
-        hp_marked=c.hp_marked, stress_max=c.stress_max, stress_marked=c.stress_marked,
-        conditions=tuple(c.conditions or ()), hidden=c.hidden,
-        stats=None if c.stat_block is None else StatBlock.from_json(c.stat_block),
+        id=id_, kind=kind, name=name, evasion=evasion, hp_max=hp_max, hp_marked=hp_marked,
+        stress_max=stress_max, stress_marked=stress_marked,
+        conditions=tuple(_json(conditions, ())), hidden=bool(hidden), stats=stats,
+        slow_tokens=slow_tokens, spotlights=spotlights,
     )
 
 
-def _countdown_row(c: Countdown) -> CountdownRow:
-    return CountdownRow(id=c.id, name=c.name, start=c.start, value=c.value, kind=c.kind,
-                        loop=c.loop, long_term=c.long_term)
+def _countdown_row(row: tuple) -> CountdownRow:
+    id_, name, start, value, kind, loop, long_term, trigger, dice, link, loops = row
+    return CountdownRow(id=id_, name=name, start=start, value=value, kind=kind, loop=loop,
+                        long_term=bool(long_term), trigger=trigger, dice=dice, link=link,
+                        loops=loops)
 
 
-def _roll_row(r: RollRecord) -> RollRow:
-    return RollRow(id=r.id, kind=r.kind, actor=r.actor, summary=r.summary, detail=r.detail,
-                   created_at=r.created_at, payload=dict(r.payload or {}))
+def _fear_row(row: tuple) -> FearEventRow:
+    id_, encounter_id, created_at, change, value, reason, note = row
+    return FearEventRow(id=id_, encounter_id=encounter_id,
+                        created_at=_utc(datetime.fromisoformat(created_at)), change=change,
+                        value=value, reason=reason, note=note)
 
 
-def _template_row(t: AdversaryTemplate) -> TemplateRow:
-    return TemplateRow(id=t.id, source=t.source, stats=StatBlock.from_json(t.model_dump()))
+def _roll_row(row: tuple) -> RollRow:
+    id_, kind, actor, summary, detail, created_at, payload = row
+    return RollRow(id=id_, kind=kind, actor=actor, summary=summary, detail=detail,
+                   created_at=_utc(datetime.fromisoformat(created_at)),
+                   payload=_json(payload, {}))
 
+
+def _template_row(row: tuple) -> TemplateRow:
+    id_, source, *stats = row
+    data = dict(zip(_TEMPLATE_STATS, stats, strict=True))
+    for key in _JSON_STATS:
+        data[key] = _json(data[key], [])
+    return TemplateRow(id=id_, source=source, stats=StatBlock.from_json(data))

@@ -84,6 +84,8 @@ class Combatant(SQLModel, table=True):
     stress_marked: int = 0
     conditions: list[str] = Field(default_factory=list, sa_column=Column(JSON))
     hidden: bool = False
+    slow_tokens: int = 0  # Slow: a token must be on the stat block before it can act
+    spotlights: int = 0  # spotlights taken this GM turn (Relentless (X) allows X)
     # The stat block as it was copied from the library (adversaries only): editing the library
     # later does not change a fight already under way.
     stat_block: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
@@ -103,6 +105,10 @@ class Countdown(SQLModel, table=True):
     kind: str = "standard"
     loop: str = "none"
     long_term: bool = False
+    trigger: str = "action"  # what advances it: "action" rolls, a "pc_miss", or "manual" only
+    dice: str | None = None  # a randomized start: the expression its start was rolled from
+    link: int | None = None  # linked progress/consequence pairs share a link and advance together
+    loops: int = 0  # how many times a looping countdown has triggered and reset
 
 
 class RollRecord(SQLModel, table=True):
@@ -122,3 +128,26 @@ class RollRecord(SQLModel, table=True):
     summary: str
     detail: str = ""
     payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+
+
+class FearEvent(SQLModel, table=True):
+    """One line of the Fear ledger: a gain or a spend, with its reason."""
+
+    __tablename__ = "fear_event"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("campaign.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    # The scene it happened in, for "Fear spent in this scene"; a rest has none.
+    encounter_id: int | None = Field(
+        default=None,
+        sa_column=Column(Integer, ForeignKey("encounter.id", ondelete="SET NULL"), index=True),
+    )
+    created_at: datetime = Field(default_factory=_now)
+    change: int  # + gained, - spent
+    value: int  # the pool after the change
+    reason: str
+    note: str = ""

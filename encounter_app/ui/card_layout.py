@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QTextCharFormat, QTextLayout, QTextOption
 
+from encounter_app.services import adversaries
 from encounter_app.store.rows import CombatantRow, StatBlock
 from encounter_app.ui.pips import pip_rects
 from encounter_app.ui.theme import PIP, PIP_GAP
@@ -29,6 +30,7 @@ ATTACK_LABEL = "Attack"
 SPOTLIGHT_LABEL = "▶ In the spotlight"
 DEFEATED_LABEL = "DEFEATED"
 FEAR_LABEL = "FEAR"
+CLEAR_MARK = " ×"  # on a condition chip: clicking it clears the condition
 
 
 @dataclass(frozen=True, eq=False)
@@ -42,6 +44,14 @@ class CardFonts:
 
     @classmethod
     def from_font(cls, font: QFont) -> CardFonts:
+        """The card's fonts derived from ``font``; made once per font, then shared."""
+        fonts = _CARD_FONTS.get(font)
+        if fonts is None:
+            fonts = _CARD_FONTS[QFont(font)] = cls._derive(font)
+        return fonts
+
+    @classmethod
+    def _derive(cls, font: QFont) -> CardFonts:
         def derived(scale: float = 1.0, *, bold: bool = False, italic: bool = False) -> QFont:
             f = QFont(font)
             if scale != 1.0:
@@ -58,6 +68,9 @@ class CardFonts:
                    small_bold=derived(0.9, bold=True))
 
 
+_CARD_FONTS: dict[QFont, CardFonts] = {}  # a handful: one per font the cards are drawn in
+
+
 @dataclass(eq=False)
 class Paragraph:
     """A wrapped block of text, already laid out; draw it with ``layout.draw(painter, origin)``."""
@@ -72,7 +85,8 @@ class Paragraph:
 class Chip:
     rect: QRect
     text: str
-    kind: str  # "spotlight", "defeated" or "condition"
+    kind: str  # "spotlight", "defeated", "condition", "state" or "warning"
+    condition: str = ""  # the condition a "condition" chip clears when clicked
 
 
 @dataclass(eq=False)
@@ -95,6 +109,7 @@ class CardLayout:
     stress_text: str = ""
     stress_pips: list[QRect] = field(default_factory=list)
     attack_button: QRect | None = None
+    horde_note: str = ""  # a Horde's damage now and why, or when it changes
 
     @property
     def text(self) -> str:
@@ -136,6 +151,29 @@ def _utf16_len(text: str) -> int:
 def _paragraph(spans: list[tuple[str, QFont]], width: int, origin: QPoint,
                first_indent: int = 0) -> Paragraph:
     text = "".join(s for s, _ in spans)
+    key = (tuple(spans), width, first_indent)  # QFont hashes and compares by value
+    laid_out = _TEXT_LAYOUTS.pop(key, None)
+    if laid_out is None:
+        laid_out = _text_layout(text, spans, width, first_indent)
+        if len(_TEXT_LAYOUTS) >= TEXT_LAYOUT_LIMIT:
+            del _TEXT_LAYOUTS[next(iter(_TEXT_LAYOUTS))]  # the least recently used
+        # Copies: a QFont is mutable, and a key must not change under the dict.
+        key = (tuple((span, QFont(font)) for span, font in spans), width, first_indent)
+    _TEXT_LAYOUTS[key] = laid_out  # (re)inserted last: the most recently used
+    layout, height = laid_out
+    return Paragraph(text, layout, origin, height)
+
+
+# Every paragraph of a card comes from its stat block, not from the combatant: twenty copies
+# of one adversary share their laid-out text, and a fight of 1000 lays out a handful of stat
+# blocks, not 1000 cards (docs/performance.md). Nobody changes a QTextLayout after endLayout,
+# so sharing one between cards is safe.
+TEXT_LAYOUT_LIMIT = 2048
+_TEXT_LAYOUTS: dict[tuple, tuple[QTextLayout, int]] = {}
+
+
+def _text_layout(text: str, spans: list[tuple[str, QFont]], width: int,
+                 first_indent: int) -> tuple[QTextLayout, int]:
     layout = QTextLayout(text, spans[0][1])
     formats, start = [], 0
     for span, font in spans:
@@ -158,18 +196,18 @@ def _paragraph(spans: list[tuple[str, QFont]], width: int, origin: QPoint,
         line.setPosition(QPointF(indent, y))
         y += line.height()
     layout.endLayout()
-    return Paragraph(text, layout, origin, math.ceil(y))
+    return layout, math.ceil(y)
 
 
-def _chip_flow(labels: list[tuple[str, str]], fm: QFontMetrics, x0: int, y: int,
+def _chip_flow(labels: list[tuple[str, str, str]], fm: QFontMetrics, x0: int, y: int,
                width: int) -> tuple[list[Chip], int]:
     """Chips left to right, wrapping at ``width``; returns them and the y below them."""
     chips, x, h = [], x0, fm.height() + 4
-    for text, kind in labels:
+    for text, kind, condition in labels:
         w = fm.horizontalAdvance(text) + 2 * CHIP_PAD
         if x > x0 and x + w > x0 + width:
             x, y = x0, y + h + 4
-        chips.append(Chip(QRect(x, y, min(w, width), h), text, kind))
+        chips.append(Chip(QRect(x, y, min(w, width), h), text, kind, condition))
         x += w + 4
     return chips, y + h
 
@@ -205,9 +243,13 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
                      name=name, tier=tier)
     y = band_h + GAP + 2
 
-    labels = [(SPOTLIGHT_LABEL, "spotlight")] if active else []
-    labels += [(DEFEATED_LABEL, "defeated")] if row.defeated else []
-    labels += [(c, "condition") for c in row.conditions]
+    labels = [(SPOTLIGHT_LABEL, "spotlight", "")] if active else []
+    labels += [(DEFEATED_LABEL, "defeated", "")] if row.defeated else []
+    labels += [(c + CLEAR_MARK, "condition", c) for c in row.conditions]
+    if stats and (count := adversaries.spotlight_text(row)):
+        labels.append((count, "state", ""))
+    if stats and (slow := adversaries.slow_text(row)):
+        labels.append((slow, "warning" if row.slow_tokens <= 0 else "state", ""))
     if labels:
         lay.chips, y = _chip_flow(labels, bold_small_fm, x, y, inner)
         y += GAP
@@ -250,16 +292,21 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
         rule()
         button_w = body_fm.horizontalAdvance(ATTACK_LABEL) + 28
         button_h = body_fm.height() + 10
-        head, *rest = (_keep_together(p) for p in _attack_parts(stats))
+        attack_stats = adversaries.current_stats(row)  # a Horde past half HP deals its Horde dice
+        head, *rest = (_keep_together(p) for p in _attack_parts(attack_stats))
         spans = [(head, fonts.bold)] + [(f" · {p}", fonts.body) for p in rest]
         para = _paragraph(spans, inner - button_w - 8, QPoint(x, y))
-        para.text = attack_line(stats)
+        para.text = attack_line(attack_stats)
         line_h = max(para.height, button_h)
         para.origin = QPoint(x, y + (line_h - para.height) // 2)
         lay.paragraphs.append(para)
         lay.attack_button = QRect(width - MARGIN - button_w, y + (line_h - button_h) // 2,
                                   button_w, button_h)
         y += line_h + GAP
+        lay.horde_note = adversaries.horde_note(row) or ""
+        if lay.horde_note:
+            head, _, why = lay.horde_note.partition(": ")
+            add([(f"{head}: ", fonts.small_bold), (why, fonts.small)])
         if stats.experiences:
             text = ", ".join(str(e) for e in stats.experiences)
             add([("Experience: ", fonts.bold), (text, fonts.body)])

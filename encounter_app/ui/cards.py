@@ -2,8 +2,8 @@
 
 One delegate paints every card (no widget per card); the geometry comes from
 ``card_layout.card_layout`` so painting and clicking agree. The delegate never changes data: it
-emits ``marks_requested`` and ``attack_requested`` and the main window turns them into undo
-commands.
+emits ``marks_requested``, ``attack_requested`` and ``condition_clear_requested``, the view adds
+``menu_requested`` and ``damage_requested``, and the main window turns them into undo commands.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QColor,
+    QContextMenuEvent,
     QFont,
     QHelpEvent,
     QKeyEvent,
@@ -43,6 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.services.adversaries import current_stats
 from encounter_app.store.rows import CombatantRow
 from encounter_app.ui import theme
 from encounter_app.ui.card_layout import (
@@ -60,10 +62,18 @@ from encounter_app.ui.models import ActiveRole, RowRole
 from encounter_app.ui.pips import clicked_pip, paint_pips, toggled_count
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+CHIP_TIPS = {
+    "condition": "{condition}: click to clear it (right-click the card for more)",
+    "state": "Spotlights this GM turn (Relentless (X) allows X, others once), and Slow tokens."
+             " End GM turn resets the spotlights.",
+    "warning": "Slow: spotlighting it without a token only places one; with a token it clears"
+               " the token and acts.",
+}
 MIN_CARD_WIDTH = 330  # narrower and the attack line wraps inside its damage
 ACTIVE_FRAME = 4  # pixels: the spotlight frame, thick enough to see across the table
 DEFEATED_OPACITY = 0.4
-CACHE_LIMIT = 256
+CACHE_LIMIT = 256  # laid-out cards: more than a screen shows
+HEIGHT_LIMIT = 8192  # card heights: every card of a very big fight
 
 
 def _crisp(rect: QRect) -> QRectF:
@@ -86,11 +96,13 @@ class AdversaryCardDelegate(QStyledItemDelegate):
 
     marks_requested = Signal(int, int, int)  # combatant id, new HP marked, new Stress marked
     attack_requested = Signal(int)  # combatant id
+    condition_clear_requested = Signal(int, str)  # combatant id, condition
 
     def __init__(self, parent: QWidget | None = None, *, card_width: int = CARD_WIDTH) -> None:
         super().__init__(parent)
         self.card_width = card_width
-        self._cache: dict[tuple, CardLayout] = {}
+        self._cache: dict[tuple, CardLayout] = {}  # least recently used first
+        self._heights: dict[tuple, int] = {}
         self._pressed: QPersistentModelIndex | None = None  # whose Attack button is held down
 
     # -- geometry --------------------------------------------------------------------------
@@ -99,22 +111,39 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         row = index.data(RowRole)
         if not isinstance(row, CombatantRow):
             return None
-        active = bool(index.data(ActiveRole))
+        key = self._key(row, bool(index.data(ActiveRole)), font)
+        layout = self._cache.pop(key, None)
+        if layout is None:
+            if len(self._cache) >= CACHE_LIMIT:
+                del self._cache[next(iter(self._cache))]  # the least recently used
+            layout = card_layout(row, self.card_width, font, active=key[1])
+            self._heights[key] = layout.height
+        self._cache[key] = layout  # last: the most recently used
+        return layout
+
+    def _key(self, row: CombatantRow, active: bool, font: QFont) -> tuple:
+        # font.key(), not the font: a style option's font dies with the option.
         try:
             key: tuple = (row, active, self.card_width, font.key())
             hash(key)
         except TypeError:  # a row holding something unhashable: cache by identity instead
             key = (id(row), active, self.card_width, font.key())
-        layout = self._cache.get(key)
-        if layout is None:
-            if len(self._cache) >= CACHE_LIMIT:
-                self._cache.clear()  # rows are values: every edit makes a new key
-            layout = self._cache[key] = card_layout(row, self.card_width, font, active=active)
-        return layout
+        return key
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
-        layout = self.layout_for(index, option.font)
-        return QSize(self.card_width, layout.height if layout else 0)
+        # QListView asks every card its size on each layout, and a big fight has more cards
+        # than the layout cache holds: heights are kept for every card (an int each).
+        row = index.data(RowRole)
+        if not isinstance(row, CombatantRow):
+            return QSize(self.card_width, 0)
+        key = self._key(row, bool(index.data(ActiveRole)), option.font)
+        height = self._heights.get(key)
+        if height is None:
+            if len(self._heights) >= HEIGHT_LIMIT:
+                self._heights.clear()  # rows are values: every edit makes a new key
+            layout = self.layout_for(index, option.font)
+            height = self._heights[key] = layout.height if layout else 0
+        return QSize(self.card_width, height)
 
     # -- painting --------------------------------------------------------------------------
 
@@ -199,11 +228,16 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             self._paint_badge(painter, layout, chip.rect, chip.text, theme.ACTIVE, QColor("black"))
         elif chip.kind == "defeated":
             self._paint_badge(painter, layout, chip.rect, chip.text, theme.HP, QColor("white"))
-        else:
+        elif chip.kind == "warning":
+            self._paint_badge(painter, layout, chip.rect, chip.text, theme.TRIGGERED,
+                              QColor("white"))
+        else:  # a condition (outlined, click to clear) or a state (tinted, for reading only)
             painter.save()
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.setPen(QPen(rule, 1))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+            tint = QColor(rule)
+            tint.setAlpha(48)
+            painter.setBrush(tint if chip.kind == "state" else Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(_crisp(chip.rect), 4, 4)
             painter.setPen(text)
             painter.setFont(layout.fonts.small)
@@ -271,6 +305,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             return False
         point: QPoint = event.position().toPoint() - option.rect.topLeft()
         on_button = layout.attack_button is not None and layout.attack_button.contains(point)
+        chip = self.condition_at(layout, point)
         if kind == QEvent.Type.MouseButtonPress:
             if on_button and not row.defeated:
                 self._pressed = QPersistentModelIndex(index)
@@ -279,13 +314,16 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         if kind == QEvent.Type.MouseButtonDblClick:
             # The first click already acted, and QAbstractItemView forgets the pressed index on
             # a double click, so the release after it reaches no delegate: one action, not two.
-            return on_button or self._pip_at(layout, point) is not None
+            return on_button or chip is not None or self._pip_at(layout, point) is not None
         if self._pressed is not None:
             self._pressed = None
             self._repaint(option)
         if on_button:
             if not row.defeated:
                 self.attack_requested.emit(row.id)
+            return True
+        if chip is not None:
+            self.condition_clear_requested.emit(row.id, chip.condition)
             return True
         hit = self._pip_at(layout, point)
         if hit is None:
@@ -296,6 +334,12 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         else:
             self.marks_requested.emit(row.id, row.hp_marked, toggled_count(row.stress_marked, i))
         return True
+
+    @staticmethod
+    def condition_at(layout: CardLayout, point: QPoint) -> Chip | None:
+        """The condition chip under ``point`` (card coordinates): clicking it clears it."""
+        return next((c for c in layout.chips if c.kind == "condition" and c.rect.contains(point)),
+                    None)
 
     @staticmethod
     def _pip_at(layout: CardLayout, point: QPoint) -> tuple[str, int] | None:
@@ -323,9 +367,12 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             return super().helpEvent(event, view, option, index)
         point = event.pos() - option.rect.topLeft()
         tip = ""
+        chip = next((c for c in layout.chips if c.rect.contains(point)), None)
         if layout.attack_button is not None and layout.attack_button.contains(point):
             tip = ("Defeated: no attack" if row.defeated
-                   else f"Roll {attack_line(row.stats)} (key A)")
+                   else f"Roll {attack_line(current_stats(row))} (key A)")
+        elif chip is not None and chip.kind in CHIP_TIPS:
+            tip = CHIP_TIPS[chip.kind].format(condition=chip.condition)
         elif (hit := self._pip_at(layout, point)) is not None:
             tip = ("Click to mark up to this box; click the last marked box to clear it"
                    f" ({'HP' if hit[0] == 'hp' else 'Stress'})")
@@ -340,6 +387,9 @@ class AdversaryCardsView(PaintedListView):
 
     marks_requested = Signal(int, int, int)  # combatant id, new HP marked, new Stress marked
     attack_requested = Signal(int)  # combatant id
+    condition_clear_requested = Signal(int, str)  # combatant id, condition
+    damage_requested = Signal(int)  # combatant id: key D on a selected card
+    menu_requested = Signal(int, QPoint)  # combatant id, where to open it (global)
     EMPTY_HINT = "No adversaries in this encounter. Add one from the initiative list."
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -349,6 +399,12 @@ class AdversaryCardsView(PaintedListView):
         self.setFlow(QListView.Flow.LeftToRight)
         self.setWrapping(True)
         self.setSpacing(8)
+        # Cards differ in height, so QListView asks every card its size before it can place
+        # any. Batched: it places the first batch (more than a window shows), paints, and goes
+        # on between events, so a fight of 1000 adversaries opens as fast as one of ten
+        # (docs/performance.md).
+        self.setLayoutMode(QListView.LayoutMode.Batched)
+        self.setBatchSize(8)
         # A window narrower than one card scrolls sideways rather than cutting the card.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -357,6 +413,7 @@ class AdversaryCardsView(PaintedListView):
         self.setItemDelegate(self.delegate)
         self.delegate.marks_requested.connect(self.marks_requested)
         self.delegate.attack_requested.connect(self.attack_requested)
+        self.delegate.condition_clear_requested.connect(self.condition_clear_requested)
 
     def card_layout(self, index: AnyIndex) -> CardLayout | None:
         """The geometry the delegate paints and hit-tests, in card coordinates."""
@@ -377,6 +434,11 @@ class AdversaryCardsView(PaintedListView):
     def _fit_cards(self) -> None:
         """Share the width among as many columns as fit, so no strip of the view is wasted."""
         room = self.viewport().width()
+        bar = self.verticalScrollBar()
+        if not bar.isVisible():
+            # Keep room for the scroll bar that more cards will bring: otherwise its arrival
+            # narrows every card and lays them all out a second time (docs/performance.md).
+            room -= self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, bar)
         margin = 2 * self.spacing() + 1  # QListView puts the spacing on both sides of a card
         columns = max(1, room // (MIN_CARD_WIDTH + margin))
         width = max(MIN_CARD_WIDTH, room // columns - margin)
@@ -384,12 +446,12 @@ class AdversaryCardsView(PaintedListView):
             self.delegate.card_width = width
             self.scheduleDelayedItemsLayout()
 
-    def _attack_key(self, event: QKeyEvent) -> QModelIndex | None:
-        """The selected card, when ``event`` is the key that rolls its attack."""
+    def _card_key(self, event: QKeyEvent) -> QModelIndex | None:
+        """The selected card, when ``event`` is a key that acts on it (A, Enter or D)."""
         modifiers = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier
                                           | Qt.KeyboardModifier.ShiftModifier)
         if modifiers == Qt.KeyboardModifier.NoModifier and event.key() in (
-                Qt.Key.Key_A, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                Qt.Key.Key_A, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_D):
             index = self.currentIndex()
             if index.isValid() and self.selectionModel().isSelected(index):
                 return index
@@ -398,18 +460,39 @@ class AdversaryCardsView(PaintedListView):
     def event(self, event: QEvent) -> bool:
         # The window's "A" shortcut attacks with the adversary in the spotlight; with a card
         # selected here, the key belongs to that card instead.
-        if event.type() == QEvent.Type.ShortcutOverride and self._attack_key(event):
+        if event.type() == QEvent.Type.ShortcutOverride and self._card_key(event):
             event.accept()
             return True
         return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        index = self._attack_key(event)
+        index = self._card_key(event)
         if index is not None:
-            self.delegate.request_attack(index)
+            row = index.data(RowRole)
+            if event.key() != Qt.Key.Key_D:
+                self.delegate.request_attack(index)
+            elif isinstance(row, CombatantRow) and row.id is not None:
+                self.damage_requested.emit(row.id)
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """Right click on a card, or the Menu key on the selected one: ask for its menu."""
+        if event.reason() == QContextMenuEvent.Reason.Keyboard:
+            index = self.currentIndex()
+            rect = self.visualRect(index)
+            at = self.viewport().mapToGlobal(rect.topLeft() + QPoint(MARGIN, MARGIN))
+        else:
+            index = self.indexAt(event.pos())
+            at = event.globalPos()
+        row = index.data(RowRole) if index.isValid() else None
+        if not isinstance(row, CombatantRow) or row.id is None:
+            event.ignore()
+            return
+        self.setCurrentIndex(index)  # the card the menu acts on is the selected one
+        self.menu_requested.emit(row.id, at)
+        event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         super().mouseReleaseEvent(event)

@@ -9,16 +9,10 @@ from dataclasses import replace
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QUndoStack
 from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
     QGridLayout,
     QLabel,
-    QLineEdit,
     QListView,
     QPushButton,
-    QSpinBox,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -26,22 +20,35 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.services import table
 from encounter_app.services.commands import AddCountdown, RemoveCountdown, UpdateCountdown
+from encounter_app.services.countdown_steps import traits
+from encounter_app.services.roll_router import RollRouter
+from encounter_app.services.roll_text import describe
+from encounter_app.services.rules_service import DiceRequest, RollResult
 from encounter_app.services.session import EncounterSession
-from encounter_app.store import CountdownRow
+from encounter_app.store import CountdownRow, RollRow
 from encounter_app.ui import pips, theme
+from encounter_app.ui.countdown_dialog import MAX_START, CountdownDialog, CountdownSetup
 from encounter_app.ui.listviews import PaintedListView
 from encounter_app.ui.models import CountdownModel, RowRole
-from encounter_app.ui.problem import ProblemLabel
+
+__all__ = ["CountdownDelegate", "CountdownDialog", "CountdownPanel"]
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 TRIGGERED_WORD = "⚠ TRIGGERED"
-KIND_LABELS = {"standard": "Standard"}
-MAX_START = 99
+WRAP = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
 
 
-def kind_label(kind: str) -> str:
-    return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
+def loop_word(row: CountdownRow) -> str:
+    """The badge of a looping countdown that has fired: ``"↻ looped ×2"``."""
+    return f"↻ looped ×{row.loops}" if row.loops else ""
+
+
+def traits_text(index: AnyIndex, row: CountdownRow) -> str:
+    model = index.model()
+    rows = [model.index(r, 0).data(RowRole) for r in range(model.rowCount())] if model else []
+    return " · ".join(traits(row, rows))
 
 
 def smaller(font: QFont, factor: float = 0.85) -> QFont:
@@ -55,10 +62,10 @@ def smaller(font: QFont, factor: float = 0.85) -> QFont:
 
 
 class CountdownDelegate(QStyledItemDelegate):
-    """A countdown card: name and state, a pip track with "3 / 6", and the kind.
+    """A countdown card: name and state, a pip track with "3 left", and what kind it is.
 
     A triggered countdown gets an orange band, a tint and the words "⚠ TRIGGERED": colour is
-    never the only sign.
+    never the only sign. A loop that has fired and started again says "↻ looped ×2".
     """
 
     MARGIN = 6
@@ -90,14 +97,21 @@ class CountdownDelegate(QStyledItemDelegate):
         row = index.data(RowRole)
         if row is None:
             return super().sizeHint(option, index)
-        bold, regular, small = self._fonts(option)
+        bold, regular, _small = self._fonts(option)
         per_line, _ = self._track(row, option, self._width(option))
         lines = -(-max(1, row.start) // per_line)
         track_height = max(lines * (theme.PIP + theme.PIP_GAP) - theme.PIP_GAP,
                            QFontMetrics(regular).height())
         height = (2 * self.MARGIN + QFontMetrics(bold).height() + self.LINE_GAP + track_height
-                  + self.LINE_GAP + QFontMetrics(small).height())
+                  + self.LINE_GAP + self._traits_height(index, row, option))
         return QSize(120, height)
+
+    def _traits_height(self, index: AnyIndex, row: CountdownRow,
+                       option: QStyleOptionViewItem) -> int:
+        width = self._width(option) - 2 * self.MARGIN - self.BAND
+        _bold, _regular, small = self._fonts(option)
+        return QFontMetrics(small).boundingRect(QRect(0, 0, max(40, width), 100_000), WRAP,
+                                                traits_text(index, row)).height()
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         row: CountdownRow | None = index.data(RowRole)
@@ -144,6 +158,18 @@ class CountdownDelegate(QStyledItemDelegate):
             painter.setPen(Qt.GlobalColor.white)  # 5.4:1 on #d35400
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, TRIGGERED_WORD)
             name_room -= badge_width + 6
+        elif row.loops:  # fired and started again: outlined, so it never reads as TRIGGERED
+            word = loop_word(row)
+            badge_width = bold_fm.horizontalAdvance(word) + 10
+            badge = QRect(inner.right() - badge_width + 1, line1.top(), badge_width,
+                          line1.height())
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(theme.TRIGGERED if not selected else text_colour)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(badge.adjusted(0, 0, -1, -1), 3, 3)
+            painter.setFont(bold)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, word)
+            name_room -= badge_width + 6
         painter.setFont(bold)
         painter.setPen(text_colour)
         painter.drawText(QRect(line1.left(), line1.top(), name_room, line1.height()),
@@ -170,13 +196,11 @@ class CountdownDelegate(QStyledItemDelegate):
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                          f"{row.value} left")
 
-        # Line 3: the kind, small.
-        small_fm = QFontMetrics(small)
+        # Line 3, small and wrapped: kind, loop, what ticks it, its pair, its dice.
         line3 = QRect(inner.left(), line2_top + line2_height + self.LINE_GAP, inner.width(),
-                      small_fm.height())
+                      inner.bottom() - line2_top - line2_height - self.LINE_GAP + 1)
         painter.setFont(small)
-        painter.drawText(line3, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         kind_label(row.kind))
+        painter.drawText(line3, WRAP, traits_text(index, row))
 
         # A thin rule between cards.
         painter.setPen(option.palette.color(QPalette.ColorRole.Mid))
@@ -194,75 +218,20 @@ class CountdownListView(PaintedListView):
         self.setItemDelegate(CountdownDelegate(self))
 
 
-class CountdownDialog(QDialog):
-    """Ask for a new countdown: a name (required) and where it starts."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("countdownDialog")
-        self.setWindowTitle("Add countdown")
-        self.name_edit = QLineEdit()
-        self.name_edit.setObjectName("countdownNameEdit")
-        self.name_edit.setAccessibleName("Countdown name")
-        self.name_edit.setPlaceholderText("What happens when it runs out?")
-        self.start_spin = QSpinBox()
-        self.start_spin.setObjectName("countdownStartSpin")
-        self.start_spin.setAccessibleName("Starts at")
-        self.start_spin.setRange(1, MAX_START)
-        self.start_spin.setValue(4)
-        self.kind_combo = QComboBox()
-        self.kind_combo.setObjectName("countdownKindCombo")
-        self.kind_combo.setAccessibleName("Kind")
-        self.kind_combo.addItem(kind_label("standard"), "standard")
-        self.kind_combo.setEnabled(False)
-        self.kind_combo.setToolTip("Only standard countdowns for now")
-
-        form = QFormLayout()
-        form.addRow("&Name:", self.name_edit)
-        form.addRow("&Starts at:", self.start_spin)
-        form.addRow("Kind:", self.kind_combo)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        self.problem = ProblemLabel("countdownProblem")
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.buttons)
-
-        self.name_edit.textChanged.connect(self._update_ok)
-        self._update_ok()
-
-    @property
-    def ok_button(self) -> QPushButton:
-        return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-
-    def _update_ok(self) -> None:
-        named = bool(self.name_edit.text().strip())
-        self.ok_button.setEnabled(named)
-        self.problem.say("" if named else "Give the countdown a name.")
-
-    def accept(self) -> None:
-        if self.name_edit.text().strip():  # Enter in the line edit must not bypass the check
-            super().accept()
-
-    def countdown(self) -> CountdownRow:
-        """The countdown the dialog describes, full at its start."""
-        start = self.start_spin.value()
-        return CountdownRow(name=self.name_edit.text().strip(), start=start, value=start,
-                            kind=self.kind_combo.currentData())
-
-
 class CountdownPanel(QWidget):
-    """Countdowns with Add…, Tick, Reset and Remove. Double-click a countdown to tick it."""
+    """Countdowns with Add…, Tick, Reset and Remove. Double-click a countdown to tick it.
+
+    A randomized start is rolled through ``roller`` (the rules service); the countdown is added
+    with the roll's log line as one undo step when the answer comes back.
+    """
 
     def __init__(self, session: EncounterSession, model: CountdownModel, undo_stack: QUndoStack,
-                 parent: QWidget | None = None) -> None:
+                 roller: RollRouter, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
         self._model = model
         self._undo_stack = undo_stack
+        self._roller = roller
         self.setObjectName("countdownPanel")
         self.setAccessibleName("Countdowns")
 
@@ -343,9 +312,9 @@ class CountdownPanel(QWidget):
 
     def open_add_dialog(self) -> CountdownDialog:
         """Show the Add dialog (window-modal, no nested event loop); OK adds the countdown."""
-        dialog = CountdownDialog(self)
+        dialog = CountdownDialog(list(self._session.countdowns), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self.add_countdown(dialog.countdown()))
+        dialog.accepted.connect(lambda: self.add_setup(dialog.setup()))
         dialog.open()
         return dialog
 
@@ -353,13 +322,36 @@ class CountdownPanel(QWidget):
         self._undo_stack.push(AddCountdown(self._session, row))
         self.select_row(len(self._session.countdowns) - 1)
 
-    def tick(self, index: AnyIndex | None = None) -> None:
-        """Take one off the countdown at ``index`` (the selected one by default)."""
-        row = self._countdown(index)
-        if row is None or row.triggered:
+    def add_setup(self, setup: CountdownSetup) -> None:
+        """Add what the dialog described: at once, or once its start has been rolled."""
+        if setup.dice is None:
+            self._push_add(setup, setup.row, None)
             return
-        self._undo_stack.push(UpdateCountdown(
-            self._session, replace(row, value=max(0, row.value - 1)), f"Tick {row.name}"))
+        name = setup.row.name
+
+        def rolled(answer: RollResult) -> None:
+            start = answer.result.total
+            row = replace(setup.row, start=start, value=start)
+            self._push_add(setup, row, describe(answer))
+
+        self._roller.submit(DiceRequest(setup.dice, label=f"Start of {name}"), rolled,
+                            f"Rolling the start of {name}")
+
+    def _push_add(self, setup: CountdownSetup, row: CountdownRow,
+                  start_roll: RollRow | None) -> None:
+        self._undo_stack.push(table.add_countdown(self._session, row, setup.partner_id,
+                                                  start_roll))
+        self.select_row(len(self._session.countdowns) - 1)
+
+    def tick(self, index: AnyIndex | None = None) -> None:
+        """Advance the countdown at ``index`` (the selected one by default) by one; a loop
+        starts again, a trigger goes into the log."""
+        row = self._countdown(index)
+        if row is None:
+            return
+        step = table.tick(self._session, row)
+        if step is not None:
+            self._undo_stack.push(step.command)
 
     def reset(self, index: AnyIndex | None = None) -> None:
         row = self._countdown(index)

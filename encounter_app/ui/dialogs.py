@@ -1,20 +1,15 @@
-"""Small dialogs that ask the GM for what an action needs: who joins, whom an attack targets."""
+"""The dialog that asks who joins the fight."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -22,7 +17,6 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.demo import combatant_from
-from encounter_app.services.rules_service import AttackRequest, Target
 from encounter_app.store import CombatantRow, TemplateRow
 from encounter_app.ui.problem import ProblemLabel
 
@@ -110,70 +104,3 @@ class AddCombatantDialog(QDialog):
         return CombatantRow(kind=kind, name=self.name.text().strip(),
                             evasion=self.evasion.value(), hp_max=self.hp.value(),
                             stress_max=self.stress.value())
-
-
-class AttackDialog(QDialog):
-    """Which PCs an adversary's attack targets, and with advantage or disadvantage."""
-
-    def __init__(self, attacker: CombatantRow, targets: Sequence[CombatantRow],
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        stats = attacker.stats
-        self.setWindowTitle(f"{attacker.name} attacks")
-        self.setObjectName("attackDialog")
-        self._attacker = attacker
-        self._targets = [t for t in targets if t.evasion is not None]
-        heading = QLabel(
-            f"<b>{stats.attack_name or 'Attack'}</b> {stats.attack_modifier:+d} · "
-            f"{stats.attack_range} · {stats.damage}")
-        self.list = QListWidget()
-        self.list.setAccessibleName("Targets")
-        for target in self._targets:
-            item = QListWidgetItem(f"{target.name}  (Evasion {target.evasion})")
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            self.list.addItem(item)
-        if self.list.count():
-            self.list.item(0).setCheckState(Qt.CheckState.Checked)
-            self.list.setCurrentRow(0)
-        self.advantage = QCheckBox("Ad&vantage")
-        self.disadvantage = QCheckBox("&Disadvantage")
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.roll_button = self.buttons.addButton("&Roll", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.roll_button.setDefault(True)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(heading)
-        layout.addWidget(QLabel("Targets (one roll is compared with each Evasion):"))
-        layout.addWidget(self.list)
-        layout.addWidget(self.advantage)
-        layout.addWidget(self.disadvantage)
-        self.problem = ProblemLabel("attackProblem")
-        layout.addWidget(self.problem)
-        layout.addWidget(self.buttons)
-        self.list.itemChanged.connect(self._update)
-        self._update()
-
-    def set_checked(self, rows: Sequence[int]) -> None:
-        for i in range(self.list.count()):
-            state = Qt.CheckState.Checked if i in rows else Qt.CheckState.Unchecked
-            self.list.item(i).setCheckState(state)
-
-    def chosen(self) -> list[CombatantRow]:
-        return [t for i, t in enumerate(self._targets)
-                if self.list.item(i).checkState() == Qt.CheckState.Checked]
-
-    def _update(self, *_args) -> None:
-        self.roll_button.setEnabled(bool(self.chosen()))
-        self.problem.say("" if self.chosen() else "Tick at least one target.")
-
-    def request(self) -> AttackRequest:
-        stats = self._attacker.stats
-        return AttackRequest(
-            attacker=self._attacker.name, modifier=stats.attack_modifier, damage=stats.damage,
-            attack_name=stats.attack_name or "Attack",
-            targets=tuple(Target(t.name, t.evasion, t.id) for t in self.chosen()),
-            advantage=self.advantage.isChecked(), disadvantage=self.disadvantage.isChecked(),
-            combatant_id=self._attacker.id,
-        )

@@ -18,10 +18,11 @@ from PySide6.QtGui import (
     QPen,
     QUndoStack,
 )
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QToolButton, QVBoxLayout, QWidget
 
 from encounter_app.rules.daggerheart import FearPool
 from encounter_app.services.commands import SetFear
+from encounter_app.services.fear import GAIN_REASONS, SPEND_REASONS
 from encounter_app.services.session import EncounterSession
 from encounter_app.ui import pips, theme
 
@@ -106,8 +107,10 @@ class FearTracker(QWidget):
         self.pips.pip_clicked.connect(self._pip_clicked)
         self.minus_button = self._button("−", "fearMinusButton", "Spend a Fear")
         self.minus_button.clicked.connect(self.spend)
+        self.minus_button.setMenu(self._reason_menu(SPEND_REASONS, -1))
         self.plus_button = self._button("+", "fearPlusButton", "Gain a Fear")
         self.plus_button.clicked.connect(self.gain)
+        self.plus_button.setMenu(self._reason_menu(GAIN_REASONS, +1))
 
         header = QHBoxLayout()
         header.addWidget(title)
@@ -132,11 +135,22 @@ class FearTracker(QWidget):
         button.setText(text)
         button.setObjectName(name)
         button.setAccessibleName(accessible)
-        button.setFixedSize(28, 28)
+        # The button itself gains or spends one at once; its arrow says why (the ledger's reason).
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        button.setFixedSize(40, 28)
         font = button.font()
         font.setBold(True)
         button.setFont(font)
         return button
+
+    def _reason_menu(self, reasons: dict[str, str], step: int) -> QMenu:
+        menu = QMenu(self)
+        for key, label in reasons.items():
+            action = menu.addAction(label)
+            action.setObjectName(f"fear_{key}")
+            action.triggered.connect(
+                lambda _checked=False, k=key: self.set_fear(self._session.fear + step, k))
+        return menu
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -144,11 +158,11 @@ class FearTracker(QWidget):
     def fear(self) -> int:
         return self._session.fear
 
-    def set_fear(self, value: int) -> None:
+    def set_fear(self, value: int, reason: str | None = None) -> None:
         """Push a SetFear for ``value`` (clamped to 0..12); nothing when it would not change."""
         value = max(0, min(FEAR_CAP, value))
         if value != self._session.fear:
-            self._undo_stack.push(SetFear(self._session, value))
+            self._undo_stack.push(SetFear(self._session, value, reason))
 
     def gain(self) -> None:
         self.set_fear(self._session.fear + 1)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QToolButton,
     QUndoView,
     QVBoxLayout,
@@ -22,25 +23,31 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.rules import dice
-from encounter_app.services import commands
+from encounter_app.services import adversary_actions, commands
+from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import Store
 from encounter_app.ui import backup_dialogs
+from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.countdowns import CountdownPanel
-from encounter_app.ui.dialogs import AddCombatantDialog, AttackDialog
 from encounter_app.ui.fear_tracker import FearTracker
 from encounter_app.ui.initiative import InitiativePanel
+from encounter_app.ui.listviews import PaintedListView
 from encounter_app.ui.models import (
     AdversaryCardsModel,
     CountdownModel,
+    FearLedgerModel,
     InitiativeModel,
     RollLogModel,
 )
+from encounter_app.ui.outcomes import OutcomeRecorder
 from encounter_app.ui.problem import ProblemLabel
+from encounter_app.ui.roll_actions import RollActions
 from encounter_app.ui.roll_log import RollLogView
+from encounter_app.ui.scene import SceneIntensityPanel
 
 
 class DiceRoller(QWidget):
@@ -105,7 +112,8 @@ class MainWindow(QMainWindow):
         self.session = session
         self.rules_service = rules_service
         self.undo_stack = undo_stack
-        self._pending: set[int] = set()
+        # Every roll the window asks for comes back through here to whoever asked.
+        self.roll_router = RollRouter(rules_service, self)
         self.setWindowTitle(f"{session.encounter.name} — Encounter Manager")
 
         self.initiative_model = InitiativeModel(session, undo_stack, self)
@@ -113,14 +121,25 @@ class MainWindow(QMainWindow):
         self.cards_model.setSourceModel(self.initiative_model)
         self.countdown_model = CountdownModel(session, self)
         self.roll_log_model = RollLogModel(session, self)
+        self.fear_ledger_model = FearLedgerModel(session, self)
 
         self.initiative = InitiativePanel(self.initiative_model)
         self.cards = AdversaryCardsView()
         self.cards.setModel(self.cards_model)
+        self.card_actions = CardActions(session, undo_stack, self.show_message, self)
+        self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
         self.fear_tracker = FearTracker(session, undo_stack)
-        self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack)
+        self.scene = SceneIntensityPanel(session, undo_stack)
+        self.rolls = RollActions(self, session, undo_stack, self.submit, self.show_message)
+        self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack,
+                                         self.roll_router)
+        self.outcomes = OutcomeRecorder(session, undo_stack, self.roll_router)
         self.dice_roller = DiceRoller()
         self.roll_log = RollLogView(self.roll_log_model)
+        self.fear_ledger = PaintedListView("No Fear gained or spent yet.")
+        self.fear_ledger.setObjectName("fearLedger")
+        self.fear_ledger.setAccessibleName("Fear ledger")
+        self.fear_ledger.setModel(self.fear_ledger_model)
 
         self._build_layout()
         self._build_actions()
@@ -135,12 +154,15 @@ class MainWindow(QMainWindow):
         side = QVBoxLayout(sidebar)
         side.setContentsMargins(6, 6, 6, 6)
         side.addWidget(self.fear_tracker)
+        side.addWidget(self.scene)
         log_box = QWidget()
         log_layout = QVBoxLayout(log_box)
         log_layout.setContentsMargins(0, 0, 0, 0)
-        log_layout.addWidget(QLabel("<b>Roll log</b>"))
         log_layout.addWidget(self.dice_roller)
-        log_layout.addWidget(self.roll_log, 1)
+        self.log_tabs = QTabWidget(objectName="logTabs")
+        self.log_tabs.addTab(self.roll_log, "Roll log")
+        self.log_tabs.addTab(self.fear_ledger, "Fear ledger")
+        log_layout.addWidget(self.log_tabs, 1)
         side_split = QSplitter(Qt.Orientation.Vertical)
         side_split.addWidget(self.countdowns)
         side_split.addWidget(log_box)
@@ -152,7 +174,9 @@ class MainWindow(QMainWindow):
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 6, 0, 0)
         centre_layout.addWidget(QLabel("<b>Adversaries</b> — click pips to mark HP and Stress"))
+        centre_layout.addWidget(self.gm_turn_bar)
         centre_layout.addWidget(self.cards, 1)
+        centre_layout.addWidget(self.outcomes)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")
         self.splitter.addWidget(self.initiative)
@@ -175,13 +199,10 @@ class MainWindow(QMainWindow):
         self.next_action.triggered.connect(self.next_turn)
         self.add_action = QAction("&Add combatant…", self, shortcut=QKeySequence("Ctrl+N"))
         self.add_action.triggered.connect(self.add_combatant)
-        self.attack_action = QAction("Roll the active adversary's &attack", self,
-                                     shortcut=QKeySequence("A"))
-        self.attack_action.triggered.connect(self.attack_with_active)
         self.fear_up_action = QAction("Gain a &Fear", self, shortcut=QKeySequence("+"))
-        self.fear_up_action.triggered.connect(lambda: self._push_fear(+1))
+        self.fear_up_action.triggered.connect(self.fear_tracker.gain)
         self.fear_down_action = QAction("&Spend a Fear", self, shortcut=QKeySequence("-"))
-        self.fear_down_action.triggered.connect(lambda: self._push_fear(-1))
+        self.fear_down_action.triggered.connect(self.fear_tracker.spend)
         self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
         self.backup_action = QAction("&Back up…", self)
@@ -199,17 +220,31 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         encounter_menu = menu.addMenu("E&ncounter")
-        for action in (self.next_action, self.add_action, self.attack_action,
-                       self.fear_up_action, self.fear_down_action):
+        for action in (self.next_action, self.add_action, self.fear_up_action,
+                       self.fear_down_action):
             encounter_menu.addAction(action)
             self.addAction(action)  # shortcuts work with the menu closed
+        encounter_menu.addAction(self.card_actions.end_turn_action)
+        self.addAction(self.card_actions.end_turn_action)
+        encounter_menu.addSeparator()
+        for action in self.outcomes.menu_actions():
+            encounter_menu.addAction(action)
+            self.addAction(action)
+        self.rolls.fill(menu.addMenu("&Roll"))
 
         self.history_dock = QDockWidget("History", self, objectName="historyDock")
-        self.history_dock.setWidget(QUndoView(self.undo_stack))
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
         self.history_dock.hide()
+        self.history_dock.visibilityChanged.connect(self._build_history)
+        self.gm_screen_dock = QDockWidget("GM screen", self, objectName="gmScreenDock")
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.gm_screen_dock)
+        self.gm_screen_dock.hide()
+        self.gm_screen_dock.visibilityChanged.connect(self._build_gm_screen)
         view_menu = menu.addMenu("&View")
         view_menu.addAction(self.history_dock.toggleViewAction())
+        gm_screen_action = self.gm_screen_dock.toggleViewAction()
+        gm_screen_action.setShortcut(QKeySequence("F2"))
+        view_menu.addAction(gm_screen_action)
 
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolBar")
@@ -225,6 +260,22 @@ class MainWindow(QMainWindow):
                                               self.undo_stack.redoTextChanged)
         toolbar.addWidget(self.undo_button)
         toolbar.addWidget(self.redo_button)
+        toolbar.addSeparator()
+        toolbar.addAction(gm_screen_action)
+
+    # The docks start hidden: what they hold is made the first time they are shown, not before
+    # the window's first paint (docs/performance.md). The GM screen's tables size every row to
+    # its text, a fifth of the start-up for a panel that opens on F2.
+
+    def _build_history(self, visible: bool) -> None:
+        if visible and self.history_dock.widget() is None:
+            self.history_dock.setWidget(QUndoView(self.undo_stack))
+
+    def _build_gm_screen(self, visible: bool) -> None:
+        if visible and self.gm_screen_dock.widget() is None:
+            from encounter_app.ui.reference import GmScreen
+
+            self.gm_screen_dock.setWidget(GmScreen())
 
     def _stack_button(self, name: str, label: str, slot, can_changed, text_changed
                       ) -> QToolButton:
@@ -243,16 +294,20 @@ class MainWindow(QMainWindow):
             lambda source, destination: self.undo_stack.push(
                 commands.MoveCombatant(self.session, source, destination)))
         self.cards.marks_requested.connect(self.set_marks)
-        self.cards.attack_requested.connect(self.attack)
+        self.cards.attack_requested.connect(self.rolls.attack)
+        self.cards.menu_requested.connect(self.card_actions.show_menu)
+        self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
+        self.cards.damage_requested.connect(self.card_actions.damage)
         self.dice_roller.button.clicked.connect(self.roll_dice)
         self.dice_roller.edit.returnPressed.connect(self.roll_dice)
         self.session.turn_changed.connect(self._turn_changed)
-        self.rules_service.rolled.connect(self._rolled)
-        self.rules_service.failed.connect(self._failed)
+        self.roll_router.failed.connect(lambda message: self.show_message(message, error=True))
 
     # -- what the GM does -------------------------------------------------------------------
 
     def add_combatant(self) -> None:
+        from encounter_app.ui.dialogs import AddCombatantDialog  # see ui/__init__.py
+
         dialog = AddCombatantDialog(self.store.templates(), self)
         if dialog.exec() == AddCombatantDialog.DialogCode.Accepted:
             row = dialog.combatant()
@@ -263,50 +318,33 @@ class MainWindow(QMainWindow):
 
     def activate_row(self, row: int) -> None:
         target = self.session.combatants[row]
-        self.undo_stack.push(commands.SetTurn(self.session, target.id, self.session.round,
-                                              f"Spotlight {target.name}"))
+        if target.kind == "adversary":  # Relentless and Slow apply
+            self.card_actions.spotlight(target.id)
+            return
+        self.undo_stack.push(adversary_actions.pass_turn(
+            self.session, target.id, self.session.round, f"Spotlight {target.name}"))
 
     def next_turn(self) -> None:
         active_id, round_ = self.session.next_turn()
         if active_id is None:
             self.show_message("Nobody can take the spotlight: add a combatant first.")
             return
-        self.undo_stack.push(commands.SetTurn(self.session, active_id, round_))
+        self.undo_stack.push(adversary_actions.pass_turn(self.session, active_id, round_))
 
     def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
         self.undo_stack.push(commands.SetMarks(self.session, combatant_id, hp_marked,
                                                stress_marked))
 
-    def _push_fear(self, step: int) -> None:
-        value = min(12, max(0, self.session.fear + step))
-        if value != self.session.fear:
-            self.undo_stack.push(commands.SetFear(self.session, value))
-
-    def attack_with_active(self) -> None:
-        row = self.session.combatants.index_of(self.session.active_id)
-        if row < 0 or self.session.combatants[row].kind != "adversary":
-            self.show_message("The spotlight is not on an adversary.")
-            return
-        self.attack(self.session.active_id)
-
     def attack(self, combatant_id: int) -> None:
-        attacker = self.session.combatants[self.session.combatants.index_of(combatant_id)]
-        pcs = [c for c in self.session.combatants if c.kind == "pc" and c.evasion is not None]
-        if not pcs:
-            self.show_message("There is no PC with an Evasion to attack.", error=True)
-            return
-        dialog = AttackDialog(attacker, pcs, self)
-        if dialog.exec() == AttackDialog.DialogCode.Accepted:
-            self.submit(dialog.request())
+        self.rolls.attack(combatant_id)
 
     def roll_dice(self) -> None:
         if self.dice_roller.validate():
             self.submit(DiceRequest(self.dice_roller.edit.text().strip()))
 
     def submit(self, request) -> int:
-        request_id = self.rules_service.submit(request)
-        self._pending.add(request_id)
-        return request_id
+        """Roll a plain request; its answer goes into the log as one undoable line."""
+        return self.roll_router.submit(request, self._record, "The roll failed")
 
     def back_up(self) -> None:
         target = backup_dialogs.back_up(self, self.store)
@@ -320,25 +358,13 @@ class MainWindow(QMainWindow):
 
     def detach(self) -> None:
         """Stop taking answers from the rules service: this window is being replaced."""
-        self.rules_service.rolled.disconnect(self._rolled)
-        self.rules_service.failed.disconnect(self._failed)
+        self.roll_router.detach()
 
-    # -- answers ----------------------------------------------------------------------------
-
-    def _rolled(self, answer: RollResult) -> None:
-        if answer.request_id not in self._pending:
-            return  # another window's roll
-        self._pending.discard(answer.request_id)
+    def _record(self, answer: RollResult) -> None:
         row = describe(answer)
         self.undo_stack.push(commands.RecordRoll(self.session, row))
         self.show_message(row.summary)
         self.roll_log.scrollToTop()
-
-    def _failed(self, request_id: int, message: str) -> None:
-        if request_id not in self._pending:
-            return
-        self._pending.discard(request_id)
-        self.show_message(f"The roll failed: {message}", error=True)
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.status_label.setText(text)

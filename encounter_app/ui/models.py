@@ -9,21 +9,25 @@ when the session says they did.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
     QAbstractListModel,
+    QAbstractProxyModel,
     QByteArray,
     QMimeData,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QUndoStack
 
 from encounter_app.services.commands import MoveCombatant
+from encounter_app.services.countdown_steps import traits as countdown_traits
+from encounter_app.services.fear import reason_label
 from encounter_app.services.rowlist import RowList
 from encounter_app.services.session import EncounterSession
 
@@ -42,8 +46,9 @@ class RowListModel(QAbstractListModel):
     def __init__(self, rows: RowList, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows = rows
-        rows.inserting.connect(lambda r: self.beginInsertRows(QModelIndex(), r, r))
-        rows.inserted.connect(lambda _r: self.endInsertRows())
+        rows.inserting.connect(lambda first, last: self.beginInsertRows(QModelIndex(), first,
+                                                                        last))
+        rows.inserted.connect(lambda _first, _last: self.endInsertRows())
         rows.removing.connect(lambda r: self.beginRemoveRows(QModelIndex(), r, r))
         rows.removed.connect(lambda _r: self.endRemoveRows())
         rows.moving.connect(self._begin_move)
@@ -69,9 +74,15 @@ class RowListModel(QAbstractListModel):
         return self._rows[row]
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        if not index.isValid():
             return None
-        value = self._rows[index.row()]
+        return self.data_at(index.row(), role)
+
+    def data_at(self, row: int, role: int) -> Any:
+        """data() for a row number, without making a QModelIndex (proxies call this)."""
+        if not 0 <= row < len(self._rows):
+            return None
+        value = self._rows[row]
         if role == RowRole:
             return value
         if role == IdRole:
@@ -163,12 +174,189 @@ class InitiativeModel(RowListModel):
         return True
 
 
-class AdversaryCardsModel(QSortFilterProxyModel):
-    """The adversaries of the initiative order, in that order: one card each."""
+class AdversaryCardsModel(QAbstractProxyModel):
+    """The adversaries of the initiative order, in that order: one card each.
 
-    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
-        value = self.sourceModel().index(source_row, 0, source_parent).data(RowRole)
+    Not a QSortFilterProxyModel: that one turns every move of a source row into a layout
+    change and asks its filter about every row again, a thousand Python calls for one drag in
+    a big fight (docs/performance.md). This proxy keeps the source row of each card and shifts
+    those numbers itself on each insertion, removal and move; it asks the source for a row's
+    kind only when that row is new.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[int] = []  # the source row of each card, ascending
+        self._moved: list[int] | None = None  # the source rows after the move under way
+        self._moving = False  # beginMoveRows was called for it
+
+    # -- following the source ----------------------------------------------------------------
+
+    def setSourceModel(self, model: QAbstractItemModel) -> None:
+        old = self.sourceModel()
+        if old is not None:
+            for signal, slot in self._handlers(old):
+                signal.disconnect(slot)
+        self.beginResetModel()
+        super().setSourceModel(model)
+        if model is not None:
+            for signal, slot in self._handlers(model):
+                signal.connect(slot)
+        self._rows = self._adversary_rows()
+        self.endResetModel()
+
+    def _handlers(self, model: QAbstractItemModel) -> list[tuple[Any, Any]]:
+        return [
+            (model.rowsInserted, self._source_inserted),
+            (model.rowsAboutToBeRemoved, self._source_removing),
+            (model.rowsRemoved, self._source_removed),
+            (model.rowsAboutToBeMoved, self._source_moving),
+            (model.rowsMoved, self._source_moved),
+            (model.dataChanged, self._source_changed),
+            (model.modelAboutToBeReset, self.beginResetModel),
+            (model.modelReset, self._source_reset),
+            (model.layoutAboutToBeChanged, self.beginResetModel),
+            (model.layoutChanged, self._source_reset),
+        ]
+
+    def _is_adversary(self, source_row: int) -> bool:
+        source = self.sourceModel()
+        if isinstance(source, RowListModel):
+            value = source.data_at(source_row, RowRole)
+        else:
+            value = source.index(source_row, 0).data(RowRole)
         return value is not None and value.kind == "adversary"
+
+    def _adversary_rows(self) -> list[int]:
+        model = self.sourceModel()
+        if model is None:
+            return []
+        return [r for r in range(model.rowCount()) if self._is_adversary(r)]
+
+    def _source_reset(self) -> None:
+        self._rows = self._adversary_rows()
+        self.endResetModel()
+
+    def _source_inserted(self, parent: AnyIndex, first: int, last: int) -> None:
+        if parent.isValid():
+            return
+        count = last - first + 1
+        self._rows = [r + count if r >= first else r for r in self._rows]
+        for source_row in range(first, last + 1):
+            if self._is_adversary(source_row):
+                row = bisect_left(self._rows, source_row)
+                self.beginInsertRows(QModelIndex(), row, row)
+                self._rows.insert(row, source_row)
+                self.endInsertRows()
+
+    def _source_removing(self, parent: AnyIndex, first: int, last: int) -> None:
+        top, bottom = self._span(parent, first, last)
+        if top <= bottom:
+            self.beginRemoveRows(QModelIndex(), top, bottom)
+            del self._rows[top:bottom + 1]
+            self.endRemoveRows()
+
+    def _source_removed(self, parent: AnyIndex, first: int, last: int) -> None:
+        if not parent.isValid():
+            count = last - first + 1
+            self._rows = [r - count if r > last else r for r in self._rows]
+
+    def _source_moving(self, parent: AnyIndex, start: int, end: int,
+                       destination_parent: AnyIndex, destination: int) -> None:
+        if parent.isValid() or destination_parent.isValid() or start != end:
+            self.beginResetModel()  # the source moves one row at a time; anything else resets
+            return
+        # Where the row lands once it is out of the list (Qt counts before the move).
+        landing = destination - 1 if destination > start else destination
+        rows = self._rows
+        old = bisect_left(rows, start)
+        is_card = old < len(rows) and rows[old] == start
+        moved = rows[:old] + rows[old + is_card:]
+        # The rows between where it left and where it lands close up behind it.
+        if start < landing:
+            low, high, step = bisect_right(moved, start), bisect_right(moved, landing), -1
+        else:
+            low, high, step = bisect_left(moved, landing), bisect_left(moved, start), 1
+        moved[low:high] = [r + step for r in moved[low:high]]
+        new = bisect_left(moved, landing)
+        if is_card:
+            moved.insert(new, landing)
+        self._moved = moved
+        if is_card and new != old:  # a card moves past another card
+            self._moving = self.beginMoveRows(QModelIndex(), old, old, QModelIndex(),
+                                              new + 1 if new > old else new)
+
+    def _source_moved(self, parent: AnyIndex, start: int, end: int,
+                      destination_parent: AnyIndex, destination: int) -> None:
+        if self._moved is None:
+            self._source_reset()
+            return
+        # Past a PC only: the cards keep their order, only their source rows change.
+        self._rows, self._moved = self._moved, None
+        if self._moving:
+            self._moving = False
+            self.endMoveRows()
+
+    def _source_changed(self, top_left: AnyIndex, bottom_right: AnyIndex,
+                        roles: list[int] | None = None) -> None:
+        first, last = top_left.row(), bottom_right.row()
+        top, bottom = self._span(top_left.parent(), first, last)
+        cards = set(self._rows[top:bottom + 1])
+        if any(self._is_adversary(r) != (r in cards) for r in range(first, last + 1)):
+            self.beginResetModel()  # a row became an adversary or stopped being one
+            self._source_reset()
+            return
+        if top <= bottom:
+            self.dataChanged.emit(self.index(top, 0), self.index(bottom, 0), roles or [])
+
+    def _span(self, parent: AnyIndex, first: int, last: int) -> tuple[int, int]:
+        """The cards whose source rows are first..last (empty when top > bottom)."""
+        if parent.isValid():
+            return 0, -1
+        return bisect_left(self._rows, first), bisect_right(self._rows, last) - 1
+
+    # -- the proxy -----------------------------------------------------------------------------
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        # Straight to the source's row: QAbstractProxyModel.data would map the index through
+        # four calls between C++ and Python, for each role of each card on each layout.
+        source = self.sourceModel()
+        if not index.isValid() or index.row() >= len(self._rows) or source is None:
+            return None
+        if isinstance(source, RowListModel):
+            return source.data_at(self._rows[index.row()], role)
+        return source.data(source.index(self._rows[index.row()], 0), role)
+
+    def mapToSource(self, proxy_index: AnyIndex) -> QModelIndex:
+        model = self.sourceModel()
+        if model is None or not proxy_index.isValid() or proxy_index.row() >= len(self._rows):
+            return QModelIndex()
+        return model.index(self._rows[proxy_index.row()], proxy_index.column())
+
+    def mapFromSource(self, source_index: AnyIndex) -> QModelIndex:
+        if not source_index.isValid() or source_index.parent().isValid():
+            return QModelIndex()
+        row = bisect_left(self._rows, source_index.row())
+        if row < len(self._rows) and self._rows[row] == source_index.row():
+            return self.index(row, source_index.column())
+        return QModelIndex()
+
+    def index(self, row: int, column: int = 0,
+              parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if parent.isValid() or not 0 <= row < len(self._rows) or column != 0:
+            return QModelIndex()
+        return self.createIndex(row, column)
+
+    def parent(self, child: AnyIndex | None = None) -> Any:
+        if child is None:  # QObject.parent()
+            return super().parent()
+        return QModelIndex()
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else 1
 
 
 class CountdownModel(RowListModel):
@@ -176,23 +364,59 @@ class CountdownModel(RowListModel):
         super().__init__(session.countdowns, parent)
 
     def row_data(self, value: Any, role: int) -> Any:
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
+        state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
+        if role == Qt.ItemDataRole.DisplayRole:
             return f"{value.name}: {state}"
+        if role in (Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.ToolTipRole):
+            words = countdown_traits(value, list(self._rows))
+            if value.loops:
+                words.append(f"looped {value.loops} time{'s' if value.loops != 1 else ''}")
+            return f"{value.name}: {state}; {', '.join(words)}"
         return None
 
 
 class RollLogModel(RowListModel):
-    """Every roll of the encounter, newest first."""
+    """Every roll of the encounter, newest first, read from the store a page at a time.
+
+    A long campaign's log has thousands of rolls and the sidebar shows a dozen: the view asks
+    for the next page (fetchMore) when it is scrolled to the bottom or not yet full.
+    """
 
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(session.rolls, parent)
+        self._session = session
+
+    def canFetchMore(self, parent: AnyIndex = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and self._session.more_rolls
+
+    def fetchMore(self, parent: AnyIndex = QModelIndex()) -> None:  # noqa: B008
+        if not parent.isValid():
+            self._session.fetch_more_rolls()
 
     def row_data(self, value: Any, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             return value.summary
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
             return f"{value.summary}\n{value.detail}"
+        return None
+
+
+class FearLedgerModel(RowListModel):
+    """Every Fear gained and spent in the campaign, newest first, with its reason."""
+
+    def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
+        super().__init__(session.fear_ledger, parent)
+        self._session = session
+
+    def row_data(self, value: Any, role: int) -> Any:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            verb = "Gained" if value.change > 0 else "Spent"
+            note = f" — {value.note}" if value.note else ""
+            scene = "" if value.encounter_id == self._session.encounter_id else ", earlier"
+            return (f"{verb} {abs(value.change)} (Fear {value.value}{scene}): "
+                    f"{reason_label(value.reason)}{note}")
+        if role == Qt.ItemDataRole.ToolTipRole and value.created_at is not None:
+            return value.created_at.astimezone().strftime("%Y-%m-%d %H:%M")
         return None
 
 
@@ -208,4 +432,5 @@ def combatant_summary(value: Any) -> str:
         parts.append(f"Stress {value.stress_marked}/{value.stress_max}")
     if value.defeated:
         parts.append("defeated")
+    parts += value.conditions  # read out too, not only painted as chips
     return ", ".join(parts)

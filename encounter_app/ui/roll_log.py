@@ -51,15 +51,25 @@ class RollLogDelegate(QStyledItemDelegate):
     MARK = 4  # the HIT/MISS strip of an attack; the summary words say the same
     GAP = 3  # between the summary and the breakdown
 
+    HEIGHT_CACHE = 4096  # entries; a page of the log is a few dozen
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._fonts_for: dict[QFont, tuple[QFont, QFont]] = {}
+        self._heights_for: dict[tuple, tuple[int, int]] = {}
+
     def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
-        bold = QFont(option.font)
-        bold.setBold(True)
-        detail = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        if option.font.pointSizeF() > 0:
-            detail.setPointSizeF(max(6.0, option.font.pointSizeF() * 0.9))
-        else:
-            detail.setPixelSize(max(8, round(option.font.pixelSize() * 0.9)))
-        return bold, detail
+        fonts = self._fonts_for.get(option.font)
+        if fonts is None:
+            bold = QFont(option.font)
+            bold.setBold(True)
+            detail = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+            if option.font.pointSizeF() > 0:
+                detail.setPointSizeF(max(6.0, option.font.pointSizeF() * 0.9))
+            else:
+                detail.setPixelSize(max(8, round(option.font.pixelSize() * 0.9)))
+            fonts = self._fonts_for[QFont(option.font)] = (bold, detail)
+        return fonts
 
     def _text_width(self, option: QStyleOptionViewItem, item_width: int) -> int:
         return max(40, item_width - 2 * self.MARGIN - self.MARK - self.MARGIN)
@@ -72,6 +82,18 @@ class RollLogDelegate(QStyledItemDelegate):
         return option.rect.width()
 
     def _heights(self, row: RollRow, option: QStyleOptionViewItem,
+                 width: int) -> tuple[int, int]:
+        # The view asks every row's size on each layout (and paint asks again): measure once.
+        key = (row.summary, row.detail, width, option.font)
+        heights = self._heights_for.get(key)
+        if heights is None:
+            heights = self._measure(row, option, width)
+            if len(self._heights_for) >= self.HEIGHT_CACHE:
+                self._heights_for.clear()
+            self._heights_for[(row.summary, row.detail, width, QFont(option.font))] = heights
+        return heights
+
+    def _measure(self, row: RollRow, option: QStyleOptionViewItem,
                  width: int) -> tuple[int, int]:
         bold, detail = self._fonts(option)
         summary = QFontMetrics(bold).boundingRect(QRect(0, 0, width, 100_000), WRAP,

@@ -26,8 +26,10 @@ from encounter_app.rules.daggerheart import (
     SceneIntensity,
     advancement,
     adversary_attack,
+    consequence,
     fear_gained,
     gm_moves,
+    gm_response,
     hp_marked,
     minions_defeated,
     quick_phrase,
@@ -35,6 +37,7 @@ from encounter_app.rules.daggerheart import (
     rest_fear,
     scene_fear_range,
     starting_fear,
+    with_hope,
 )
 from encounter_app.rules.dice import DiceError, parse
 
@@ -394,3 +397,24 @@ def test_gm_moves_follow_the_texts_lists():
         assert all(isinstance(move, str) for move in gm_moves(outcome))
     assert len(EXAMPLE_GM_MOVES) == 16
     assert len(FEAR_SPENDS) == 5
+
+
+def test_the_gm_response_to_each_outcome_is_the_texts():
+    assert gm_response(Outcome.CRITICAL_SUCCESS).endswith(
+        "give them an additional opportunity or advantage.")
+    assert gm_response(Outcome.SUCCESS_WITH_HOPE).endswith("show how the world reacts to it.")
+    assert "take a Fear" in gm_response(Outcome.SUCCESS_WITH_FEAR)
+    assert [consequence(o) for o in Outcome] == [None, None, "minor", "minor", "major"]
+    # "Use softer moves on rolls with Hope and harder moves on rolls with Fear."
+    assert [with_hope(o) for o in Outcome] == [True, True, False, True, False]
+
+
+def test_a_countdown_ticked_by_hand_loops_like_any_other():
+    volley = Countdown(3, loop=LoopMode.LOOP)  # "It ticks down when a PC misses an attack."
+    assert not volley.tick()
+    assert not volley.tick()
+    assert volley.tick()
+    assert (volley.value, volley.loops) == (3, 1)
+    ritual = Countdown(1, CountdownKind.PROGRESS, long_term=True)
+    assert ritual.tick()  # by hand, whatever its kind or pace
+    assert ritual.finished and not ritual.tick()

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QUndoStack
 
 from encounter_app.services import commands
-from encounter_app.store import CombatantRow, CountdownRow, RollRow
+from encounter_app.store import CombatantRow, CountdownRow, FearEventRow, RollRow
 
 
 @pytest.fixture
@@ -106,5 +106,100 @@ def test_a_redone_roll_is_the_same_roll_with_the_same_id(session, store):
 
 def test_fear_outside_the_pool_is_refused_and_nothing_is_saved(session, store):
     with pytest.raises(ValueError, match="between 0 and 12"):
-        session.set_fear(13)
+        session.record_fear(FearEventRow(change=10, value=13, reason="other_gain"))
     assert store.campaign(session.campaign.id).fear == session.fear == 3
+    assert store.fear_ledger(session.campaign.id) == []
+
+
+def test_every_fear_change_is_a_ledger_line_with_its_reason(session, store):
+    stack = QUndoStack()
+    stack.push(commands.SetFear(session, 4, "roll_with_fear"))
+    stack.push(commands.SetFear(session, 2, "interrupt", note="steal the spotlight"))
+    stack.push(commands.SetFear(session, 1))
+    ledger = store.fear_ledger(session.campaign.id)
+    assert [(e.change, e.value, e.reason) for e in ledger] == [
+        (-1, 1, "other_spend"), (-2, 2, "interrupt"), (1, 4, "roll_with_fear")]
+    assert ledger[1].note == "steal the spotlight"
+    assert session.fear_spent_in_scene == 3
+    assert list(session.fear_ledger) == ledger
+    stack.undo()
+    stack.undo()
+    assert session.fear == store.campaign(session.campaign.id).fear == 4
+    assert session.fear_spent_in_scene == 0
+    assert [e.reason for e in store.fear_ledger(session.campaign.id)] == ["roll_with_fear"]
+    stack.redo()
+    assert store.fear_ledger(session.campaign.id)[0] == ledger[1]  # same id, same time
+
+
+def test_scene_intensity_is_saved_and_undone(session, store):
+    stack = QUndoStack()
+    stack.push(commands.SetSceneIntensity(session, "major"))
+    assert store.encounter(session.encounter_id).scene_intensity == "major"
+    stack.undo()
+    assert session.scene_intensity == store.encounter(session.encounter_id).scene_intensity
+    assert session.scene_intensity == "standard"
+
+
+def test_update_combatant_writes_conditions_and_tokens(session, store):
+    stack = QUndoStack()
+    from dataclasses import replace
+
+    row = session.combatants[1]
+    stack.push(commands.UpdateCombatant(
+        session, replace(row, conditions=("Vulnerable",), slow_tokens=1, spotlights=2), "x"))
+    stored = store.combatants(session.encounter_id)[1]
+    assert (stored.conditions, stored.slow_tokens, stored.spotlights) == (("Vulnerable",), 1, 2)
+    stack.undo()
+    assert store.combatants(session.encounter_id)[1] == row
+
+
+# -- the roll log is read a page at a time --------------------------------------------------
+
+
+@pytest.fixture
+def long_log(store, session):
+    """250 rolls in the store before the session opens; returns the reopened session."""
+    from encounter_app.services.session import EncounterSession
+
+    for i in range(250):
+        store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {i}"))
+    return EncounterSession(store, session.encounter_id)
+
+
+def test_opening_reads_only_the_newest_page_of_rolls(long_log):
+    from encounter_app.services.session import ROLL_PAGE
+
+    assert [r.summary for r in long_log.rolls] == [f"roll {i}" for i in
+                                                    range(249, 249 - ROLL_PAGE, -1)]
+    assert long_log.more_rolls
+
+
+def test_fetching_pages_reads_the_whole_log_in_order(long_log, store):
+    while long_log.more_rolls:
+        long_log.fetch_more_rolls()
+    assert list(long_log.rolls) == store.rolls(long_log.encounter_id)
+    assert long_log.fetch_more_rolls() == 0
+
+
+def test_undo_and_redo_of_rolls_keep_the_pages_whole(long_log, store):
+    stack = QUndoStack()
+    for n in range(3):
+        stack.push(commands.RecordRoll(long_log, RollRow(kind="dice", summary=f"new {n}")))
+    stack.undo()
+    stack.undo()
+    stack.redo()
+    while long_log.more_rolls:
+        long_log.fetch_more_rolls()
+    assert list(long_log.rolls) == store.rolls(long_log.encounter_id)
+    assert [r.summary for r in long_log.rolls][:3] == ["new 1", "new 0", "roll 249"]
+
+
+def test_a_roll_older_than_the_pages_read_waits_for_its_page(long_log, store):
+    oldest = store.rolls(long_log.encounter_id)[-1]
+    store.delete_roll(oldest.id)
+    shown = list(long_log.rolls)
+    assert long_log.add_roll(oldest) == oldest  # as a redo would put it back
+    assert list(long_log.rolls) == shown  # not on top of the newest page
+    long_log.remove_roll(oldest.id)  # and taking it out again touches only the store
+    assert list(long_log.rolls) == shown
+    assert oldest not in store.rolls(long_log.encounter_id)

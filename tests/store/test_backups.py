@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from encounter_app.store import DB_NAME, CombatantRow, RollRow, Store, StoreError, backups
+from encounter_app.store import DB_NAME, CombatantRow, RollRow, Store, StoreError, backups, migrate
 from tests.store.test_migrate import dump, make_database, newer_program
 
 
@@ -137,19 +137,23 @@ def fight(tmp_path: Path):
 def test_restore_puts_the_backup_back_and_keeps_what_it_replaced(fight) -> None:
     store, backup, encounter_id = fight
     later = dump(store.path)
-    restored, safety = store.restore(backup)
+    safety = store.restore(backup)
+    # The open store now reads the backup's data.
+    assert store.campaign(1).fear == 2
+    assert store.rolls(encounter_id) == []
+    assert [c.name for c in store.combatants(encounter_id)] == ["Marlowe"]
+    # What the restore replaced is itself a backup, never rotated away.
+    assert dump(safety) == later
+    assert backups.listing(store.path)[0].kind == backups.BEFORE_RESTORE
+    store.set_fear(1, 4)  # and the restored database is written as before
+    assert store.campaign(1).fear == 4
+    store.close()
+    reopened = Store.open(store.path.parent)  # ... and so it stays
     try:
-        assert restored.path == store.path
-        assert restored.campaign(1).fear == 2
-        assert restored.rolls(encounter_id) == []
-        assert [c.name for c in restored.combatants(encounter_id)] == ["Marlowe"]
-        # What the restore replaced is itself a backup, never rotated away.
-        assert dump(safety) == later
-        assert backups.listing(store.path)[0].kind == backups.BEFORE_RESTORE
-        restored.set_fear(1, 4)  # and the restored database is writable
-        assert restored.campaign(1).fear == 4
+        assert reopened.campaign(1).fear == 4
+        assert reopened.rolls(encounter_id) == []
     finally:
-        restored.close()
+        reopened.close()
 
 
 @pytest.mark.parametrize("problem", ["text", "newer", "damaged", "in use"])
@@ -271,3 +275,19 @@ def test_the_wal_of_a_damaged_database_moves_with_it(tmp_path: Path) -> None:
     store.close()
     moved = store.kept_aside.with_name(store.kept_aside.name + "-wal")
     assert moved.read_bytes() == b"last transactions, for a recovery tool"
+
+
+def test_a_backup_from_an_older_version_is_migrated_as_it_is_restored(fight, tmp_path: Path
+                                                                       ) -> None:
+    from tests.store.test_every_revision import build_at, revisions
+    from tests.store.test_migrate import revision_of
+
+    store, _, _ = fight
+    old = tmp_path / "old.db"
+    build_at(old, revisions()[0])  # written by the first version of the program
+    store.restore(old)
+    assert revision_of(store.path) == [migrate.head_revision()]
+    assert store.campaign(1).system == "daggerheart"  # the old file's row, read by today's code
+    assert [c.name for c in store.combatants(1)] == ["combatant.name 0", "combatant.name 1"]
+    store.set_fear(1, 5)  # and written to
+    assert store.campaign(1).fear == 5

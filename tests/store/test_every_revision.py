@@ -153,6 +153,6 @@ def test_a_new_migration_is_picked_up_and_checked(tmp_path: Path,
     """With one more revision in the scripts (a table rebuild), every earlier one migrates."""
     today = revisions()
     newer_program(tmp_path, monkeypatch, fail=False)
-    assert revisions() == [*today, "0002"]
+    assert revisions()[:-1] == today and revisions()[-1] == migrate.head_revision()
     for revision in revisions():
         check_migration_from(revision, tmp_path / f"data-{revision}")

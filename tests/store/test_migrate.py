@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import sqlalchemy
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlmodel import SQLModel
@@ -160,7 +163,7 @@ NEXT_REVISION = '''
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
+revision = "9001_next"
 down_revision = "{down}"
 branch_labels = None
 depends_on = None
@@ -171,7 +174,7 @@ def upgrade():
     with op.batch_alter_table("campaign") as batch_op:
         batch_op.add_column(sa.Column("note", sa.String, nullable=True))
     if {fail}:
-        raise RuntimeError("migration 0002 failed half way")
+        raise RuntimeError("migration 9001_next failed half way")
 
 
 def downgrade():
@@ -185,7 +188,7 @@ def newer_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, fail: bool
     if not scripts.exists():
         shutil.copytree(migrate.MIGRATIONS, scripts,
                         ignore=shutil.ignore_patterns("__pycache__"))
-    (scripts / "versions" / "0002_next.py").write_text(
+    (scripts / "versions" / "9001_next.py").write_text(
         NEXT_REVISION.format(down=TODAYS_HEAD, fail=fail))
     monkeypatch.setattr(migrate, "MIGRATIONS", scripts)
     return scripts
@@ -197,12 +200,12 @@ def test_an_older_database_is_backed_up_then_migrated(tmp_path: Path,
     path = make_database(data)
     rows = dump(path)
     newer_program(tmp_path, monkeypatch, fail=False)
-    assert migrate.head_revision() == "0002"
+    assert migrate.head_revision() == "9001_next"
 
     store = Store.open(data)
     store.close()
 
-    assert revision_of(path) == ["0002"]
+    assert revision_of(path) == ["9001_next"]
     assert "marker" in dump(path)
     [backup] = (data / "backups").iterdir()
     assert dump(backup) == rows  # the data as it was, at the old revision
@@ -227,7 +230,7 @@ def test_a_failed_migration_leaves_the_database_openable(tmp_path: Path,
 
     newer_program(tmp_path, monkeypatch, fail=False)  # the next release fixes the migration
     Store.open(data).close()
-    assert revision_of(path) == ["0002"]
+    assert revision_of(path) == ["9001_next"]
 
 
 def test_a_relative_data_folder_can_be_opened_twice(tmp_path: Path,
@@ -247,14 +250,15 @@ def test_a_relative_data_folder_can_be_opened_twice(tmp_path: Path,
 
 
 def schema_differences(path: Path) -> list:
-    store = Store.open(path.parent)
+    Store.open(path.parent).close()  # creates or migrates the file as the program does
+    engine = sqlalchemy.create_engine(f"sqlite:///{path}")
     try:
-        with store._engine.connect() as connection:
+        with engine.connect() as connection:
             context = MigrationContext.configure(
                 connection, opts={"compare_type": True, "render_as_batch": True})
             return compare_metadata(context, SQLModel.metadata)
     finally:
-        store.close()
+        engine.dispose()
 
 
 def test_migrations_build_exactly_the_tables_the_code_declares(tmp_path: Path) -> None:
@@ -273,3 +277,80 @@ def test_the_schema_check_notices_drift(tmp_path: Path) -> None:
     kinds = {diff[0] if isinstance(diff, tuple) else diff[0][0] for diff in differences}
     assert "remove_column" in kinds
     assert "add_index" in kinds
+
+
+def test_a_0001_database_gains_the_table_rules_columns_with_their_defaults(tmp_path: Path
+                                                                            ) -> None:
+    """Rows written before 0002 (no Slow tokens, no countdown trigger) read as the defaults."""
+    from alembic import command
+    from sqlalchemy import create_engine
+
+    data = tmp_path / "data"
+    data.mkdir()
+    path = data / DB_NAME
+    engine = create_engine(f"sqlite:///{path}")
+    config = migrate.alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    engine.dispose()
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("INSERT INTO campaign (id, name, system, party_size, fear, created_at)"
+                           " VALUES (1, 'Old', 'daggerheart', 3, 5, '2026-01-01 00:00:00')")
+        connection.execute("INSERT INTO encounter (id, campaign_id, name, round, scene_intensity,"
+                           " created_at) VALUES (1, 1, 'Old fight', 2, 'standard',"
+                           " '2026-01-01 00:00:00')")
+        connection.execute("INSERT INTO combatant (encounter_id, position, kind, name, hp_max,"
+                           " hp_marked, stress_max, stress_marked, conditions, hidden) VALUES"
+                           " (1, 0, 'pc', 'Aria', 6, 2, 6, 1, '[]', 0)")
+        connection.execute("INSERT INTO countdown (encounter_id, position, name, start, value,"
+                           " kind, loop, long_term) VALUES (1, 0, 'Tide', 4, 3, 'standard',"
+                           " 'none', 0)")
+    connection.close()
+
+    store = Store.open(data)
+    try:
+        [aria] = store.combatants(1)
+        assert (aria.name, aria.hp_marked, aria.slow_tokens, aria.spotlights) == ("Aria", 2, 0, 0)
+        [tide] = store.countdowns(1)
+        assert (tide.value, tide.trigger, tide.dice, tide.link, tide.loops) == (
+            3, "action", None, None, 0)
+        assert store.campaign(1).fear == 5 and store.fear_ledger(1) == []
+    finally:
+        store.close()
+    assert revision_of(path) == [migrate.head_revision()]
+
+
+# -- an up-to-date file opens without Alembic ----------------------------------------------
+
+
+def test_the_scripts_head_agrees_with_alembic(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    assert migrate.scripts_head() == migrate.head_revision() == TODAYS_HEAD
+    newer_program(tmp_path, monkeypatch, fail=False)
+    assert migrate.scripts_head() == migrate.head_revision() == "9001_next"
+
+
+def test_a_second_head_is_left_to_alembic(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    scripts = newer_program(tmp_path, monkeypatch, fail=False)
+    (scripts / "versions" / "9002_branch.py").write_text(
+        NEXT_REVISION.format(down=TODAYS_HEAD, fail=False).replace('"9001_next"', '"9002"'))
+    assert migrate.scripts_head() is None
+
+
+def test_opening_an_up_to_date_file_imports_neither_alembic_nor_sqlalchemy(tmp_path: Path
+                                                                           ) -> None:
+    make_database(tmp_path)
+    script = (
+        "import sys\n"
+        "from encounter_app.store import Store\n"
+        f"store = Store.open({str(tmp_path)!r})\n"
+        "assert store.campaign(1).name == 'Witherwild'\n"
+        "store.close()\n"
+        "print(sorted(m for m in ('alembic', 'sqlalchemy', 'sqlmodel') if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "[]"

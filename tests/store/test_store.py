@@ -29,6 +29,7 @@ from encounter_app.store import (
     Store,
     TemplateRow,
 )
+from encounter_app.store.connection import connect
 
 DB_SETTINGS = settings(max_examples=50, deadline=None,
                        suppress_health_check=[HealthCheck.too_slow])
@@ -232,11 +233,14 @@ def test_order_of_one_encounter_does_not_touch_another(store: Store, encounter_i
 
 
 def positions(store: Store, table: str, encounter_id: int) -> list[int]:
-    with store._engine.connect() as connection:
-        result = connection.exec_driver_sql(
+    connection = sqlite3.connect(store.path)
+    try:
+        result = connection.execute(
             f"SELECT position FROM {table} WHERE encounter_id = ? ORDER BY position",
             (encounter_id,))
         return [row[0] for row in result]
+    finally:
+        connection.close()
 
 
 @st.composite
@@ -479,12 +483,15 @@ def test_delete_roll_removes_only_that_roll(store: Store, encounter_id: int) -> 
 # -- connection settings and the schema's constraints ---------------------------------------
 
 
-def test_every_connection_has_foreign_keys_on_and_wal(store: Store) -> None:
-    # Two connections at once: the pool must set up each, not only the first.
-    with store._engine.connect() as first, store._engine.connect() as second:
-        for connection in (first, second):
-            assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+def test_every_connection_has_foreign_keys_on_and_wal(store: Store, tmp_path: Path) -> None:
+    # The store's own connection, and any other made the same way (Alembic's use connect too).
+    other = connect(tmp_path / "other.db")
+    try:
+        for connection in (store._connection, other):
+            assert connection.execute("PRAGMA foreign_keys").fetchone() == (1,)
+            assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    finally:
+        other.close()
 
 
 def test_the_file_itself_is_in_wal_mode(store: Store) -> None:
@@ -554,9 +561,62 @@ def test_deleting_a_campaign_deletes_its_encounters(tmp_path: Path) -> None:
 
 
 def test_a_combatant_cannot_point_at_a_missing_encounter(store: Store) -> None:
-    from sqlalchemy.exc import IntegrityError
-
-    with pytest.raises(IntegrityError):
+    with pytest.raises(sqlite3.IntegrityError):
         store.insert_combatant(424242, pc("Orphan"))
-    with pytest.raises(IntegrityError):
+    with pytest.raises(sqlite3.IntegrityError):
         store.insert_roll(424242, RollRow(kind="x", summary="orphan"))
+
+
+def test_rolls_before_an_id_read_the_log_a_page_at_a_time(store: Store, encounter_id: int
+                                                           ) -> None:
+    other = store.create_encounter(store.encounter(encounter_id).campaign_id, "Other").id
+    for i in range(7):
+        store.insert_roll(encounter_id, RollRow(kind="dice", summary=f"roll {i}"))
+        store.insert_roll(other, RollRow(kind="dice", summary=f"other {i}"))
+    log = store.rolls(encounter_id)
+    pages, before = [], None
+    while page := store.rolls(encounter_id, 3, before_id=before):
+        pages.append(page)
+        before = page[-1].id
+    assert [len(p) for p in pages] == [3, 3, 1]
+    assert [r for p in pages for r in p] == log
+
+
+# -- the write-ahead log is copied back off the caller's thread -----------------------------
+
+
+def checkpointed_rolls(path: Path) -> int:
+    """Rolls in the database file itself, not counting what still waits in the log."""
+    connection = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True)
+    try:
+        return connection.execute("SELECT count(*) FROM roll_record").fetchone()[0]
+    finally:
+        connection.close()
+
+
+def test_commits_do_not_checkpoint_but_the_checkpointer_thread_does(store: Store,
+                                                                    encounter_id: int) -> None:
+    import threading
+    import time
+
+    assert store._connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    for i in range(20):
+        store.insert_roll(encounter_id, RollRow(kind="dice", summary=f"roll {i}"))
+    deadline = time.monotonic() + 5
+    while checkpointed_rolls(store.path) < 20 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert checkpointed_rolls(store.path) == 20
+    assert any(t.name == "sqlite-checkpoint" for t in threading.enumerate())
+
+
+def test_closing_stops_the_checkpointer_and_leaves_everything_in_the_file(tmp_path: Path
+                                                                          ) -> None:
+    import threading
+
+    before = {t for t in threading.enumerate() if t.name == "sqlite-checkpoint"}
+    store = Store.open(tmp_path)
+    encounter = store.create_encounter(store.create_campaign("c").id, "e")
+    store.insert_roll(encounter.id, RollRow(kind="dice", summary="last"))
+    store.close()
+    assert {t for t in threading.enumerate() if t.name == "sqlite-checkpoint"} <= before
+    assert checkpointed_rolls(store.path) == 1

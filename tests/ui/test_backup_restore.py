@@ -212,7 +212,6 @@ def test_starting_on_a_damaged_database_and_restoring_the_offer(qtbot, tmp_path)
         assert run_module._recover(launched, quiet=False) is True
 
         assert launched.session.fear == 6
-        assert launched.store.kept_aside is None
         assert len(list(tmp_path.glob("encounter-corrupt-*.db"))) == 1  # still kept aside
     finally:
         launched.shutdown()

@@ -6,7 +6,13 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import QEvent, QItemSelectionModel, QPoint, QPointF, QRect, Qt
-from PySide6.QtGui import QColor, QMouseEvent, QStandardItem, QStandardItemModel
+from PySide6.QtGui import (
+    QColor,
+    QContextMenuEvent,
+    QMouseEvent,
+    QStandardItem,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.store.rows import CombatantRow, Experience, Feature, StatBlock
@@ -244,3 +250,127 @@ def test_card_layout_is_pure_geometry(qapp):
     assert a.height == b.height
     assert a.attack_button == b.attack_button
     assert card_layout(adversary(1), 368, active=True).height > a.height
+
+
+# -- the states of a fight: conditions, spotlights, Slow, Horde ------------------------------
+
+WIDOW = replace(SENTRY, name="Mire Widow", type="Solo",
+                features=(Feature("Relentless (2)", "Passive", "Twice per GM turn."),))
+GOLEM = replace(SENTRY, name="Mossback Golem", features=(Feature("Slow", "Passive", "Tokens."),))
+SWARM = replace(SENTRY, name="Lanternfly Swarm", type="Horde (3/HP)", hp=5, damage="2d6+2 phy",
+                features=(Feature("Horde (1d6+1)", "Passive", "Half HP: 1d6+1."),))
+
+
+def test_condition_chips_say_click_to_clear_and_name_their_condition(qapp):
+    layout = card_layout(adversary(1, conditions=("Vulnerable", "Soaked in oil")))
+    chips = [(c.text, c.condition) for c in layout.chips if c.kind == "condition"]
+    assert chips == [("Vulnerable ×", "Vulnerable"), ("Soaked in oil ×", "Soaked in oil")]
+
+
+def test_relentless_card_counts_its_spotlights(qapp):
+    assert "Spotlights 0/2" in card_layout(adversary(1, WIDOW)).text
+    assert "Spotlights 1/2" in card_layout(adversary(1, WIDOW, spotlights=1)).text
+    # Others only show it once they have had the spotlight this GM turn.
+    assert "Spotlights" not in card_layout(adversary(2)).text
+    assert "Spotlights 1/1" in card_layout(adversary(2, spotlights=1)).text
+
+
+def test_slow_card_says_whether_it_can_act(qapp):
+    waiting = card_layout(adversary(1, GOLEM))
+    assert "Slow: needs a token to act" in waiting.text
+    assert [c.kind for c in waiting.chips] == ["warning"]
+    ready = card_layout(adversary(1, GOLEM, slow_tokens=1))
+    assert "Slow: has its token, can act" in ready.text
+    assert "Slow" not in card_layout(adversary(2)).text.split("FEATURES")[0]
+
+
+def test_horde_card_shows_the_damage_that_applies_and_why(qapp):
+    fresh = card_layout(adversary(1, SWARM, hp_marked=2))
+    assert "ATK +2 · Cinder Maul · Very Close · 2d6+2 phy" in fresh.text
+    assert "Horde: deals 1d6+1 instead once 3 of its 5 HP are marked" in fresh.text
+    halved = card_layout(adversary(1, SWARM, hp_marked=3))
+    assert "ATK +2 · Cinder Maul · Very Close · 1d6+1 phy" in halved.text
+    assert ("Horde: 3/5 HP marked (half or more), so the attack deals 1d6+1 phy instead of "
+            "2d6+2 phy") in halved.text
+    assert halved.height >= fresh.height
+
+
+def test_clicking_a_condition_chip_asks_to_clear_it(qtbot, make_view):
+    view = make_view(adversary(4, conditions=("Restrained", "Hidden")))
+    layout = view.card_layout(view.model().index(0, 0))
+    chip = next(c for c in layout.chips if c.condition == "Hidden")
+    with qtbot.waitSignal(view.condition_clear_requested, timeout=1000) as blocker:
+        click_at(qtbot, view, 0, chip.rect)
+    assert blocker.args == [4, "Hidden"]
+
+
+def test_the_state_chips_are_not_buttons(qtbot, make_view):
+    view = make_view(adversary(4, WIDOW, spotlights=1))
+    chip = view.card_layout(view.model().index(0, 0)).chips[0]
+    assert chip.kind == "state"
+    with qtbot.assertNotEmitted(view.condition_clear_requested, wait=50):
+        click_at(qtbot, view, 0, chip.rect)
+
+
+def context_menu(view, reason, pos=None):
+    pos = QPoint() if pos is None else pos
+    event = QContextMenuEvent(reason, pos, view.viewport().mapToGlobal(pos))
+    QApplication.sendEvent(view.viewport(), event)
+
+
+def test_right_click_asks_for_that_cards_menu_and_selects_it(qtbot, make_view):
+    view = make_view(adversary(1), adversary(2))
+    rect = view.visualRect(view.model().index(1, 0))
+    with qtbot.waitSignal(view.menu_requested, timeout=1000) as blocker:
+        context_menu(view, QContextMenuEvent.Reason.Mouse, rect.center())
+    assert blocker.args[0] == 2
+    assert view.currentIndex().row() == 1
+
+
+def test_the_menu_key_asks_for_the_selected_cards_menu(qtbot, make_view):
+    view = make_view(adversary(1), adversary(2))
+    view.setCurrentIndex(view.model().index(0, 0))
+    with qtbot.waitSignal(view.menu_requested, timeout=1000) as blocker:
+        context_menu(view, QContextMenuEvent.Reason.Keyboard)
+    assert blocker.args[0] == 1
+
+
+def test_right_click_between_cards_asks_for_nothing(qtbot, make_view):
+    view = make_view(adversary(1))
+    with qtbot.assertNotEmitted(view.menu_requested, wait=50):
+        context_menu(view, QContextMenuEvent.Reason.Mouse, view.viewport().rect().bottomRight()
+                     - QPoint(3, 3))
+
+
+def test_key_d_asks_for_damage_on_the_selected_card(qtbot, make_view):
+    view = make_view(adversary(1), adversary(2))
+    view.setFocus()
+    view.selectionModel().setCurrentIndex(view.model().index(1, 0),
+                                          QItemSelectionModel.SelectionFlag.ClearAndSelect)
+    with (qtbot.waitSignal(view.damage_requested, timeout=1000) as blocker,
+          qtbot.assertNotEmitted(view.attack_requested, wait=50)):
+        qtbot.keyClick(view, Qt.Key.Key_D)
+    assert blocker.args == [2]
+
+
+# -- many cards ------------------------------------------------------------------------------
+
+
+def test_copies_of_one_stat_block_share_their_laid_out_text(qapp):
+    first, second = card_layout(adversary(1), 368), card_layout(adversary(2, hp_marked=2), 368)
+    assert [p.layout for p in first.paragraphs] == [p.layout for p in second.paragraphs]
+    assert first.name != second.name and first.hp_text != second.hp_text
+    narrower = card_layout(adversary(1), 200)
+    assert all(a.layout is not b.layout for a, b in zip(first.paragraphs, narrower.paragraphs,
+                                                          strict=True))
+    assert narrower.height > first.height  # laid out again for the width, not reused
+
+
+def test_a_long_list_of_cards_is_placed_in_batches_and_all_get_a_place(qtbot, make_view):
+    rows = [adversary(n, IMP if n % 2 else SENTRY) for n in range(1, 301)]
+    view = make_view(*rows)
+    last = view.model().index(len(rows) - 1, 0)
+    qtbot.waitUntil(lambda: view.visualRect(last).isValid(), timeout=5000)
+    view.scrollTo(last)
+    qtbot.waitUntil(lambda: view.viewport().rect().intersects(view.visualRect(last)),
+                    timeout=2000)

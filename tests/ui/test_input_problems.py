@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from encounter_app.demo import load_sample_adversaries
 from encounter_app.rules import dice
 from encounter_app.store import CombatantRow, TemplateRow
-from encounter_app.ui.countdowns import CountdownDialog
-from encounter_app.ui.dialogs import AddCombatantDialog, AttackDialog
+from encounter_app.ui.countdown_dialog import CountdownDialog
+from encounter_app.ui.dialogs import AddCombatantDialog
 from encounter_app.ui.main_window import DiceRoller
+from encounter_app.ui.roll_dialogs import AttackDialog
 
 
 @pytest.fixture(scope="module")
@@ -69,9 +70,10 @@ def test_an_adversary_from_the_library_needs_no_typing(qtbot) -> None:
 def test_a_countdown_without_a_name_is_explained(qtbot) -> None:
     dialog = CountdownDialog()
     qtbot.addWidget(dialog)
-    assert dialog.problem.isVisibleTo(dialog) and "countdown a name" in dialog.problem.text()
+    label = dialog.error_label
+    assert label.isVisibleTo(dialog) and "countdown a name" in label.text()
     qtbot.keyClicks(dialog.name_edit, "Rising water")
-    assert dialog.ok_button.isEnabled() and not dialog.problem.isVisibleTo(dialog)
+    assert dialog.ok_button.isEnabled() and not label.isVisibleTo(dialog)
 
 
 def test_an_attack_without_a_target_is_explained(qtbot) -> None:

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QListView, QPushButton, QToolButton, QWidget
 
 from encounter_app.app import launch
 from encounter_app.services.commands import MoveCombatant
 from encounter_app.services.rules_service import DiceRequest
-from encounter_app.ui.dialogs import AttackDialog
-
-
-@pytest.fixture
-def program(qtbot, tmp_path):
-    launched = launch(tmp_path, seed=3, show=True)
-    qtbot.addWidget(launched.window)
-    yield launched
-    launched.shutdown()
+from encounter_app.ui.roll_dialogs import AttackDialog
 
 
 def find(window, cls, name):
@@ -118,7 +109,7 @@ def test_everything_is_as_it_was_after_a_restart(qtbot, tmp_path):
     window = first.window
     window.next_turn()
     window.next_turn()
-    window._push_fear(+1)
+    window.fear_up_action.trigger()
     first.undo_stack.push(MoveCombatant(first.session, 0, 3))
     with qtbot.waitSignal(window.roll_log_model.rowsInserted, timeout=5000):
         window.submit(DiceRequest("1d20"))
@@ -135,3 +126,22 @@ def test_everything_is_as_it_was_after_a_restart(qtbot, tmp_path):
         assert len(second.session.combatants) == 7  # no second demo on the second start
     finally:
         second.shutdown()
+
+
+def test_a_roll_the_rules_refuse_is_explained_and_logs_nothing(qtbot, program):
+    window = program.window
+    with qtbot.waitSignal(window.roll_router.failed, timeout=5000):
+        window.submit(DiceRequest("101d6"))
+    assert window.status_label.text().startswith("The roll failed: ")
+    assert "101" in window.status_label.text()
+    assert len(program.session.rolls) == 0
+
+
+def test_history_is_made_when_first_shown(qtbot, program):
+    from PySide6.QtWidgets import QUndoView
+
+    dock = program.window.history_dock
+    assert dock.widget() is None
+    dock.toggleViewAction().trigger()
+    view = dock.widget()
+    assert isinstance(view, QUndoView) and view.stack() is program.undo_stack

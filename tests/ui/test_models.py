@@ -134,3 +134,112 @@ def test_roll_log_is_newest_first(session, stack):
     stack.undo()
     stack.redo()
     assert model_names(log) == ["roll 1", "roll 0"]
+
+
+def test_the_roll_log_model_fetches_older_rolls_a_page_at_a_time(qtmodeltester, store,
+                                                                 session):
+    from encounter_app.services.session import ROLL_PAGE, EncounterSession
+
+    for n in range(ROLL_PAGE + 20):
+        store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {n}"))
+    log = RollLogModel(EncounterSession(store, session.encounter_id))
+    assert log.rowCount() == ROLL_PAGE
+    assert log.canFetchMore(QModelIndex())
+    qtmodeltester.check(log, force_py=True)  # it fetches the next page itself, and checks it
+    assert log.rowCount() == ROLL_PAGE + 20
+    assert not log.canFetchMore(QModelIndex())
+    assert model_names(log)[-1] == "roll 0"
+
+
+def test_scrolling_the_roll_log_to_the_bottom_reads_the_next_page(qtbot, store, session):
+    from encounter_app.services.session import ROLL_PAGE, EncounterSession
+    from encounter_app.ui.roll_log import RollLogView
+
+    for n in range(3 * ROLL_PAGE):
+        store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {n}"))
+    log = RollLogModel(EncounterSession(store, session.encounter_id))
+    view = RollLogView(log)
+    qtbot.addWidget(view)
+    view.resize(300, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    assert log.rowCount() == ROLL_PAGE  # one page fills the view
+    view.scrollToBottom()
+    qtbot.waitUntil(lambda: log.rowCount() == 2 * ROLL_PAGE, timeout=2000)
+
+
+def card_names(cards):
+    return [cards.index(r, 0).data(RowRole).name for r in range(cards.rowCount())]
+
+
+def adversary_names(session):
+    return [c.name for c in session.combatants if c.kind == "adversary"]
+
+
+def test_cards_follow_every_move_insertion_and_removal(qtmodeltester, session, initiative,
+                                                       stack):
+    import random
+
+    cards = AdversaryCardsModel()
+    cards.setSourceModel(initiative)
+    qtmodeltester.check(cards, force_py=True)
+    moves = []
+    cards.rowsMoved.connect(lambda *args: moves.append(args))
+    rng = random.Random(4)
+    for step in range(60):
+        count = len(session.combatants)
+        action = rng.random()
+        if action < 0.6:
+            source, destination = rng.randrange(count), rng.randrange(count)
+            if source != destination:
+                stack.push(commands.MoveCombatant(session, source, destination))
+        elif action < 0.8:
+            kind = rng.choice(["pc", "adversary"])
+            stats = next(c.stats for c in session.combatants if c.stats) if kind != "pc" else None
+            stack.push(commands.AddCombatant(session, CombatantRow(
+                kind=kind, name=f"{kind} {step}", evasion=10, stats=stats),
+                rng.randrange(count + 1)))
+        elif count > 1:
+            stack.push(commands.RemoveCombatant(session, rng.randrange(count)))
+        assert card_names(cards) == adversary_names(session)
+        for row in range(cards.rowCount()):
+            source = cards.mapToSource(cards.index(row, 0))
+            assert cards.mapFromSource(source).row() == row
+    assert moves, "some moves should have moved a card past another"
+    while stack.canUndo():
+        stack.undo()
+        assert card_names(cards) == adversary_names(session)
+
+
+def test_moving_a_pc_past_cards_does_not_disturb_them(qtbot, session, initiative, stack):
+    cards = AdversaryCardsModel()
+    cards.setSourceModel(initiative)
+    before = card_names(cards)
+    pc_row = next(i for i, c in enumerate(session.combatants) if c.kind == "pc")
+    signals = []
+    for signal in (cards.rowsMoved, cards.layoutChanged, cards.modelReset, cards.dataChanged):
+        signal.connect(lambda *args: signals.append(args))
+    stack.push(commands.MoveCombatant(session, pc_row, len(session.combatants) - 1))
+    assert card_names(cards) == before
+    assert signals == []
+    marked = next(c for c in session.combatants if c.kind == "adversary" and c.name == before[2])
+    stack.push(commands.SetMarks(session, marked.id, 1, 0))
+    assert [(top.row(), bottom.row()) for top, bottom, *_ in signals] == [(2, 2)]
+
+
+def test_a_row_that_becomes_an_adversary_gets_a_card(qtmodeltester, session, initiative,
+                                                     stack):
+    from dataclasses import replace
+
+    cards = AdversaryCardsModel()
+    cards.setSourceModel(initiative)
+    qtmodeltester.check(cards, force_py=True)
+    pc = next(c for c in session.combatants if c.kind == "pc")
+    stats = next(c.stats for c in session.combatants if c.stats)
+    stack.push(commands.UpdateCombatant(session, replace(pc, kind="adversary", stats=stats),
+                                        "x"))
+    assert card_names(cards) == adversary_names(session)
+    assert pc.name in card_names(cards)
+    stack.undo()
+    assert card_names(cards) == adversary_names(session)
+    assert pc.name not in card_names(cards)

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QUndoStack
 
 from encounter_app.services.session import EncounterSession
-from encounter_app.store import CountdownRow, RollRow, Store
+from encounter_app.store import CountdownRow, FearEventRow, RollRow, Store
 from encounter_app.ui import theme
 from encounter_app.ui.countdowns import CountdownDialog, CountdownPanel
 from encounter_app.ui.fear_tracker import FearTracker
@@ -29,32 +29,10 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 @pytest.fixture
-def session(store: Store) -> EncounterSession:
-    campaign = store.create_campaign("t", party_size=3, fear=0)
-    encounter = store.create_encounter(campaign.id, "e")
-    return EncounterSession(store, encounter.id)
-
-
-@pytest.fixture
-def undo_stack() -> QUndoStack:
-    return QUndoStack()
-
-
-@pytest.fixture
 def tracker(qtbot, session: EncounterSession, undo_stack: QUndoStack) -> FearTracker:
     widget = FearTracker(session, undo_stack)
     qtbot.add_widget(widget)
     widget.resize(340, widget.sizeHint().height())
-    widget.show()
-    qtbot.wait_exposed(widget)
-    return widget
-
-
-@pytest.fixture
-def panel(qtbot, session: EncounterSession, undo_stack: QUndoStack) -> CountdownPanel:
-    widget = CountdownPanel(session, CountdownModel(session), undo_stack)
-    qtbot.add_widget(widget)
-    widget.resize(340, 420)
     widget.show()
     qtbot.wait_exposed(widget)
     return widget
@@ -143,7 +121,7 @@ def test_keys_change_fear(qtbot, tracker: FearTracker, session: EncounterSession
 
 
 def test_tracker_follows_the_session(tracker: FearTracker, session: EncounterSession) -> None:
-    session.set_fear(7)
+    session.record_fear(FearEventRow(change=7, value=7, reason="other_gain"))
     assert tracker.value_label.text() == "7 / 12"
     assert tracker.accessibleDescription() == "7 of 12 Fear"
     image = tracker.pips.grab().toImage()

@@ -1,0 +1,1 @@
+"""Benchmarks with budgets: ``make bench`` (``python -m bench``). Not collected by pytest."""

@@ -1,0 +1,235 @@
+"""``make bench`` (``python -m bench``): measure, compare with the budgets, print, save.
+
+Start-up and memory are measured in fresh processes (``bench.startup_child``), the program's
+and a bare QMainWindow's, interleaved so both meet the same machine; the median of several
+runs counts. Everything else runs here. The windows are drawn on a real X server (Xvfb, started
+for the run and stopped after) when there is one, as on a GM's desktop; otherwise on Qt's
+offscreen platform, which the results say. Writes bench/results.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results.json"
+COMMAND = "make bench"
+
+
+@dataclass(frozen=True)
+class Budget:
+    key: str
+    what: str
+    limit: float
+    at_most: bool  # True: the value must not exceed the limit; False: must reach it
+    strict: bool = False  # "under": the limit itself fails
+
+    def met(self, value: float) -> bool:
+        if self.at_most:
+            return value < self.limit if self.strict else value <= self.limit
+        return value >= self.limit
+
+    @property
+    def text(self) -> str:
+        word = ("<" if self.strict else "<=") if self.at_most else ">="
+        return f"{word} {self.limit:g}"
+
+
+BUDGETS = (
+    Budget("startup_ratio", "start to first paint, 200 combatants / bare QMainWindow", 2.0, True),
+    Budget("roll_p99_ms", "attack roll round trip, GUI thread -> worker -> slot, p99", 2.0,
+           True, strict=True),
+    Budget("rolls_per_s", "rolls through the worker per second, burst", 10_000, False),
+    Budget("reorder_p99_ms", "one drag-and-drop move, 1000 combatants, p99", 16.0, True,
+           strict=True),
+    Budget("open_1000_ms", "open 1000 combatants + 10,000 rolls to a painted window", 300.0,
+           True, strict=True),
+    Budget("odds_ms", "exact odds: hit vs 5 Evasions + damage distribution, worst", 20.0, True,
+           strict=True),
+    Budget("rss_ratio", "peak memory, 1000 combatants open / bare QMainWindow", 1.5, True),
+)
+
+
+class Display:
+    """An Xvfb server for the run, or Qt's offscreen platform when there is none."""
+
+    def __init__(self, want: str) -> None:
+        self.process: subprocess.Popen | None = None
+        self.env = dict(os.environ)
+        self.name = "offscreen"
+        if want != "offscreen" and shutil.which("Xvfb"):
+            read, write = os.pipe()
+            self.process = subprocess.Popen(
+                ["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1000x24",
+                 "-nolisten", "tcp"], pass_fds=(write,), stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL)
+            os.close(write)
+            with os.fdopen(read) as pipe:
+                number = pipe.readline().strip()
+            if number:
+                self.env.update(DISPLAY=f":{number}", QT_QPA_PLATFORM="xcb")
+                self.name = f"xcb on Xvfb :{number}"
+            else:
+                self.close()
+        if self.process is None:
+            if want == "xcb":
+                raise SystemExit("bench: --platform xcb needs Xvfb (apt-get install xvfb)")
+            self.env["QT_QPA_PLATFORM"] = "offscreen"
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+def child(args: list[str], env: dict[str, str]) -> dict[str, float]:
+    """One fresh process that paints a window once; its report and its start-to-paint time."""
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "bench.startup_child", *args], env=env,
+                          cwd=HERE.parent, capture_output=True, text=True, timeout=120)
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        raise RuntimeError(f"startup child {args} failed:\n{done.stderr}")
+    report = json.loads(lines[-1])
+    report["start_s"] = report["painted"] - started
+    return report
+
+
+def startup_runs(folders: dict[str, Path], env: dict[str, str], runs: int
+                 ) -> dict[str, list[dict[str, float]]]:
+    # Byte-code as an installed program has it (pip compiles on install): without it every
+    # child would compile the package from source, which no GM's start does.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(HERE.parent / "encounter_app"),
+                    str(HERE)], check=True)
+    kinds = {"bare": ["bare"], "app_200": ["app", str(folders["200"])],
+             "app_1000": ["app", str(folders["1000"])]}
+    reports: dict[str, list[dict[str, float]]] = {kind: [] for kind in kinds}
+    for args in kinds.values():  # one unrecorded start each: files into the page cache
+        child(args, env)
+    for _ in range(runs):
+        for kind, args in kinds.items():
+            reports[kind].append(child(args, env))
+    return reports
+
+
+def median_of(reports: list[dict[str, float]], key: str) -> float:
+    return statistics.median(r[key] for r in reports)
+
+
+def run(runs: int, want_platform: str) -> dict:
+    from bench.fixtures import build_encounter
+
+    work = Path(tempfile.mkdtemp(prefix="encounter-bench-"))
+    display = Display(want_platform)
+    try:
+        print(f"building encounters in {work} ...", flush=True)
+        folders = {"200": build_encounter(work / "200", 200, 2_000),
+                   "1000": build_encounter(work / "1000", 1000, 10_000)}
+        shutil.copytree(folders["1000"], work / "1000-reorder")
+        print(f"start-up and memory: {runs} fresh processes of each kind ({display.name}) ...",
+              flush=True)
+        reports = startup_runs(folders, display.env, runs)
+
+        os.environ.update({k: v for k, v in display.env.items()
+                           if k in ("DISPLAY", "QT_QPA_PLATFORM")})
+        from PySide6.QtCore import qVersion
+        from PySide6.QtWidgets import QApplication
+
+        from bench import measures
+
+        app = QApplication.instance() or QApplication(sys.argv[:1])
+        print("rolls, reorder, odds ...", flush=True)
+        trips = measures.roll_round_trips()
+        rate = measures.rolls_per_second()
+        reorder, drops, reorder_cpu = measures.reorder_times(work / "1000-reorder")
+        odds_times = measures.odds_times()
+        app.processEvents()
+    finally:
+        display.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+    bare_start = median_of(reports["bare"], "start_s")
+    bare_rss = median_of(reports["bare"], "maxrss_kb")
+    values = {
+        "startup_ratio": median_of(reports["app_200"], "start_s") / bare_start,
+        "roll_p99_ms": measures.percentile(trips, 99) * 1000,
+        "rolls_per_s": rate,
+        "reorder_p99_ms": measures.percentile(reorder, 99) * 1000,
+        "open_1000_ms": median_of(reports["app_1000"], "launch_s") * 1000,
+        "odds_ms": max(odds_times) * 1000,
+        "rss_ratio": median_of(reports["app_1000"], "maxrss_kb") / bare_rss,
+    }
+    ms = 1000
+
+    def in_ms(seconds: list[float]) -> dict[str, float]:
+        return {k: (v * ms if k != "count" else v) for k, v in measures.summary(seconds).items()}
+
+    return {
+        "command": COMMAND,
+        "when": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+        "machine": {"cores": os.cpu_count(), "python": platform.python_version(),
+                    "qt": qVersion(), "platform": display.name, "runs": runs,
+                    # Other processes' demand for the cores while this ran (1, 5, 15 min).
+                    "load_average": [round(x, 2) for x in os.getloadavg()]},
+        "results": {b.key: {"value": round(values[b.key], 3), "budget": b.text,
+                            "pass": b.met(values[b.key]), "what": b.what} for b in BUDGETS},
+        "details": {
+            "bare_start_ms": [round(r["start_s"] * ms, 1) for r in reports["bare"]],
+            "app_200_start_ms": [round(r["start_s"] * ms, 1) for r in reports["app_200"]],
+            "app_1000_start_ms": [round(r["start_s"] * ms, 1) for r in reports["app_1000"]],
+            "open_1000_ms": [round(r["launch_s"] * ms, 1) for r in reports["app_1000"]],
+            "bare_rss_mb": round(bare_rss / 1024, 1),
+            "app_200_rss_mb": round(median_of(reports["app_200"], "maxrss_kb") / 1024, 1),
+            "app_1000_rss_mb": round(median_of(reports["app_1000"], "maxrss_kb") / 1024, 1),
+            "roll_round_trip_ms": in_ms(trips),
+            "reorder_ms": in_ms(reorder),
+            "reorder_drop_only_ms": in_ms(drops),
+            "reorder_gui_thread_cpu_ms": in_ms(reorder_cpu),
+            "odds_ms": in_ms(odds_times),
+        },
+    }
+
+
+def table(results: dict) -> str:
+    rows = [("key", "value", "budget", "result")]
+    for key, r in results["results"].items():
+        rows.append((key, f"{r['value']:g}", r["budget"], "pass" if r["pass"] else "FAIL"))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+             for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="fresh processes of each kind")
+    parser.add_argument("--platform", choices=("auto", "xcb", "offscreen"), default="auto",
+                        help="where the windows are drawn (auto: Xvfb if installed)")
+    parser.add_argument("--output", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    results = run(args.runs, args.platform)
+    print()
+    print(table(results))
+    print(f"\n{results['machine']}")
+    temporary = args.output.with_name(args.output.name + ".tmp")
+    temporary.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    temporary.replace(args.output)
+    print(f"wrote {args.output}")
+    return 0 if all(r["pass"] for r in results["results"].values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,156 @@
+"""The measures that run inside the benchmark's own process: rolls, a reorder, the odds.
+
+Each returns plain numbers; ``bench.__main__`` compares them with the budgets. They use the real
+pieces (RulesService on its thread, the launched window's InitiativeModel, rules.odds), never a
+stand-in, so a change that slows the program slows these too.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QEventLoop, QModelIndex, Qt, QTimer
+from PySide6.QtWidgets import QApplication
+
+from encounter_app.demo import load_sample_adversaries
+from encounter_app.rules import odds
+from encounter_app.services.rules_service import AttackRequest, RollResult, RulesService, Target
+
+TARGETS = tuple(Target(f"Hero {n}", evasion) for n, evasion in enumerate((9, 10, 11, 12, 14)))
+ATTACK = AttackRequest("Ashen Sentry 7", 2, "1d10+4 phy", TARGETS[:3], "Cinder Maul")
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0-100), nearest rank: the value q % of the samples stay under."""
+    ordered = sorted(values)
+    rank = max(1, round(q / 100 * len(ordered) + 0.5))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def roll_round_trips(count: int = 1000) -> list[float]:
+    """Seconds from submit() on the GUI thread to the ``rolled`` slot, one roll at a time."""
+    service = RulesService(seed=1)
+    loop = QEventLoop()
+    answered: list[float] = []
+
+    def rolled(_answer: RollResult) -> None:
+        answered.append(time.perf_counter())
+        loop.quit()
+
+    service.rolled.connect(rolled)
+    times = []
+    try:
+        for _ in range(count + 20):  # the first 20 warm the thread and the caches
+            start = time.perf_counter()
+            service.submit(ATTACK)
+            loop.exec()  # the answer can only arrive through this loop
+            times.append(answered[-1] - start)
+    finally:
+        service.shutdown()
+    return times[20:]
+
+
+def rolls_per_second(count: int = 20_000) -> float:
+    """Submit ``count`` rolls at once and count the answers as they arrive."""
+    service = RulesService(seed=2)
+    loop = QEventLoop()
+    answers = 0
+
+    def rolled(_answer: RollResult) -> None:
+        nonlocal answers
+        answers += 1
+        if answers == count:
+            loop.quit()
+
+    service.rolled.connect(rolled)
+    give_up = QTimer(singleShot=True, interval=60_000)
+    give_up.timeout.connect(loop.quit)
+    try:
+        start = time.perf_counter()
+        for _ in range(count):
+            service.submit(ATTACK)
+        give_up.start()
+        loop.exec()
+        elapsed = time.perf_counter() - start
+    finally:
+        give_up.stop()
+        service.shutdown()
+    if answers != count:
+        raise RuntimeError(f"only {answers} of {count} rolls came back")
+    return count / elapsed
+
+
+def settle(app: QApplication, seconds: float) -> None:
+    """Run the event loop for a while: batched layouts and first paints finish."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+
+
+def reorder_times(data_dir: Path, moves: int = 300
+                  ) -> tuple[list[float], list[float], list[float]]:
+    """Seconds for one drag-and-drop move in the launched window, database write included.
+
+    The drop goes through InitiativeModel.dropMimeData as a view delivers it: the model pushes
+    a MoveCombatant command, the session writes the store and moves its row, and the views
+    follow. The time runs until the event loop has handled what the move posted (the lists'
+    re-layout and repaint), so it is the cost of the frame that shows the move. Between moves
+    the loop runs untimed until the card view has placed its later batches, as it does while
+    a GM lets go of one row and picks up the next. Rows go anywhere in the list, near or far.
+    Returns the frame times, the part spent in dropMimeData itself, and the GUI thread's CPU
+    time for each frame (what the frame cost when no other process wanted the cores).
+    """
+    from encounter_app.app import launch
+
+    app = QApplication.instance()
+    launched = launch(data_dir, show=True)
+    try:
+        settle(app, 2.0)
+        model = launched.window.initiative_model
+        count = model.rowCount()
+        rng = random.Random(3)
+        times, drops, cpu = [], [], []
+        for _ in range(moves):
+            source = rng.randrange(count)
+            drop_row = rng.randrange(count + 1)
+            if drop_row in (source, source + 1):
+                drop_row = (source + 2) % (count + 1)
+            mime = model.mimeData([model.index(source)])
+            settle(app, 0.12)
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            model.dropMimeData(mime, Qt.DropAction.MoveAction, drop_row, 0, QModelIndex())
+            dropped = time.perf_counter()
+            app.processEvents()
+            times.append(time.perf_counter() - start)
+            cpu.append(time.thread_time() - start_cpu)
+            drops.append(dropped - start)
+        stored = [c.id for c in launched.store.combatants(launched.session.encounter_id)]
+        if stored != [c.id for c in launched.session.combatants]:
+            raise RuntimeError("the store's order and the window's differ after the moves")
+    finally:
+        launched.shutdown()
+    return times, drops, cpu
+
+
+def odds_times() -> list[float]:
+    """Seconds for one attack preview per sample adversary and d20 mode, caches emptied."""
+    evasions = [target.evasion for target in TARGETS]
+    times = []
+    for stats in load_sample_adversaries():
+        for advantage, disadvantage in ((False, False), (True, False), (False, True)):
+            odds.clear_cache()
+            start = time.perf_counter()
+            preview = odds.attack_odds(stats.attack_modifier, evasions, stats.damage,
+                                       advantage=advantage, disadvantage=disadvantage)
+            times.append(time.perf_counter() - start)
+            if abs(sum(preview.damage.values()) - 1) > 1e-9:
+                raise RuntimeError(f"the damage odds of {stats.damage} do not add up to 1")
+    return times
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "p99": percentile(values, 99),
+            "max": max(values), "count": len(values)}

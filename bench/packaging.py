@@ -1,0 +1,166 @@
+"""How big the frozen program is and how fast it starts, next to a bare QtWidgets window.
+
+    python -m bench.packaging [--reuse] [--runs N]
+
+Builds the program (packaging/build.py) and the baseline (bench/baseline_window.spec, bundled
+the same way), then compares their folder sizes and the wall time of `--smoke-test` offscreen,
+runs of the two interleaved so that a busy machine slows both alike. Prints the numbers against
+the budgets (size within 1.25x, start within 2x) and writes bench/packaging-results.json. The
+budgets are reported, never asserted: timings on a shared machine are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "dist" / "encounter-app"
+APP_ARCHIVES = ROOT / "dist"
+BASELINE_WORK = ROOT / "build" / "bench-packaging"
+BASELINE = BASELINE_WORK / "dist" / "baseline-window"
+RESULTS = Path(__file__).with_name("packaging-results.json")
+SIZE_BUDGET = 1.25
+START_BUDGET = 2.0
+
+
+def timed(command: list[str]) -> float:
+    started = time.perf_counter()
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
+    return time.perf_counter() - started
+
+
+def build_app() -> float:
+    return timed([sys.executable, str(ROOT / "packaging" / "build.py")])
+
+
+def build_baseline() -> float:
+    return timed([sys.executable, "-m", "PyInstaller", str(ROOT / "bench" / "baseline_window.spec"),
+                  "--noconfirm", "--clean", "--log-level", "WARN",
+                  "--distpath", str(BASELINE.parent), "--workpath", str(BASELINE_WORK / "work")])
+
+
+def folder_bytes(folder: Path) -> int:
+    """Bytes of the regular files under ``folder``; symbolic links (PyInstaller makes some to
+    the Qt libraries) count nothing, as they take no space in the folder or the archive."""
+    return sum(path.lstat().st_size for path in folder.rglob("*")
+               if path.is_file() and not path.is_symlink())
+
+
+def start_seconds(command: list[str], env: dict[str, str]) -> float:
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    elapsed = time.perf_counter() - started
+    if result.returncode != 0:
+        raise SystemExit(f"{command[0]} failed ({result.returncode}):\n{result.stderr}")
+    return elapsed
+
+
+def measure_starts(runs: int, scratch: Path) -> dict[str, list[float]]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=str(scratch))
+    warm_data = scratch / "warm"
+    app = [str(APP / "encounter-app"), "--smoke-test", "--data-dir"]
+    baseline = [str(BASELINE / "baseline-window"), "--smoke-test"]
+    # One run of each first, not counted: it reads the bundles into the page cache, and makes
+    # the warm data folder.
+    start_seconds([*app, str(warm_data)], env)
+    start_seconds(baseline, env)
+    times: dict[str, list[float]] = {"baseline": [], "app_first_start": [], "app_warm_start": []}
+    for run in range(runs):
+        times["baseline"].append(start_seconds(baseline, env))
+        # An empty folder: Alembic migrations and the demo fight, as on a GM's first start.
+        times["app_first_start"].append(start_seconds([*app, str(scratch / f"new-{run}")], env))
+        times["app_warm_start"].append(start_seconds([*app, str(warm_data)], env))
+    return times
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"median": round(statistics.median(values), 3), "min": round(min(values), 3),
+            "max": round(max(values), 3)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.packaging", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reuse", action="store_true",
+                        help="measure the bundles already built instead of building them again")
+    parser.add_argument("--runs", type=int, default=15, help="smoke-test starts of each")
+    args = parser.parse_args(argv)
+
+    builds: dict[str, float] = {}
+    if not (args.reuse and (APP / "encounter-app").exists()):
+        print("building the program (packaging/build.py)...", flush=True)
+        builds["app_seconds"] = round(build_app(), 1)
+    if not (args.reuse and (BASELINE / "baseline-window").exists()):
+        print("building the baseline window (bench/baseline_window.spec)...", flush=True)
+        builds["baseline_seconds"] = round(build_baseline(), 1)
+
+    sizes = {"app_bytes": folder_bytes(APP), "baseline_bytes": folder_bytes(BASELINE)}
+    archives = sorted(APP_ARCHIVES.glob("encounter-app-*-linux-*.tar.gz"))
+    if archives:
+        sizes["app_archive_bytes"] = archives[-1].stat().st_size
+
+    print(f"timing {args.runs} offscreen smoke-test starts of each...", flush=True)
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="bench-packaging-") as scratch:
+        Path(scratch).chmod(0o700)
+        times = measure_starts(args.runs, Path(scratch))
+    starts = {name: summary(values) for name, values in times.items()}
+
+    base_start = starts["baseline"]["median"]
+    ratios = {
+        "size": round(sizes["app_bytes"] / sizes["baseline_bytes"], 3),
+        "first_start": round(starts["app_first_start"]["median"] / base_start, 2),
+        "warm_start": round(starts["app_warm_start"]["median"] / base_start, 2),
+    }
+    results = {
+        "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "command": "python -m bench.packaging" + (" --reuse" if args.reuse else ""),
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(),
+                    "python": platform.python_version(),
+                    # The 1-minute load average before and after the timed runs: other work on
+                    # the machine slows the starts, so compare ratios, not seconds.
+                    "load_before": round(load_before, 2),
+                    "load_after": round(os.getloadavg()[0], 2)},
+        "builds": builds,
+        "sizes": sizes,
+        "starts_seconds": starts,
+        "ratios": ratios,
+        "budgets": {"size": SIZE_BUDGET, "start": START_BUDGET},
+    }
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+
+    def verdict(ratio: float, budget: float) -> str:
+        return "within budget" if ratio <= budget else "OVER BUDGET"
+
+    mib = 1024 * 1024
+    print(f"bundle size: {sizes['app_bytes'] / mib:.1f} MiB, baseline "
+          f"{sizes['baseline_bytes'] / mib:.1f} MiB: {ratios['size']}x "
+          f"({verdict(ratios['size'], SIZE_BUDGET)}, budget {SIZE_BUDGET}x)")
+    if "app_archive_bytes" in sizes:
+        print(f"archive: {archives[-1].name} {sizes['app_archive_bytes'] / mib:.1f} MiB")
+    print(f"smoke-test start, median of {args.runs}: baseline {base_start:.2f} s; "
+          f"program on an existing folder {starts['app_warm_start']['median']:.2f} s "
+          f"({ratios['warm_start']}x, {verdict(ratios['warm_start'], START_BUDGET)}); "
+          f"on an empty folder {starts['app_first_start']['median']:.2f} s "
+          f"({ratios['first_start']}x, {verdict(ratios['first_start'], START_BUDGET)}; "
+          f"budget {START_BUDGET}x)")
+    for name, seconds in builds.items():
+        print(f"build {name.removesuffix('_seconds')}: {seconds:.0f} s")
+    print(f"wrote {RESULTS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""Draw the README's pictures: the demo fight as it opens, and the same fight a few turns in.
+
+Run by `make screenshot` on a virtual X screen. The fight in progress is played through the
+program's own commands, as a GM's clicks would, on a throwaway data folder.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
+
+from encounter_app.app import launch
+from encounter_app.rules.daggerheart import Outcome
+from encounter_app.services import adversary_actions, commands, table
+from encounter_app.services.rules_service import AttackRequest, DiceRequest, Target
+
+SIZE = (1440, 900)
+
+
+def settle(app: QApplication, milliseconds: int = 300) -> None:
+    """Let queued rolls come back and the window repaint."""
+    loop = QEventLoop()
+    QTimer.singleShot(milliseconds, loop.quit)
+    loop.exec()
+    app.processEvents()
+
+
+def save(window, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not window.grab().save(str(path)):
+        raise SystemExit(f"could not write {path}")
+    print(f"saved {path}")
+
+
+def fight_in_progress(launched) -> None:
+    """A few turns of the demo: marks, a roll with Fear, a triggered countdown, Fear spent."""
+    session, stack, window = launched.session, launched.undo_stack, launched.window
+    adversaries = [c for c in session.combatants if c.kind == "adversary"]
+    pcs = [c for c in session.combatants if c.kind == "pc"]
+    warden, sentry = adversaries[0], adversaries[1]
+    window.next_turn()
+    stack.push(table.record_outcome(session, Outcome.SUCCESS_WITH_FEAR).command)
+    stack.push(adversary_actions.damage(session, sentry.id, 11).command)
+    stack.push(adversary_actions.add_condition(session, sentry.id, "Vulnerable").command)
+    stack.push(commands.SetFear(session, session.fear - 1, "interrupt"))
+    window.submit(AttackRequest(warden.name, warden.stats.attack_modifier, warden.stats.damage,
+                                tuple(Target(p.name, p.evasion, p.id) for p in pcs[:2]),
+                                attack_name=warden.stats.attack_name))
+    stack.push(table.record_outcome(session, Outcome.FAILURE_WITH_FEAR).command)
+    reinforcements = session.countdowns[1]
+    for _ in range(reinforcements.value):
+        step = table.tick(session, session.countdowns[1])
+        if step is not None:
+            stack.push(step.command)
+    stack.push(commands.UpdateCountdown(
+        session, replace(session.countdowns[0], name="The bell tower collapses"), "Rename"))
+    window.submit(DiceRequest("1d20+5", "Fall from Close range"))
+    window.log_tabs.setCurrentIndex(1)  # the Fear ledger
+
+
+def main(out: Path) -> int:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    for name, play in (("screenshot.png", None), ("screenshot-fight.png", fight_in_progress)):
+        with tempfile.TemporaryDirectory(prefix="encounter-shot-") as folder:
+            launched = launch(Path(folder), seed=7)
+            try:
+                launched.window.resize(*SIZE)
+                if play is not None:
+                    play(launched)
+                settle(app)
+                save(launched.window, out / name)
+            finally:
+                launched.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs")))

@@ -1,0 +1,53 @@
+"""RollRouter: hands each rules-service answer to the code that asked for it.
+
+The main window records the plain rolls it submits itself; a countdown's randomized start or
+a rest's Fear needs its answer to finish a bigger action. Those callers submit through here with
+a callback; answers to other requests pass by untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from encounter_app.services.rules_service import RollRequest, RollResult, RulesService
+
+
+class RollRouter(QObject):
+    failed = Signal(str)  # "What was rolled: what went wrong", for the status bar
+
+    def __init__(self, service: RulesService, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._service = service
+        self._waiting: dict[int, tuple[Callable[[RollResult], None], str]] = {}
+        service.rolled.connect(self._rolled)
+        service.failed.connect(self._failed)
+
+    def submit(self, request: RollRequest, on_rolled: Callable[[RollResult], None],
+               what: str) -> int:
+        """Roll ``request``; ``on_rolled`` gets the answer on this thread. ``what`` names the
+        roll in the message of a failure."""
+        request_id = self._service.submit(request)
+        self._waiting[request_id] = (on_rolled, what)
+        return request_id
+
+    def detach(self) -> None:
+        """Stop listening to the service: answers still to come are dropped, because whoever
+        asked for them is going away (a restore replaces the window)."""
+        self._service.rolled.disconnect(self._rolled)
+        self._service.failed.disconnect(self._failed)
+
+    @property
+    def pending(self) -> int:
+        return len(self._waiting)
+
+    def _rolled(self, answer: RollResult) -> None:
+        waiting = self._waiting.pop(answer.request_id, None)
+        if waiting is not None:
+            waiting[0](answer)
+
+    def _failed(self, request_id: int, message: str) -> None:
+        waiting = self._waiting.pop(request_id, None)
+        if waiting is not None:
+            self.failed.emit(f"{waiting[1]}: {message}")

@@ -1,0 +1,75 @@
+"""The one way this program connects to its SQLite file, with the settings every connection needs.
+
+The store talks to SQLite through the standard library: importing SQLAlchemy and sqlmodel costs
+more than a bare Qt window takes to appear (docs/performance.md), so they are loaded only when
+Alembic has a migration to run.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+
+def configure(connection: sqlite3.Connection) -> None:
+    """Settings that belong to a connection, not to the file: set them on every one."""
+    # Python's sqlite3 commits on its own before DDL, so a failed migration would leave half a
+    # schema behind. Take transactions away from the driver; whoever writes says BEGIN:
+    # https://docs.sqlalchemy.org/en/20/dialects/sqlite.html#serializable-isolation-savepoints-transactional-ddl
+    connection.isolation_level = None
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    # check_same_thread=False: the Store serialises its own use with a lock.
+    connection = sqlite3.connect(path, check_same_thread=False)
+    configure(connection)
+    return connection
+
+
+class Checkpointer:
+    """Copies the write-ahead log back into the database file on a thread of its own.
+
+    SQLite does this after the commit that fills the log past 1000 pages, inside that commit,
+    on the GUI thread: a drag in a big fight rewrites hundreds of pages, so every few drags one
+    took 20 ms longer (docs/performance.md). The store's connection turns that off and pokes
+    this thread after each commit; ``pause`` seconds later (after the frame that showed the
+    change, and gathering the commits that follow) it checkpoints without blocking the writer
+    (PASSIVE). SQLite's own advice for applications that want it:
+    https://www.sqlite.org/wal.html#application_initiated_checkpoints
+    """
+
+    def __init__(self, path: Path, pause: float = 0.25) -> None:
+        self._path, self._pause = path, pause
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
+        self._thread.start()
+
+    def poke(self) -> None:
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping.set()  # also cuts the pause short: closing must not wait for it
+        self._wake.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        connection = connect(self._path)
+        try:
+            while True:
+                self._wake.wait()
+                if self._stopping.is_set():
+                    return
+                self._wake.clear()
+                if self._stopping.wait(self._pause):
+                    return  # the store is closing: its last connection checkpoints anyway
+                connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            connection.close()

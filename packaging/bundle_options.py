@@ -1,0 +1,41 @@
+"""What every bundle we build leaves out: shared by encounter_app.spec and the size benchmark.
+
+The benchmark's baseline (a bare QtWidgets window) is bundled with these same options, so the
+size and start-up ratios measure our program, not a difference in packaging.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePath
+
+# Our replacement for PyInstaller's PySide6.QtGui hook: it keeps only the Qt plugins we load.
+HOOKS = str(Path(__file__).resolve().with_name("hooks"))
+
+EXCLUDES = [
+    # PySide6/__init__.py imports QtNetwork inside a Windows-only try block (for OpenSSL), and
+    # PyInstaller's Qt hooks add QtDBus because libQt6Gui links it. Neither Python module is
+    # used; libQt6DBus itself is still bundled as a dependency of libQt6Gui.
+    "PySide6.QtNetwork",
+    "PySide6.QtDBus",
+    # Test and development tools that optional imports would drag in: pydantic.v1 has a
+    # Hypothesis plugin, pydantic's debug printer imports rich, Mako's error pages Pygments.
+    "hypothesis",
+    "pytest",
+    "_pytest",
+    "rich",
+    "pygments",
+    "markdown_it",
+    # Standard library pieces a desktop program without Tk or a test runner never imports.
+    "tkinter",
+    "unittest",
+    "pydoc",
+    "doctest",
+]
+
+
+def without_qt_translations(datas):
+    """Drop Qt's own translations (qtbase_*.qm, 7 MB): the program installs no QTranslator,
+    so Qt's dialogs stay in English whatever the files."""
+    return [entry for entry in datas
+            if not (PurePath(entry[0]).parts[:1] == ("PySide6",)
+                    and PurePath(entry[0]).parent.name == "translations")]

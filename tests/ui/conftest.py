@@ -1,0 +1,29 @@
+"""Widgets shared by the sidebar tests, and the whole program for the window tests."""
+
+import pytest
+
+
+@pytest.fixture
+def panel(qtbot, session, undo_stack, roller):
+    """The countdowns panel on an empty encounter, shown at sidebar width."""
+    from encounter_app.ui.countdowns import CountdownPanel
+    from encounter_app.ui.models import CountdownModel
+
+    widget = CountdownPanel(session, CountdownModel(session), undo_stack, roller)
+    qtbot.add_widget(widget)
+    widget.resize(340, 420)
+    widget.show()
+    qtbot.wait_exposed(widget)
+    return widget
+
+
+@pytest.fixture
+def program(qtbot, tmp_path):
+    """The program as a GM starts it, on the first-start demo fight, shown offscreen."""
+    from encounter_app.app import launch
+
+    launched = launch(tmp_path, seed=3, show=True)
+    qtbot.addWidget(launched.window)
+    qtbot.waitExposed(launched.window)
+    yield launched
+    launched.shutdown()
