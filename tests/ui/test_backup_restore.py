@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
@@ -17,14 +16,6 @@ from encounter_app.ui.backup_dialogs import DamagedDatabaseBox, RestoreDialog
 from encounter_app.ui.data_lock import DataFolderLock
 from tests.store.test_backups import damage_pages, set_age
 from tests.store.test_migrate import dump
-
-
-@pytest.fixture
-def program(qtbot, tmp_path):
-    launched = launch(tmp_path, seed=3, show=True)
-    qtbot.addWidget(launched.window)
-    yield launched
-    launched.shutdown()
 
 
 def when_modal(callback) -> None:
