@@ -6,7 +6,6 @@ whole program on a temporary folder and take it apart again with ``shutdown``.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,35 +104,26 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Lau
     store = Store.open(Path(data_dir))
     try:
         encounter = store.latest_encounter()
-        problem = _back_up(store) if encounter else ""
+        existing = encounter is not None
         encounter = encounter or create_demo(store, seed=seed)
         rules_service = RulesService(seed=encounter.seed if seed is None else seed)
     except Exception:
         store.close()
         raise
-    window, session, undo_stack = _open_window(store, encounter.id, rules_service)
-    if problem:
-        window.show_message(problem, error=True)
+    window, session, undo_stack = _open_window(store, encounter.id, rules_service,
+                                               back_up_now=existing)
     if show:
         window.show()
     return Launched(window, store, rules_service, undo_stack, session)
 
 
-def _back_up(store: Store) -> str:
-    try:
-        store.backup()
-    except (OSError, sqlite3.Error) as exc:
-        return f"Could not back up the database at start ({exc}); it is unchanged."
-    return ""
-
-
-def _open_window(store: Store, encounter_id: int, rules_service: RulesService
-                 ) -> tuple[MainWindow, EncounterSession, QUndoStack]:
+def _open_window(store: Store, encounter_id: int, rules_service: RulesService, *,
+                 back_up_now: bool = False) -> tuple[MainWindow, EncounterSession, QUndoStack]:
     session = EncounterSession(store, encounter_id)
     undo_stack = QUndoStack()
     window = MainWindow(store, session, rules_service, undo_stack)
     session.setParent(window)
     undo_stack.setParent(window)
-    autobackup = AutoBackup(store, undo_stack, parent=window)
+    autobackup = AutoBackup(store, undo_stack, at_start=back_up_now, parent=window)
     autobackup.failed.connect(lambda text: window.show_message(text, error=True))
     return window, session, undo_stack

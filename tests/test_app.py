@@ -61,15 +61,15 @@ def test_a_stuck_rules_thread_does_not_hang_quitting(qtbot, tmp_path, monkeypatc
         assert launched.rules_service.thread.wait(5000)
 
 
-def test_a_start_on_an_existing_fight_backs_it_up_first(qtbot, tmp_path):
+def test_a_start_on_an_existing_fight_backs_it_up(qtbot, tmp_path):
     first = launch(tmp_path, seed=3, show=False)
-    qtbot.addWidget(first.window)
     first.shutdown()
     assert backups.listing(tmp_path / DB_NAME) == []  # a brand-new demo needs no backup
 
     second = launch(tmp_path, seed=3, show=False)
     qtbot.addWidget(second.window)
     try:
+        qtbot.waitUntil(lambda: backups.listing(second.store.path) != [], timeout=5000)
         [backup] = backups.listing(second.store.path)
         assert backup.kind == backups.AUTO
         assert dump(backup.path) == dump(second.store.path)
