@@ -97,7 +97,8 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Lau
     """Open (or create) the data folder and build the program on it.
 
     On the very first start the database is empty and a demo encounter is created, so a
-    newcomer sees a fight at once; a database with a fight in it is backed up first. Raises
+    newcomer sees a fight at once; a database with a fight in it is backed up once the window
+    is drawn (see AutoBackup). Raises
     StoreError when the database cannot be used; a damaged one was set aside and a new one
     started (``launched.store.kept_aside``), and the caller offers to restore a backup.
     """

