@@ -18,6 +18,9 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+# No drift between tables.py and the migrations (alembic check on a fresh scratch database).
+	mkdir -p build && rm -f build/alembic-scratch.db*
+	$(BIN)/alembic upgrade head && $(BIN)/alembic check
 
 test: lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)

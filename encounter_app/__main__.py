@@ -9,14 +9,15 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from encounter_app import __version__
+from encounter_app import __version__, exit_codes
 
 APP_NAME = "EncounterManager"
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="encounter-app", description="Run tabletop RPG encounters (Daggerheart first).")
+        prog="encounter-app", description="Run tabletop RPG encounters (Daggerheart first).",
+        epilog=exit_codes.epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="folder for encounter.db and its backups "
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         elif data_dir.exists() and any(data_dir.iterdir()):
             print(f"encounter-app: --demo needs an empty folder, and {data_dir} is not; "
                   "nothing was changed", file=sys.stderr)
-            return 2
+            return exit_codes.USAGE
 
     # Qt is imported here, not at the top, so --help and --version work without a display.
     from PySide6.QtWidgets import QApplication

@@ -11,11 +11,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QMessageBox
 
 from encounter_app.demo import create_demo
-from encounter_app.services.rules_service import RulesService
+from encounter_app.services.autobackup import AutoBackup
+from encounter_app.services.rules_service import STOP_TIMEOUT_MS, RulesService
 from encounter_app.services.session import EncounterSession
-from encounter_app.store import Store
+from encounter_app.store import Store, StoreError
 from encounter_app.ui.main_window import MainWindow
 
 
@@ -29,13 +31,57 @@ class Launched:
     undo_stack: QUndoStack
     session: EncounterSession
     _closed: bool = field(default=False, repr=False)
+    _stopped: bool = field(default=True, repr=False)
 
-    def shutdown(self) -> None:
-        """Stop the rules thread, record the answers it gave before stopping, close the file."""
+    def __post_init__(self) -> None:
+        self.window.restore_requested.connect(self._restore_chosen)
+
+    def restore(self, backup: Path) -> Path:
+        """Put a backup in place of the database and rebuild the window on it.
+
+        Returns the backup of what was replaced. Raises StoreError, with nothing changed, when
+        the backup does not pass the checks a database passes at start-up.
+
+        The window is rebuilt rather than each model reloaded: every view takes the session in
+        its constructor, so a new window is the one way to be sure nothing still shows the
+        fight that was replaced. The undo history goes with the old window: it describes that
+        fight, not the restored one. Rolls still being computed are not logged.
+        """
+        QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
+        safety = self.store.restore(Path(backup))
+        old = self.window
+        old.detach()
+        encounter = self.store.latest_encounter() or create_demo(self.store)
+        self.window, self.session, self.undo_stack = _open_window(self.store, encounter.id,
+                                                                  self.rules_service)
+        self.window.restore_requested.connect(self._restore_chosen)
+        self.window.restoreGeometry(old.saveGeometry())
+        if old.isVisible():
+            self.window.show()  # before the old one closes, or the program would quit
+        old.close()
+        old.deleteLater()
+        self.window.show_message(
+            f"Restored {Path(backup).name}. The undo history was cleared; what you had before "
+            f"is kept as {safety.name} (File › Restore… brings it back).")
+        return safety
+
+    def _restore_chosen(self, backup: Path) -> None:
+        try:
+            self.restore(backup)
+        except StoreError as exc:
+            QMessageBox.warning(self.window, "Restore a backup",
+                                f"{exc}\n\nThe database in use was not changed.")
+
+    def shutdown(self, timeout_ms: int = STOP_TIMEOUT_MS) -> bool:
+        """Stop the rules thread, record the answers it gave before stopping, close the file.
+
+        Returns False when the rules thread was stuck and left running (it was logged): the
+        process should then end without waiting for it.
+        """
         if self._closed:
-            return
+            return self._stopped
         self._closed = True
-        self.rules_service.shutdown()
+        self._stopped = self.rules_service.shutdown(timeout_ms)
         # Answers to rolls made just before quitting are queued for this thread: deliver them
         # so the roll log keeps them, then stop listening.
         QCoreApplication.sendPostedEvents()
@@ -44,26 +90,41 @@ class Launched:
         self.rules_service.failed.disconnect()
         self.window.deleteLater()
         self.store.close()
+        return self._stopped
 
 
 def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Launched:
     """Open (or create) the data folder and build the program on it.
 
     On the very first start the database is empty and a demo encounter is created, so a
-    newcomer sees a fight at once. Raises StoreError when the database cannot be used.
+    newcomer sees a fight at once; a database with a fight in it is backed up once the window
+    is drawn (see AutoBackup). Raises
+    StoreError when the database cannot be used; a damaged one was set aside and a new one
+    started (``launched.store.kept_aside``), and the caller offers to restore a backup.
     """
     store = Store.open(Path(data_dir))
     try:
-        encounter = store.latest_encounter() or create_demo(store, seed=seed)
-        session = EncounterSession(store, encounter.id)
-        undo_stack = QUndoStack()
+        encounter = store.latest_encounter()
+        existing = encounter is not None
+        encounter = encounter or create_demo(store, seed=seed)
         rules_service = RulesService(seed=encounter.seed if seed is None else seed)
     except Exception:
         store.close()
         raise
-    window = MainWindow(store, session, rules_service, undo_stack)
-    session.setParent(window)
-    undo_stack.setParent(window)
+    window, session, undo_stack = _open_window(store, encounter.id, rules_service,
+                                               back_up_now=existing)
     if show:
         window.show()
     return Launched(window, store, rules_service, undo_stack, session)
+
+
+def _open_window(store: Store, encounter_id: int, rules_service: RulesService, *,
+                 back_up_now: bool = False) -> tuple[MainWindow, EncounterSession, QUndoStack]:
+    session = EncounterSession(store, encounter_id)
+    undo_stack = QUndoStack()
+    window = MainWindow(store, session, rules_service, undo_stack)
+    session.setParent(window)
+    undo_stack.setParent(window)
+    autobackup = AutoBackup(store, undo_stack, at_start=back_up_now, parent=window)
+    autobackup.failed.connect(lambda text: window.show_message(text, error=True))
+    return window, session, undo_stack

@@ -32,6 +32,12 @@ class RollRouter(QObject):
         self._waiting[request_id] = (on_rolled, what)
         return request_id
 
+    def detach(self) -> None:
+        """Stop listening to the service: answers still to come are dropped, because whoever
+        asked for them is going away (a restore replaces the window)."""
+        self._service.rolled.disconnect(self._rolled)
+        self._service.failed.disconnect(self._failed)
+
     @property
     def pending(self) -> int:
         return len(self._waiting)

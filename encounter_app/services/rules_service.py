@@ -8,6 +8,7 @@ goes on serving.
 from __future__ import annotations
 
 import itertools
+import logging
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +16,10 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from encounter_app.rules import daggerheart, dice
+
+log = logging.getLogger(__name__)
+# Every roll takes microseconds; a worker busy this long after being asked to stop is stuck.
+STOP_TIMEOUT_MS = 5000
 
 
 @dataclass(frozen=True)
@@ -165,12 +170,18 @@ class RulesService(QObject):
     def thread(self) -> QThread:
         return self._thread
 
-    def shutdown(self) -> None:
+    def shutdown(self, timeout_ms: int = STOP_TIMEOUT_MS) -> bool:
         """Stop the worker after the requests already queued, and join its thread.
 
         The stop travels through the same queue as the requests, so every request submitted
-        before it is answered; those answers wait in this thread's event queue.
+        before it is answered; those answers wait in this thread's event queue. Returns False
+        when the worker is still busy after ``timeout_ms``: a roll that never ends is a bug,
+        and quitting must not hang on it, so it is logged and the caller moves on.
         """
         if self._thread.isRunning():
             self._stop_requested.emit()
-            self._thread.wait()
+            if not self._thread.wait(timeout_ms):
+                log.error("The rules thread is still busy %d ms after being asked to stop; "
+                          "leaving it behind.", timeout_ms)
+                return False
+        return True

@@ -1,5 +1,6 @@
 """The SQLite store: sqlmodel tables, migrations, backups. No Qt."""
 
+from encounter_app.store.errors import FolderNotWritable, StoreError
 from encounter_app.store.rows import (
     CampaignRow,
     CombatantRow,
@@ -12,7 +13,7 @@ from encounter_app.store.rows import (
     StatBlock,
     TemplateRow,
 )
-from encounter_app.store.store import DB_NAME, Store, StoreError
+from encounter_app.store.store import DB_NAME, Store
 
 __all__ = [
     "DB_NAME",
@@ -23,6 +24,7 @@ __all__ = [
     "Experience",
     "FearEventRow",
     "Feature",
+    "FolderNotWritable",
     "RollRow",
     "StatBlock",
     "Store",

@@ -48,7 +48,7 @@ class Checkpointer:
     def __init__(self, path: Path, pause: float = 0.25) -> None:
         self._path, self._pause = path, pause
         self._wake = threading.Event()
-        self._stopping = False
+        self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
         self._thread.start()
 
@@ -56,7 +56,7 @@ class Checkpointer:
         self._wake.set()
 
     def stop(self) -> None:
-        self._stopping = True
+        self._stopping.set()  # also cuts the pause short: closing must not wait for it
         self._wake.set()
         self._thread.join()
 
@@ -65,10 +65,11 @@ class Checkpointer:
         try:
             while True:
                 self._wake.wait()
-                if self._stopping:
+                if self._stopping.is_set():
                     return
                 self._wake.clear()
-                threading.Event().wait(self._pause)
+                if self._stopping.wait(self._pause):
+                    return  # the store is closing: its last connection checkpoints anyway
                 connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
         finally:
             connection.close()

@@ -1,7 +1,8 @@
 """Check a database file before use, back it up, and migrate it with Alembic.
 
 A file that is not SQLite, is not ours, or comes from a newer version of the program is never
-written to: the check reads it through a read-only connection and raises StoreError.
+written to: the check reads it through a read-only connection and raises StoreError. A damaged
+database of ours raises DatabaseDamaged, so that the store can keep it aside (backups.py).
 
 Alembic (and with it SQLAlchemy) is imported only when the file is not at the newest revision:
 an up-to-date file, every start but the first after an update, is recognised by reading the
@@ -12,11 +13,12 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from encounter_app.store import backups
 from encounter_app.store.connection import configure
+from encounter_app.store.errors import DatabaseDamaged, StoreError
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -69,54 +71,70 @@ def scripts_head() -> str | None:
     return heads.pop() if len(heads) == 1 else None
 
 
-def _store_error(message: str) -> Exception:
-    # Imported late: store.py imports this module.
-    from encounter_app.store.store import StoreError
+SQLITE_HEADER = b"SQLite format 3\x00"
 
-    return StoreError(message)
+
+def _is_damage(exc: sqlite3.DatabaseError) -> bool:
+    return getattr(exc, "sqlite_errorname", "") == "SQLITE_CORRUPT"
 
 
 def check_file(path: Path) -> None:
-    """Raise StoreError if ``path`` exists and is not an Encounter Manager database we can use."""
+    """Raise StoreError if ``path`` exists and is not an Encounter Manager database we can use.
+
+    DatabaseDamaged (a StoreError) means the file is an SQLite database, ours as far as can be
+    read, that SQLite reports as damaged: the caller may keep it aside and start afresh. Every
+    other StoreError means "not ours to touch": the file must stay exactly as it is.
+    """
     if not path.exists() or path.stat().st_size == 0:
         return
+    with path.open("rb") as file:
+        header = file.read(len(SQLITE_HEADER))
+    if header != SQLITE_HEADER:
+        raise StoreError(
+            f"{path} is not an Encounter Manager database (it is not an SQLite file at all). "
+            "It was left exactly as it is."
+        )
     try:
         connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
         try:
             tables = {row[0] for row in connection.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            # Every database this program writes has its Alembic version table from the
+            # first transaction on (migrations are transactional): without it, or without any
+            # of our tables, it is someone else's.
+            if tables and ("alembic_version" not in tables or not tables & OUR_TABLES):
+                raise StoreError(
+                    f"{path} is an SQLite database of another program (tables: "
+                    f"{', '.join(sorted(tables)[:5])}). It was left exactly as it is."
+                )
             revisions = (
                 [row[0] for row in connection.execute("SELECT version_num FROM alembic_version")]
                 if "alembic_version" in tables else []
             )
+            _refuse_newer(path, revisions)
             # Reads every page's structure, not just the schema: garbage in a data page
             # would otherwise surface only on the first read of the roll log.
             problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
         finally:
             connection.close()
     except sqlite3.DatabaseError as exc:
-        raise _store_error(
+        if _is_damage(exc):
+            raise DatabaseDamaged(path, str(exc)) from exc
+        raise StoreError(
             f"{path} is not an Encounter Manager database (SQLite says: {exc}). "
             "It was left exactly as it is."
         ) from exc
     if problems != ["ok"]:
-        raise _store_error(
-            f"{path} is damaged (SQLite's check says: {'; '.join(problems[:3])}). "
-            "It was left exactly as it is; restore it from a backup."
-        )
-    # Every database this program writes has its Alembic version table from the first
-    # transaction on (migrations are transactional), so tables without it are someone else's.
-    if tables and ("alembic_version" not in tables or not tables & OUR_TABLES):
-        raise _store_error(
-            f"{path} is an SQLite database of another program (tables: "
-            f"{', '.join(sorted(tables)[:5])}). It was left exactly as it is."
-        )
-    if revisions and revisions == [scripts_head()]:
+        raise DatabaseDamaged(path, "; ".join(problems[:3]))
+
+
+def _refuse_newer(path: Path, revisions: list[str]) -> None:
+    if not revisions or revisions == [scripts_head()]:
         return  # the usual case: written by this very version
-    known = known_revisions() if revisions else set()
+    known = known_revisions()
     for revision in revisions:
         if revision not in known:
-            raise _store_error(
+            raise StoreError(
                 f"{path} was written by a newer version of Encounter Manager (schema "
                 f"{revision}). Update the program to open it; the file was left as it is."
             )
@@ -135,24 +153,6 @@ def current_revision(path: Path) -> str | None:
         connection.close()
 
 
-def backup(path: Path, reason: str) -> Path:
-    """Copy the database with SQLite's online backup API into ``backups/`` beside it."""
-    folder = path.parent / "backups"
-    folder.mkdir(exist_ok=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
-    target = folder / f"{path.stem}-{stamp}-{reason}.db"
-    source = sqlite3.connect(path)
-    try:
-        destination = sqlite3.connect(target)
-        try:
-            source.backup(destination)
-        finally:
-            destination.close()
-    finally:
-        source.close()
-    return target
-
-
 def upgrade(path: Path) -> None:
     """Bring the database to the newest schema, backing it up first if it holds data."""
     current = current_revision(path)
@@ -162,7 +162,7 @@ def upgrade(path: Path) -> None:
     if current == head:
         return
     if current is not None:
-        backup(path, f"before-{head}")
+        backups.take(path, f"before-{head}")
     from alembic import command
     from sqlalchemy import create_engine, event
 

@@ -1,7 +1,8 @@
 """The Store: one SQLite file, every user action one committed transaction.
 
 Opening checks the file before anything writes to it (not a database, a newer schema), backs
-it up, and migrates it with Alembic. Methods take and return frozen rows (``rows.py``).
+it up, and migrates it with Alembic. A damaged database is kept aside and a new one started.
+Methods take and return frozen rows (``rows.py``).
 
 The queries are plain SQL through the standard library's sqlite3, on one connection. The
 sqlmodel classes in ``tables.py`` still declare the schema (Alembic's migrations are checked
@@ -12,7 +13,9 @@ appear, and its ORM objects cost more than the rows they become: see docs/perfor
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,8 +24,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from encounter_app.store import migrate
+from encounter_app.store import backups, migrate
 from encounter_app.store.connection import Checkpointer, connect
+from encounter_app.store.errors import DatabaseDamaged, FolderNotWritable, StoreError
 from encounter_app.store.rows import (
     CampaignRow,
     CombatantRow,
@@ -49,18 +53,17 @@ _TEMPLATE_STATS = ("name", "tier", "type", "description", "motives", "difficulty
 _JSON_STATS = {"experiences", "features"}
 
 
-class StoreError(Exception):
-    """The data folder or its database cannot be used; the message says why, for the GM."""
-
-
 class Store:
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: Path,
+                 kept_aside: Path | None = None) -> None:
         self._connection = connection
         # One connection for every caller: the lock keeps two threads' transactions apart.
         self._lock = threading.RLock()
         self.path = path
+        # Where a damaged database found at opening was moved (this store is a new one).
+        self.kept_aside = kept_aside
         connection.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer's job
         self._checkpointer = Checkpointer(path)
 
@@ -68,15 +71,15 @@ class Store:
     def open(cls, data_dir: Path) -> Store:
         """Open (creating if needed) ``data_dir/encounter.db`` and migrate it to this version.
 
-        Raises StoreError, leaving the file as it was, when it cannot be used.
+        Raises StoreError, leaving the file as it was, when it cannot be used. A damaged
+        database is renamed (see ``kept_aside``) and a new, empty one is opened in its place.
         """
-        data_dir = Path(data_dir)
+        path = (prepare_folder(Path(data_dir)) / DB_NAME).resolve()
+        kept_aside = None
         try:
-            data_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"Cannot create the data folder {data_dir}: {exc.strerror}.") from exc
-        path = (data_dir / DB_NAME).resolve()
-        migrate.check_file(path)
+            migrate.check_file(path)
+        except DatabaseDamaged:
+            kept_aside = backups.keep_aside(path)
         try:
             migrate.upgrade(path)
         except Exception as exc:
@@ -84,13 +87,63 @@ class Store:
                 f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
                 f"made before the attempt is in {path.parent / 'backups'}."
             ) from exc
-        return cls(connect(path), path)
+        return cls(connect(path), path, kept_aside)
 
     def close(self) -> None:
         """Close the file; the last connection to go copies the log back into it."""
         self._checkpointer.stop()
         with self._lock:
             self._connection.close()
+
+    def backup(self, kind: str = backups.AUTO) -> Path:
+        """A consistent copy in ``backups/`` (see backups.py); automatic ones are rotated."""
+        with self._lock:  # no transaction of ours half written into the copy
+            target = backups.take(self.path, kind)
+        if kind == backups.AUTO:
+            backups.rotate(self.path)
+        return target
+
+    def restore(self, backup: Path) -> Path:
+        """Put ``backup``'s content in place of this database's; returns the copy of what it
+        replaced (in ``backups/``, never rotated away). This store then reads the backup's data.
+
+        The backup passes the same checks as a database at start-up first (not damaged, ours,
+        not newer) and is migrated like one. When anything fails, StoreError is raised and the
+        database holds what it held before.
+        """
+        backup = Path(backup).resolve()
+        if backup == self.path:
+            raise StoreError(f"{backup} is the database in use, not a backup of it.")
+        migrate.check_file(backup)
+        safety = self.backup(backups.BEFORE_RESTORE)
+        self._copy_from(backup)
+        try:
+            migrate.upgrade(self.path)
+        except Exception as exc:
+            self._copy_from(safety)
+            raise StoreError(f"Could not bring {backup} up to date ({exc}).") from exc
+        return safety
+
+    def _copy_from(self, source: Path) -> None:
+        # Through this store's own connection, SQLite's backup API rewrites the database in
+        # one step, consistent with its WAL; the connection then reads the new content.
+        reader = sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True)
+        try:
+            with self._lock:
+                reader.backup(self._connection)
+        finally:
+            reader.close()
+        self._checkpointer.poke()
+
+    def latest_usable_backup(self) -> backups.Backup | None:
+        """The newest backup that would pass the checks at start-up (what to offer first)."""
+        for backup in backups.listing(self.path):
+            try:
+                migrate.check_file(backup.path)
+            except StoreError:
+                continue
+            return backup
+        return None
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -356,6 +409,31 @@ class Store:
                                    f" VALUES ({marks})", (*values, row.source))
                 stored.append(TemplateRow(cursor.lastrowid, row.stats, row.source))
         return stored
+
+
+def prepare_folder(data_dir: Path) -> Path:
+    """Create the data folder if needed and make sure the program can write in it.
+
+    Root ignores file modes, so the test is a real write, not ``os.access`` on the folder.
+    """
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"Cannot create the data folder {data_dir}: {exc.strerror}.") from exc
+    advice = ("\n\nMake it writable (for example: chmod u+w), or start Encounter Manager "
+              "with --data-dir and a folder you can write to. Nothing was changed.")
+    try:
+        probe, name = tempfile.mkstemp(prefix=".write-test-", dir=data_dir)
+        os.close(probe)
+        os.unlink(name)
+    except OSError as exc:
+        raise FolderNotWritable(
+            f"The data folder {data_dir} is read-only ({exc.strerror}): Encounter Manager "
+            f"keeps its database and backups there.{advice}") from exc
+    database = data_dir / DB_NAME
+    if database.exists() and not os.access(database, os.W_OK):
+        raise FolderNotWritable(f"The database {database} is read-only.{advice}")
+    return data_dir
 
 
 def _changed(cursor: sqlite3.Cursor, table: str, key: int | None) -> None:

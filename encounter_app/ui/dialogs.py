@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.demo import combatant_from
 from encounter_app.store import CombatantRow, TemplateRow
+from encounter_app.ui.problem import ProblemLabel
 
 KINDS = (("pc", "Player character"), ("adversary", "Adversary from the library"),
          ("npc", "NPC"))
@@ -72,11 +73,13 @@ class AddCombatantDialog(QDialog):
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self.problem = ProblemLabel("addCombatantProblem")
         top = QFormLayout()
         top.addRow("&Kind", self.kind)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.pages)
+        layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
 
         self.kind.currentIndexChanged.connect(self._update)
@@ -86,8 +89,12 @@ class AddCombatantDialog(QDialog):
     def _update(self) -> None:
         adversary = self.kind.currentData() == "adversary"
         self.pages.setCurrentIndex(1 if adversary else 0)
-        ok = (self.template.count() > 0) if adversary else bool(self.name.text().strip())
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        if adversary:
+            problem = "" if self.template.count() else "The adversary library is empty."
+        else:
+            problem = "" if self.name.text().strip() else "Give the combatant a name."
+        self.problem.say(problem)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
 
     def combatant(self) -> CombatantRow:
         kind = self.kind.currentData()

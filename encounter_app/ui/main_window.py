@@ -5,7 +5,7 @@ The window turns what the GM does into undo commands and roll requests; it holds
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -29,6 +29,7 @@ from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import Store
+from encounter_app.ui import backup_dialogs
 from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.countdowns import CountdownPanel
@@ -43,6 +44,7 @@ from encounter_app.ui.models import (
     RollLogModel,
 )
 from encounter_app.ui.outcomes import OutcomeRecorder
+from encounter_app.ui.problem import ProblemLabel
 from encounter_app.ui.roll_actions import RollActions
 from encounter_app.ui.roll_log import RollLogView
 from encounter_app.ui.scene import SceneIntensityPanel
@@ -58,10 +60,7 @@ class DiceRoller(QWidget):
         self.edit.setAccessibleName("Dice expression")
         self.button = QPushButton("Roll", objectName="diceRollButton")
         self.button.setAccessibleName("Roll the dice expression")
-        self.error = QLabel(objectName="diceError")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c0392b;")
-        self.error.hide()
+        self.error = ProblemLabel("diceError")
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.edit, 1)
@@ -81,8 +80,7 @@ class DiceRoller(QWidget):
                 dice.max_dice(text)
             except dice.DiceError as exc:
                 message = str(exc)
-        self.error.setText(message)
-        self.error.setVisible(bool(message))
+        self.error.say(message)
         self.button.setEnabled(bool(text) and not message)
         return bool(text) and not message
 
@@ -104,6 +102,8 @@ class StackButton(QToolButton):
 
 
 class MainWindow(QMainWindow):
+    restore_requested = Signal(object)  # Path of the backup the GM chose; app.py restores it
+
     def __init__(self, store: Store, session: EncounterSession, rules_service: RulesService,
                  undo_stack: QUndoStack, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -205,9 +205,16 @@ class MainWindow(QMainWindow):
         self.fear_down_action.triggered.connect(self.fear_tracker.spend)
         self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
+        self.backup_action = QAction("&Back up…", self)
+        self.backup_action.triggered.connect(self.back_up)
+        self.restore_action = QAction("&Restore…", self)
+        self.restore_action.triggered.connect(self.choose_restore)
 
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
+        file_menu.addAction(self.backup_action)
+        file_menu.addAction(self.restore_action)
+        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu.addMenu("&Edit")
         edit_menu.addAction(self.undo_action)
@@ -338,6 +345,20 @@ class MainWindow(QMainWindow):
     def submit(self, request) -> int:
         """Roll a plain request; its answer goes into the log as one undoable line."""
         return self.roll_router.submit(request, self._record, "The roll failed")
+
+    def back_up(self) -> None:
+        target = backup_dialogs.back_up(self, self.store)
+        if target is not None:
+            self.show_message(f"Backed up to {target}")
+
+    def choose_restore(self) -> None:
+        chosen = backup_dialogs.ask_restore(self, self.store)
+        if chosen is not None:
+            self.restore_requested.emit(chosen)
+
+    def detach(self) -> None:
+        """Stop taking answers from the rules service: this window is being replaced."""
+        self.roll_router.detach()
 
     def _record(self, answer: RollResult) -> None:
         row = describe(answer)

@@ -33,6 +33,7 @@ from encounter_app.services.rules_service import (
     Target,
 )
 from encounter_app.store import CombatantRow, Experience
+from encounter_app.ui.problem import ProblemLabel
 
 
 class ExperienceChooser(QWidget):
@@ -126,6 +127,8 @@ class AttackDialog(QDialog):
         layout.addWidget(self.advantage)
         layout.addWidget(self.disadvantage)
         layout.addLayout(form)
+        self.problem = ProblemLabel("attackProblem")
+        layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         self.list.itemChanged.connect(self._update)
         self.experience.combo.currentIndexChanged.connect(self._update)
@@ -142,6 +145,7 @@ class AttackDialog(QDialog):
 
     def _update(self, *_args) -> None:
         self.roll_button.setEnabled(bool(self.chosen()) and self.experience.affordable())
+        self.problem.say("" if self.chosen() else "Tick at least one target.")
 
     def request(self) -> AttackRequest:
         stats = self._attacker.stats

@@ -1,37 +1,104 @@
-"""Run the program in a QApplication: the normal event loop, the smoke test, or a screenshot."""
+"""Run the program in a QApplication: the normal event loop, the smoke test, or a screenshot.
+
+Before anything is built: the data folder must be writable and no other copy may be running
+on it. Each way of not starting has its own exit status (exit_codes.py, shown by --help) and
+a dialog, or a line on stderr with --smoke-test and --screenshot; none of them touches data.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from encounter_app.app import launch
+from encounter_app import exit_codes
+from encounter_app.app import Launched, launch
 from encounter_app.services.rules_service import DiceRequest, RollResult
-from encounter_app.store import StoreError
+from encounter_app.store import FolderNotWritable, StoreError
+from encounter_app.store.store import prepare_folder
+from encounter_app.ui.backup_dialogs import DamagedDatabaseBox, damaged_message
+from encounter_app.ui.data_lock import DataFolderLock
 
 
 def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
         smoke_test: bool = False, screenshot: Path | None = None) -> int:
+    quiet = smoke_test or screenshot is not None  # no dialogs: a script is waiting
     try:
-        launched = launch(data_dir, seed=seed, show=not smoke_test)
+        prepare_folder(Path(data_dir))
     except StoreError as exc:
-        if smoke_test or screenshot:
-            print(f"encounter-app: {exc}", file=sys.stderr)
-        else:
-            QMessageBox.critical(None, "Encounter Manager cannot open its data", str(exc))
-        return 3
+        return _refuse(str(exc), _code(exc), quiet)
+    lock = DataFolderLock(data_dir)
+    if not lock.acquire():
+        return _refuse(lock.refusal(), exit_codes.RUNNING, quiet,
+                       title="Encounter Manager is already running")
     try:
-        if smoke_test:
-            return _smoke_test(app, launched)
-        if screenshot:
-            return _screenshot(app, launched, screenshot)
-        app.aboutToQuit.connect(launched.shutdown)
-        return app.exec()
+        return _run_locked(app, data_dir, seed, smoke_test, screenshot, quiet)
     finally:
-        launched.shutdown()
+        lock.release()
+
+
+def _code(exc: StoreError) -> int:
+    return exit_codes.READ_ONLY if isinstance(exc, FolderNotWritable) else exit_codes.REFUSED
+
+
+def _refuse(message: str, code: int, quiet: bool,
+            title: str = "Encounter Manager cannot open its data") -> int:
+    if quiet:
+        print(f"encounter-app: {message}", file=sys.stderr)
+    else:
+        QMessageBox.critical(None, title, message)
+    return code
+
+
+def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test: bool,
+                screenshot: Path | None, quiet: bool) -> int:
+    try:
+        launched = launch(data_dir, seed=seed, show=False)
+    except StoreError as exc:
+        return _refuse(str(exc), _code(exc), quiet)
+    try:
+        if launched.store.kept_aside is not None and not _recover(launched, quiet):
+            code = exit_codes.DAMAGED
+        elif smoke_test:
+            code = _smoke_test(app, launched)
+        elif screenshot:
+            code = _screenshot(app, launched, screenshot)
+        else:
+            launched.window.show()
+            app.aboutToQuit.connect(launched.shutdown)
+            code = app.exec()
+    finally:
+        stopped = launched.shutdown()
+    if not stopped:
+        # The rules thread is stuck (logged). Python would destroy its running QThread on the
+        # way out, which aborts the process: leave at once; every action is already saved.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def _recover(launched: Launched, quiet: bool) -> bool:
+    """The database was damaged and set aside: offer the newest backup. False = stop here."""
+    store = launched.store
+    offer = store.latest_usable_backup()
+    if quiet:
+        how = " Start Encounter Manager normally to be offered it." if offer else ""
+        print(f"encounter-app: {damaged_message(store.kept_aside, store.path, offer)}{how}",
+              file=sys.stderr)
+        return False
+    box = DamagedDatabaseBox(store.kept_aside, store.path, offer)
+    box.exec()
+    if box.wants_restore():
+        try:
+            launched.restore(offer.path)
+        except StoreError as exc:
+            QMessageBox.warning(None, "Restore a backup", f"{exc}\n\nThe new database "
+                                                           "stays in use.")
+    return True
 
 
 def _smoke_test(app: QApplication, launched) -> int:

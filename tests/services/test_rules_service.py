@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 
 import pytest
@@ -94,3 +95,24 @@ def test_shutdown_answers_what_was_already_asked(qtbot):
     QCoreApplication.sendPostedEvents()
     assert len(answers) == 20
     assert not service.thread.isRunning()
+
+
+def test_a_stuck_worker_does_not_hang_shutdown(qtbot, monkeypatch, caplog):
+    started, release = threading.Event(), threading.Event()
+
+    def stuck(request, rng):
+        started.set()
+        release.wait(30)
+        return compute(request, rng)
+
+    monkeypatch.setattr("encounter_app.services.rules_service.compute", stuck)
+    service = RulesService(seed=1)
+    service.submit(DiceRequest("1d6"))
+    assert started.wait(5)
+    try:
+        with caplog.at_level(logging.ERROR):
+            assert service.shutdown(timeout_ms=50) is False
+        assert "still busy" in caplog.text
+    finally:
+        release.set()
+        assert service.thread.wait(5000)

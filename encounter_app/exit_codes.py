@@ -1,0 +1,30 @@
+"""What the program's exit status means (shown by --help; scripts and packagers rely on it)."""
+
+import textwrap
+
+OK = 0
+FAILED = 1  # --smoke-test or --screenshot did not work
+USAGE = 2
+REFUSED = 3
+DAMAGED = 4
+RUNNING = 5
+READ_ONLY = 6
+
+MEANINGS = {
+    OK: "ran and quit normally (--smoke-test: the window was built and a roll came back)",
+    FAILED: "--smoke-test or --screenshot failed",
+    USAGE: "wrong command line, or --demo with a folder that is not empty",
+    REFUSED: "the database was refused and left exactly as it was: not an Encounter Manager "
+             "database, or written by a newer version",
+    DAMAGED: "(--smoke-test, --screenshot) the database was damaged: it was set aside as "
+             "encounter-corrupt-<time>.db and a new one started; start normally to be offered "
+             "the newest backup",
+    RUNNING: "another copy of Encounter Manager is running on the same data folder",
+    READ_ONLY: "the data folder, or the database in it, cannot be written",
+}
+
+
+def epilog() -> str:
+    lines = [textwrap.fill(text, 78, initial_indent=f"  {code}  ", subsequent_indent=" " * 5)
+             for code, text in MEANINGS.items()]
+    return "exit status:\n" + "\n".join(lines)

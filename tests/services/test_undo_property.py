@@ -1,0 +1,325 @@
+"""Undo everything, in any mix: the database is back where it started, row for row.
+
+Hypothesis draws a sequence of GM actions from ACTIONS, pushes each as the window does (one
+undo command), undoes them all and compares a dump of every table with the start; then redoes
+them all and compares with the end. Rolls are real: requests built from the fight, resolved by
+the rules the service uses, described as the roll log shows them.
+
+To cover a new command, add an ``Action`` to ACTIONS: a name and a function that builds the
+command from the session and hypothesis' ``data`` (or returns None when the action makes no
+sense in the current state, e.g. removing from an empty list).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, Phase, event, given, settings
+from hypothesis import strategies as st
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from encounter_app.demo import combatant_from, create_demo, load_sample_adversaries
+from encounter_app.rules.daggerheart import Outcome, RestKind, SceneIntensity, rest_fear
+from encounter_app.services import adversaries, adversary_actions, commands, fear, table
+from encounter_app.services.roll_text import describe
+from encounter_app.services.rules_service import (
+    AttackRequest,
+    DiceRequest,
+    ReactionRequest,
+    RollResult,
+    Target,
+    compute,
+)
+from encounter_app.services.session import EncounterSession
+from encounter_app.store import DB_NAME, CombatantRow, CountdownRow, RollRow, Store
+from tests.store.test_migrate import dump
+
+Build = Callable[[EncounterSession, st.DataObject], QUndoCommand | None]
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    build: Build
+
+
+SAMPLES = load_sample_adversaries()
+NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1,
+                max_size=20)
+
+
+def _row(data: st.DataObject, rows) -> int | None:
+    return data.draw(st.integers(0, len(rows) - 1), label="row") if len(rows) else None
+
+
+def add_person(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    row = CombatantRow(kind=data.draw(st.sampled_from(["pc", "npc"])), name=data.draw(NAMES),
+                       evasion=data.draw(st.integers(0, 30)), hp_max=data.draw(st.integers(1, 12)),
+                       stress_max=data.draw(st.integers(0, 12)))
+    position = data.draw(st.none() | st.integers(0, len(session.combatants)), label="position")
+    return commands.AddCombatant(session, row, position)
+
+
+def add_adversary(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    stats = data.draw(st.sampled_from(SAMPLES))
+    return commands.AddCombatant(session, combatant_from(stats, data.draw(st.none() | NAMES)))
+
+
+def remove_combatant(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    row = _row(data, session.combatants)
+    return None if row is None else commands.RemoveCombatant(session, row)
+
+
+def move_combatant(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    source, destination = _row(data, session.combatants), _row(data, session.combatants)
+    return None if source is None else commands.MoveCombatant(session, source, destination)
+
+
+def set_marks(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    row = _row(data, session.combatants)
+    if row is None:
+        return None
+    target = session.combatants[row]
+    return commands.SetMarks(session, target.id, data.draw(st.integers(0, target.hp_max)),
+                             data.draw(st.integers(0, target.stress_max)))
+
+
+def spotlight(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    row = _row(data, session.combatants)
+    active = None if row is None else session.combatants[row].id
+    return commands.SetTurn(session, active, data.draw(st.integers(1, 9)), "Spotlight")
+
+
+def next_turn(session: EncounterSession, _data: st.DataObject) -> QUndoCommand | None:
+    active, round_ = session.next_turn()
+    return None if active is None else commands.SetTurn(session, active, round_)
+
+
+def set_fear(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    reasons = [None, *fear.GAIN_REASONS, *fear.SPEND_REASONS]
+    return commands.SetFear(session, data.draw(st.integers(0, 12)),
+                            data.draw(st.sampled_from(reasons)), note=data.draw(NAMES))
+
+
+def add_countdown(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    """Any kind of countdown, linked to another or not, with its rolled start logged or not."""
+    start = data.draw(st.integers(1, 12))
+    row = CountdownRow(data.draw(NAMES), start, start,
+                       kind=data.draw(st.sampled_from(["standard", "progress", "consequence"])),
+                       loop=data.draw(st.sampled_from(["none", "loop", "increasing",
+                                                       "decreasing"])),
+                       long_term=data.draw(st.booleans()),
+                       trigger=data.draw(st.sampled_from(["action", "pc_miss", "manual"])))
+    partner = _row(data, session.countdowns) if data.draw(st.booleans()) else None
+    partner_id = None if partner is None else session.countdowns[partner].id
+    start_roll = RollRow(kind="dice", summary=f"Start {start}") if data.draw(st.booleans()) \
+        else None
+    return table.add_countdown(session, row, partner_id, start_roll)
+
+
+def remove_countdown(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    row = _row(data, session.countdowns)
+    return None if row is None else commands.RemoveCountdown(session, row)
+
+
+def change_countdown(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    """Tick, reset, or set any value (the panel's three ways to change a countdown)."""
+    row = _row(data, session.countdowns)
+    if row is None:
+        return None
+    countdown = session.countdowns[row]
+    value = data.draw(st.sampled_from([max(0, countdown.value - 1), countdown.start])
+                      | st.integers(0, countdown.start), label="value")
+    return commands.UpdateCountdown(session, replace(countdown, value=value), "Change")
+
+
+def roll(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    """A roll as the window records it: a request resolved by the rules, then described."""
+    adversaries = [c for c in session.combatants if c.stats is not None]
+    pcs = [c for c in session.combatants if c.kind == "pc" and c.evasion is not None]
+    kinds = ["dice", "reaction"] + (["attack"] if adversaries and pcs else [])
+    kind = data.draw(st.sampled_from(kinds), label="roll kind")
+    advantage, disadvantage = data.draw(st.booleans()), data.draw(st.booleans())
+    if kind == "attack":
+        attacker = data.draw(st.sampled_from(adversaries))
+        targets = data.draw(st.lists(st.sampled_from(pcs), min_size=1, max_size=3))
+        request = AttackRequest(
+            attacker.name, attacker.stats.attack_modifier, attacker.stats.damage,
+            tuple(Target(t.name, t.evasion, t.id) for t in targets),
+            advantage=advantage, disadvantage=disadvantage, combatant_id=attacker.id)
+    elif kind == "reaction":
+        request = ReactionRequest("Someone", data.draw(st.integers(5, 25)),
+                                  bonus=data.draw(st.integers(-5, 5)), advantage=advantage,
+                                  disadvantage=disadvantage)
+    else:
+        request = DiceRequest(data.draw(st.sampled_from(["2d6+3", "1d20", "2d20kh1",
+                                                         "3d8-1 phy"])))
+    result = compute(request, random.Random(data.draw(st.integers(0, 2**32))))
+    return commands.RecordRoll(session, describe(RollResult(1, request, result)))
+
+
+def _refusable(build: Callable[[EncounterSession, int], adversary_actions.Action]) -> Build:
+    """An action on a drawn adversary (card menu); None when the rules refuse it there."""
+    def action(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+        cards = [c for c in session.combatants if c.kind == "adversary"]
+        if not cards:
+            return None
+        try:
+            return build(session, data.draw(st.sampled_from(cards)).id).command
+        except adversaries.Refused:
+            return None
+    return action
+
+
+def damage(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    amount = data.draw(st.integers(1, 30), label="damage")
+    return _refusable(lambda s, i: adversary_actions.damage(s, i, amount))(session, data)
+
+
+def condition(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    name = data.draw(st.sampled_from(["Vulnerable", "Restrained", "Hidden"]) | NAMES)
+    if data.draw(st.booleans(), label="clear it"):
+        return _refusable(lambda s, i: adversary_actions.remove_condition(s, i, name))(
+            session, data)
+    return _refusable(lambda s, i: adversary_actions.add_condition(s, i, name))(session, data)
+
+
+def gm_spotlight(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    reason = data.draw(st.sampled_from([None, "interrupt", "extra_move"]))
+    return _refusable(lambda s, i: adversary_actions.spotlight(s, i, fear_reason=reason))(
+        session, data)
+
+
+def end_gm_turn(session: EncounterSession, _data: st.DataObject) -> QUndoCommand | None:
+    try:
+        return adversary_actions.end_gm_turn(session).command
+    except adversaries.Refused:
+        return None
+
+
+def player_outcome(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    return table.record_outcome(session, data.draw(st.sampled_from(list(Outcome)))).command
+
+
+def pc_missed(session: EncounterSession, _data: st.DataObject) -> QUndoCommand:
+    return table.pc_missed(session).command
+
+
+def rest(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    kind = data.draw(st.sampled_from(list(RestKind)))
+    roll = rest_fear(kind, 3, random.Random(data.draw(st.integers(0, 2**32))))
+    return table.rest(session, kind, roll, "3 PCs").command
+
+
+def tick_by_hand(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    row = _row(data, session.countdowns)
+    step = None if row is None else table.tick(session, session.countdowns[row])
+    return None if step is None else step.command
+
+
+def scene_intensity(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    return commands.SetSceneIntensity(
+        session, data.draw(st.sampled_from([i.name.lower() for i in SceneIntensity])))
+
+
+ACTIONS: list[Action] = [
+    Action("add a PC or NPC", add_person),
+    Action("add an adversary", add_adversary),
+    Action("remove a combatant", remove_combatant),
+    Action("move a combatant", move_combatant),
+    Action("mark HP and Stress", set_marks),
+    Action("spotlight", spotlight),
+    Action("next turn", next_turn),
+    Action("set Fear", set_fear),
+    Action("add a countdown", add_countdown),
+    Action("remove a countdown", remove_countdown),
+    Action("tick, reset or set a countdown", change_countdown),
+    Action("roll", roll),
+    Action("damage", damage),
+    Action("mark a Stress", _refusable(adversary_actions.mark_stress)),
+    Action("clear a Stress", _refusable(adversary_actions.clear_stress)),
+    Action("add or clear a condition", condition),
+    Action("Slow token", _refusable(lambda s, i: adversary_actions.slow_token(s, i, 1))),
+    Action("GM spotlight, maybe for a Fear", gm_spotlight),
+    Action("end the GM turn", end_gm_turn),
+    Action("a player's outcome", player_outcome),
+    Action("a PC missed", pc_missed),
+    Action("rest", rest),
+    Action("tick a countdown by hand", tick_by_hand),
+    Action("scene intensity", scene_intensity),
+]
+
+
+@pytest.fixture(scope="module")
+def demo_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo fight as a closed database file; every example starts from a copy."""
+    data = tmp_path_factory.mktemp("undo-demo")
+    store = Store.open(data)
+    create_demo(store, seed=5)
+    store.close()
+    return data / DB_NAME
+
+
+@contextmanager
+def demo_copy(demo_database: Path) -> Iterator[tuple[Store, EncounterSession]]:
+    with tempfile.TemporaryDirectory() as folder:
+        shutil.copy(demo_database, Path(folder) / DB_NAME)
+        store = Store.open(Path(folder))
+        try:
+            yield store, EncounterSession(store, store.latest_encounter().id)
+        finally:
+            store.close()
+
+
+def session_state(session: EncounterSession) -> tuple:
+    """What the window shows (the session's lists and values)."""
+    return (list(session.combatants), list(session.countdowns), list(session.rolls),
+            list(session.fear_ledger), session.fear, session.active_id, session.round,
+            session.scene_intensity)
+
+
+def stored_state(store: Store, session: EncounterSession) -> tuple:
+    """The same, read back from the store."""
+    encounter = store.encounter(session.encounter_id)
+    return (store.combatants(session.encounter_id), store.countdowns(session.encounter_id),
+            store.rolls(session.encounter_id), store.fear_ledger(session.campaign.id),
+            store.campaign(session.campaign.id).fear, encounter.active_combatant_id,
+            encounter.round, encounter.scene_intensity)
+
+
+# No explain phase: on a failure it replays the example ~100 times (~20 s) to annotate it, and
+# the assertion message already lists the actions.
+@settings(max_examples=50, deadline=None, report_multiple_bugs=False,
+          phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink],
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(actions=st.lists(st.sampled_from(ACTIONS), min_size=1, max_size=20), data=st.data())
+def test_undoing_every_action_restores_the_database_and_redo_repeats_it(
+        qapp, demo_database: Path, actions: list[Action], data: st.DataObject) -> None:
+    with demo_copy(demo_database) as (store, session):
+        stack = QUndoStack()
+        start = dump(store.path)
+        done = []
+        for action in actions:
+            command = action.build(session, data)
+            if command is not None:
+                event(action.name)  # --hypothesis-show-statistics: how often each ran
+                stack.push(command)
+                done.append(action.name)
+        end, end_state = dump(store.path), session_state(session)
+
+        while stack.canUndo():
+            stack.undo()
+        assert dump(store.path) == start, f"after undoing {done}"
+        assert session_state(session) == stored_state(store, session)
+
+        while stack.canRedo():
+            stack.redo()
+        assert dump(store.path) == end, f"after redoing {done}"
+        assert session_state(session) == end_state

@@ -1,0 +1,158 @@
+"""A database written by any earlier version of the program opens in this one, data intact.
+
+For every revision in the migration scripts (found by walking them, so a new migration is
+covered the day it is added), the test builds a database at that revision, fills every table
+the revision has with representative rows, opens the folder as the program does (backup, then
+Alembic to head) and checks that every value is still there and that the store reads it.
+
+A migration that changes values on purpose (renames a column, converts units) says so in
+CHANGED_BY: revision -> function(table, row) returning the row as it must look afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.script import ScriptDirectory
+
+from encounter_app.store import DB_NAME, Store, backups, migrate
+from tests.store.test_migrate import newer_program, revision_of
+from tests.store.test_store import BANDIT
+
+# Values the program reads with meaning (not just any string): a stat block that parses, a
+# kind the window knows. Everything else gets a value made from its type.
+REPRESENTATIVE: dict[tuple[str, str], Any] = {
+    ("campaign", "system"): "daggerheart",
+    ("combatant", "kind"): "adversary",
+    ("combatant", "stat_block"): BANDIT.to_json(),
+    ("combatant", "conditions"): ["Vulnerable", "Hidden"],
+    ("countdown", "kind"): "standard",
+    ("countdown", "loop"): "none",
+    ("adversary_template", "damage"): "1d8+1 phy",
+    ("adversary_template", "experiences"): [{"name": "Thief", "bonus": 2}],
+    ("adversary_template", "features"): [
+        {"name": "Climber", "kind": "Passive", "text": "Climbs easily.", "fear": False}],
+    ("roll_record", "payload"): {"request": {"expression": "2d6"}, "result": {"total": 7}},
+    ("encounter", "active_combatant_id"): 1,
+}
+CHANGED_BY: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {}
+ROWS_PER_TABLE = 2
+
+
+def revisions() -> list[str]:
+    """Every revision in the scripts, oldest first."""
+    script = ScriptDirectory.from_config(migrate.alembic_config())
+    return [r.revision for r in reversed(list(script.walk_revisions()))]
+
+
+def _value(table: str, column: sa.Column, n: int) -> Any:
+    if (table, column.name) in REPRESENTATIVE:
+        return REPRESENTATIVE[(table, column.name)]
+    if column.foreign_keys:
+        return 1  # the first row of the referenced table
+    kind = column.type
+    if isinstance(kind, sa.Boolean):
+        return n % 2 == 0
+    if isinstance(kind, sa.Integer):
+        return 3 + n
+    if isinstance(kind, sa.Float | sa.Numeric):
+        return 1.5 + n
+    if isinstance(kind, sa.DateTime):
+        return datetime(2026, 1, 2, 3, 4, 5 + n)
+    if isinstance(kind, sa.JSON):
+        return {"kept": [n, "value"]}
+    return f"{table}.{column.name} {n}"
+
+
+def build_at(path: Path, revision: str) -> dict[str, list[dict[str, Any]]]:
+    """A database at ``revision`` with ROWS_PER_TABLE rows in every table; returns the rows."""
+    engine = sa.create_engine(f"sqlite:///{path}")
+    try:
+        config = migrate.alembic_config()
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+        metadata = sa.MetaData()
+        metadata.reflect(engine)
+        written: dict[str, list[dict[str, Any]]] = {}
+        with engine.begin() as connection:
+            for table in metadata.sorted_tables:
+                if table.name == "alembic_version":
+                    continue
+                rows = [{c.name: (n + 1 if c.primary_key else _value(table.name, c, n))
+                         for c in table.columns} for n in range(ROWS_PER_TABLE)]
+                connection.execute(table.insert(), rows)
+                written[table.name] = rows
+        return written
+    finally:
+        engine.dispose()
+
+
+def read_back(path: Path) -> dict[str, dict[Any, dict[str, Any]]]:
+    """Every table's rows by primary key, with the types the file declares now."""
+    engine = sa.create_engine(f"sqlite:///{path}")
+    try:
+        metadata = sa.MetaData()
+        metadata.reflect(engine)
+        with engine.connect() as connection:
+            return {table.name: {row.id: row._asdict()
+                                 for row in connection.execute(table.select())}
+                    for table in metadata.sorted_tables if "id" in table.columns}
+    finally:
+        engine.dispose()
+
+
+def check_migration_from(revision: str, data: Path) -> None:
+    data.mkdir()
+    path = data / DB_NAME
+    written = build_at(path, revision)
+    assert written, "the revision should have tables to fill"
+
+    store = Store.open(data)  # the program's own start-up: checks, backup, migrations
+    try:
+        # ... and the store reads what an older program wrote.
+        encounter = store.encounter(1)
+        assert encounter.active_combatant_id == 1
+        assert store.campaign(encounter.campaign_id).system == "daggerheart"
+        assert [c.stats for c in store.combatants(1)] == [BANDIT] * ROWS_PER_TABLE
+        assert len(store.countdowns(1)) == ROWS_PER_TABLE
+        assert store.rolls(1)[0].payload == REPRESENTATIVE[("roll_record", "payload")]
+        assert all(t.stats.damage == "1d8+1 phy" for t in store.templates())
+    finally:
+        store.close()
+
+    assert revision_of(path) == [migrate.head_revision()]
+    now = read_back(path)
+    for table, rows in written.items():
+        for row in rows:
+            for later in revisions()[revisions().index(revision) + 1:]:
+                if later in CHANGED_BY:
+                    row = CHANGED_BY[later](table, row)
+            stored = now[table][row["id"]]
+            kept = {k: v for k, v in row.items() if k in stored}
+            assert {k: stored[k] for k in kept} == kept, f"{table} row {row['id']}"
+    if revision != migrate.head_revision():
+        # The file as the older program left it is kept, in case the migration was wrong.
+        assert [b.kind for b in backups.listing(path)] == [f"before-{migrate.head_revision()}"]
+
+
+@pytest.mark.parametrize("revision", revisions())
+def test_a_database_from_every_revision_migrates_to_head_with_its_data(revision: str,
+                                                                        tmp_path: Path) -> None:
+    check_migration_from(revision, tmp_path / "data")
+
+
+def test_a_new_migration_is_picked_up_and_checked(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one more revision in the scripts (a table rebuild), every earlier one migrates."""
+    today = revisions()
+    newer_program(tmp_path, monkeypatch, fail=False)
+    assert revisions()[:-1] == today and revisions()[-1] == migrate.head_revision()
+    for revision in revisions():
+        check_migration_from(revision, tmp_path / f"data-{revision}")
