@@ -8,6 +8,8 @@ the same dice back, it never rolls again. Several commands made by one click go 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.services import fear
@@ -58,24 +60,6 @@ class MoveCombatant(QUndoCommand):
 
     def undo(self) -> None:
         self._session.move_combatant(self._destination, self._source)
-
-
-class SetMarks(QUndoCommand):
-    """Mark or clear HP and Stress on a combatant."""
-
-    def __init__(self, session: EncounterSession, combatant_id: int, hp_marked: int,
-                 stress_marked: int) -> None:
-        current = session.combatants[session.combatants.index_of(combatant_id)]
-        super().__init__(f"Marks on {current.name}")
-        self._session, self._id = session, combatant_id
-        self._old = (current.hp_marked, current.stress_marked)
-        self._new = (hp_marked, stress_marked)
-
-    def redo(self) -> None:
-        self._session.set_marks(self._id, *self._new)
-
-    def undo(self) -> None:
-        self._session.set_marks(self._id, *self._old)
 
 
 class SetTurn(QUndoCommand):
@@ -129,6 +113,17 @@ class UpdateCombatant(QUndoCommand):
 
     def undo(self) -> None:
         self._session.update_combatant(self._old)
+
+
+class SetMarks(UpdateCombatant):
+    """Mark or clear HP and Stress on a combatant: a pip clicked on its card."""
+
+    def __init__(self, session: EncounterSession, combatant_id: int, hp_marked: int,
+                 stress_marked: int) -> None:
+        current = session.combatants[session.combatants.index_of(combatant_id)]
+        super().__init__(session, replace(current, hp_marked=hp_marked,
+                                          stress_marked=stress_marked),
+                         f"Marks on {current.name}")
 
 
 class SetSceneIntensity(QUndoCommand):

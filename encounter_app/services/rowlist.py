@@ -21,8 +21,6 @@ class RowList(QObject):
     moving = Signal(int, int)  # source row, destination row after the move
     moved = Signal(int, int)
     changed = Signal(int)
-    resetting = Signal()
-    reset = Signal()
 
     def __init__(self, rows: Iterable[Any] = (), parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -80,9 +78,3 @@ class RowList(QObject):
         self._rows[row] = value
         self._index = None
         self.changed.emit(row)
-
-    def assign(self, rows: Iterable[Any]) -> None:
-        self.resetting.emit()
-        self._rows = list(rows)
-        self._index = None
-        self.reset.emit()

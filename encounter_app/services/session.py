@@ -98,13 +98,6 @@ class EncounterSession(QObject):
         self.store.move_combatant(self.encounter_id, source, destination)
         self.combatants.move(source, destination)
 
-    def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
-        row = self.combatants.index_of(combatant_id)
-        current = self.combatants[row]
-        self.store.set_marks(combatant_id, hp_marked=hp_marked, stress_marked=stress_marked)
-        self.combatants.replace(row, replace(current, hp_marked=hp_marked,
-                                             stress_marked=stress_marked))
-
     def update_combatant(self, row: CombatantRow) -> None:
         """Write a combatant's new state (marks, conditions, tokens...) as the row has it."""
         self.store.update_combatant(row)

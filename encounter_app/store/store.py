@@ -302,12 +302,6 @@ class Store:
                           (encounter_id, destination, source))
             c.execute("UPDATE combatant SET position = ? WHERE id = ?", (destination, moving[0]))
 
-    def set_marks(self, combatant_id: int, *, hp_marked: int, stress_marked: int) -> None:
-        with self._transaction() as c:
-            _changed(c.execute(
-                "UPDATE combatant SET hp_marked = ?, stress_marked = ? WHERE id = ?",
-                (hp_marked, stress_marked, combatant_id)), "combatant", combatant_id)
-
     def update_combatant(self, row: CombatantRow) -> None:
         """Write everything about a combatant except its place in the order."""
         with self._transaction() as c:

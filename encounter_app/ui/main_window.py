@@ -140,6 +140,10 @@ class MainWindow(QMainWindow):
         self.fear_ledger.setObjectName("fearLedger")
         self.fear_ledger.setAccessibleName("Fear ledger")
         self.fear_ledger.setModel(self.fear_ledger_model)
+        # Entries wrap over two lines in a narrow sidebar: shade every other one so each
+        # gain or spend reads as one line of the ledger.
+        self.fear_ledger.setAlternatingRowColors(True)
+        self.fear_ledger.setSpacing(1)
 
         self._build_layout()
         self._build_actions()

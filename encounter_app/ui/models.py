@@ -54,8 +54,6 @@ class RowListModel(QAbstractListModel):
         rows.moving.connect(self._begin_move)
         rows.moved.connect(lambda _s, _d: self.endMoveRows())
         rows.changed.connect(self._row_changed)
-        rows.resetting.connect(self.beginResetModel)
-        rows.reset.connect(self.endResetModel)
 
     def _begin_move(self, source: int, destination: int) -> None:
         # Qt counts the destination before the move: moving down by one is "before row + 2".
@@ -69,9 +67,6 @@ class RowListModel(QAbstractListModel):
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
-
-    def row_at(self, row: int) -> Any:
-        return self._rows[row]
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

@@ -109,8 +109,8 @@ def apply_to_store(store: Store, action: tuple) -> None:
     elif op == "move":
         store.move_combatant(eid, args[0], args[1])
     elif op == "marks":
-        store.set_marks(store.combatants(eid)[args[0]].id, hp_marked=args[1],
-                        stress_marked=args[2])
+        row = store.combatants(eid)[args[0]]
+        store.update_combatant(replace(row, hp_marked=args[1], stress_marked=args[2]))
     elif op == "turn":
         store.set_turn(eid, store.combatants(eid)[args[0]].id, store.encounter(eid).round + 1)
     elif op == "fear":

@@ -134,7 +134,7 @@ def test_everything_written_is_there_after_closing_and_reopening(tmp_path: Path)
 
     store.set_fear(campaign.id, 7)
     store.set_turn(encounter.id, stored[1].id, 3)
-    store.set_marks(stored[1].id, hp_marked=2, stress_marked=1)
+    store.update_combatant(replace(stored[1], hp_marked=2, stress_marked=1))
 
     ritual = store.insert_countdown(
         encounter.id, CountdownRow("Ritual", start=6, value=4, kind="consequence",
@@ -368,7 +368,7 @@ def test_removing_a_combatant_of_another_encounter_keeps_this_turn(store: Store,
 
 def test_marks_are_written_to_the_right_combatant(store: Store, encounter_id: int) -> None:
     a, b = (store.insert_combatant(encounter_id, pc(name)) for name in "AB")
-    store.set_marks(b.id, hp_marked=4, stress_marked=2)
+    store.update_combatant(replace(b, hp_marked=4, stress_marked=2))
     assert store.combatants(encounter_id) == [a, replace(b, hp_marked=4, stress_marked=2)]
 
 
