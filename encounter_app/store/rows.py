@@ -29,6 +29,7 @@ class Feature:
     kind: FeatureKind
     text: str
     fear: bool = False  # a Fear feature: using it costs the GM a Fear
+    countdown: int | None = None  # a feature with its own countdown, e.g. "Countdown (4)"
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ class StatBlock:
             "motives": self.motives,
             "experiences": [{"name": e.name, "bonus": e.bonus} for e in self.experiences],
             "features": [
-                {"name": f.name, "kind": f.kind, "text": f.text, "fear": f.fear}
+                {"name": f.name, "kind": f.kind, "text": f.text, "fear": f.fear,
+                 "countdown": f.countdown}
                 for f in self.features
             ],
         }
@@ -97,7 +99,8 @@ class StatBlock:
             ),
             features=tuple(
                 Feature(str(f["name"]), f.get("kind", "Passive"), str(f.get("text", "")),
-                        bool(f.get("fear", False)))
+                        bool(f.get("fear", False)),
+                        None if f.get("countdown") is None else int(f["countdown"]))
                 for f in data.get("features", ())
             ),
         )
