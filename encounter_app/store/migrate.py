@@ -4,9 +4,10 @@ A file that is not SQLite, is not ours, or comes from a newer version of the pro
 written to: the check reads it through a read-only connection and raises StoreError. A damaged
 database of ours raises DatabaseDamaged, so that the store can keep it aside (backups.py).
 
-Alembic (and with it SQLAlchemy) is imported only when the file is not at the newest revision:
-an up-to-date file, every start but the first after an update, is recognised by reading the
-revision ids out of the migration scripts, which costs far less than importing Alembic.
+Alembic (and with it SQLAlchemy) is imported only when a file of ours is at an older revision,
+the first start after an update. An up-to-date file is recognised by reading the revision ids
+out of the migration scripts, and a new database is made from the generated head schema script
+(head_schema.py): both cost far less than importing Alembic.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from encounter_app.store import backups
+from encounter_app.store import backups, head_schema
 from encounter_app.store.connection import configure
 from encounter_app.store.errors import DatabaseDamaged, StoreError
 
@@ -156,13 +157,32 @@ def current_revision(path: Path) -> str | None:
 def upgrade(path: Path) -> None:
     """Bring the database to the newest schema, backing it up first if it holds data."""
     current = current_revision(path)
-    if current is not None and current == scripts_head():
+    head = scripts_head()
+    if current is not None and current == head:
+        return
+    if current is None and _create_fresh(path, head):
         return
     head = head_revision()
     if current == head:
         return
     if current is not None:
         backups.take(path, f"before-{head}")
+    run_migrations(path)
+
+
+def _create_fresh(path: Path, head: str | None) -> bool:
+    """Make a new (empty) database from the head schema script; False if it cannot."""
+    connection = sqlite3.connect(path)
+    try:
+        configure(connection)
+        empty = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+        return empty and head_schema.create(connection, head)
+    finally:
+        connection.close()
+
+
+def run_migrations(path: Path) -> None:
+    """Run Alembic's migrations on ``path`` up to the newest revision."""
     from alembic import command
     from sqlalchemy import create_engine, event
 
