@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
-
-from platformdirs import user_data_dir
 
 from encounter_app import __version__, exit_codes
 
@@ -34,6 +31,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def default_data_dir() -> Path:
+    from platformdirs import user_data_dir  # only when no --data-dir is given
+
     return Path(user_data_dir(APP_NAME, appauthor=False))
 
 
@@ -42,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     data_dir = args.data_dir or default_data_dir()
     if args.demo:
         if args.data_dir is None:
+            import tempfile
+
             data_dir = Path(tempfile.mkdtemp(prefix="encounter-demo-"))
         elif data_dir.exists() and any(data_dir.iterdir()):
             print(f"encounter-app: --demo needs an empty folder, and {data_dir} is not; "

@@ -13,11 +13,10 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox
 
-from encounter_app.demo import create_demo
 from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.rules_service import STOP_TIMEOUT_MS, RulesService
 from encounter_app.services.session import EncounterSession
-from encounter_app.store import Store, StoreError
+from encounter_app.store import EncounterRow, Store, StoreError
 from encounter_app.ui.main_window import MainWindow
 
 
@@ -51,7 +50,7 @@ class Launched:
         safety = self.store.restore(Path(backup))
         old = self.window
         old.detach()
-        encounter = self.store.latest_encounter() or create_demo(self.store)
+        encounter = self.store.latest_encounter() or _create_demo(self.store)
         self.window, self.session, self.undo_stack = _open_window(self.store, encounter.id,
                                                                   self.rules_service)
         self.window.restore_requested.connect(self._restore_chosen)
@@ -106,7 +105,7 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Lau
     try:
         encounter = store.latest_encounter()
         existing = encounter is not None
-        encounter = encounter or create_demo(store, seed=seed)
+        encounter = encounter or _create_demo(store, seed=seed)
         rules_service = RulesService(seed=encounter.seed if seed is None else seed)
     except Exception:
         store.close()
@@ -116,6 +115,13 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Lau
     if show:
         window.show()
     return Launched(window, store, rules_service, undo_stack, session)
+
+
+def _create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
+    # Imported here: only an empty database needs the demo, and every start pays for imports.
+    from encounter_app.demo import create_demo
+
+    return create_demo(store, seed=seed)
 
 
 def _open_window(store: Store, encounter_id: int, rules_service: RulesService, *,

@@ -17,7 +17,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from encounter_app.store import backups, head_schema
+from encounter_app.store import backups
 from encounter_app.store.connection import configure
 from encounter_app.store.errors import DatabaseDamaged, StoreError
 
@@ -172,6 +172,8 @@ def upgrade(path: Path) -> None:
 
 def _create_fresh(path: Path, head: str | None) -> bool:
     """Make a new (empty) database from the head schema script; False if it cannot."""
+    from encounter_app.store import head_schema  # a first start only
+
     connection = sqlite3.connect(path)
     try:
         configure(connection)

@@ -29,7 +29,6 @@ from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import Store
-from encounter_app.ui import backup_dialogs
 from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.countdowns import CountdownPanel
@@ -351,11 +350,15 @@ class MainWindow(QMainWindow):
         return self.roll_router.submit(request, self._record, "The roll failed")
 
     def back_up(self) -> None:
+        from encounter_app.ui import backup_dialogs  # dialogs load when first asked for
+
         target = backup_dialogs.back_up(self, self.store)
         if target is not None:
             self.show_message(f"Backed up to {target}")
 
     def choose_restore(self) -> None:
+        from encounter_app.ui import backup_dialogs
+
         chosen = backup_dialogs.ask_restore(self, self.store)
         if chosen is not None:
             self.restore_requested.emit(chosen)

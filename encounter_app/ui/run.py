@@ -19,7 +19,6 @@ from encounter_app.app import Launched, launch
 from encounter_app.services.rules_service import DiceRequest, RollResult
 from encounter_app.store import FolderNotWritable, StoreError
 from encounter_app.store.store import prepare_folder
-from encounter_app.ui.backup_dialogs import DamagedDatabaseBox, damaged_message
 from encounter_app.ui.data_lock import DataFolderLock
 
 
@@ -83,6 +82,8 @@ def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test:
 
 def _recover(launched: Launched, quiet: bool) -> bool:
     """The database was damaged and set aside: offer the newest backup. False = stop here."""
+    from encounter_app.ui.backup_dialogs import DamagedDatabaseBox, damaged_message
+
     store = launched.store
     offer = store.latest_usable_backup()
     if quiet:

@@ -1,0 +1,33 @@
+"""Start-up pays only for what the first window needs (issue 6: the frozen start budget).
+
+Every module imported at start is time before the window appears. These load later, when
+something asks for them: migrations, the demo, dialogs, exact odds.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from encounter_app.app import launch
+
+LATER = ("alembic", "sqlalchemy", "sqlmodel", "icepool", "platformdirs",
+         "encounter_app.demo", "encounter_app.store.head_schema",
+         "encounter_app.ui.backup_dialogs", "encounter_app.ui.roll_dialogs",
+         "encounter_app.ui.reference")
+
+
+def test_a_start_on_an_existing_folder_imports_nothing_it_does_not_use(qapp, tmp_path: Path
+                                                                       ) -> None:
+    launch(tmp_path, show=False).shutdown()  # the folder now holds a fight
+    script = (
+        "import sys\n"
+        "from encounter_app.__main__ import main\n"
+        f"code = main(['--smoke-test', '--data-dir', {str(tmp_path)!r}])\n"
+        f"print(code, sorted(m for m in {LATER!r} if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), check=True)
+    assert result.stdout.splitlines()[-1] == "0 []"
