@@ -12,6 +12,9 @@ from enum import Enum
 from encounter_app.rules.daggerheart import Countdown, CountdownKind, LoopMode, Outcome
 from encounter_app.store import CountdownRow
 
+#: The highest start (and value) a countdown can have: two digits on the card.
+MAX_START = 99
+
 KIND_LABELS = {"standard": "Standard", "progress": "Progress", "consequence": "Consequence"}
 LOOP_LABELS = {"none": "", "loop": "Loop", "increasing": "Increasing loop",
                "decreasing": "Decreasing loop"}

@@ -27,10 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.rules import dice
-from encounter_app.services.countdown_steps import KIND_LABELS, can_link
+from encounter_app.services.countdown_steps import KIND_LABELS, MAX_START, can_link
 from encounter_app.store import CountdownRow
 
-MAX_START = 99
 KINDS = (
     ("standard", "Standard: 1 on every action roll"),
     ("progress", "Progress: by the roll, towards something good"),

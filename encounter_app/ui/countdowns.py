@@ -5,6 +5,7 @@ add and remove them. Every change is an undo command; the panel keeps no countdo
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QUndoStack
@@ -22,18 +23,20 @@ from PySide6.QtWidgets import (
 
 from encounter_app.services import table
 from encounter_app.services.commands import AddCountdown, RemoveCountdown, UpdateCountdown
-from encounter_app.services.countdown_steps import traits
+from encounter_app.services.countdown_steps import MAX_START, traits
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CountdownRow, RollRow
 from encounter_app.ui import pips, theme
-from encounter_app.ui.countdown_dialog import MAX_START, CountdownDialog, CountdownSetup
 from encounter_app.ui.listviews import PaintedListView
 from encounter_app.ui.models import CountdownModel, RowRole
 
-__all__ = ["CountdownDelegate", "CountdownDialog", "CountdownPanel"]
+if TYPE_CHECKING:  # the dialog module loads when the GM first adds a countdown
+    from encounter_app.ui.countdown_dialog import CountdownDialog, CountdownSetup
+
+__all__ = ["CountdownDelegate", "CountdownPanel"]
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 TRIGGERED_WORD = "⚠ TRIGGERED"
@@ -312,6 +315,8 @@ class CountdownPanel(QWidget):
 
     def open_add_dialog(self) -> CountdownDialog:
         """Show the Add dialog (window-modal, no nested event loop); OK adds the countdown."""
+        from encounter_app.ui.countdown_dialog import CountdownDialog  # loaded when first used
+
         dialog = CountdownDialog(list(self._session.countdowns), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self.add_setup(dialog.setup()))

@@ -12,7 +12,8 @@ from PySide6.QtGui import QColor, QGuiApplication, QUndoStack
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CountdownRow, FearEventRow, RollRow, Store
 from encounter_app.ui import theme
-from encounter_app.ui.countdowns import CountdownDialog, CountdownPanel
+from encounter_app.ui.countdown_dialog import CountdownDialog
+from encounter_app.ui.countdowns import CountdownPanel
 from encounter_app.ui.fear_tracker import FearTracker
 from encounter_app.ui.models import CountdownModel, RollLogModel, RowRole
 from encounter_app.ui.roll_log import RollLogView
