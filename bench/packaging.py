@@ -6,7 +6,9 @@ Builds the program (packaging/build.py) and the baseline (bench/baseline_window.
 the same way), then compares their folder sizes and the wall time of `--smoke-test` offscreen,
 runs of the two interleaved so that a busy machine slows both alike. Prints the numbers against
 the budgets (size within 1.25x, start within 2x) and writes bench/packaging-results.json. The
-budgets are reported, never asserted: timings on a shared machine are noisy.
+budgets are reported, never asserted: timings on a shared machine are noisy. Beside the wall
+time it reports the CPU time each start used (user + system): other work on the machine stretches
+the first, hardly the second, so on a busy machine the CPU ratio is the steadier one.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -58,16 +61,23 @@ def folder_bytes(folder: Path) -> int:
                if path.is_file() and not path.is_symlink())
 
 
-def start_seconds(command: list[str], env: dict[str, str]) -> float:
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def start_seconds(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one run of ``command``."""
+    cpu_before = _children_cpu()
     started = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
     elapsed = time.perf_counter() - started
     if result.returncode != 0:
         raise SystemExit(f"{command[0]} failed ({result.returncode}):\n{result.stderr}")
-    return elapsed
+    return elapsed, _children_cpu() - cpu_before
 
 
-def measure_starts(runs: int, scratch: Path) -> dict[str, list[float]]:
+def measure_starts(runs: int, scratch: Path) -> dict[str, list[tuple[float, float]]]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=str(scratch))
     warm_data = scratch / "warm"
     app = [str(APP / "encounter-app"), "--smoke-test", "--data-dir"]
@@ -76,7 +86,8 @@ def measure_starts(runs: int, scratch: Path) -> dict[str, list[float]]:
     # the warm data folder.
     start_seconds([*app, str(warm_data)], env)
     start_seconds(baseline, env)
-    times: dict[str, list[float]] = {"baseline": [], "app_first_start": [], "app_warm_start": []}
+    times: dict[str, list[tuple[float, float]]] = {
+        "baseline": [], "app_first_start": [], "app_warm_start": []}
     for run in range(runs):
         times["baseline"].append(start_seconds(baseline, env))
         # An empty folder: Alembic migrations and the demo fight, as on a GM's first start.
@@ -116,13 +127,16 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-packaging-") as scratch:
         Path(scratch).chmod(0o700)
         times = measure_starts(args.runs, Path(scratch))
-    starts = {name: summary(values) for name, values in times.items()}
+    starts = {name: summary([wall for wall, _ in values]) for name, values in times.items()}
+    cpu = {name: summary([used for _, used in values]) for name, values in times.items()}
 
-    base_start = starts["baseline"]["median"]
+    base_start, base_cpu = starts["baseline"]["median"], cpu["baseline"]["median"]
     ratios = {
         "size": round(sizes["app_bytes"] / sizes["baseline_bytes"], 3),
         "first_start": round(starts["app_first_start"]["median"] / base_start, 2),
         "warm_start": round(starts["app_warm_start"]["median"] / base_start, 2),
+        "first_start_cpu": round(cpu["app_first_start"]["median"] / base_cpu, 2),
+        "warm_start_cpu": round(cpu["app_warm_start"]["median"] / base_cpu, 2),
     }
     results = {
         "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -136,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         "builds": builds,
         "sizes": sizes,
         "starts_seconds": starts,
+        "starts_cpu_seconds": cpu,
         "ratios": ratios,
         "budgets": {"size": SIZE_BUDGET, "start": START_BUDGET},
     }
@@ -156,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
           f"on an empty folder {starts['app_first_start']['median']:.2f} s "
           f"({ratios['first_start']}x, {verdict(ratios['first_start'], START_BUDGET)}; "
           f"budget {START_BUDGET}x)")
+    print(f"CPU time of those starts, median: baseline {base_cpu:.2f} s; existing folder "
+          f"{cpu['app_warm_start']['median']:.2f} s ({ratios['warm_start_cpu']}x); empty folder "
+          f"{cpu['app_first_start']['median']:.2f} s ({ratios['first_start_cpu']}x)")
     for name, seconds in builds.items():
         print(f"build {name.removesuffix('_seconds')}: {seconds:.0f} s")
     print(f"wrote {RESULTS.relative_to(ROOT)}")
