@@ -25,6 +25,11 @@ EXCLUDES = [
     "rich",
     "pygments",
     "markdown_it",
+    # SQLAlchemy imports asyncio, whose concurrent.futures can reach multiprocessing; with
+    # multiprocessing in the bundle PyInstaller adds its runtime hook, which imports it (and
+    # subprocess, socket, pickle, pkgutil) before main() on every start: 30 ms of the budget.
+    # The program never starts a process; asyncio only reaches it for a ProcessPoolExecutor.
+    "multiprocessing",
     # Standard library pieces a desktop program without Tk or a test runner never imports.
     "tkinter",
     "unittest",
