@@ -67,15 +67,15 @@ def frozen(tmp_path: Path, *args: str, xvfb: bool = False, extra_env: dict[str, 
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=180)
 
 
-def test_first_start_on_an_empty_folder_migrates_and_makes_the_demo(tmp_path):
+def test_first_start_on_an_empty_folder_builds_the_schema_and_makes_the_demo(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     result = frozen(tmp_path, "--data-dir", str(data), "--smoke-test")
     assert result.returncode == 0, result.stderr
     assert "smoke test ok" in result.stdout and "7 combatants" in result.stdout
     assert unexpected_stderr(result.stderr) == []
-    # Alembic found env.py and versions/*.py inside the bundle and ran them to the newest
-    # schema; the sample adversaries came from the bundled resources folder.
+    # The bundled head schema script built the newest schema (store/head_schema.py); the sample
+    # adversaries came from the bundled resources folder.
     samples = json.loads(resource("sample_adversaries.json").read_text(encoding="utf-8"))
     connection = sqlite3.connect(data / "encounter.db")
     try:
@@ -86,6 +86,49 @@ def test_first_start_on_an_empty_folder_migrates_and_makes_the_demo(tmp_path):
         connection.close()
     assert revision == (head_revision(),)
     assert templates == (len(samples["adversaries"]),)
+
+
+def test_a_database_from_the_first_version_is_backed_up_and_migrated(tmp_path):
+    """Alembic, SQLAlchemy and the migration scripts work inside the bundle."""
+    from alembic import command
+    from sqlalchemy import create_engine
+
+    from encounter_app.store.migrate import alembic_config
+
+    data = tmp_path / "data"
+    data.mkdir()
+    database = data / "encounter.db"
+    engine = create_engine(f"sqlite:///{database}")
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    engine.dispose()
+    connection = sqlite3.connect(database)
+    with connection:
+        connection.execute("INSERT INTO campaign (id, name, system, party_size, fear, created_at)"
+                           " VALUES (1, 'Old', 'daggerheart', 1, 2, '2026-01-01 00:00:00')")
+        connection.execute("INSERT INTO encounter (id, campaign_id, name, round, scene_intensity,"
+                           " created_at) VALUES (1, 1, 'Old fight', 2, 'standard',"
+                           " '2026-01-01 00:00:00')")
+        connection.execute("INSERT INTO combatant (encounter_id, position, kind, name, hp_max,"
+                           " hp_marked, stress_max, stress_marked, conditions, hidden) VALUES"
+                           " (1, 0, 'pc', 'Aria', 6, 2, 6, 1, '[]', 0)")
+    connection.close()
+
+    result = frozen(tmp_path, "--data-dir", str(data), "--smoke-test")
+    assert result.returncode == 0, result.stderr
+    assert "1 combatants" in result.stdout
+    assert unexpected_stderr(result.stderr) == []
+    connection = sqlite3.connect(database)
+    try:
+        revision = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+    finally:
+        connection.close()
+    assert revision == (head_revision(),)
+    # The copy made before migrating: encounter-<time>-before-<newest revision>.db
+    assert [path.name.endswith(f"-before-{head_revision()}.db")
+            for path in (data / "backups").iterdir()] == [True]
 
 
 def test_second_start_opens_the_same_fight(tmp_path):
