@@ -19,6 +19,8 @@ from encounter_app.services.library_commands import SetEnvironment
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import EnvironmentBlock, StatBlock
 
+KEEP = "keep"  # as the environment of start_encounter: leave the encounter's as it is
+
 
 @dataclass(frozen=True)
 class PlannedAdversary:
@@ -67,11 +69,11 @@ def add_adversaries(session: EncounterSession, plan: Sequence[PlannedAdversary]
 
 def start_encounter(session: EncounterSession, holder: EncounterEnvironment,
                     plan: Sequence[PlannedAdversary],
-                    environment: EnvironmentBlock | None = None) -> Compound:
-    """Every planned adversary into the initiative order (and the environment attached), as
-    one step that one undo takes back whole."""
+                    environment: EnvironmentBlock | str | None = KEEP) -> Compound:
+    """Every planned adversary into the initiative order, and the environment attached (None
+    detaches it, KEEP leaves it), as one step that one undo takes back whole."""
     parts = add_adversaries(session, [p for p in plan if p.count > 0])
-    if environment is not None and environment != holder.block:
+    if environment != KEEP and environment != holder.block:
         parts.append(SetEnvironment(holder, environment))
     count = sum(isinstance(part, AddCombatant) for part in parts)
     return Compound(f"Start encounter: {count} adversar{'y' if count == 1 else 'ies'}", parts)

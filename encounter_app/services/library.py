@@ -21,11 +21,11 @@ from encounter_app.store import EnvironmentBlock, Store
 class Shelf(QObject):
     """One kind of library entry (templates or environments): its rows and how to store them."""
 
-    def __init__(self, noun: str, rows: list[Any], insert: Callable[[Any], Any],
+    def __init__(self, noun: str, plural: str, rows: list[Any], insert: Callable[[Any], Any],
                  update: Callable[[Any], None], delete: Callable[[int], None],
                  read: Callable[[], list[Any]], parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.noun = noun
+        self.noun, self.plural = noun, plural
         self.rows = RowList(rows, self)
         self._insert, self._update, self._delete, self._read = insert, update, delete, read
 
@@ -67,10 +67,11 @@ class Library(QObject):
     def __init__(self, store: Store, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.store = store
-        self.templates = Shelf("adversary", store.templates(), store.insert_template,
+        self.templates = Shelf("adversary", "adversaries", store.templates(), store.insert_template,
                                store.update_template, store.delete_template, store.templates,
                                self)
-        self.environments = Shelf("environment", store.environments(), store.insert_environment,
+        self.environments = Shelf("environment", "environments",
+                                  store.environments(), store.insert_environment,
                                   store.update_environment, store.delete_environment,
                                   store.environments, self)
 

@@ -34,6 +34,7 @@ class Column(NamedTuple):
     text: Callable[[Any], str]
     sort: Callable[[Any], Any]
     numeric: bool = False
+    sample: str = ""  # the widest text it usually holds, for its starting width
 
 
 def _source(row: Any) -> str:
@@ -47,19 +48,21 @@ def _signed(value: int) -> str:
 TEMPLATE_COLUMNS = (
     Column("Name", lambda r: r.stats.name, lambda r: r.stats.name.casefold()),
     Column("Tier", lambda r: str(r.stats.tier), lambda r: r.stats.tier, True),
-    Column("Type", lambda r: r.stats.type, lambda r: r.stats.type.casefold()),
+    Column("Type", lambda r: r.stats.type, lambda r: r.stats.type.casefold(),
+           sample="Horde (10/HP)"),
     Column("Diff.", lambda r: str(r.stats.difficulty), lambda r: r.stats.difficulty, True),
     Column("HP", lambda r: str(r.stats.hp), lambda r: r.stats.hp, True),
     Column("Attack", lambda r: f"{_signed(r.stats.attack_modifier)} {r.stats.damage}",
-           lambda r: r.stats.attack_modifier),
-    Column("Source", _source, _source),
+           lambda r: r.stats.attack_modifier, sample="+3 2d10+4 phy"),
+    Column("Source", _source, _source, sample="Imported"),
 )
 ENVIRONMENT_COLUMNS = (
     Column("Name", lambda r: r.stats.name, lambda r: r.stats.name.casefold()),
     Column("Tier", lambda r: str(r.stats.tier), lambda r: r.stats.tier, True),
-    Column("Type", lambda r: r.stats.type, lambda r: r.stats.type.casefold()),
+    Column("Type", lambda r: r.stats.type, lambda r: r.stats.type.casefold(),
+           sample="Exploration"),
     Column("Diff.", lambda r: str(r.stats.difficulty), lambda r: r.stats.difficulty, True),
-    Column("Source", _source, _source),
+    Column("Source", _source, _source, sample="Imported"),
 )
 
 
