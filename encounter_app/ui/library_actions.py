@@ -144,9 +144,10 @@ class LibraryActions(QObject):
             self._builder.start_requested.connect(self.start)
         self._builder.refresh_environments()
         self._builder.add(list(rows))
-        self._builder.show()
-        self._builder.raise_()
-        self._builder.activateWindow()
+        if self._builder.isVisible():  # already open behind the window: bring it forward
+            self._builder.activateWindow()
+        else:
+            self._builder.show()
         return self._builder
 
     def start(self, plan: tuple[PlannedAdversary, ...],

@@ -94,7 +94,9 @@ class LibraryPage(QWidget):
         layout.addLayout(uses_row)
 
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
-        self.proxy.dataChanged.connect(self._selection_changed)
+        for signal in (self.proxy.dataChanged, self.proxy.rowsInserted, self.proxy.rowsRemoved,
+                       self.proxy.modelReset, self.proxy.layoutChanged):
+            signal.connect(self._selection_changed)
         self.view.doubleClicked.connect(self.edit)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._menu)
