@@ -100,6 +100,8 @@ class LibraryPage(QWidget):
         self.view.doubleClicked.connect(self.edit)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._menu)
+        if self.proxy.rowCount():  # something to read from the start
+            self.view.selectRow(0)
         self._selection_changed()
 
     def _action(self, label: str, tip: str, slot: Callable[..., None],
