@@ -5,14 +5,14 @@ picks of a plan, and "Start encounter" as one undoable step.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.demo import combatant_from
 from encounter_app.rules.battle_points import Pick
 from encounter_app.rules.stat_blocks import base_type
-from encounter_app.services.commands import AddCombatant
+from encounter_app.services.commands import AddCombatant, UpdateCombatant
 from encounter_app.services.compound import Compound
 from encounter_app.services.library import EncounterEnvironment
 from encounter_app.services.library_commands import SetEnvironment
@@ -77,3 +77,19 @@ def start_encounter(session: EncounterSession, holder: EncounterEnvironment,
         parts.append(SetEnvironment(holder, environment))
     count = sum(isinstance(part, AddCombatant) for part in parts)
     return Compound(f"Start encounter: {count} adversar{'y' if count == 1 else 'ies'}", parts)
+
+
+def edit_card_stats(session: EncounterSession, combatant_id: int, stats: StatBlock
+                    ) -> UpdateCombatant:
+    """Change one adversary's own copy of its stat block (the library is left alone).
+
+    Its HP and Stress tracks follow the new stat block, keeping what is marked as far as the new
+    tracks reach; a combatant still named as its stat block takes the new name, one numbered or
+    renamed in the fight ("Sentry 2") keeps its own.
+    """
+    row = session.combatants[session.combatants.index_of(combatant_id)]
+    name = stats.name if row.stats is None or row.name == row.stats.name else row.name
+    new = replace(row, name=name, stats=stats, hp_max=stats.hp, stress_max=stats.stress,
+                  hp_marked=min(row.hp_marked, stats.hp),
+                  stress_marked=min(row.stress_marked, stats.stress))
+    return UpdateCombatant(session, new, f"Edit {row.name}'s stat block")

@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
+from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
+from encounter_app.services import encounter_builder
 from encounter_app.services.compound import Compound
 from encounter_app.services.encounter_builder import (
     KEEP,
@@ -155,3 +156,22 @@ class LibraryActions(QObject):
         command = start_encounter(self._session, self.holder, plan, environment)
         self._undo_stack.push(command)
         self._show_message(f"{command.text()} — in the spotlight order with their cards.")
+
+
+def edit_card_stats(session: EncounterSession, undo_stack: QUndoStack, combatant_id: int,
+                    parent: QWidget) -> bool:
+    """Open the stat-block editor on one adversary in the fight; True if it was changed."""
+    from encounter_app.ui.stat_block_editor import StatBlockEditor  # see ui/__init__.py
+
+    row = session.combatants[session.combatants.index_of(combatant_id)]
+    if row.stats is None:
+        return False
+    dialog = StatBlockEditor(row.stats, parent)
+    dialog.setWindowTitle(f"Edit {row.name}'s stat block (this fight only)")
+    changed = (dialog.exec() == QDialog.DialogCode.Accepted
+               and dialog.stats() != row.stats)
+    if changed:
+        undo_stack.push(encounter_builder.edit_card_stats(session, combatant_id,
+                                                          dialog.stats()))
+    dialog.deleteLater()
+    return changed

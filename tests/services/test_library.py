@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from encounter_app.demo import load_sample_adversaries, load_sample_environments
+from encounter_app.services.commands import SetMarks
 from encounter_app.services.encounter_builder import (
     PlannedAdversary,
+    edit_card_stats,
     fight_names,
     start_encounter,
 )
@@ -106,3 +108,27 @@ def test_attach_and_detach_an_environment(qtbot, store, session, undo_stack) -> 
     assert holder.block is None
     undo_stack.undo()
     assert EncounterEnvironment(store, session.encounter_id).block == chapel
+
+
+def test_editing_a_cards_stat_block_changes_that_adversary_only(qtbot, store, session,
+                                                                undo_stack) -> None:
+    library = Library(store)
+    row = library.templates.add(TemplateRow(None, SAMPLES["Ashen Sentry"]))
+    holder = EncounterEnvironment(store, session.encounter_id)
+    undo_stack.push(start_encounter(session, holder, [PlannedAdversary(row.id, row.stats, 2),
+                                                      PlannedAdversary(row.id, row.stats)]))
+    first, _, plain = session.combatants
+    undo_stack.push(SetMarks(session, first.id, 5, 3))
+    tougher = replace(row.stats, name="Ashen Champion", hp=4, stress=2, difficulty=15)
+    undo_stack.push(edit_card_stats(session, first.id, tougher))
+    undo_stack.push(edit_card_stats(session, plain.id, tougher))
+
+    edited = store.combatants(session.encounter_id)
+    assert [c.name for c in edited] == ["Ashen Sentry 1", "Ashen Sentry 2", "Ashen Champion"]
+    assert (edited[0].hp_max, edited[0].hp_marked, edited[0].stress_marked) == (4, 4, 2)
+    assert edited[0].stats == tougher and edited[1].stats == row.stats
+    assert store.templates()[0].stats == row.stats  # the library keeps its entry
+    undo_stack.undo()
+    undo_stack.undo()
+    assert store.combatants(session.encounter_id)[0].stats == row.stats
+    assert session.combatants[0].hp_marked == 5

@@ -157,3 +157,31 @@ def test_an_attached_environment_shows_folded_and_survives_a_relaunch(qtbot, tmp
         assert library.environment_panel.isVisibleTo(second.window)
     finally:
         second.shutdown()
+
+
+def test_a_cards_stat_block_is_edited_from_its_menu(qtbot, program) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QApplication
+
+    session = program.session
+    sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
+    menu = program.window.card_actions.menu_for(sentry.id)
+    action = menu.findChild(QAction, "editStatBlockAction")
+
+    def edit() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert "this fight only" in dialog.windowTitle()
+        dialog.hp.setValue(9)
+        dialog.damage.setText("2d10+4 phy")
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, edit)
+    action.trigger()
+    menu.deleteLater()
+    now = session.combatants[session.combatants.index_of(sentry.id)]
+    assert (now.hp_max, now.stats.damage) == (9, "2d10+4 phy")
+    library = {t.stats.name: t.stats for t in program.store.templates()}
+    assert library["Ashen Sentry"].hp == sentry.stats.hp  # the library is untouched
+    program.undo_stack.undo()
+    assert session.combatants[session.combatants.index_of(sentry.id)] == sentry
