@@ -99,6 +99,9 @@ class LibraryTableModel(QAbstractTableModel):
     def row_at(self, row: int) -> Any:
         return self._rows[row]
 
+    def sort_key(self, column: int) -> Callable[[Any], Any]:
+        return self._columns[column].sort
+
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
@@ -170,6 +173,13 @@ class LibraryFilter(QSortFilterProxyModel):
             cached = self._texts[row.id] = (row, search_text(row))
         text = cached[1]
         return all(word in text for word in self._words)
+
+    def lessThan(self, left: AnyIndex, right: AnyIndex) -> bool:
+        # The column's sort key straight from the rows: going through data() costs a role
+        # dispatch per comparison, a tenth of a second to re-sort a thousand entries.
+        model = self.sourceModel()
+        key = model.sort_key(left.column())
+        return key(model.row_at(left.row())) < key(model.row_at(right.row()))
 
     def row_at(self, proxy_row: int) -> Any:
         return self.sourceModel().row_at(self.mapToSource(self.index(proxy_row, 0)).row())
