@@ -240,4 +240,6 @@ class ListEditor(QWidget):
         """Each row says the problems whose field path starts with its own ("features.2.")."""
         for n, row in enumerate(self.rows):
             prefix = f"{self.key}.{n}."
-            row.problem.say(" ".join(m for k, m in problems.items() if k.startswith(prefix)))
+            # Under its own row "Feature 2: " goes without saying.
+            said = [m.split(": ", 1)[-1] for k, m in problems.items() if k.startswith(prefix)]
+            row.problem.say(" ".join(m[:1].upper() + m[1:] for m in said))

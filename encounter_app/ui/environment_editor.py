@@ -38,7 +38,7 @@ class EnvironmentEditor(ValidatedDialog):
         self.type.setAccessibleName("Type")
         self.type.addItems(rules.ENVIRONMENT_TYPES)
         self.difficulty = spin(rules.DIFFICULTY, "Difficulty")
-        self.description = text_box("Description", 2, "What the place looks and sounds like")
+        self.description = text_box("Description", 3, "What the place looks and sounds like")
         self.impulses = text_box("Impulses", 2, "What the place pushes for, e.g. flood, hide")
         self.adversaries = text_box("Potential adversaries", 2,
                                     "Who may be found here, e.g. bandits, eels")

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -72,6 +73,8 @@ class FieldForm(QFormLayout):
         self.addRow(title, widget)
         for key in keys:
             problem = ProblemLabel(f"{key}Problem")
+            # Expanding, or the form keeps it at its narrowest and wraps every word.
+            problem.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             self.problems[key] = problem
             self.addRow("", problem)
 
@@ -167,7 +170,7 @@ class StatBlockEditor(ValidatedDialog):
         self.attack_range.addItems(rules.RANGES)
         self.damage = QLineEdit(objectName="damageEdit", placeholderText="e.g. 1d12+2 phy")
         self.damage.setAccessibleName("Damage")
-        self.description = text_box("Description", 2, "What the GM sees and says")
+        self.description = text_box("Description", 3, "What the GM sees and says")
         self.motives = text_box("Motives and tactics", 2, "e.g. Guard, crush, never retreat")
         self.experiences = ListEditor(ExperienceRow, "Add experience", "experiences")
         self.features = ListEditor(FeatureRow, "Add feature", "features")

@@ -174,3 +174,19 @@ def test_add_to_encounter_and_builder_from_the_library_dock(qtbot, program) -> N
     assert [p.stats.name for p in builder.plan()] == ["Ashen Sentry"]
     builder.close()
     window.library.dock.close()
+
+
+def test_entries_added_behind_its_back_appear_after_a_reload(qtbot, program) -> None:
+    """What an import does: rows straight into the store, then the library reads them again."""
+    actions = program.window.library
+    actions.library_action.trigger()
+    table = actions.dock.widget().adversaries.table
+    before = table.model.rowCount()
+    program.store.insert_templates([TemplateRow(None, replace(SAMPLES[0], name="Imported One"),
+                                                 source="import")])
+    assert table.model.rowCount() == before
+    actions.reload()
+    table.search.setText("imported one")
+    assert table.proxy.rowCount() == 1 and table.count.text() == f"1 of {before + 1}"
+    assert table.proxy.index(0, 6).data() == "Imported"
+    actions.dock.close()

@@ -97,10 +97,11 @@ def test_numbers_stay_in_range(editor) -> None:
 def test_features_and_experiences_are_added_checked_moved_and_removed(qtbot, editor) -> None:
     features = editor.features
     row = features.add_row()
-    assert "Feature 4: Give the feature a name" in row.problem.text()
+    assert row.problem.text() == "Give the feature a name. Say what it does."
+    assert "Feature 4: Give the feature a name" in editor.problem.text()
     assert not editor.ok_button.isEnabled()
     row.name.setText("Countdown Burn")
-    assert "say what Countdown Burn does" in row.problem.text()
+    assert row.problem.text() == "Say what Countdown Burn does."
     row.text.setPlainText("Spend a Fear to start burning.")
     row.kind.setCurrentText("Action")
     row.fear.setChecked(True)
