@@ -8,6 +8,7 @@ that comes back is the same entry to every command that remembers it.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from encounter_app.store.rows import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
@@ -41,6 +42,27 @@ class LibraryQueries:
         def _all(self, query: str, *args: Any) -> list[tuple]: ...
         def _one(self, table: str, columns: str, key: int | None) -> tuple: ...
 
+    # -- one library entry, of either table ---------------------------------------------------
+
+    def _insert_entry(self, table: str, columns: tuple[str, ...], row: Any) -> int:
+        marks = ", ".join("?" * (len(columns) + 2))
+        with self._transaction() as c:
+            cursor = c.execute(
+                f"INSERT INTO {table} (id, {', '.join(columns)}, source) VALUES ({marks})",
+                (row.id, *_values(row.stats.to_json(), columns), row.source))
+        return cursor.lastrowid
+
+    def _update_entry(self, table: str, columns: tuple[str, ...], row: Any) -> None:
+        assignments = ", ".join(f"{k} = ?" for k in columns)
+        with self._transaction() as c:
+            _changed(c.execute(f"UPDATE {table} SET {assignments}, source = ? WHERE id = ?",
+                               (*_values(row.stats.to_json(), columns), row.source, row.id)),
+                     table, row.id)
+
+    def _delete_entry(self, table: str, key: int) -> None:
+        with self._transaction() as c:
+            _changed(c.execute(f"DELETE FROM {table} WHERE id = ?", (key,)), table, key)
+
     # -- adversary templates ----------------------------------------------------------------
 
     def template(self, template_id: int) -> TemplateRow:
@@ -50,27 +72,14 @@ class LibraryQueries:
 
     def insert_template(self, row: TemplateRow) -> TemplateRow:
         """Add one stat block; a row with an id keeps it (redo of an add, undo of a delete)."""
-        columns = ", ".join(TEMPLATE_STATS)
-        marks = ", ".join("?" * (len(TEMPLATE_STATS) + 2))
-        with self._transaction() as c:
-            cursor = c.execute(
-                f"INSERT INTO adversary_template (id, {columns}, source) VALUES ({marks})",
-                (row.id, *_values(row.stats.to_json(), TEMPLATE_STATS), row.source))
-        return TemplateRow(cursor.lastrowid, row.stats, row.source)
+        return replace(row, id=self._insert_entry("adversary_template", TEMPLATE_STATS, row))
 
     def update_template(self, row: TemplateRow) -> None:
-        assignments = ", ".join(f"{k} = ?" for k in TEMPLATE_STATS)
-        with self._transaction() as c:
-            _changed(c.execute(
-                f"UPDATE adversary_template SET {assignments}, source = ? WHERE id = ?",
-                (*_values(row.stats.to_json(), TEMPLATE_STATS), row.source, row.id)),
-                "adversary_template", row.id)
+        self._update_entry("adversary_template", TEMPLATE_STATS, row)
 
     def delete_template(self, template_id: int) -> None:
         """Only the library entry goes: combatants in fights hold their own copy."""
-        with self._transaction() as c:
-            _changed(c.execute("DELETE FROM adversary_template WHERE id = ?", (template_id,)),
-                     "adversary_template", template_id)
+        self._delete_entry("adversary_template", template_id)
 
     # -- environments -----------------------------------------------------------------------
 
@@ -80,27 +89,14 @@ class LibraryQueries:
         return [environment_row(row) for row in rows]
 
     def insert_environment(self, row: EnvironmentRow) -> EnvironmentRow:
-        columns = ", ".join(ENVIRONMENT_STATS)
-        marks = ", ".join("?" * (len(ENVIRONMENT_STATS) + 2))
-        with self._transaction() as c:
-            cursor = c.execute(
-                f"INSERT INTO environment (id, {columns}, source) VALUES ({marks})",
-                (row.id, *_values(row.stats.to_json(), ENVIRONMENT_STATS), row.source))
-        return EnvironmentRow(cursor.lastrowid, row.stats, row.source)
+        return replace(row, id=self._insert_entry("environment", ENVIRONMENT_STATS, row))
 
     def update_environment(self, row: EnvironmentRow) -> None:
-        assignments = ", ".join(f"{k} = ?" for k in ENVIRONMENT_STATS)
-        with self._transaction() as c:
-            _changed(c.execute(
-                f"UPDATE environment SET {assignments}, source = ? WHERE id = ?",
-                (*_values(row.stats.to_json(), ENVIRONMENT_STATS), row.source, row.id)),
-                "environment", row.id)
+        self._update_entry("environment", ENVIRONMENT_STATS, row)
 
     def delete_environment(self, environment_id: int) -> None:
         """Only the library entry goes: an encounter keeps its own copy."""
-        with self._transaction() as c:
-            _changed(c.execute("DELETE FROM environment WHERE id = ?", (environment_id,)),
-                     "environment", environment_id)
+        self._delete_entry("environment", environment_id)
 
     def encounter_environment(self, encounter_id: int) -> EnvironmentBlock | None:
         (text,) = self._one("encounter", "environment", encounter_id)

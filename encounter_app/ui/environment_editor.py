@@ -5,21 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QScrollArea,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QWidget
 
 from encounter_app.rules import stat_blocks as rules
 from encounter_app.store import EnvironmentBlock
 from encounter_app.ui.entry_lists import FeatureRow, ListEditor
-from encounter_app.ui.stat_block_editor import FieldForm, ValidatedDialog, spin, text_box
+from encounter_app.ui.stat_block_forms import FieldForm, ValidatedDialog, text_box
 
 NEW_ENVIRONMENT = EnvironmentBlock(name="", tier=1, type="Exploration", difficulty=12)
 
@@ -30,15 +21,10 @@ class EnvironmentEditor(ValidatedDialog):
         super().__init__(parent)
         self.setObjectName("environmentEditor")
         self.setWindowTitle(f"Edit {block.name}" if block else "New environment")
-        self.name = QLineEdit(objectName="environmentNameEdit",
-                              placeholderText="e.g. Drowned Chapel")
-        self.name.setAccessibleName("Name")
-        self.tier = spin(rules.TIERS, "Tier")
+        self._common_fields("e.g. Drowned Chapel", "What the place looks and sounds like")
         self.type = QComboBox(objectName="environmentTypeCombo")
         self.type.setAccessibleName("Type")
         self.type.addItems(rules.ENVIRONMENT_TYPES)
-        self.difficulty = spin(rules.DIFFICULTY, "Difficulty")
-        self.description = text_box("Description", 3, "What the place looks and sounds like")
         self.impulses = text_box("Impulses", 2, "What the place pushes for, e.g. flood, hide")
         self.adversaries = text_box("Potential adversaries", 2,
                                     "Who may be found here, e.g. bandits, eels")
@@ -52,34 +38,11 @@ class EnvironmentEditor(ValidatedDialog):
         form.field("Descri&ption", self.description)
         form.field("&Impulses", self.impulses)
         form.field("Potential &adversaries", self.adversaries)
-        self._problem_labels = form.problems
-        left = QVBoxLayout()
-        left.addLayout(form)
-        left.addStretch(1)
-        lists = QWidget()
-        lists_layout = QVBoxLayout(lists)
-        lists_layout.addWidget(QLabel("<b>Features</b>"))
-        lists_layout.addWidget(self.features)
-        lists_layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(lists)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        columns = QHBoxLayout()
-        columns.addLayout(left, 5)
-        columns.addWidget(scroll, 6)
-        self._lists = (self.features,)
-        layout = QVBoxLayout(self)
-        layout.addLayout(columns, 1)
-        layout.addLayout(self._bottom())
-        self.resize(980, 560)
-
+        self._assemble([form], [("Features", self.features)], 980, 560)
         self.set_block(block or NEW_ENVIRONMENT)
-        for signal in (self.name.textChanged, self.tier.valueChanged,
-                       self.type.currentIndexChanged, self.difficulty.valueChanged,
-                       self.features.changed):
-            signal.connect(self._update)
-        self._update()
+        self._watch(self.name.textChanged, self.tier.valueChanged,
+                    self.type.currentIndexChanged, self.difficulty.valueChanged,
+                    self.features.changed)
 
     def set_block(self, block: EnvironmentBlock) -> None:
         self.name.setText(block.name)
@@ -105,5 +68,4 @@ class EnvironmentEditor(ValidatedDialog):
     def block(self) -> EnvironmentBlock:
         return EnvironmentBlock.from_json(self.json())
 
-    def _update(self) -> None:
-        self._say_problems()
+    value = block

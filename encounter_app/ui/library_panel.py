@@ -8,6 +8,7 @@ turns into its own command.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -227,23 +228,18 @@ class LibraryPage(QWidget):
         return kind(id=None, stats=stats, source="own")
 
 
-def edit_adversary(parent: QWidget) -> Callable[[Any], Any]:
+def editor(parent: QWidget, module: str, name: str) -> Callable[[Any], Any]:
+    """Ask an editor dialog for a stat block: its answer, or None when the GM cancels.
+
+    The dialog's module is imported when first opened, not when the window starts.
+    """
     def run(stats: Any) -> Any:
-        from encounter_app.ui.stat_block_editor import StatBlockEditor
-
-        dialog = StatBlockEditor(stats, parent)
+        dialog_class = getattr(importlib.import_module(module), name)
+        dialog = dialog_class(stats, parent)
         accepted = dialog.exec() == QDialog.DialogCode.Accepted
-        return dialog.stats() if accepted else None
-    return run
-
-
-def edit_environment(parent: QWidget) -> Callable[[Any], Any]:
-    def run(block: Any) -> Any:
-        from encounter_app.ui.environment_editor import EnvironmentEditor
-
-        dialog = EnvironmentEditor(block, parent)
-        accepted = dialog.exec() == QDialog.DialogCode.Accepted
-        return dialog.block() if accepted else None
+        value = dialog.value() if accepted else None
+        dialog.deleteLater()
+        return value
     return run
 
 
@@ -256,13 +252,15 @@ class LibraryPanel(QTabWidget):
         self.setObjectName("libraryPanel")
         self.adversaries = LibraryPage(
             library.templates, TEMPLATE_COLUMNS, ADVERSARY_TYPES, undo_stack,
-            edit_adversary(self), adversary_html,
+            editor(self, "encounter_app.ui.stat_block_editor", "StatBlockEditor"),
+            adversary_html,
             (("encounter", "Add to encounter",
               "Put the selected adversaries into the initiative order now"),
              ("builder", "Add to builder", "Plan the selected adversaries in the builder")))
         self.environments = LibraryPage(
             library.environments, ENVIRONMENT_COLUMNS, ENVIRONMENT_TYPES, undo_stack,
-            edit_environment(self), environment_html,
+            editor(self, "encounter_app.ui.environment_editor", "EnvironmentEditor"),
+            environment_html,
             (("attach", "Attach to encounter",
               "Make the selected environment the fight's, shown in the sidebar"),))
         self.addTab(self.adversaries, "&Adversaries")

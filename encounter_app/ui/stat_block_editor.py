@@ -9,117 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QPushButton,
-    QScrollArea,
-    QSizePolicy,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from encounter_app.rules import stat_blocks as rules
 from encounter_app.rules.battle_points import ADVERSARY_TYPES
 from encounter_app.store import StatBlock
 from encounter_app.ui.entry_lists import ExperienceRow, FeatureRow, ListEditor
-from encounter_app.ui.problem import ProblemLabel
+from encounter_app.ui.stat_block_forms import FieldForm, ValidatedDialog, spin, text_box
 
 NEW_ADVERSARY = StatBlock(name="", tier=1, type="Standard", difficulty=12, major=7, severe=12,
                           hp=4, stress=3, attack_modifier=1, attack_name="",
                           attack_range="Melee", damage="1d8+2 phy")
-
-
-def spin(bounds: tuple[int, int], name: str, *, signed: bool = False) -> QSpinBox:
-    box = QSpinBox(minimum=bounds[0], maximum=bounds[1])
-    box.setAccessibleName(name)
-    if signed:
-        box.setPrefix("+")  # a negative value brings its own sign
-        box.valueChanged.connect(lambda v: box.setPrefix("+" if v >= 0 else ""))
-    return box
-
-
-def text_box(name: str, lines: int, placeholder: str) -> QPlainTextEdit:
-    box = QPlainTextEdit(placeholderText=placeholder)
-    box.setAccessibleName(name)
-    box.setTabChangesFocus(True)
-    box.setFixedHeight(box.fontMetrics().lineSpacing() * lines + 14)
-    return box
-
-
-class FieldForm(QFormLayout):
-    """A form whose rows each have a problem line under them, shown when there is one."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        # Line edits and text boxes take the width; spin boxes keep theirs.
-        self.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        self.problems: dict[str, ProblemLabel] = {}
-
-    def field(self, label: str, widget: QWidget | Any, *keys: str,
-              buddy: QWidget | None = None) -> None:
-        """A row; ``buddy`` is the widget the label's shortcut focuses in a row of several."""
-        title = QLabel(label)
-        title.setBuddy(buddy or widget)
-        self.addRow(title, widget)
-        for key in keys:
-            problem = ProblemLabel(f"{key}Problem")
-            # Expanding, or the form keeps it at its narrowest and wraps every word.
-            problem.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-            self.problems[key] = problem
-            self.addRow("", problem)
-
-
-class ValidatedDialog(QDialog):
-    """A stat-block dialog: ``problems()`` by field, each said at its field and the first beside
-    a Save button that stays disabled until there are none."""
-
-    buttons: QDialogButtonBox
-    problem: ProblemLabel
-    _problem_labels: dict[str, ProblemLabel]
-    _lists: tuple[ListEditor, ...]
-
-    def _bottom(self) -> QHBoxLayout:
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                        | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        self.problem = ProblemLabel(f"{self.objectName()}Problem")
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.problem, 1)
-        bottom.addWidget(self.buttons)
-        return bottom
-
-    @property
-    def ok_button(self) -> QPushButton:
-        return self.buttons.button(QDialogButtonBox.StandardButton.Save)
-
-    def problems(self) -> dict[str, str]:
-        raise NotImplementedError
-
-    def _say_problems(self) -> None:
-        problems = self.problems()
-        for key, label in self._problem_labels.items():
-            label.say(problems.get(key, ""))
-        for editor in self._lists:
-            editor.show_problems(problems)
-        first = next(iter(problems.values()), "")
-        more = len(problems) - 1
-        self.problem.say(first + (f" — and {more} more to fix." if more > 0 else ""))
-        self.ok_button.setEnabled(not problems)
-
-    def accept(self) -> None:
-        if not self.problems():  # Enter in a line edit must not bypass the check
-            super().accept()
 
 
 class StatBlockEditor(ValidatedDialog):
@@ -131,30 +31,25 @@ class StatBlockEditor(ValidatedDialog):
         self.setWindowTitle(f"Edit {stats.name}" if stats else "New adversary")
         self._build()
         self.set_stats(stats or NEW_ADVERSARY)
-        for signal in (self.name.textChanged, self.tier.valueChanged,
-                       self.type.currentIndexChanged, self.horde_size.valueChanged,
-                       self.difficulty.valueChanged, self.major.valueChanged,
-                       self.severe.valueChanged, self.hp.valueChanged, self.stress.valueChanged,
-                       self.attack_modifier.valueChanged, self.attack_name.textChanged,
-                       self.attack_range.currentIndexChanged, self.damage.textChanged,
-                       self.experiences.changed, self.features.changed):
-            signal.connect(self._update)
-        self._update()
+        self._watch(self.name.textChanged, self.tier.valueChanged,
+                    self.type.currentIndexChanged, self.horde_size.valueChanged,
+                    self.difficulty.valueChanged, self.major.valueChanged,
+                    self.severe.valueChanged, self.hp.valueChanged, self.stress.valueChanged,
+                    self.attack_modifier.valueChanged, self.attack_name.textChanged,
+                    self.attack_range.currentIndexChanged, self.damage.textChanged,
+                    self.experiences.changed, self.features.changed)
         self.name.setFocus()
 
     # -- building -----------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.name = QLineEdit(objectName="nameEdit", placeholderText="e.g. Ashen Sentry")
-        self.name.setAccessibleName("Name")
-        self.tier = spin(rules.TIERS, "Tier")
+        self._common_fields("e.g. Ashen Sentry", "What the GM sees and says")
         self.type = QComboBox(objectName="typeCombo")
         self.type.setAccessibleName("Type")
         self.type.addItems(ADVERSARY_TYPES)
         self.horde_size = spin(rules.HORDE_SIZE, "Horde size per HP")
         self.horde_size.setSuffix(" per HP")
         self.horde_size.setToolTip("Horde (N/HP): how many creatures each HP stands for")
-        self.difficulty = spin(rules.DIFFICULTY, "Difficulty")
         self.major = spin(rules.THRESHOLD, "Major threshold")
         self.severe = spin(rules.THRESHOLD, "Severe threshold")
         self.no_thresholds = QLabel("None: any damage defeats a Minion.")
@@ -170,7 +65,6 @@ class StatBlockEditor(ValidatedDialog):
         self.attack_range.addItems(rules.RANGES)
         self.damage = QLineEdit(objectName="damageEdit", placeholderText="e.g. 1d12+2 phy")
         self.damage.setAccessibleName("Damage")
-        self.description = text_box("Description", 3, "What the GM sees and says")
         self.motives = text_box("Motives and tactics", 2, "e.g. Guard, crush, never retreat")
         self.experiences = ListEditor(ExperienceRow, "Add experience", "experiences")
         self.features = ListEditor(FeatureRow, "Add feature", "features")
@@ -206,35 +100,11 @@ class StatBlockEditor(ValidatedDialog):
         attack.field("N&ame", self.attack_name, "attack_name")
         attack.field("&Range", self.attack_range, "attack_range")
         attack.field("Dama&ge", self.damage, "damage")
-        self._problem_labels = {**basics.problems, **attack.problems}
-
-        left = QVBoxLayout()
-        left.addLayout(basics)
         attack_box = QGroupBox("Standard attack")
         attack_box.setLayout(attack)
-        left.addWidget(attack_box)
-        left.addStretch(1)
-
-        lists = QWidget()
-        lists_layout = QVBoxLayout(lists)
-        lists_layout.addWidget(QLabel("<b>Experiences</b>"))
-        lists_layout.addWidget(self.experiences)
-        lists_layout.addWidget(QLabel("<b>Features</b>"))
-        lists_layout.addWidget(self.features)
-        lists_layout.addStretch(1)
-        scroll = QScrollArea(objectName="featureScroll")
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(lists)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-
-        columns = QHBoxLayout()
-        columns.addLayout(left, 5)
-        columns.addWidget(scroll, 6)
-        self._lists = (self.experiences, self.features)
-        layout = QVBoxLayout(self)
-        layout.addLayout(columns, 1)
-        layout.addLayout(self._bottom())
-        self.resize(1040, 660)
+        self._assemble([basics, attack_box],
+                       [("Experiences", self.experiences), ("Features", self.features)],
+                       1040, 660)
 
     # -- reading and writing the fields ---------------------------------------------------------
 
@@ -285,7 +155,9 @@ class StatBlockEditor(ValidatedDialog):
     def stats(self) -> StatBlock:
         return StatBlock.from_json(self.json())
 
-    def _update(self) -> None:
+    value = stats
+
+    def _update(self, *_args: Any) -> None:
         base = self.type.currentText()
         self.horde_size.setVisible(base == "Horde")
         minion = base == "Minion"

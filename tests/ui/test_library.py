@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from encounter_app.demo import load_sample_adversaries
 from encounter_app.services.library import Library
@@ -189,4 +190,32 @@ def test_entries_added_behind_its_back_appear_after_a_reload(qtbot, program) -> 
     table.search.setText("imported one")
     assert table.proxy.rowCount() == 1 and table.count.text() == f"1 of {before + 1}"
     assert table.proxy.index(0, 6).data() == "Imported"
+    actions.dock.close()
+
+
+def test_edit_opens_the_stat_block_editor_and_saves_as_one_undo_step(qtbot, program) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    actions = program.window.library
+    actions.library_action.trigger()
+    page = actions.dock.widget().environments
+    page.table.search.setText("market")
+    page.view.selectRow(0)
+
+    def change() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert dialog.objectName() == "environmentEditor"
+        dialog.difficulty.setValue(15)
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, change)
+    qtbot.mouseClick(actions.dock.findChild(QPushButton, "environmentEditButton"),
+                     Qt.MouseButton.LeftButton)
+    stored = {e.stats.name: e.stats for e in program.store.environments()}
+    assert stored["Lantern Market at Dusk"].difficulty == 15
+    assert program.undo_stack.undoText() == "Edit Lantern Market at Dusk"
+    program.undo_stack.undo()
+    stored = {e.stats.name: e.stats for e in program.store.environments()}
+    assert stored["Lantern Market at Dusk"].difficulty == 11
     actions.dock.close()
