@@ -34,11 +34,13 @@ from encounter_app.rules import battle_points
 from encounter_app.services.encounter_builder import KEEP, PlannedAdversary
 from encounter_app.services.library import EncounterEnvironment, Library
 from encounter_app.store import EnvironmentBlock, TemplateRow
-from encounter_app.ui import theme
 from encounter_app.ui.builder_models import COUNT_COLUMN, CountDelegate, PlanModel
 from encounter_app.ui.library_models import TEMPLATE_COLUMNS
 from encounter_app.ui.library_table import FilteredTable
 from encounter_app.ui.problem import ProblemLabel
+
+UNDER_COLOUR = "#8fd19e"  # a light green
+OVER_COLOUR = "#f1948a"  # a light red
 
 
 def budget_text(tally: battle_points.Tally) -> str:
@@ -52,8 +54,9 @@ def budget_text(tally: battle_points.Tally) -> str:
 
 def _lines_html(title: str, lines: tuple[battle_points.Line, ...]) -> str:
     rows = "".join(
-        f"<tr><td>{escape(line.label)}</td><td align='right'>&nbsp;{line.points:+d}</td>"
-        f"<td style='color:gray'>&nbsp;{escape(line.why)}</td></tr>" for line in lines)
+        f"<tr><td align='right'>{line.points:+d}&nbsp;</td><td>{escape(line.label)}"
+        + (f" <span style='color:gray'>— {escape(line.why)}</span>" if line.why else "")
+        + "</td></tr>" for line in lines)
     return f"<b>{title}</b><table cellspacing='0'>{rows}</table>"
 
 
@@ -73,7 +76,9 @@ class BuilderDialog(QDialog):
         self.party_size = QSpinBox(objectName="partySizeSpin", minimum=1, maximum=12,
                                    value=max(1, party_size))
         self.party_size.setAccessibleName("Party size")
-        self.party_size.setSuffix(" PCs")
+        self.party_size.setSuffix(" PCs" if self.party_size.value() != 1 else " PC")
+        self.party_size.valueChanged.connect(
+            lambda n: self.party_size.setSuffix(" PC" if n == 1 else " PCs"))
         self.party_tier = QSpinBox(objectName="partyTierSpin", minimum=1, maximum=4)
         self.party_tier.setAccessibleName("Party tier")
         self.party_tier.setPrefix("Tier ")
@@ -261,7 +266,8 @@ class BuilderDialog(QDialog):
         self.bar.setValue(tally.cost)
         self.bar.setFormat(budget_text(tally))
         self.bar.setAccessibleDescription(budget_text(tally))
-        colour = theme.HP.name() if tally.over else theme.HIT.name()
+        # Light shades: the bar's words are drawn across the coloured part too.
+        colour = OVER_COLOUR if tally.over else UNDER_COLOUR
         self.bar.setStyleSheet(f"QProgressBar::chunk {{ background: {colour}; }}"
                                "QProgressBar { text-align: center; }")
         self.bar.setProperty("over", bool(tally.over))

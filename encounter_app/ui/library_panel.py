@@ -60,8 +60,9 @@ class LibraryPage(QWidget):
         self.preview.setAccessibleName(f"Selected {noun}")
         self.preview.setOpenLinks(False)
 
-        self.new_action = self._action("&New…", f"Write a new {noun}", self.new,
-                                       QKeySequence.StandardKey.New)
+        # No Ctrl+N here: the window's "Add combatant" has it, and a floating dock shares
+        # the window's shortcuts (the same key twice would make both ambiguous).
+        self.new_action = self._action("&New…", f"Write a new {noun}", self.new)
         self.edit_action = self._action("&Edit…", f"Edit the selected {noun}", self.edit)
         self.duplicate_action = self._action("D&uplicate", f"Copy the selected {noun}",
                                              self.duplicate)

@@ -219,3 +219,16 @@ def test_edit_opens_the_stat_block_editor_and_saves_as_one_undo_step(qtbot, prog
     stored = {e.stats.name: e.stats for e in program.store.environments()}
     assert stored["Lantern Market at Dusk"].difficulty == 11
     actions.dock.close()
+
+
+def test_typing_in_the_library_search_is_not_taken_for_the_windows_keys(qtbot, program) -> None:
+    actions = program.window.library
+    actions.library_action.trigger()
+    search = actions.dock.widget().adversaries.table.search
+    search.setFocus()
+    active, fear = program.session.active_id, program.session.fear
+    qtbot.keyClicks(search, "nag+-1")  # N is Next turn, A Attack, + and - Fear, 1 an outcome
+    assert search.text() == "nag+-1"
+    assert (program.session.active_id, program.session.fear) == (active, fear)
+    assert program.undo_stack.count() == 0
+    actions.dock.close()
