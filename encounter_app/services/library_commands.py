@@ -19,7 +19,7 @@ class AddEntry(QUndoCommand):
     def __init__(self, shelf: Shelf, row: Any, text: str | None = None) -> None:
         super().__init__(text or f"New {shelf.noun} {row.stats.name}")
         self._shelf, self._row = shelf, row
-        self._position = len(shelf.rows)
+        self._position: int | None = None  # the end, the first time
 
     @property
     def row(self) -> Any:
@@ -28,6 +28,7 @@ class AddEntry(QUndoCommand):
 
     def redo(self) -> None:
         self._row = self._shelf.add(self._row, self._position)
+        self._position = self._shelf.rows.index_of(self._row.id)
 
     def undo(self) -> None:
         self._shelf.remove(self._row.id)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.demo import load_sample_adversaries, load_sample_environments
 from encounter_app.rules.battle_points import ADVERSARY_TYPES
 from encounter_app.rules.stat_blocks import ENVIRONMENT_TYPES
 from encounter_app.services.compound import Compound
@@ -48,9 +49,11 @@ class LibraryPage(QWidget):
     def __init__(self, shelf: Shelf, columns: Sequence[Column], types: Sequence[str],
                  undo_stack: QUndoStack, edit: Callable[[Any], Any],
                  preview: Callable[[Any], str], uses: Sequence[tuple[str, str, str]],
+                 samples: Callable[[], list[Any]] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         noun = shelf.noun
+        self._samples = samples
         self.setObjectName(f"{noun}Library")
         self.shelf, self.undo_stack = shelf, undo_stack
         self._edit, self._preview = edit, preview
@@ -78,6 +81,14 @@ class LibraryPage(QWidget):
                             (self.delete_action, "Delete")):
             edits.addWidget(self._button(action, key))
         edits.addStretch(1)
+        # A database from before the samples came, or one whose samples were all deleted,
+        # gets them back in one (undoable) click.
+        self.samples_button = QPushButton(f"Add the sample {shelf.plural}",
+                                          objectName=f"{noun}SamplesButton")
+        self.samples_button.setToolTip(f"The {shelf.plural} that come with Encounter Manager "
+                                       "(the project's own, not SRD text)")
+        self.samples_button.clicked.connect(self.add_samples)
+        uses_row.addWidget(self.samples_button)
         uses_row.addStretch(1)
         for use, label, tip in uses:
             action = self._action(label, tip, lambda _=False, u=use: self.use(u))
@@ -99,6 +110,12 @@ class LibraryPage(QWidget):
         for signal in (self.proxy.dataChanged, self.proxy.rowsInserted, self.proxy.rowsRemoved,
                        self.proxy.modelReset, self.proxy.layoutChanged):
             signal.connect(self._selection_changed)
+        # The source model's own signals too: the filter announces a removal before the
+        # shelf's list has lost the row.
+        for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset,
+                       self.model.dataChanged):
+            signal.connect(self._source_changed)
+        self._source_changed()
         self.view.doubleClicked.connect(self.edit)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._menu)
@@ -168,6 +185,11 @@ class LibraryPage(QWidget):
                         f"{self.shelf.noun} to read its stat block."
             self.preview.setHtml(f"<p style='color:gray'>{empty}</p>")
 
+    def _source_changed(self, *_args: Any) -> None:
+        self.samples_button.setVisible(
+            self._samples is not None and not any(r.source == "sample" for r in self.shelf.rows))
+        self._selection_changed()
+
     def _menu(self, point) -> None:
         menu = QMenu(self)
         for action in (*self.use_actions.values(), None, self.edit_action,
@@ -216,6 +238,13 @@ class LibraryPage(QWidget):
             f"Delete {len(chosen)} {self.shelf.plural}",
             [DeleteEntry(self.shelf, r.id) for r in chosen]))
 
+    def add_samples(self) -> None:
+        if self._samples is None:
+            return
+        rows = self._samples()
+        self.undo_stack.push(Compound(f"Add the sample {self.shelf.plural}",
+                                      [AddEntry(self.shelf, row) for row in rows]))
+
     def use(self, name: str) -> None:
         chosen = self.selected()
         if chosen:
@@ -251,18 +280,23 @@ class LibraryPanel(QTabWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("libraryPanel")
+        # Held here too: the shelves and their row lists are the library's Qt children, and go
+        # when it goes.
+        self.library = library
         self.adversaries = LibraryPage(
             library.templates, TEMPLATE_COLUMNS, ADVERSARY_TYPES, undo_stack,
             editor(self, "encounter_app.ui.stat_block_editor", "StatBlockEditor"),
             adversary_html,
             (("encounter", "Add to encounter",
               "Put the selected adversaries into the initiative order now"),
-             ("builder", "Add to builder", "Plan the selected adversaries in the builder")))
+             ("builder", "Add to builder", "Plan the selected adversaries in the builder")),
+            lambda: [TemplateRow(None, s, "sample") for s in load_sample_adversaries()])
         self.environments = LibraryPage(
             library.environments, ENVIRONMENT_COLUMNS, ENVIRONMENT_TYPES, undo_stack,
             editor(self, "encounter_app.ui.environment_editor", "EnvironmentEditor"),
             environment_html,
             (("attach", "Attach to encounter",
-              "Make the selected environment the fight's, shown in the sidebar"),))
+              "Make the selected environment the fight's, shown in the sidebar"),),
+            lambda: [EnvironmentRow(None, s, "sample") for s in load_sample_environments()])
         self.addTab(self.adversaries, "&Adversaries")
         self.addTab(self.environments, "En&vironments")

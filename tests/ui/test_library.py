@@ -232,3 +232,20 @@ def test_typing_in_the_library_search_is_not_taken_for_the_windows_keys(qtbot, p
     assert (program.session.active_id, program.session.fear) == (active, fear)
     assert program.undo_stack.count() == 0
     actions.dock.close()
+
+
+def test_the_samples_come_back_in_one_undoable_click(qtbot, store, undo_stack) -> None:
+    panel = LibraryPanel(Library(store), undo_stack)  # a database without the samples
+    qtbot.addWidget(panel)
+    page = panel.environments
+    assert page.samples_button.isVisibleTo(page) and "no environments yet" in \
+        page.preview.toPlainText()
+    qtbot.mouseClick(page.samples_button, Qt.MouseButton.LeftButton)
+    assert page.table.count.text() == "4 environments"
+    assert not page.samples_button.isVisibleTo(page)
+    assert undo_stack.undoText() == "Add the sample environments"
+    undo_stack.undo()
+    assert page.model.rowCount() == 0 and store.environments() == []
+    assert "no environments yet" in page.preview.toPlainText()
+    assert page.samples_button.isVisibleTo(page)
+    assert panel.adversaries.samples_button.isVisibleTo(panel.adversaries)
