@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -111,6 +112,11 @@ class BuilderDialog(QDialog):
         self.fewer_button = QPushButton("−1", objectName="builderFewerButton")
         self.fewer_button.setToolTip("One fewer of the selected adversary")
         self.remove_button = QPushButton("Remove", objectName="builderRemoveButton")
+        self.remove_button.setToolTip("Take the selected adversary out of the plan (Delete)")
+        remove = QAction("Remove", self.plan_view, shortcut=QKeySequence.StandardKey.Delete,
+                         shortcutContext=Qt.ShortcutContext.WidgetShortcut)
+        remove.triggered.connect(self._remove)
+        self.plan_view.addAction(remove)
 
         self.bar = QProgressBar(objectName="budgetBar")
         self.bar.setAccessibleName("Battle points")

@@ -185,3 +185,11 @@ def test_a_cards_stat_block_is_edited_from_its_menu(qtbot, program) -> None:
     assert library["Ashen Sentry"].hp == sentry.stats.hp  # the library is untouched
     program.undo_stack.undo()
     assert session.combatants[session.combatants.index_of(sentry.id)] == sentry
+
+
+def test_delete_takes_the_selected_adversary_out_of_the_plan(qtbot, builder, program) -> None:
+    builder.add(templates(program, "Cinder Imp", "Hollow Archer"))
+    builder.plan_view.setFocus()
+    builder.plan_view.selectRow(0)
+    qtbot.keyClick(builder.plan_view, Qt.Key.Key_Delete)
+    assert [p.stats.name for p in builder.plan()] == ["Hollow Archer"]

@@ -6,9 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from encounter_app.demo import load_sample_adversaries, load_sample_environments
-from encounter_app.store import Experience, Feature
+from encounter_app.rules import stat_blocks as rules
+from encounter_app.rules.battle_points import ADVERSARY_TYPES
+from encounter_app.store import Experience, Feature, StatBlock
 from encounter_app.ui.environment_editor import EnvironmentEditor
 from encounter_app.ui.stat_block_editor import StatBlockEditor
 
@@ -161,3 +165,43 @@ def test_the_environment_editor_checks_and_keeps_everything(qtbot) -> None:
     assert dialog.block() == replace(
         chapel, name="Drier Chapel", type="Event",
         features=(replace(chapel.features[0], countdown=None), *chapel.features[1:]))
+
+
+words = st.text(alphabet=st.characters(categories=("L", "N"), include_characters=" '-&<"),
+                min_size=1, max_size=30).map(str.strip).filter(bool)
+features = st.builds(Feature, name=words, kind=st.sampled_from(rules.FEATURE_KINDS),
+                     text=words, fear=st.booleans(),
+                     countdown=st.none() | st.integers(*rules.COUNTDOWN))
+
+
+@st.composite
+def stat_blocks(draw) -> StatBlock:
+    base = draw(st.sampled_from(ADVERSARY_TYPES))
+    minion = base == "Minion"
+    major = None if minion else draw(st.integers(1, 98))
+    severe = None if minion else draw(st.integers(major + 1, 99))
+    names = draw(st.lists(words, max_size=3, unique_by=str.casefold))
+    return StatBlock(
+        name=draw(words), tier=draw(st.integers(*rules.TIERS)),
+        type=rules.type_text(base, draw(st.integers(*rules.HORDE_SIZE))),
+        difficulty=draw(st.integers(*rules.DIFFICULTY)), major=major, severe=severe,
+        hp=draw(st.integers(*rules.HP)), stress=draw(st.integers(*rules.STRESS)),
+        attack_modifier=draw(st.integers(*rules.ATTACK_MODIFIER)), attack_name=draw(words),
+        attack_range=draw(st.sampled_from(rules.RANGES)),
+        damage=draw(st.sampled_from(("1d12+2 phy", "3 mag", "2d6 phy/mag", "1d20-1 mag"))),
+        description=draw(st.just("") | words), motives=draw(st.just("") | words),
+        experiences=tuple(Experience(n, draw(st.integers(*rules.EXPERIENCE_BONUS)))
+                          for n in names),
+        features=tuple(draw(st.lists(features, max_size=3))))
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(stats=stat_blocks())
+def test_any_valid_stat_block_goes_through_the_editor_unchanged(qtbot, stats) -> None:
+    dialog = StatBlockEditor(stats)
+    try:
+        assert dialog.problems() == {} and dialog.ok_button.isEnabled()
+        assert dialog.stats() == stats
+    finally:
+        dialog.deleteLater()
