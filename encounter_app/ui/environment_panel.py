@@ -21,13 +21,14 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.services.library import EncounterEnvironment
-from encounter_app.ui.stat_block_html import environment_html
+from encounter_app.ui.stat_block_html import COUNTDOWN_LINK, environment_html
 
 BODY_HEIGHT = 220  # the unfolded stat block scrolls past this
 
 
 class EnvironmentPanel(QFrame):
     detach_requested = Signal()
+    countdown_requested = Signal(object)  # the Feature whose countdown the GM starts
 
     def __init__(self, holder: EncounterEnvironment, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,6 +51,7 @@ class EnvironmentPanel(QFrame):
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.body.setContentsMargins(4, 0, 4, 4)
+        self.body.linkActivated.connect(self._link)
         self.scroll = QScrollArea()
         self.scroll.setWidget(self.body)
         self.scroll.setWidgetResizable(True)
@@ -81,7 +83,7 @@ class EnvironmentPanel(QFrame):
             return
         self.title.setText(f"<b>{escape(block.name)}</b> · Tier {block.tier} "
                            f"{escape(block.type)} · Difficulty {block.difficulty}")
-        self.body.setText(environment_html(block, heading=False))
+        self.body.setText(environment_html(block, heading=False, links=True))
         self.setToolTip(block.description)
 
     def _fold(self, open_: bool) -> None:
@@ -89,3 +91,8 @@ class EnvironmentPanel(QFrame):
         self.toggle.setAccessibleName("Hide the environment's stat block" if open_
                                       else "Show the environment's stat block")
         self.scroll.setVisible(open_)
+
+    def _link(self, link: str) -> None:
+        block = self._holder.block
+        if block is not None and link.startswith(COUNTDOWN_LINK):
+            self.countdown_requested.emit(block.features[int(link[len(COUNTDOWN_LINK):])])

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
 from encounter_app.services import encounter_builder
+from encounter_app.services.commands import AddCountdown
 from encounter_app.services.compound import Compound
 from encounter_app.services.encounter_builder import (
     KEEP,
@@ -25,7 +26,14 @@ from encounter_app.services.encounter_builder import (
 from encounter_app.services.library import EncounterEnvironment, Library
 from encounter_app.services.library_commands import SetEnvironment
 from encounter_app.services.session import EncounterSession
-from encounter_app.store import EnvironmentBlock, EnvironmentRow, Store, TemplateRow
+from encounter_app.store import (
+    CountdownRow,
+    EnvironmentBlock,
+    EnvironmentRow,
+    Feature,
+    Store,
+    TemplateRow,
+)
 from encounter_app.ui.environment_panel import EnvironmentPanel
 
 DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
@@ -42,6 +50,7 @@ class LibraryActions(QObject):
         self.holder = EncounterEnvironment(store, session.encounter_id, self)
         self.environment_panel = EnvironmentPanel(self.holder)
         self.environment_panel.detach_requested.connect(self.detach)
+        self.environment_panel.countdown_requested.connect(self.start_countdown)
 
         self.dock = QDockWidget("Adversary library", window, objectName="libraryDock")
         self.dock.setAccessibleName("Adversary library")
@@ -131,6 +140,14 @@ class LibraryActions(QObject):
     def detach(self) -> None:
         if self.holder.block is not None:
             self._undo_stack.push(SetEnvironment(self.holder, None))
+
+    def start_countdown(self, feature: Feature) -> None:
+        """An environment feature's countdown, added to the fight's countdowns."""
+        place = self.holder.block.name if self.holder.block else "Environment"
+        row = CountdownRow(name=f"{place}: {feature.name}", start=feature.countdown,
+                           value=feature.countdown)
+        self._undo_stack.push(AddCountdown(self._session, row))
+        self._show_message(f"Countdown {row.name} ({row.start}) started.")
 
     def party_size(self) -> int:
         pcs = sum(1 for c in self._session.combatants if c.kind == "pc")

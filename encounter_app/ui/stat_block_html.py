@@ -12,13 +12,18 @@ from encounter_app.store import EnvironmentBlock, Feature, StatBlock
 from encounter_app.ui import theme
 from encounter_app.ui.card_layout import FEAR_LABEL
 
+COUNTDOWN_LINK = "countdown:"  # + the feature's index: "start this feature's countdown"
 
-def _feature(feature: Feature) -> str:
+
+def _feature(feature: Feature, index: int | None = None) -> str:
+    """A feature; with ``index``, its countdown is a link that starts it in the fight."""
     flags = []
     if feature.fear:
         flags.append(f"<span style='color:{theme.FEAR.name()}'><b>{FEAR_LABEL}</b></span>")
     if feature.countdown is not None:
-        flags.append(f"Countdown ({feature.countdown})")
+        flags.append(f"Countdown ({feature.countdown})" if index is None else
+                     f"<a href='{COUNTDOWN_LINK}{index}'>Start countdown "
+                     f"({feature.countdown})</a>")
     extra = f" — {', '.join(flags)}" if flags else ""
     return (f"<p style='margin:4px 0'><b>{escape(feature.name)}</b> "
             f"<i>({escape(feature.kind)})</i>{extra}<br>{escape(feature.text)}</p>")
@@ -47,9 +52,10 @@ def adversary_html(stats: StatBlock) -> str:
     ])
 
 
-def environment_html(block: EnvironmentBlock, *, heading: bool = True) -> str:
+def environment_html(block: EnvironmentBlock, *, heading: bool = True,
+                     links: bool = False) -> str:
     """The whole stat block; without ``heading`` (name, tier, type, Difficulty) when those
-    are shown beside it already."""
+    are shown beside it already; with ``links``, features' countdowns can be started."""
     return "".join([
         f"<h3 style='margin:0'>{escape(block.name)}</h3>"
         f"<p style='margin:2px 0'><i>Tier {block.tier} {escape(block.type)}</i> · "
@@ -57,5 +63,5 @@ def environment_html(block: EnvironmentBlock, *, heading: bool = True) -> str:
         f"<p style='margin:2px 0'>{escape(block.description)}</p>" if block.description else "",
         _line("Impulses", block.impulses),
         _line("Potential adversaries", block.potential_adversaries),
-        "".join(_feature(f) for f in block.features),
+        "".join(_feature(f, n if links else None) for n, f in enumerate(block.features)),
     ])

@@ -193,3 +193,15 @@ def test_delete_takes_the_selected_adversary_out_of_the_plan(qtbot, builder, pro
     builder.plan_view.selectRow(0)
     qtbot.keyClick(builder.plan_view, Qt.Key.Key_Delete)
     assert [p.stats.name for p in builder.plan()] == ["Hollow Archer"]
+
+
+def test_an_environment_features_countdown_starts_from_the_sidebar(qtbot, program) -> None:
+    panel = program.window.library.environment_panel
+    panel.toggle.click()
+    assert "countdown:0" in panel.body.text()  # the chapel's Tide Comes In (6)
+    before = len(program.session.countdowns)
+    panel.body.linkActivated.emit("countdown:0")
+    added = program.session.countdowns[before]
+    assert (added.name, added.start, added.value) == ("Drowned Chapel: Tide Comes In", 6, 6)
+    program.undo_stack.undo()
+    assert len(program.session.countdowns) == before
