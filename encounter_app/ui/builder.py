@@ -274,8 +274,11 @@ class BuilderDialog(QDialog):
         self.bar.setAccessibleDescription(budget_text(tally))
         # Light shades: the bar's words are drawn across the coloured part too.
         colour = OVER_COLOUR if tally.over else UNDER_COLOUR
-        self.bar.setStyleSheet(f"QProgressBar::chunk {{ background: {colour}; }}"
-                               "QProgressBar { text-align: center; }")
+        # Its own light groove and dark words, so they read in a dark theme as in a light one.
+        self.bar.setStyleSheet(
+            "QProgressBar { background: #ececec; color: #1a1a1a; border: 1px solid #9a9a9a;"
+            " border-radius: 3px; text-align: center; }"
+            f"QProgressBar::chunk {{ background: {colour}; border-radius: 2px; }}")
         self.bar.setProperty("over", bool(tally.over))
         self.breakdown.setText(
             "<table width='100%'><tr><td valign='top' width='50%'>"

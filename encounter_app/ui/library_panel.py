@@ -66,7 +66,12 @@ class LibraryPage(QWidget):
         # No Ctrl+N here: the window's "Add combatant" has it, and a floating dock shares
         # the window's shortcuts (the same key twice would make both ambiguous).
         self.new_action = self._action("&New…", f"Write a new {noun}", self.new)
-        self.edit_action = self._action("&Edit…", f"Edit the selected {noun}", self.edit)
+        self.edit_action = self._action("&Edit…", f"Edit the selected {noun} (Enter)", self.edit)
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            enter = QAction(self.view, shortcut=QKeySequence(key),
+                            shortcutContext=Qt.ShortcutContext.WidgetShortcut)
+            enter.triggered.connect(self.edit)
+            self.view.addAction(enter)
         self.duplicate_action = self._action("D&uplicate", f"Copy the selected {noun}",
                                              self.duplicate)
         self.delete_action = self._action("&Delete", f"Delete the selected {shelf.plural} from "

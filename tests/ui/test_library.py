@@ -249,3 +249,12 @@ def test_the_samples_come_back_in_one_undoable_click(qtbot, store, undo_stack) -
     assert "no environments yet" in page.preview.toPlainText()
     assert page.samples_button.isVisibleTo(page)
     assert panel.adversaries.samples_button.isVisibleTo(panel.adversaries)
+
+
+def test_enter_on_an_entry_edits_it(qtbot, page, undo_stack, edits) -> None:
+    page.view.setFocus()
+    page.view.selectRow(0)
+    first = page.current()
+    edits.append(replace(first.stats, difficulty=first.stats.difficulty + 1))
+    qtbot.keyClick(page.view, Qt.Key.Key_Return)
+    assert undo_stack.undoText() == f"Edit {first.stats.name}"
