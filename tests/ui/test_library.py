@@ -85,10 +85,14 @@ def test_tier_and_type_filters(qtbot, library: Library, page) -> None:
     assert sorted(shown(page)) == ["Ashen Sentry", "Mossback Golem"]
 
 
-def test_columns_sort_numbers_as_numbers(page) -> None:
-    page.view.sortByColumn(4, Qt.SortOrder.DescendingOrder)  # HP
+def test_columns_sort_numbers_as_numbers(library, page) -> None:
+    library.templates.add(TemplateRow(None, replace(BY_NAME["Mire Widow"], name="Big", hp=12)))
+    page.view.sortByColumn(4, Qt.SortOrder.DescendingOrder)  # HP: as text, "12" < "3"
     hp = [page.proxy.row_at(r).stats.hp for r in range(page.proxy.rowCount())]
-    assert hp == sorted(hp, reverse=True) and hp[0] >= 8
+    assert hp == sorted(hp, reverse=True) and hp[0] == 12
+    page.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # names, whatever their case
+    library.templates.add(TemplateRow(None, replace(BY_NAME["Cinder Imp"], name="ash wraith")))
+    assert shown(page)[:2] == ["ash wraith", "Ashen Sentry"]
 
 
 def test_new_edit_duplicate_delete_are_undoable(qtbot, page, store, undo_stack,
