@@ -63,8 +63,29 @@ def fight_in_progress(launched) -> None:
     window.log_tabs.setCurrentIndex(1)  # the Fear ledger
 
 
+def builder(app: QApplication, launched, out: Path) -> None:
+    """The encounter builder with a fight planned for the demo's party: the budget lines show
+    the automatic adjustments, the bar how much is left."""
+    library = launched.window.library
+    rows = {t.stats.name: t for t in library.library.templates.rows}
+    dialog = library.open_builder([rows[n] for n in ("Hollow Archer", "Cinder Imp",
+                                                      "Bramble Stalker")])
+    dialog.plan_model.set_count(1, 4)
+    dialog.party_tier.setValue(2)
+    dialog.picker.search.setText("")
+    settle(app)
+    save(dialog, out / "screenshot-builder.png")
+    dialog.close()
+
+
 def main(out: Path) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    with tempfile.TemporaryDirectory(prefix="encounter-shot-") as folder:
+        launched = launch(Path(folder), seed=7)
+        try:
+            builder(app, launched, out)
+        finally:
+            launched.shutdown()
     for name, play in (("screenshot.png", None), ("screenshot-fight.png", fight_in_progress)):
         with tempfile.TemporaryDirectory(prefix="encounter-shot-") as folder:
             launched = launch(Path(folder), seed=7)

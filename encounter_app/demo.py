@@ -7,7 +7,15 @@ from pathlib import Path
 
 from encounter_app.resources import resource
 from encounter_app.rules.daggerheart import starting_fear
-from encounter_app.store import CombatantRow, CountdownRow, EncounterRow, StatBlock, Store
+from encounter_app.store import (
+    CombatantRow,
+    CountdownRow,
+    EncounterRow,
+    EnvironmentBlock,
+    EnvironmentRow,
+    StatBlock,
+    Store,
+)
 from encounter_app.store.rows import TemplateRow
 
 DEMO_PARTY = (
@@ -18,11 +26,17 @@ DEMO_PARTY = (
 )
 DEMO_ADVERSARIES = ("Chapel Warden", "Ashen Sentry", "Hollow Archer", "Bramble Stalker")
 DEMO_COUNTDOWNS = (("The bell tower collapses", 6), ("Reinforcements arrive", 4))
+DEMO_ENVIRONMENT = "Drowned Chapel"
 
 
 def load_sample_adversaries(path: Path | None = None) -> list[StatBlock]:
     data = json.loads((path or resource("sample_adversaries.json")).read_text(encoding="utf-8"))
     return [StatBlock.from_json(entry) for entry in data["adversaries"]]
+
+
+def load_sample_environments(path: Path | None = None) -> list[EnvironmentBlock]:
+    data = json.loads((path or resource("sample_environments.json")).read_text(encoding="utf-8"))
+    return [EnvironmentBlock.from_json(entry) for entry in data["environments"]]
 
 
 def combatant_from(stats: StatBlock, name: str | None = None) -> CombatantRow:
@@ -35,6 +49,9 @@ def create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
     """Fill an empty store: the sample library, a campaign with three PCs, and a fight."""
     samples = load_sample_adversaries()
     store.insert_templates([TemplateRow(id=None, stats=s, source="sample") for s in samples])
+    places = load_sample_environments()
+    for place in places:
+        store.insert_environment(EnvironmentRow(id=None, stats=place, source="sample"))
     by_name = {s.name: s for s in samples}
     campaign = store.create_campaign("Demo: The Drowned Chapel", party_size=len(DEMO_PARTY),
                                      fear=starting_fear(len(DEMO_PARTY)))
@@ -47,6 +64,8 @@ def create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
     store.insert_combatant(encounter.id, combatant_from(by_name[DEMO_ADVERSARIES[-1]]))
     for name, start in DEMO_COUNTDOWNS:
         store.insert_countdown(encounter.id, CountdownRow(name=name, start=start, value=start))
+    store.set_encounter_environment(
+        encounter.id, next(p for p in places if p.name == DEMO_ENVIRONMENT))
     # The fight opens with the spotlight on the first PC, as Daggerheart's do.
     first = store.combatants(encounter.id)[0]
     store.set_turn(encounter.id, first.id, 1)

@@ -21,6 +21,8 @@ class RowList(QObject):
     moving = Signal(int, int)  # source row, destination row after the move
     moved = Signal(int, int)
     changed = Signal(int)
+    resetting = Signal()  # every row is about to be replaced (a library re-read after an import)
+    was_reset = Signal()
 
     def __init__(self, rows: Iterable[Any] = (), parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -78,3 +80,10 @@ class RowList(QObject):
         self._rows[row] = value
         self._index = None
         self.changed.emit(row)
+
+    def reset(self, values: Iterable[Any]) -> None:
+        """Replace every row at once: one announcement instead of one per row."""
+        self.resetting.emit()
+        self._rows = list(values)
+        self._index = None
+        self.was_reset.emit()

@@ -31,6 +31,16 @@ class Feature:
     fear: bool = False  # a Fear feature: using it costs the GM a Fear
     countdown: int | None = None  # a feature with its own countdown, e.g. "Countdown (4)"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "text": self.text, "fear": self.fear,
+                "countdown": self.countdown}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Feature:
+        countdown = data.get("countdown")
+        return cls(str(data["name"]), data.get("kind", "Passive"), str(data.get("text", "")),
+                   bool(data.get("fear", False)), None if countdown is None else int(countdown))
+
 
 @dataclass(frozen=True)
 class StatBlock:
@@ -70,11 +80,7 @@ class StatBlock:
             "description": self.description,
             "motives": self.motives,
             "experiences": [{"name": e.name, "bonus": e.bonus} for e in self.experiences],
-            "features": [
-                {"name": f.name, "kind": f.kind, "text": f.text, "fear": f.fear,
-                 "countdown": f.countdown}
-                for f in self.features
-            ],
+            "features": [f.to_json() for f in self.features],
         }
 
     @classmethod
@@ -97,12 +103,7 @@ class StatBlock:
             experiences=tuple(
                 Experience(str(e["name"]), int(e["bonus"])) for e in data.get("experiences", ())
             ),
-            features=tuple(
-                Feature(str(f["name"]), f.get("kind", "Passive"), str(f.get("text", "")),
-                        bool(f.get("fear", False)),
-                        None if f.get("countdown") is None else int(f["countdown"]))
-                for f in data.get("features", ())
-            ),
+            features=tuple(Feature.from_json(f) for f in data.get("features", ())),
         )
 
 
@@ -200,3 +201,41 @@ class RollRow:
     id: int | None = None
     created_at: datetime | None = None
     payload: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class EnvironmentBlock:
+    """A Daggerheart environment stat block: where a fight happens and what the place does."""
+
+    name: str
+    tier: int
+    type: str  # Exploration, Social, Traversal or Event
+    difficulty: int
+    description: str = ""
+    impulses: str = ""
+    potential_adversaries: str = ""
+    features: tuple[Feature, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "tier": self.tier, "type": self.type,
+            "difficulty": self.difficulty, "description": self.description,
+            "impulses": self.impulses, "potential_adversaries": self.potential_adversaries,
+            "features": [f.to_json() for f in self.features],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EnvironmentBlock:
+        return cls(name=str(data["name"]), tier=int(data["tier"]), type=str(data["type"]),
+                   difficulty=int(data["difficulty"]),
+                   description=str(data.get("description", "")),
+                   impulses=str(data.get("impulses", "")),
+                   potential_adversaries=str(data.get("potential_adversaries", "")),
+                   features=tuple(Feature.from_json(f) for f in data.get("features", ())))
+
+
+@dataclass(frozen=True)
+class EnvironmentRow:
+    id: int | None
+    stats: EnvironmentBlock
+    source: str = "sample"

@@ -27,6 +27,7 @@ from typing import Any
 from encounter_app.store import backups, migrate
 from encounter_app.store.connection import Checkpointer, connect
 from encounter_app.store.errors import DatabaseDamaged, FolderNotWritable, StoreError
+from encounter_app.store.library import JSON_STATS, TEMPLATE_STATS, LibraryQueries, template_row
 from encounter_app.store.rows import (
     CampaignRow,
     CombatantRow,
@@ -47,13 +48,9 @@ _COMBATANT = ("id, kind, name, evasion, hp_max, hp_marked, stress_max, stress_ma
 _COUNTDOWN = "id, name, start, value, kind, loop, long_term, trigger, dice, link, loops"
 _FEAR_EVENT = "id, encounter_id, created_at, change, value, reason, note"
 _ROLL = "id, kind, actor, summary, detail, created_at, payload"
-_TEMPLATE_STATS = ("name", "tier", "type", "description", "motives", "difficulty", "major",
-                   "severe", "hp", "stress", "attack_modifier", "attack_name", "attack_range",
-                   "damage", "experiences", "features")
-_JSON_STATS = {"experiences", "features"}
 
 
-class Store:
+class Store(LibraryQueries):
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path,
@@ -385,20 +382,20 @@ class Store:
     # -- adversary library ------------------------------------------------------------------
 
     def templates(self) -> list[TemplateRow]:
-        rows = self._all(f"SELECT id, source, {', '.join(_TEMPLATE_STATS)}"
+        rows = self._all(f"SELECT id, source, {', '.join(TEMPLATE_STATS)}"
                          " FROM adversary_template ORDER BY tier, name")
-        return [_template_row(row) for row in rows]
+        return [template_row(row) for row in rows]
 
     def insert_templates(self, rows: list[TemplateRow]) -> list[TemplateRow]:
         """Add stat blocks to the library, all or none."""
-        columns = ", ".join(_TEMPLATE_STATS)
-        marks = ", ".join("?" * (len(_TEMPLATE_STATS) + 1))
+        columns = ", ".join(TEMPLATE_STATS)
+        marks = ", ".join("?" * (len(TEMPLATE_STATS) + 1))
         stored = []
         with self._transaction() as c:
             for row in rows:
                 data = row.stats.to_json()
-                values = [json.dumps(data[k]) if k in _JSON_STATS else data[k]
-                          for k in _TEMPLATE_STATS]
+                values = [json.dumps(data[k]) if k in JSON_STATS else data[k]
+                          for k in TEMPLATE_STATS]
                 cursor = c.execute(f"INSERT INTO adversary_template ({columns}, source)"
                                    f" VALUES ({marks})", (*values, row.source))
                 stored.append(TemplateRow(cursor.lastrowid, row.stats, row.source))
@@ -500,11 +497,3 @@ def _roll_row(row: tuple) -> RollRow:
     return RollRow(id=id_, kind=kind, actor=actor, summary=summary, detail=detail,
                    created_at=_utc(datetime.fromisoformat(created_at)),
                    payload=_json(payload, {}))
-
-
-def _template_row(row: tuple) -> TemplateRow:
-    id_, source, *stats = row
-    data = dict(zip(_TEMPLATE_STATS, stats, strict=True))
-    for key in _JSON_STATS:
-        data[key] = _json(data[key], [])
-    return TemplateRow(id=id_, source=source, stats=StatBlock.from_json(data))

@@ -40,6 +40,9 @@ class Encounter(SQLModel, table=True):
     scene_intensity: str = "standard"
     seed: int | None = None
     created_at: datetime = Field(default_factory=_now)
+    # The environment the fight takes place in, copied from the library like a combatant's
+    # stat block: editing or deleting the library entry leaves the fight as it was.
+    environment: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
 
 
 class AdversaryTemplate(SQLModel, table=True):
@@ -63,6 +66,21 @@ class AdversaryTemplate(SQLModel, table=True):
     attack_range: str = "Melee"
     damage: str = "1d6"
     experiences: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
+    features: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
+    source: str = "sample"
+
+
+class Environment(SQLModel, table=True):
+    """An environment stat block in the library (name, tier, type, Difficulty, impulses...)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True)
+    tier: int = 1
+    type: str = "Exploration"
+    description: str = ""
+    impulses: str = ""
+    difficulty: int = 10
+    potential_adversaries: str = ""
     features: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
     source: str = "sample"
 

@@ -108,6 +108,12 @@ class CardActions(QObject):
     def end_gm_turn(self) -> None:
         self.run(lambda: actions.end_gm_turn(self._session))
 
+    def edit_stats(self, combatant_id: int) -> None:
+        """Edit this adversary's own stat block; the library's entry stays as it is."""
+        from encounter_app.ui.library_actions import edit_card_stats  # see ui/__init__.py
+
+        edit_card_stats(self._session, self._stack, combatant_id, self._window)
+
     # -- the context menu -------------------------------------------------------------------
 
     def menu_for(self, combatant_id: int, parent: QWidget | None = None) -> QMenu:
@@ -161,6 +167,9 @@ class CardActions(QObject):
             lambda: self.spotlight(cid, "extra_move"))
         add(f"&Interrupt the players with it ({fear})", "interruptAction",
             lambda: self.spotlight(cid, "interrupt"))
+        menu.addSeparator()
+        add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
+            enabled=row.stats is not None)
         menu.addSeparator()
         menu.addAction(self.end_turn_action)
         return menu

@@ -34,6 +34,7 @@ from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.countdowns import CountdownPanel
 from encounter_app.ui.fear_tracker import FearTracker
 from encounter_app.ui.initiative import InitiativePanel
+from encounter_app.ui.library_actions import LibraryActions
 from encounter_app.ui.listviews import PaintedListView
 from encounter_app.ui.models import (
     AdversaryCardsModel,
@@ -134,6 +135,7 @@ class MainWindow(QMainWindow):
                                          self.roll_router)
         self.outcomes = OutcomeRecorder(session, undo_stack, self.roll_router)
         self.dice_roller = DiceRoller()
+        self.library = LibraryActions(self, store, session, undo_stack, self.show_message)
         self.roll_log = RollLogView(self.roll_log_model)
         self.fear_ledger = PaintedListView("No Fear gained or spent yet.")
         self.fear_ledger.setObjectName("fearLedger")
@@ -158,6 +160,7 @@ class MainWindow(QMainWindow):
         side.setContentsMargins(6, 6, 6, 6)
         side.addWidget(self.fear_tracker)
         side.addWidget(self.scene)
+        side.addWidget(self.library.environment_panel)
         log_box = QWidget()
         log_layout = QVBoxLayout(log_box)
         log_layout.setContentsMargins(0, 0, 0, 0)
@@ -265,6 +268,7 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.redo_button)
         toolbar.addSeparator()
         toolbar.addAction(gm_screen_action)
+        self.library.fill(encounter_menu, view_menu, toolbar)
 
     # The docks start hidden: what they hold is made the first time they are shown, not before
     # the window's first paint (docs/performance.md). The GM screen's tables size every row to

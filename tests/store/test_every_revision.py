@@ -40,6 +40,11 @@ REPRESENTATIVE: dict[tuple[str, str], Any] = {
         {"name": "Climber", "kind": "Passive", "text": "Climbs easily.", "fear": False}],
     ("roll_record", "payload"): {"request": {"expression": "2d6"}, "result": {"total": 7}},
     ("encounter", "active_combatant_id"): 1,
+    ("encounter", "environment"): {"name": "Flooded Crypt", "tier": 1, "type": "Exploration",
+                                   "difficulty": 12},
+    ("environment", "features"): [
+        {"name": "Rising Water", "kind": "Action", "text": "The water rises.", "fear": True,
+         "countdown": 4}],
 }
 CHANGED_BY: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {}
 ROWS_PER_TABLE = 2
@@ -124,6 +129,9 @@ def check_migration_from(revision: str, data: Path) -> None:
         assert len(store.countdowns(1)) == ROWS_PER_TABLE
         assert store.rolls(1)[0].payload == REPRESENTATIVE[("roll_record", "payload")]
         assert all(t.stats.damage == "1d8+1 phy" for t in store.templates())
+        if "environment" in written:
+            assert [e.stats.features[0].countdown for e in store.environments()] == [4, 4]
+            assert store.encounter_environment(1).name == "Flooded Crypt"
     finally:
         store.close()
 
