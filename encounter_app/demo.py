@@ -7,6 +7,7 @@ from pathlib import Path
 
 from encounter_app.resources import resource
 from encounter_app.rules.daggerheart import starting_fear
+from encounter_app.services.adversaries import combatant_from
 from encounter_app.store import (
     CombatantRow,
     CountdownRow,
@@ -38,11 +39,6 @@ def load_sample_environments(path: Path | None = None) -> list[EnvironmentBlock]
     data = json.loads((path or resource("sample_environments.json")).read_text(encoding="utf-8"))
     return [EnvironmentBlock.from_json(entry) for entry in data["environments"]]
 
-
-def combatant_from(stats: StatBlock, name: str | None = None) -> CombatantRow:
-    """An adversary joining a fight: its own copy of the stat block, nothing marked."""
-    return CombatantRow(kind="adversary", name=name or stats.name, hp_max=stats.hp,
-                        stress_max=stats.stress, stats=stats)
 
 
 def create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:

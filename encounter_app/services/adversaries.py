@@ -408,3 +408,8 @@ def players_turn(rows: Sequence[CombatantRow], active_id: int | None,
     if later:
         return rows[later[0]].id, round_
     return rows[pcs[0]].id, round_ + 1
+
+def combatant_from(stats: StatBlock, name: str | None = None) -> CombatantRow:
+    """An adversary joining a fight: its own copy of the stat block, nothing marked."""
+    return CombatantRow(kind="adversary", name=name or stats.name, hp_max=stats.hp,
+                        stress_max=stats.stress, stats=stats)

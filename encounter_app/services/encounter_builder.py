@@ -9,9 +9,9 @@ from dataclasses import dataclass, replace
 
 from PySide6.QtGui import QUndoCommand
 
-from encounter_app.demo import combatant_from
 from encounter_app.rules.battle_points import Pick
 from encounter_app.rules.stat_blocks import base_type
+from encounter_app.services.adversaries import combatant_from
 from encounter_app.services.commands import AddCombatant, UpdateCombatant
 from encounter_app.services.compound import Compound
 from encounter_app.services.library import EncounterEnvironment

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.demo import combatant_from
+from encounter_app.services.adversaries import combatant_from
 from encounter_app.store import CombatantRow, TemplateRow
 from encounter_app.ui.problem import ProblemLabel
 

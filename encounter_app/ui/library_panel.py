@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.demo import load_sample_adversaries, load_sample_environments
 from encounter_app.rules.battle_points import ADVERSARY_TYPES
 from encounter_app.rules.stat_blocks import ENVIRONMENT_TYPES
 from encounter_app.services.compound import Compound
@@ -295,13 +294,22 @@ class LibraryPanel(QTabWidget):
             (("encounter", "Add to encounter",
               "Put the selected adversaries into the initiative order now"),
              ("builder", "Add to builder", "Plan the selected adversaries in the builder")),
-            lambda: [TemplateRow(None, s, "sample") for s in load_sample_adversaries()])
+            _samples("load_sample_adversaries", TemplateRow))
         self.environments = LibraryPage(
             library.environments, ENVIRONMENT_COLUMNS, ENVIRONMENT_TYPES, undo_stack,
             editor(self, "encounter_app.ui.environment_editor", "EnvironmentEditor"),
             environment_html,
             (("attach", "Attach to encounter",
               "Make the selected environment the fight's, shown in the sidebar"),),
-            lambda: [EnvironmentRow(None, s, "sample") for s in load_sample_environments()])
+            _samples("load_sample_environments", EnvironmentRow))
         self.addTab(self.adversaries, "&Adversaries")
         self.addTab(self.environments, "En&vironments")
+
+
+def _samples(loader: str, row):
+    """What "Add the sample …" inserts; the demo module loads only when that is asked for."""
+    def rows() -> list:
+        from encounter_app import demo
+
+        return [row(None, block, "sample") for block in getattr(demo, loader)()]
+    return rows

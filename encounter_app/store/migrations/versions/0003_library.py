@@ -3,7 +3,7 @@
 The encounter keeps its own copy of the environment (JSON, nullable), so no existing row needs
 a value. The new table is empty: the sample environments come with the first-start demo.
 
-Revision ID: 0004
+Revision ID: 0003
 Revises: 0002
 Create Date: 2026-11-23 08:04:22.898073
 """
@@ -13,7 +13,7 @@ import sqlmodel
 from alembic import op
 
 
-revision = '0004'
+revision = '0003'
 down_revision = '0002'
 branch_labels = None
 depends_on = None
