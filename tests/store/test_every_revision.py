@@ -40,6 +40,11 @@ REPRESENTATIVE: dict[tuple[str, str], Any] = {
         {"name": "Climber", "kind": "Passive", "text": "Climbs easily.", "fear": False}],
     ("roll_record", "payload"): {"request": {"expression": "2d6"}, "result": {"total": 7}},
     ("encounter", "active_combatant_id"): 1,
+    ("encounter", "status"): "active",
+    ("encounter", "summary"): {"rounds": 3, "fear_gained": 2, "fear_spent": 1,
+                               "defeated": ["Bandit"], "rolls": 7},
+    ("pc", "stats"): {"evasion": 10, "major": 7, "severe": 14, "hp": 6, "stress": 6, "hope": 2,
+                      "armor": 3},
 }
 CHANGED_BY: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {}
 ROWS_PER_TABLE = 2
@@ -85,13 +90,18 @@ def build_at(path: Path, revision: str) -> dict[str, list[dict[str, Any]]]:
             for table in metadata.sorted_tables:
                 if table.name == "alembic_version":
                     continue
-                rows = [{c.name: (n + 1 if c.primary_key else _value(table.name, c, n))
+                rows = [{c.name: (n + 1 if c.primary_key and isinstance(c.type, sa.Integer)
+                                  else _value(table.name, c, n))
                          for c in table.columns} for n in range(ROWS_PER_TABLE)]
                 connection.execute(table.insert(), rows)
                 written[table.name] = rows
         return written
     finally:
         engine.dispose()
+
+
+def _key(table: sa.Table) -> str:
+    return next(iter(table.primary_key.columns)).name
 
 
 def read_back(path: Path) -> dict[str, dict[Any, dict[str, Any]]]:
@@ -101,9 +111,9 @@ def read_back(path: Path) -> dict[str, dict[Any, dict[str, Any]]]:
         metadata = sa.MetaData()
         metadata.reflect(engine)
         with engine.connect() as connection:
-            return {table.name: {row.id: row._asdict()
+            return {table.name: {row._asdict()[_key(table)]: row._asdict()
                                  for row in connection.execute(table.select())}
-                    for table in metadata.sorted_tables if "id" in table.columns}
+                    for table in metadata.sorted_tables if table.primary_key.columns}
     finally:
         engine.dispose()
 
@@ -124,6 +134,14 @@ def check_migration_from(revision: str, data: Path) -> None:
         assert len(store.countdowns(1)) == ROWS_PER_TABLE
         assert store.rolls(1)[0].payload == REPRESENTATIVE[("roll_record", "payload")]
         assert all(t.stats.damage == "1d8+1 phy" for t in store.templates())
+        # Campaign layer (0003): an encounter from before is the one being run.
+        entries = store.encounter_entries(encounter.campaign_id)
+        assert entries and all(e.status in ("active", "draft", "done") for e in entries)
+        assert store.encounter_to_open() is not None
+        if "pc" in written:
+            assert store.pcs(1)[0].stat("evasion") == 10
+        else:
+            assert {e.status for e in entries} == {"active"}
     finally:
         store.close()
 
@@ -134,9 +152,10 @@ def check_migration_from(revision: str, data: Path) -> None:
             for later in revisions()[revisions().index(revision) + 1:]:
                 if later in CHANGED_BY:
                     row = CHANGED_BY[later](table, row)
-            stored = now[table][row["id"]]
+            key = row["key" if table == "app_state" else "id"]
+            stored = now[table][key]
             kept = {k: v for k, v in row.items() if k in stored}
-            assert {k: stored[k] for k in kept} == kept, f"{table} row {row['id']}"
+            assert {k: stored[k] for k in kept} == kept, f"{table} row {key}"
     if revision != migrate.head_revision():
         # The file as the older program left it is kept, in case the migration was wrong.
         assert [b.kind for b in backups.listing(path)] == [f"before-{migrate.head_revision()}"]
