@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from encounter_app.store.rows import CombatantRow
+
 EncounterStatus = Literal["draft", "active", "done"]
 STATUS_LABEL = {"draft": "Draft", "active": "Active", "done": "Done"}
 
@@ -64,3 +66,16 @@ class EncounterEntry:
     note: str = ""
     summary: Summary | None = None
     seed: int | None = None
+
+
+def combatant_for_pc(pc: PcRow) -> CombatantRow:
+    """The combatant a roster PC becomes in a fight, starting from the roster's marks.
+
+    Daggerheart reads Evasion, HP and Stress; the other systems' tracks are their HP (Wounds
+    in Ruins & Raiders). The whole stat dict is for the systems' own columns (issue 5).
+    """
+    hp = pc.stat("hp", pc.stat("wounds"))
+    stress = pc.stat("stress")
+    return CombatantRow(kind="pc", name=pc.name, evasion=pc.stats.get("evasion"), hp_max=hp,
+                        hp_marked=min(pc.hp_marked, hp), stress_max=stress,
+                        stress_marked=min(pc.stress_marked, stress), pc_id=pc.id)

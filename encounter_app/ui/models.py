@@ -112,8 +112,9 @@ class InitiativeModel(RowListModel):
             return value.name
         if role == ActiveRole:
             return value.id == self._session.active_id
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return combatant_summary(value)
+        if role == Qt.ItemDataRole.ToolTipRole:  # the GM's window only: notes are GM-only
+            note = f"\nNote: {value.notes}" if value.notes else ""
+            return combatant_summary(value) + note
         if role == Qt.ItemDataRole.AccessibleTextRole:
             active = ", has the spotlight" if value.id == self._session.active_id else ""
             return f"{KIND_LABEL[value.kind]} {value.name}{active}; {combatant_summary(value)}"
