@@ -73,8 +73,6 @@ class CampaignStore:
         with self._transaction() as c:
             _changed(c.execute("DELETE FROM campaign WHERE id = ?", (campaign_id,)),
                      "campaign", campaign_id)
-            c.execute("DELETE FROM app_state WHERE key = ? AND value = ?",
-                      (OPEN_CAMPAIGN, str(campaign_id)))
 
     def update_campaign(self, row: CampaignRow) -> None:
         """Write name, archived, note and session number (Fear goes through record_fear)."""

@@ -232,14 +232,18 @@ class CampaignManager(QDialog):
 
     def new_campaign(self) -> None:
         dialog = NewCampaignDialog(self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.create_campaign(dialog.name(), dialog.system_key())
+
+    def create_campaign(self, name: str, system_key: str) -> CampaignRow:
+        """Create it and show it, on the Party tab: the party is what it needs first."""
         self.notes.save()
         command = CreateCampaign(self._book, CampaignRow(
-            id=None, name=dialog.name(), system=dialog.system_key(), party_size=0, fear=0))
+            id=None, name=name, system=system_key, party_size=0, fear=0))
         self._stack.push(command)
         self._book.view(command.row.id)
         self.tabs.setCurrentWidget(self.party)
+        return command.row
 
     def rename(self) -> None:
         campaign = self._book.campaign

@@ -35,6 +35,7 @@ from encounter_app.services.campaign_commands import (
     join_encounter,
 )
 from encounter_app.services.session import EncounterSession
+from encounter_app.store.campaign_rows import PcRow
 from encounter_app.ui.campaign_forms import NameDialog, PcDialog
 from encounter_app.ui.campaign_models import EncounterListModel, EncounterSearch, PartyModel
 from encounter_app.ui.listviews import PaintedListView
@@ -174,10 +175,15 @@ class EncountersTab(QWidget):
     def new(self) -> None:
         dialog = NameDialog("New encounter", "The encounter", parent=self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            command = campaign_actions.new_encounter(self._book, dialog.name())
-            self._stack.push(command)
-            self.search.clear()
-            self.select(command.entry.id)
+            self.create(dialog.name())
+
+    def create(self, name: str) -> int:
+        """A new draft at the end of the list, selected; returns its id."""
+        command = campaign_actions.new_encounter(self._book, name)
+        self._stack.push(command)
+        self.search.clear()
+        self.select(command.entry.id)
+        return command.entry.id
 
     def duplicate(self) -> None:
         row = self.selected_row()
@@ -296,7 +302,10 @@ class PartyTab(QWidget):
     def add(self) -> None:
         dialog = PcDialog(system(self._book.campaign.system), parent=self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self._stack.push(AddPc(self._book, dialog.pc()))
+            self.add_pc(dialog.pc())
+
+    def add_pc(self, pc: PcRow) -> None:
+        self._stack.push(AddPc(self._book, pc))
 
     def edit(self) -> None:
         rows = self.selected_rows()

@@ -382,9 +382,10 @@ class MainWindow(QMainWindow):
             from encounter_app.ui import campaign_dialog  # see ui/__init__.py
 
             self.campaign_manager = campaign_dialog.build(self)
+        if self.campaign_manager.isVisible():  # already open, maybe behind: bring it up
+            self.campaign_manager.raise_()
+            self.campaign_manager.activateWindow()
         self.campaign_manager.show()
-        self.campaign_manager.raise_()
-        self.campaign_manager.activateWindow()
         return self.campaign_manager
 
     def update_title(self) -> None:
