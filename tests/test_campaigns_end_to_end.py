@@ -25,7 +25,7 @@ def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):
         assert {e.status for e in manager._book.encounters} == {"draft"}
 
     # Run the Daggerheart campaign's first encounter.
-    campaign_id, ambush, siege = made["daggerheart"]
+    campaign_id, ambush, _ = made["daggerheart"]
     manager._book.view(campaign_id)
     manager.encounters.select(ambush)
     old_window = launched.window

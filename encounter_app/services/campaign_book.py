@@ -58,18 +58,20 @@ class CampaignBook(QObject):
 
     # -- campaigns --------------------------------------------------------------------------
 
-    def add_campaign(self, row: CampaignRow) -> CampaignRow:
-        stored = self.store.insert_campaign(row)
+    def add_campaign(self, row: CampaignRow, created_at: str | None = None) -> CampaignRow:
+        stored = self.store.insert_campaign(row, created_at)
         position = sum(1 for c in self.campaigns
                        if (c.name.lower(), c.id) < (stored.name.lower(), stored.id))
         self.campaigns.insert(position, stored)
         return stored
 
-    def remove_campaign(self, campaign_id: int) -> None:
-        self.store.delete_campaign(campaign_id)
+    def remove_campaign(self, campaign_id: int) -> str:
+        """Returns when it was created (store.delete_campaign)."""
+        created_at = self.store.delete_campaign(campaign_id)
         self.campaigns.pop(self.campaigns.index_of(campaign_id))
         if campaign_id == self.campaign_id:
             self.view(self.home_id)
+        return created_at
 
     def update_campaign(self, row: CampaignRow) -> None:
         self.store.update_campaign(row)
@@ -81,19 +83,20 @@ class CampaignBook(QObject):
 
     def add_encounter(self, campaign_id: int, entry: EncounterEntry, position: int,
                       combatants: Sequence[CombatantRow] = (),
-                      countdowns: Sequence[CountdownRow] = ()
+                      countdowns: Sequence[CountdownRow] = (), created_at: str | None = None
                       ) -> tuple[EncounterEntry, list[CombatantRow], list[CountdownRow]]:
         stored = self.store.insert_encounter(campaign_id, entry, position, combatants,
-                                             countdowns)
+                                             countdowns, created_at)
         if campaign_id == self.campaign_id:
             self.encounters.insert(position, stored[0])
         return stored
 
-    def remove_encounter(self, encounter_id: int) -> None:
-        self.store.delete_encounter(encounter_id)
+    def remove_encounter(self, encounter_id: int) -> str:
+        created_at = self.store.delete_encounter(encounter_id)
         row = self.encounters.index_of(encounter_id)
         if row >= 0:
             self.encounters.pop(row)
+        return created_at
 
     def update_encounter(self, entry: EncounterEntry) -> None:
         self.store.update_encounter_entry(entry)

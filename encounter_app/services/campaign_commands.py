@@ -23,16 +23,17 @@ class CreateCampaign(QUndoCommand):
     def __init__(self, book: CampaignBook, row: CampaignRow) -> None:
         super().__init__(f"New campaign {row.name}")
         self._book, self._row = book, row
+        self._created_at: str | None = None  # kept by the undo, so a redo is the same row
 
     @property
     def row(self) -> CampaignRow:
         return self._row
 
     def redo(self) -> None:
-        self._row = self._book.add_campaign(self._row)
+        self._row = self._book.add_campaign(self._row, self._created_at)
 
     def undo(self) -> None:
-        self._book.remove_campaign(self._row.id)
+        self._created_at = self._book.remove_campaign(self._row.id)
 
 
 class UpdateCampaign(QUndoCommand):
@@ -60,6 +61,7 @@ class AddEncounter(QUndoCommand):
         self._book, self._entry, self._position = book, entry, position
         self._campaign_id = book.campaign_id
         self._combatants, self._countdowns = list(combatants), list(countdowns)
+        self._created_at: str | None = None
 
     @property
     def entry(self) -> EncounterEntry:
@@ -67,10 +69,11 @@ class AddEncounter(QUndoCommand):
 
     def redo(self) -> None:
         self._entry, self._combatants, self._countdowns = self._book.add_encounter(
-            self._campaign_id, self._entry, self._position, self._combatants, self._countdowns)
+            self._campaign_id, self._entry, self._position, self._combatants, self._countdowns,
+            self._created_at)
 
     def undo(self) -> None:
-        self._book.remove_encounter(self._entry.id)
+        self._created_at = self._book.remove_encounter(self._entry.id)
 
 
 class UpdateEncounter(QUndoCommand):
@@ -161,6 +164,20 @@ def join_encounter(session: EncounterSession, pcs: Sequence[PcRow]) -> tuple[Com
     return compound, already
 
 
+def remove_pc(book: CampaignBook, session: EncounterSession, row: int) -> Compound:
+    """Take a PC off the roster. Its combatant in the open fight stays, unlinked, through the
+    session (so the window's rows agree with the store); fights not open are unlinked by the
+    database and linked again by the undo."""
+    pc = book.party[row]
+    compound = Compound(f"Remove {pc.name} from the party")
+    for combatant in session.combatants:
+        if combatant.pc_id == pc.id:
+            compound.add(UpdateCombatant(session, replace(combatant, pc_id=None),
+                                         f"Unlink {combatant.name}"))
+    compound.add(RemovePc(book, row))
+    return compound
+
+
 def edit_pc(book: CampaignBook, session: EncounterSession, new: PcRow) -> Compound:
     """Change a roster PC; its combatant in the open fight follows (name, Evasion, tracks)."""
     compound = Compound(f"Edit {new.name}")
@@ -173,3 +190,12 @@ def edit_pc(book: CampaignBook, session: EncounterSession, new: PcRow) -> Compou
                 hp_marked=fresh.hp_marked, stress_max=fresh.stress_max,
                 stress_marked=fresh.stress_marked), f"Edit {new.name}"))
     return compound
+
+
+def note_command(session: EncounterSession, combatant_id: int, text: str
+                 ) -> UpdateCombatant | None:
+    """The undo step that writes the note; None when it did not change."""
+    row = session.combatants[session.combatants.index_of(combatant_id)]
+    if row.notes == text:
+        return None
+    return UpdateCombatant(session, replace(row, notes=text), f"Note on {row.name}")

@@ -59,20 +59,23 @@ class CampaignStore:
         return [campaign_row(r) for r in self._all(
             f"SELECT {_CAMPAIGN} FROM campaign ORDER BY name COLLATE NOCASE, id")]
 
-    def insert_campaign(self, row: CampaignRow) -> CampaignRow:
+    def insert_campaign(self, row: CampaignRow, created_at: str | None = None) -> CampaignRow:
+        """Add a campaign; a redo passes the id and creation time it had (delete_campaign)."""
         with self._transaction() as c:
             cursor = c.execute(
                 "INSERT INTO campaign (id, name, system, party_size, fear, created_at, archived,"
                 " note, session_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.name, row.system, row.party_size, row.fear, _timestamp(),
-                 row.archived, row.note, row.session_number))
+                (row.id, row.name, row.system, row.party_size, row.fear,
+                 created_at or _timestamp(), row.archived, row.note, row.session_number))
             return replace(row, id=cursor.lastrowid)
 
-    def delete_campaign(self, campaign_id: int) -> None:
-        """Remove a campaign and everything in it (undo of creating it)."""
+    def delete_campaign(self, campaign_id: int) -> str:
+        """Remove a campaign and everything in it (undo of creating it); returns the time it
+        was created, for the redo."""
         with self._transaction() as c:
-            _changed(c.execute("DELETE FROM campaign WHERE id = ?", (campaign_id,)),
-                     "campaign", campaign_id)
+            created_at, = self._one("campaign", "created_at", campaign_id)
+            c.execute("DELETE FROM campaign WHERE id = ?", (campaign_id,))
+            return created_at
 
     def update_campaign(self, row: CampaignRow) -> None:
         """Write name, archived, note and session number (Fear goes through record_fear)."""
@@ -92,7 +95,7 @@ class CampaignStore:
 
     def insert_encounter(self, campaign_id: int, entry: EncounterEntry, position: int,
                          combatants: Sequence[CombatantRow] = (),
-                         countdowns: Sequence[CountdownRow] = ()
+                         countdowns: Sequence[CountdownRow] = (), created_at: str | None = None
                          ) -> tuple[EncounterEntry, list[CombatantRow], list[CountdownRow]]:
         """Add an encounter at ``position`` of the list with its combatants and countdowns, all
         in one transaction. Rows with ids keep them (redo); countdown links are given as the
@@ -104,7 +107,8 @@ class CampaignStore:
                 "INSERT INTO encounter (id, campaign_id, name, round, scene_intensity, seed,"
                 " created_at, status, position, note, summary)"
                 " VALUES (?, ?, ?, 1, 'standard', ?, ?, ?, ?, ?, ?)",
-                (entry.id, campaign_id, entry.name, entry.seed, _timestamp(), entry.status,
+                (entry.id, campaign_id, entry.name, entry.seed, created_at or _timestamp(),
+                 entry.status,
                  position, entry.note,
                  None if entry.summary is None else json.dumps(entry.summary.to_json())))
             entry = replace(entry, id=cursor.lastrowid)
@@ -119,14 +123,16 @@ class CampaignStore:
                     stored_countdowns[i] = row
         return entry, stored_combatants, stored_countdowns
 
-    def delete_encounter(self, encounter_id: int) -> None:
-        """Remove an encounter and all in it; the list closes the gap."""
+    def delete_encounter(self, encounter_id: int) -> str:
+        """Remove an encounter and all in it; the list closes the gap. Returns the time it was
+        created, for the redo."""
         with self._transaction() as c:
-            campaign_id, position = self._one("encounter", "campaign_id, position",
-                                              encounter_id)
+            campaign_id, position, created_at = self._one(
+                "encounter", "campaign_id, position, created_at", encounter_id)
             c.execute("DELETE FROM encounter WHERE id = ?", (encounter_id,))
             c.execute("UPDATE encounter SET position = position - 1"
                       " WHERE campaign_id = ? AND position > ?", (campaign_id, position))
+            return created_at
 
     def update_encounter_entry(self, entry: EncounterEntry) -> None:
         with self._transaction() as c:

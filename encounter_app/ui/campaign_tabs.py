@@ -29,10 +29,10 @@ from encounter_app.services import campaign_actions
 from encounter_app.services.campaign_book import CampaignBook
 from encounter_app.services.campaign_commands import (
     AddPc,
-    RemovePc,
     UpdateEncounter,
     edit_pc,
     join_encounter,
+    remove_pc,
 )
 from encounter_app.services.session import EncounterSession
 from encounter_app.store.campaign_rows import PcRow
@@ -318,7 +318,7 @@ class PartyTab(QWidget):
     def remove(self) -> None:
         rows = self.selected_rows()
         if len(rows) == 1:
-            self._stack.push(RemovePc(self._book, rows[0]))
+            self._stack.push(remove_pc(self._book, self._session, rows[0]))
 
     def join(self, pcs: list) -> None:
         if self._book.campaign_id != self._book.home_id:

@@ -3,8 +3,6 @@ one undo step. GM-only: it shows in the GM's tooltips and menus, never on a play
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
@@ -15,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.services.commands import UpdateCombatant
+from encounter_app.services.campaign_commands import note_command
 from encounter_app.services.session import EncounterSession
 
 
@@ -41,15 +39,6 @@ class CombatantNoteDialog(QDialog):
 
     def text(self) -> str:
         return self.edit.toPlainText()
-
-
-def note_command(session: EncounterSession, combatant_id: int, text: str
-                 ) -> UpdateCombatant | None:
-    """The undo step that writes the note; None when it did not change."""
-    row = session.combatants[session.combatants.index_of(combatant_id)]
-    if row.notes == text:
-        return None
-    return UpdateCombatant(session, replace(row, notes=text), f"Note on {row.name}")
 
 
 def edit_note(parent: QWidget, session: EncounterSession, undo_stack: QUndoStack,
