@@ -36,8 +36,11 @@ class NoteEditor(QWidget):
             lambda: self.save_button.setEnabled(self.edit.toPlainText() != self._shown))
 
     def show_text(self, text: str) -> None:
-        """Show the stored note (after an undo, or another item chosen) without saving."""
-        if text == self._shown and text == self.edit.toPlainText():
+        """Show the stored note (after an undo, or another item chosen) without saving.
+
+        The same stored text again leaves what is being typed alone: a list refreshing must
+        not wipe a note half written."""
+        if text == self._shown:
             return
         self._shown = text
         self.edit.setPlainText(text)
