@@ -185,9 +185,15 @@ class CampaignManager(QDialog):
         for rows in (book.encounters, book.party):
             rows.inserted.connect(lambda *_: self._show_info())
             rows.removed.connect(lambda *_: self._show_info())
-        undo_stack.indexChanged.connect(lambda _i: book.reload_party())
+        self._session = session
+        # Marks on a PC's combatant are written to the roster by the store: show them.
+        session.combatants.changed.connect(self._combatant_changed)
         self._viewed_changed()
         self.resize(900, 600)
+
+    def _combatant_changed(self, row: int) -> None:
+        if self._session.combatants[row].pc_id is not None:
+            self._book.reload_party()
 
     # -- the picker -------------------------------------------------------------------------
 

@@ -230,6 +230,9 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
         self.manage_campaigns_action = QAction("&Manage campaigns…", self,
                                                shortcut=QKeySequence("Ctrl+Shift+O"))
+        self.manage_campaigns_action.setIconText("Campaigns")
+        self.manage_campaigns_action.setToolTip("Campaigns, encounters, the party, notes and "
+                                                "rests (Ctrl+Shift+O)")
         self.manage_campaigns_action.triggered.connect(self.manage_campaigns)
         campaign_menu = menu.addMenu("&Campaign")
         campaign_menu.addAction(self.manage_campaigns_action)
@@ -280,6 +283,7 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.redo_button)
         toolbar.addSeparator()
         toolbar.addAction(gm_screen_action)
+        toolbar.addAction(self.manage_campaigns_action)
 
     # The docks start hidden: what they hold is made the first time they are shown, not before
     # the window's first paint (docs/performance.md). The GM screen's tables size every row to
