@@ -7,13 +7,10 @@ says it did.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QByteArray,
-    QMimeData,
     QModelIndex,
     QObject,
     QSortFilterProxyModel,
@@ -27,9 +24,9 @@ from encounter_app.services.campaign_book import CampaignBook
 from encounter_app.services.campaign_commands import MoveEncounter
 from encounter_app.services.rowlist import RowList
 from encounter_app.store.campaign_rows import STATUS_LABEL, PcRow
+from encounter_app.ui.drag_rows import DragToMove
 from encounter_app.ui.models import AnyIndex, RowListModel, RowRole
 
-ENCOUNTER_MIME = "application/x-encounter-list-rows"
 # Stats with a track the PC marks: the roster shows "marked / max".
 MARKED = {"hp": "hp_marked", "wounds": "hp_marked", "stress": "stress_marked",
           "armor": "armor_marked"}
@@ -64,8 +61,10 @@ class VisibleCampaigns(QSortFilterProxyModel):
                                     or row.id == self._book.campaign_id)
 
 
-class EncounterListModel(RowListModel):
+class EncounterListModel(DragToMove, RowListModel):
     """The viewed campaign's encounters, in the GM's order: name, status, summary if done."""
+
+    mime_type = "application/x-encounter-list-rows"
 
     def __init__(self, book: CampaignBook, undo_stack: QUndoStack, open_id: int,
                  parent: QObject | None = None) -> None:
@@ -91,51 +90,8 @@ class EncounterListModel(RowListModel):
             return f"{value.name}, {STATUS_LABEL[value.status]}" + (", open" if is_open else "")
         return None
 
-    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
-        flags = super().flags(index)
-        if index.isValid():
-            return flags | Qt.ItemFlag.ItemIsDragEnabled
-        return flags | Qt.ItemFlag.ItemIsDropEnabled
-
-    def supportedDropActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
-
-    def mimeTypes(self) -> list[str]:
-        return [ENCOUNTER_MIME]
-
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
-        data = QMimeData()
-        rows = sorted({i.row() for i in indexes if i.isValid()})
-        data.setData(ENCOUNTER_MIME, QByteArray(json.dumps(rows).encode()))
-        return data
-
-    def canDropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
-                        parent: AnyIndex) -> bool:
-        return action == Qt.DropAction.MoveAction and data.hasFormat(ENCOUNTER_MIME)
-
-    def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
-                     parent: AnyIndex) -> bool:
-        if not self.canDropMimeData(data, action, row, column, parent):
-            return False
-        rows = json.loads(bytes(data.data(ENCOUNTER_MIME).data()).decode())
-        if len(rows) != 1:
-            return False
-        target = row if row >= 0 else (parent.row() if parent.isValid() else self.rowCount())
-        self.moveRows(QModelIndex(), rows[0], 1, QModelIndex(), target)
-        return False  # the book moved the row already: the view must not remove it
-
-    def moveRows(self, source_parent: AnyIndex, source_row: int, count: int,
-                 destination_parent: AnyIndex, destination_child: int) -> bool:
-        """Move one row through the undo stack. ``destination_child`` counts before the move."""
-        if source_parent.isValid() or destination_parent.isValid() or count != 1:
-            return False
-        if not 0 <= source_row < self.rowCount():
-            return False
-        target = max(0, min(destination_child, self.rowCount()))
-        destination = target - 1 if target > source_row else target
-        if destination != source_row:
-            self._undo_stack.push(MoveEncounter(self._book, source_row, destination))
-        return True
+    def push_move(self, source: int, destination: int) -> None:
+        self._undo_stack.push(MoveEncounter(self._book, source, destination))
 
 
 class EncounterSearch(QSortFilterProxyModel):
