@@ -76,6 +76,26 @@ class AddEncounter(QUndoCommand):
         self._created_at = self._book.remove_encounter(self._entry.id)
 
 
+class RemoveEncounter(QUndoCommand):
+    """Delete a prepared encounter with its combatants and countdowns; undo puts them back
+    with their ids. Only drafts: they have no rolls or Fear ledger lines to lose."""
+
+    def __init__(self, book: CampaignBook, row: int) -> None:
+        self._entry = book.encounters[row]
+        super().__init__(f"Delete {self._entry.name}")
+        self._book, self._position, self._campaign_id = book, row, book.campaign_id
+        self._combatants = book.store.combatants(self._entry.id)
+        self._countdowns = book.store.countdowns(self._entry.id)
+        self._created_at: str | None = None
+
+    def redo(self) -> None:
+        self._created_at = self._book.remove_encounter(self._entry.id)
+
+    def undo(self) -> None:
+        self._book.add_encounter(self._campaign_id, self._entry, self._position,
+                                 self._combatants, self._countdowns, self._created_at)
+
+
 class UpdateEncounter(QUndoCommand):
     """Rename, the note, the status (finishing writes the summary): before and after."""
 

@@ -292,6 +292,7 @@ def build(window) -> CampaignManager:
     manager.open_requested.connect(window.open_requested)
     manager.reported.connect(window.show_message)
     book.campaigns.changed.connect(lambda _row: window.update_title())
+    book.encounters.changed.connect(lambda _row: window.update_title())
     return manager
 
 

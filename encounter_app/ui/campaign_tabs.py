@@ -29,6 +29,7 @@ from encounter_app.services import campaign_actions
 from encounter_app.services.campaign_book import CampaignBook
 from encounter_app.services.campaign_commands import (
     AddPc,
+    RemoveEncounter,
     UpdateEncounter,
     edit_pc,
     join_encounter,
@@ -84,13 +85,15 @@ class EncountersTab(QWidget):
         self.finish_button = _button("&Finish", "finishEncounterButton",
                                      "Mark it done and keep a summary of how it went")
         self.rename_button = _button("Rena&me…", "renameEncounterButton")
+        self.delete_button = _button("De&lete", "deleteEncounterButton",
+                                     "Delete a draft (Undo brings it back)")
         self.why = _why_label("encounterWhy")
         self.note = NoteEditor("encounterNote", "Notes on this encounter (GM only)")
         self._note_for: int | None = None
 
         buttons = QHBoxLayout()
         for button in (self.new_button, self.duplicate_button, self.rename_button,
-                       self.finish_button):
+                       self.finish_button, self.delete_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.open_button)
@@ -118,6 +121,7 @@ class EncountersTab(QWidget):
         self.open_button.clicked.connect(self.open_selected)
         self.finish_button.clicked.connect(self.finish)
         self.rename_button.clicked.connect(self.rename)
+        self.delete_button.clicked.connect(self.delete)
         self.note.saved.connect(self._note_saved)
         for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.dataChanged,
                        self.model.rowsMoved, self.model.modelReset):
@@ -156,6 +160,8 @@ class EncountersTab(QWidget):
         for button in (self.duplicate_button, self.rename_button, self.open_button):
             button.setEnabled(entry is not None)
         self.finish_button.setEnabled(entry is not None and entry.status != "done")
+        self.delete_button.setEnabled(entry is not None and entry.status == "draft"
+                                      and entry.id != self._open_id)
         if entry is None:
             why = ("Select an encounter to open, copy, rename or finish it." if
                    len(self._book.encounters) else "")
@@ -164,6 +170,8 @@ class EncountersTab(QWidget):
             why += " Open it to read the fight as it ended."
         elif entry.id == self._open_id:
             why = "This encounter is open in the window."
+        elif entry.status == "active":
+            why = "Only drafts can be deleted: this one has been run. Finish it instead."
         else:
             why = "Drag encounters to put them in the order you will run them."
         if self.search.text():
@@ -202,6 +210,11 @@ class EncountersTab(QWidget):
             self._stack.push(UpdateEncounter(self._book, entry, replace(entry,
                                                                         name=dialog.name()),
                                              f"Rename {entry.name} to {dialog.name()}"))
+
+    def delete(self) -> None:
+        row = self.selected_row()
+        if row >= 0 and self.delete_button.isEnabled():
+            self._stack.push(RemoveEncounter(self._book, row))
 
     def finish(self) -> None:
         row = self.selected_row()

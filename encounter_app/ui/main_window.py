@@ -393,9 +393,10 @@ class MainWindow(QMainWindow):
         return self.campaign_manager
 
     def update_title(self) -> None:
+        # From the store: the campaign view may have renamed either since the session began.
         campaign = self.store.campaign(self.session.campaign.id)
-        self.setWindowTitle(f"{self.session.encounter.name} — {campaign.name} — "
-                            "Encounter Manager")
+        encounter = self.store.encounter(self.session.encounter_id)
+        self.setWindowTitle(f"{encounter.name} — {campaign.name} — Encounter Manager")
 
     def detach(self) -> None:
         """Stop taking answers from the rules service: this window is being replaced."""

@@ -41,6 +41,7 @@ from encounter_app.services.campaign_commands import (
     AddPc,
     CreateCampaign,
     MoveEncounter,
+    RemoveEncounter,
     UpdateCampaign,
     UpdateEncounter,
     UpdatePc,
@@ -304,6 +305,13 @@ def change_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCom
     return UpdateEncounter(book, entry, replace(entry, **{choice: data.draw(NAMES)}), "Edit")
 
 
+def delete_draft(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    book = book_of(session)
+    drafts = [r for r, e in enumerate(book.encounters)
+              if e.status == "draft" and e.id != session.encounter_id]
+    return RemoveEncounter(book, data.draw(st.sampled_from(drafts))) if drafts else None
+
+
 def move_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
     book = book_of(session)
     return MoveEncounter(book, _row(data, book.encounters), _row(data, book.encounters))
@@ -380,6 +388,7 @@ ACTIONS: list[Action] = [
     Action("duplicate an encounter", duplicate_encounter),
     Action("finish, rename, note or set an encounter's status", change_encounter),
     Action("move an encounter", move_encounter),
+    Action("delete a draft encounter", delete_draft),
     Action("add a PC to the party", add_pc),
     Action("remove a PC from the party", remove_a_pc),
     Action("edit a PC", edit_a_pc),

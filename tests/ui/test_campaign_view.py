@@ -116,6 +116,30 @@ def test_encounters_reorder_by_drag_through_the_undo_stack(program, manager):
     assert [e.id for e in store.encounter_entries(campaign)] == [first, second, third]
 
 
+def test_a_draft_can_be_deleted_and_undo_brings_it_back_whole(program, manager):
+    tab, store = manager.encounters, program.store
+    tab.select(program.session.encounter_id)
+    assert not tab.delete_button.isEnabled()  # the open one, which has been run
+    tab.duplicate_button.click()
+    copy = manager._book.encounters[1]
+    before = (store.combatants(copy.id), store.countdowns(copy.id))
+    tab.select(copy.id)
+    tab.delete_button.click()
+    assert [e.name for e in manager._book.encounters] == ["Ambush at the chapel steps"]
+    program.undo_stack.undo()
+    assert manager._book.encounters[1] == copy
+    assert (store.combatants(copy.id), store.countdowns(copy.id)) == before
+
+
+def test_renaming_the_open_encounter_renames_the_window(program, manager):
+    from encounter_app.services.campaign_commands import UpdateEncounter
+
+    entry = manager._book.encounters[0]
+    program.undo_stack.push(UpdateEncounter(manager._book, entry, replace(entry, name="Dusk"),
+                                            "Rename"))
+    assert program.window.windowTitle().startswith("Dusk — Demo")
+
+
 def test_search_filters_the_list_and_stops_dragging(manager):
     tab = manager.encounters
     tab.create("Bridge of sighs")
