@@ -141,9 +141,10 @@ class PartyModel(QAbstractTableModel):
             return None
         field = None if section == 0 else self._system.pc_fields[section - 1]
         if role == Qt.ItemDataRole.DisplayRole:
-            return "Name" if field is None else field.label
+            # Two lines for a long label: eleven Ruins & Raiders stats fit the dialog's width.
+            return "Name" if field is None else field.label.replace(" ", "\n", 1)
         if role == Qt.ItemDataRole.ToolTipRole and field is not None:
-            return field.help or None
+            return f"{field.label}: {field.help}" if field.help else field.label
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

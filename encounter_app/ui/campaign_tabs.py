@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -252,7 +251,8 @@ class PartyTab(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.verticalHeader().hide()
         self._size_columns()
-        self.model.modelReset.connect(self._size_columns)  # another system, other columns
+        for signal in (self.model.modelReset, self.model.rowsInserted, self.model.dataChanged):
+            signal.connect(self._size_columns)  # another system, another PC, longer name
         self.add_button = _button("&Add PC…", "addPcButton")
         self.edit_button = _button("&Edit…", "editPcButton")
         self.remove_button = _button("&Remove", "removePcButton",
@@ -285,10 +285,12 @@ class PartyTab(QWidget):
         book.viewed_changed.connect(self._update)
         self._update()
 
-    def _size_columns(self) -> None:
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # names vary most
+    def _size_columns(self, *_args) -> None:
+        # Every column as wide as its text: a name is never cut short to fit eleven stats
+        # (Ruins & Raiders); the table scrolls sideways instead. Sized here, not by the
+        # header's ResizeToContents, which missed rows added after a model reset.
+        self.view.horizontalHeader().setStretchLastSection(False)
+        self.view.resizeColumnsToContents()
 
     def selected_rows(self) -> list[int]:
         return sorted(i.row() for i in self.view.selectionModel().selectedRows())

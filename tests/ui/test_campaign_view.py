@@ -33,8 +33,8 @@ def test_every_model_of_the_view_passes_the_model_tester(qtmodeltester, manager)
 def test_the_roster_shows_the_systems_stats_with_marks(manager):
     model = manager.party.model
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert headers == ["Name", "Evasion", "Major threshold", "Severe threshold", "Hit Points",
-                       "Stress", "Hope", "Armor slots"]
+    assert headers == ["Name", "Evasion", "Major\nthreshold", "Severe\nthreshold",
+                       "Hit\nPoints", "Stress", "Hope", "Armor\nslots"]
     assert model.index(0, 0).data() == "Aria Vell (Seraph)"
     assert model.index(0, 4).data() == "0 / 7"  # HP marked / slots
     manager.create_campaign("Raiders", "ruins_and_raiders")
