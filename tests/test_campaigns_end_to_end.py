@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from encounter_app.app import launch
 from encounter_app.rules.systems import SYSTEMS
+from encounter_app.services import table
+from encounter_app.store import CountdownRow
 from encounter_app.store.campaign_rows import PcRow
 
 
@@ -25,7 +27,7 @@ def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):
         assert {e.status for e in manager._book.encounters} == {"draft"}
 
     # Run the Daggerheart campaign's first encounter.
-    campaign_id, ambush, _ = made["daggerheart"]
+    campaign_id, ambush, siege = made["daggerheart"]
     manager._book.view(campaign_id)
     manager.encounters.select(ambush)
     old_window = launched.window
@@ -40,16 +42,26 @@ def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):
     pcs = [c for c in launched.session.combatants if c.kind == "pc"]
     assert [p.name for p in pcs] == ["Ash", "Birch"]
     launched.window.set_marks(pcs[0].id, 2, 1)  # Ash takes a hit
+    ritual = CountdownRow("The cult's ritual", 6, 6, long_term=True)
+    launched.undo_stack.push(table.add_countdown(launched.session, ritual))
     with qtbot.waitSignal(launched.session.fear_changed, timeout=5000):
         manager.rest.long_button.click()  # rolled by the rules service: 1d4 + 2 PCs
     fear_after_rest = launched.session.fear
     assert fear_after_rest >= 3
     assert launched.session.rolls[0].kind == "rest"
+    assert launched.session.countdowns[0].value == 5  # long-term: it ticked on the rest
     manager.encounters.select(ambush)
     manager.encounters.finish_button.click()
     manager.notes.edit.setPlainText("The baron owes the party a favour.")
     manager.notes.save()
     manager.rest.session_button.click()
+
+    # The next fight of the campaign: the long-term countdown comes along, as it stood.
+    manager.encounters.select(siege)
+    manager.encounters.open_selected()
+    assert [(c.name, c.value) for c in launched.session.countdowns] == [("The cult's ritual", 5)]
+    assert "came along" in launched.window.status_label.text()
+    manager = launched.window.manage_campaigns()
 
     # Then a Casus Mus fight: no Fear pool, so its rest gains none.
     cm_id, cm_ambush, _ = made["casus_mus"]
@@ -85,6 +97,8 @@ def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):
         assert done.status == "done"
         assert done.summary.fear_gained == fear_after_rest and done.summary.rolls == 1
         assert store.encounter_entries(cm_id)[0].status == "active"
+        assert [c.value for c in store.countdowns(siege)] == [5] and not store.countdowns(ambush)
+        assert [e.status for e in store.encounter_entries(campaign_id)] == ["done", "active"]
         assert store.encounter(demo_encounter).name == "Ambush at the chapel steps"
     finally:
         again.shutdown()

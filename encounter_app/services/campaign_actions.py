@@ -59,7 +59,8 @@ def template_copy(combatants: Iterable[CombatantRow], countdowns: Iterable[Count
     tokens), countdowns back at their start. PCs join from the roster; rolls stay behind."""
     kept = [replace(c, id=None, hp_marked=0, stress_marked=0, conditions=(), slow_tokens=0,
                     spotlights=0) for c in combatants if c.kind != "pc"]
-    countdowns = list(countdowns)
+    # Long-term countdowns are the campaign's, not the fight's: they are not copied.
+    countdowns = [c for c in countdowns if not c.long_term]
     place = {c.id: i for i, c in enumerate(countdowns)}
     # A linked pair points at its partner by place in the list: the copies get new ids.
     clocks = [replace(c, id=None, value=c.start, loops=0, link=place.get(c.link))
@@ -91,10 +92,19 @@ def set_status(book: CampaignBook, row: int, status: str) -> UpdateEncounter:
 
 
 def open_status(store: Store, encounter_id: int) -> str:
-    """Opening a draft makes it the encounter being run; returns a note saying so, or ""."""
+    """Get an encounter ready to be run: a draft becomes active, and the campaign's long-term
+    countdowns come along (store.carry_long_term). A done one is opened to read, untouched.
+    Returns what happened, to tell the GM ("" when nothing did)."""
     entry = next(e for e in store.encounter_entries(store.encounter(encounter_id).campaign_id)
                  if e.id == encounter_id)
-    if entry.status != "draft":
-        return "" if entry.status == "active" else " (done: as the fight ended)"
-    store.update_encounter_entry(replace(entry, status="active"))
-    return " (now active)"
+    if entry.status == "done":
+        return " (done: as the fight ended)"
+    note = ""
+    if entry.status == "draft":
+        store.update_encounter_entry(replace(entry, status="active"))
+        note = " (now active)"
+    carried = store.carry_long_term(encounter_id)
+    if carried:
+        note += f"; the long-term countdown{'s' if len(carried) > 1 else ''} "
+        note += f"{', '.join(carried)} came along"
+    return note

@@ -154,6 +154,34 @@ class CampaignStore:
             c.executemany("UPDATE encounter SET position = ? WHERE id = ?",
                           list(enumerate(ids)))
 
+    def carry_long_term(self, encounter_id: int) -> list[str]:
+        """Move the campaign's long-term countdowns from its other encounters to this one, at
+        the end of its list; returns their names.
+
+        Long-term countdowns are the campaign's (they tick on rests, between fights): they
+        follow the GM to the encounter being run rather than stay behind in the last one.
+        """
+        with self._transaction() as c:
+            campaign_id, = self._one("encounter", "campaign_id", encounter_id)
+            moving = c.execute(
+                "SELECT countdown.id, countdown.name, countdown.encounter_id FROM countdown"
+                " JOIN encounter ON encounter.id = countdown.encounter_id"
+                " WHERE encounter.campaign_id = ? AND countdown.long_term"
+                " AND countdown.encounter_id != ? ORDER BY encounter.position, countdown.position",
+                (campaign_id, encounter_id)).fetchall()
+            count, = c.execute("SELECT count(*) FROM countdown WHERE encounter_id = ?",
+                               (encounter_id,)).fetchone()
+            for n, (countdown_id, _name, _source) in enumerate(moving):
+                c.execute("UPDATE countdown SET encounter_id = ?, position = ? WHERE id = ?",
+                          (encounter_id, count + n, countdown_id))
+            for source in {row[2] for row in moving}:  # close the gaps they left
+                ids = [r[0] for r in c.execute(
+                    "SELECT id FROM countdown WHERE encounter_id = ? ORDER BY position",
+                    (source,))]
+                c.executemany("UPDATE countdown SET position = ? WHERE id = ?",
+                              list(enumerate(ids)))
+            return [row[1] for row in moving]
+
     def summarize(self, encounter_id: int) -> Summary:
         """What happened in an encounter, from the store's own records."""
         round_, = self._one("encounter", "round", encounter_id)

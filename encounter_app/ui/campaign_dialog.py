@@ -105,7 +105,8 @@ class RestTab(QWidget):
         fear = ("The GM gains 1d4 Fear on a short rest, 1d4 + the number of PCs on a long "
                 "rest (the pool holds 12)" if rules.has_fear
                 else f"{rules.name} has no Fear pool: resting gains the GM none")
-        self.rest_text.setText(f"{fear}. Long-term countdowns advance one on any rest. The "
+        self.rest_text.setText(f"{fear}. Long-term countdowns advance one on any rest; they are "
+                               "the campaign's and come along to the encounter you open. The "
                                "roll and what moved go into the roll log; Undo takes it back.")
         if here:
             clocks = [c for c in self._session.countdowns if c.long_term]
