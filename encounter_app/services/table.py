@@ -37,11 +37,16 @@ class Party:
 
 
 def party(session: EncounterSession) -> Party:
-    """The PCs in the spotlight order: they are the ones resting. The campaign's party size
-    is the fallback for an encounter without PC rows (the GM tracks only adversaries)."""
+    """The PCs in the spotlight order: they are the ones resting. The campaign's roster, then
+    its party size, is the fallback for an encounter without PC rows (the GM tracks only
+    adversaries, or rests between fights)."""
     pcs = sum(1 for c in session.combatants if c.kind == "pc")
     if pcs:
         return Party(pcs, f"{pcs} PC{'s' if pcs != 1 else ''} in the spotlight order")
+    roster = len(session.store.pcs(session.campaign.id))
+    if roster:
+        return Party(roster, f"{roster} PC{'s' if roster != 1 else ''} on the campaign's "
+                             "roster (none in the spotlight order)")
     size = session.campaign.party_size
     return Party(size, f"campaign party size {size} (no PC in the spotlight order)")
 
