@@ -284,3 +284,14 @@ def test_new_game_session_runs_every_registered_hook_as_one_step(program, manage
     assert "game session 2" in manager.info.text()
     program.undo_stack.undo()
     assert book.campaign.session_number == 1 and {pc.note for pc in book.party} == {""}
+
+
+def test_undoing_a_new_campaign_goes_back_to_the_open_one(program, manager):
+    manager.create_campaign("Forge war", "forge_of_power")
+    assert manager.picker.currentText() == "Forge war — Forge of Power"
+    assert manager.tabs.currentWidget() is manager.party  # the party is what it needs next
+    program.undo_stack.undo()
+    assert manager.picker.currentText().startswith("Demo: The Drowned Chapel")
+    assert all(c.name != "Forge war" for c in program.store.campaigns())
+    program.undo_stack.redo()
+    assert any(c.name == "Forge war" for c in program.store.campaigns())
