@@ -282,6 +282,18 @@ class CampaignManager(QDialog):
         super().done(result)
 
 
+def show_for(window) -> CampaignManager:
+    """Show ``window``'s campaign view, made the first time it is asked for."""
+    if window.campaign_manager is None:
+        window.campaign_manager = build(window)
+    manager = window.campaign_manager
+    if manager.isVisible():  # already open, maybe behind: bring it up
+        manager.raise_()
+        manager.activateWindow()
+    manager.show()
+    return manager
+
+
 def build(window) -> CampaignManager:
     """The campaign view of ``window`` (a MainWindow): its store, session, stack and hooks."""
     store, session = window.store, window.session

@@ -382,15 +382,9 @@ class MainWindow(QMainWindow):
 
     def manage_campaigns(self) -> QDialog:
         """Show the campaign view (made the first time: it is not needed to start)."""
-        if self.campaign_manager is None:
-            from encounter_app.ui import campaign_dialog  # see ui/__init__.py
+        from encounter_app.ui import campaign_dialog  # see ui/__init__.py
 
-            self.campaign_manager = campaign_dialog.build(self)
-        if self.campaign_manager.isVisible():  # already open, maybe behind: bring it up
-            self.campaign_manager.raise_()
-            self.campaign_manager.activateWindow()
-        self.campaign_manager.show()
-        return self.campaign_manager
+        return campaign_dialog.show_for(self)
 
     def update_title(self) -> None:
         # From the store: the campaign view may have renamed either since the session began.
