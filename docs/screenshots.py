@@ -78,6 +78,32 @@ def builder(app: QApplication, launched, out: Path) -> None:
     dialog.close()
 
 
+def campaign_view(app: QApplication, out: Path) -> None:
+    """The campaign view: three encounters prepared, the first finished, the party marked."""
+    with tempfile.TemporaryDirectory(prefix="encounter-shot-") as folder:
+        launched = launch(Path(folder), seed=7)
+        try:
+            session, stack, window = launched.session, launched.undo_stack, launched.window
+            manager = window.manage_campaigns()
+            book = manager.encounters
+            bridge = book.create("Bandits on the Old Bridge")
+            book.create("The bell tower at midnight")
+            aria = next(c for c in session.combatants if c.kind == "pc")
+            window.set_marks(aria.id, 2, 1)
+            archer = next(c for c in session.combatants if c.name == "Hollow Archer")
+            window.set_marks(archer.id, archer.hp_max, 0)
+            stack.push(table.record_outcome(session, Outcome.SUCCESS_WITH_FEAR).command)
+            book.select(session.encounter_id)
+            book.finish_button.click()
+            book.select(bridge)
+            book.note.show_text("Toll keepers are in on it. Bridge rope: 3 HP.")
+            manager.resize(900, 560)
+            settle(app)
+            save(manager, out / "screenshot-campaign.png")
+        finally:
+            launched.shutdown()
+
+
 def main(out: Path) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory(prefix="encounter-shot-") as folder:
@@ -97,6 +123,7 @@ def main(out: Path) -> int:
                 save(launched.window, out / name)
             finally:
                 launched.shutdown()
+    campaign_view(app, out)
     return 0
 
 

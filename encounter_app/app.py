@@ -14,9 +14,11 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox
 
 from encounter_app.services.autobackup import AutoBackup
+from encounter_app.services.campaign_actions import NewSessionHooks, open_status
 from encounter_app.services.rules_service import STOP_TIMEOUT_MS, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import EncounterRow, Store, StoreError
+from encounter_app.store.campaigns import OPEN_ENCOUNTER
 from encounter_app.ui.main_window import MainWindow
 
 
@@ -29,11 +31,17 @@ class Launched:
     rules_service: RulesService
     undo_stack: QUndoStack
     session: EncounterSession
+    # Per-session refreshes (New game session): kept here so every rebuilt window has them.
+    session_hooks: NewSessionHooks = field(default_factory=NewSessionHooks)
     _closed: bool = field(default=False, repr=False)
     _stopped: bool = field(default=True, repr=False)
 
     def __post_init__(self) -> None:
+        self._connect_window()
+
+    def _connect_window(self) -> None:
         self.window.restore_requested.connect(self._restore_chosen)
+        self.window.open_requested.connect(self.open_encounter)
 
     def restore(self, backup: Path) -> Path:
         """Put a backup in place of the database and rebuild the window on it.
@@ -48,21 +56,41 @@ class Launched:
         """
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         safety = self.store.restore(Path(backup))
+        encounter_id = self.store.encounter_to_open() or _create_demo(self.store).id
+        self._replace_window(encounter_id)
+        self.window.show_message(
+            f"Restored {Path(backup).name}. The undo history was cleared; what you had before "
+            f"is kept as {safety.name} (File › Restore… brings it back).")
+        return safety
+
+    def open_encounter(self, encounter_id: int) -> None:
+        """Rebuild the window on another encounter (Campaign › Manage campaigns… › Open).
+
+        Like a restore, a new window is the one way to be sure every view shows the new fight;
+        the undo history describes the old one and goes with it. A draft becomes active.
+        """
+        if encounter_id == self.session.encounter_id:
+            self.window.show_message(f"{self.session.encounter.name} is already open.")
+            return
+        old_name = self.session.encounter.name
+        QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
+        opened = open_status(self.store, encounter_id)
+        self._replace_window(encounter_id)
+        self.window.show_message(
+            f"Opened {self.session.encounter.name}{opened}. The undo history of {old_name} "
+            "was cleared: it belonged to that encounter.")
+
+    def _replace_window(self, encounter_id: int) -> None:
         old = self.window
         old.detach()
-        encounter = self.store.latest_encounter() or _create_demo(self.store)
-        self.window, self.session, self.undo_stack = _open_window(self.store, encounter.id,
-                                                                  self.rules_service)
-        self.window.restore_requested.connect(self._restore_chosen)
+        self.window, self.session, self.undo_stack = _open_window(
+            self.store, encounter_id, self.rules_service, session_hooks=self.session_hooks)
+        self._connect_window()
         self.window.restoreGeometry(old.saveGeometry())
         if old.isVisible():
             self.window.show()  # before the old one closes, or the program would quit
         old.close()
         old.deleteLater()
-        self.window.show_message(
-            f"Restored {Path(backup).name}. The undo history was cleared; what you had before "
-            f"is kept as {safety.name} (File › Restore… brings it back).")
-        return safety
 
     def _restore_chosen(self, backup: Path) -> None:
         try:
@@ -103,18 +131,19 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Lau
     """
     store = Store.open(Path(data_dir))
     try:
-        encounter = store.latest_encounter()
-        existing = encounter is not None
-        encounter = encounter or _create_demo(store, seed=seed)
+        encounter_id = store.encounter_to_open()  # the one open when the program last ran
+        existing = encounter_id is not None
+        encounter = store.encounter(encounter_id) if existing else _create_demo(store, seed=seed)
         rules_service = RulesService(seed=encounter.seed if seed is None else seed)
     except Exception:
         store.close()
         raise
+    hooks = NewSessionHooks()
     window, session, undo_stack = _open_window(store, encounter.id, rules_service,
-                                               back_up_now=existing)
+                                               back_up_now=existing, session_hooks=hooks)
     if show:
         window.show()
-    return Launched(window, store, rules_service, undo_stack, session)
+    return Launched(window, store, rules_service, undo_stack, session, hooks)
 
 
 def _create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
@@ -125,10 +154,13 @@ def _create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
 
 
 def _open_window(store: Store, encounter_id: int, rules_service: RulesService, *,
-                 back_up_now: bool = False) -> tuple[MainWindow, EncounterSession, QUndoStack]:
+                 back_up_now: bool = False, session_hooks: NewSessionHooks | None = None
+                 ) -> tuple[MainWindow, EncounterSession, QUndoStack]:
+    store.remember(OPEN_ENCOUNTER, str(encounter_id))  # it reopens at the next start
     session = EncounterSession(store, encounter_id)
     undo_stack = QUndoStack()
-    window = MainWindow(store, session, rules_service, undo_stack)
+    window = MainWindow(store, session, rules_service, undo_stack,
+                        session_hooks=session_hooks)
     session.setParent(window)
     undo_stack.setParent(window)
     autobackup = AutoBackup(store, undo_stack, at_start=back_up_now, parent=window)

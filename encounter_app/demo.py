@@ -9,7 +9,6 @@ from encounter_app.resources import resource
 from encounter_app.rules.daggerheart import starting_fear
 from encounter_app.services.adversaries import combatant_from
 from encounter_app.store import (
-    CombatantRow,
     CountdownRow,
     EncounterRow,
     EnvironmentBlock,
@@ -17,13 +16,14 @@ from encounter_app.store import (
     StatBlock,
     Store,
 )
+from encounter_app.store.campaign_rows import PcRow, combatant_for_pc
 from encounter_app.store.rows import TemplateRow
 
 DEMO_PARTY = (
-    # name, Evasion, HP slots, Stress slots
-    ("Aria Vell (Seraph)", 9, 7, 6),
-    ("Brannoc (Guardian)", 8, 7, 6),
-    ("Wren Tallow (Rogue)", 12, 6, 6),
+    # name, Evasion, Major, Severe, HP slots, Stress slots, Hope, Armor slots
+    ("Aria Vell (Seraph)", 9, 8, 17, 7, 6, 2, 4),
+    ("Brannoc (Guardian)", 8, 9, 19, 7, 6, 2, 5),
+    ("Wren Tallow (Rogue)", 12, 6, 13, 6, 6, 2, 3),
 )
 DEMO_ADVERSARIES = ("Chapel Warden", "Ashen Sentry", "Hollow Archer", "Bramble Stalker")
 DEMO_COUNTDOWNS = (("The bell tower collapses", 6), ("Reinforcements arrive", 4))
@@ -40,7 +40,6 @@ def load_sample_environments(path: Path | None = None) -> list[EnvironmentBlock]
     return [EnvironmentBlock.from_json(entry) for entry in data["environments"]]
 
 
-
 def create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
     """Fill an empty store: the sample library, a campaign with three PCs, and a fight."""
     samples = load_sample_adversaries()
@@ -51,11 +50,15 @@ def create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
     by_name = {s.name: s for s in samples}
     campaign = store.create_campaign("Demo: The Drowned Chapel", party_size=len(DEMO_PARTY),
                                      fear=starting_fear(len(DEMO_PARTY)))
-    encounter = store.create_encounter(campaign.id, "Ambush at the chapel steps", seed=seed)
-    for pc, adversary in zip(DEMO_PARTY, DEMO_ADVERSARIES[:-1], strict=True):
-        name, evasion, hp, stress = pc
-        store.insert_combatant(encounter.id, CombatantRow(
-            kind="pc", name=name, evasion=evasion, hp_max=hp, stress_max=stress))
+    encounter = store.create_encounter(campaign.id, "Ambush at the chapel steps", seed=seed,
+                                       status="active")
+    for position, (pc, adversary) in enumerate(zip(DEMO_PARTY, DEMO_ADVERSARIES[:-1],
+                                                   strict=True)):
+        name, *numbers = pc
+        stats = dict(zip(("evasion", "major", "severe", "hp", "stress", "hope", "armor"),
+                         numbers, strict=True))
+        member = store.insert_pc(campaign.id, PcRow(name=name, stats=stats), position)
+        store.insert_combatant(encounter.id, combatant_for_pc(member))
         store.insert_combatant(encounter.id, combatant_from(by_name[adversary]))
     store.insert_combatant(encounter.id, combatant_from(by_name[DEMO_ADVERSARIES[-1]]))
     for name, start in DEMO_COUNTDOWNS:

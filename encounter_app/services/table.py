@@ -37,11 +37,16 @@ class Party:
 
 
 def party(session: EncounterSession) -> Party:
-    """The PCs in the spotlight order: they are the ones resting. The campaign's party size
-    is the fallback for an encounter without PC rows (the GM tracks only adversaries)."""
+    """The PCs in the spotlight order: they are the ones resting. The campaign's roster, then
+    its party size, is the fallback for an encounter without PC rows (the GM tracks only
+    adversaries, or rests between fights)."""
     pcs = sum(1 for c in session.combatants if c.kind == "pc")
     if pcs:
         return Party(pcs, f"{pcs} PC{'s' if pcs != 1 else ''} in the spotlight order")
+    roster = len(session.store.pcs(session.campaign.id))
+    if roster:
+        return Party(roster, f"{roster} PC{'s' if roster != 1 else ''} on the campaign's "
+                             "roster (none in the spotlight order)")
     size = session.campaign.party_size
     return Party(size, f"campaign party size {size} (no PC in the spotlight order)")
 
@@ -171,35 +176,37 @@ def pc_missed(session: EncounterSession) -> TableStep:
     return TableStep(compound, summary, moved, 0, [s.text for s in moved])
 
 
-def rest(session: EncounterSession, kind: RestKind, fear_roll: DiceRoll,
+def rest(session: EncounterSession, kind: RestKind, fear_roll: DiceRoll | None,
          basis: str) -> TableStep:
     """The PCs rested: the GM gains the rolled Fear (capped at 12), long-term countdowns tick.
 
     ``fear_roll`` is the rules' ``rest_fear`` roll (1d4, or 1d4 + the PCs), made by the rules
-    service; ``basis`` says where the number of PCs came from.
+    service; None in a system without Fear. ``basis`` says where the number of PCs came from.
     """
     name = REST_NAMES[kind]
     compound = Compound(name)
     reason = "short_rest" if kind is RestKind.SHORT else "long_rest"
-    gained = _gain_fear(session, compound, fear_roll.total, reason,
-                        f"rolled {fear_roll.expression} = {fear_roll.total}")
-    fear_text = _fear_text(session, fear_roll.total, gained)
+    gained, fear_text, lines, summary = 0, "", [], name
+    if fear_roll is not None:
+        gained = _gain_fear(session, compound, fear_roll.total, reason,
+                            f"rolled {fear_roll.expression} = {fear_roll.total}")
+        fear_text = _fear_text(session, fear_roll.total, gained) or "no Fear gained"
+        summary += f": {fear_roll.expression} = {fear_roll.total}; {fear_text}"
+        lines.append(fear_roll.text)
+        if kind is RestKind.LONG:
+            lines.append(f"Party: {basis}")
     rows, moved = _advance(session, compound, Event.REST, name)
-    summary = f"{name}: {fear_roll.expression} = {fear_roll.total}"
-    summary += f"; {fear_text}" if fear_text else "; no Fear gained"
-    lines = [fear_roll.text]
-    if kind is RestKind.LONG:
-        lines.append(f"Party: {basis}")
     lines += _countdown_lines(moved, rows) or ["No long-term countdown"]
+    roll = None if fear_roll is None else {"expression": fear_roll.expression,
+                                           "total": fear_roll.total,
+                                           "dice": list(fear_roll.dice)}
     line = RollRow(kind="rest", summary=summary, detail="\n".join(lines),
-                   payload={"rest": kind.value, "fear_gained": gained,
-                            "roll": {"expression": fear_roll.expression,
-                                     "total": fear_roll.total, "dice": list(fear_roll.dice)},
+                   payload={"rest": kind.value, "fear_gained": gained, "roll": roll,
                             "countdowns": _payload(moved)})
     _log(session, compound, line, moved, f"The party took a {name.lower()}", rows)
-    return TableStep(compound, summary, moved, gained,
-                     [f"{fear_roll.expression} = {fear_roll.total}", fear_text or "no Fear gained"]
-                     + [s.text for s in moved])
+    happened = ([] if fear_roll is None
+                else [f"{fear_roll.expression} = {fear_roll.total}", fear_text])
+    return TableStep(compound, summary, moved, gained, happened + [s.text for s in moved])
 
 
 def tick(session: EncounterSession, row: CountdownRow) -> TableStep | None:

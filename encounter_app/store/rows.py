@@ -121,6 +121,9 @@ class CampaignRow:
     system: str
     party_size: int
     fear: int
+    archived: bool = False
+    note: str = ""
+    session_number: int = 1
 
 
 @dataclass(frozen=True)
@@ -151,6 +154,8 @@ class CombatantRow:
     stats: StatBlock | None = None
     slow_tokens: int = 0
     spotlights: int = 0  # taken this GM turn
+    pc_id: int | None = None  # the roster PC it is (see store/campaigns.py); marks go back to it
+    notes: str = ""  # the GM's notes, never shown to players
 
     @property
     def defeated(self) -> bool:

@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from encounter_app.store import backups, migrate
+from encounter_app.store.campaigns import _CAMPAIGN, CampaignStore, campaign_row
 from encounter_app.store.connection import Checkpointer, connect
 from encounter_app.store.errors import DatabaseDamaged, FolderNotWritable, StoreError
+from encounter_app.store.inserts import _stat_block, insert_combatant, insert_countdown
 from encounter_app.store.library import JSON_STATS, TEMPLATE_STATS, LibraryQueries, template_row
 from encounter_app.store.rows import (
     CampaignRow,
@@ -38,19 +40,19 @@ from encounter_app.store.rows import (
     StatBlock,
     TemplateRow,
 )
+from encounter_app.store.sql import _changed, _json, _timestamp, _utc
 
 DB_NAME = "encounter.db"
 
-_CAMPAIGN = "id, name, system, party_size, fear"
 _ENCOUNTER = "id, campaign_id, name, round, active_combatant_id, scene_intensity, seed"
 _COMBATANT = ("id, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, "
-              "conditions, hidden, slow_tokens, spotlights, stat_block")
+              "conditions, hidden, slow_tokens, spotlights, stat_block, pc_id, notes")
 _COUNTDOWN = "id, name, start, value, kind, loop, long_term, trigger, dice, link, loops"
 _FEAR_EVENT = "id, encounter_id, created_at, change, value, reason, note"
 _ROLL = "id, kind, actor, summary, detail, created_at, payload"
 
 
-class Store(LibraryQueries):
+class Store(CampaignStore, LibraryQueries):
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path,
@@ -179,7 +181,7 @@ class Store(LibraryQueries):
             return CampaignRow(cursor.lastrowid, name, system, party_size, fear)
 
     def campaign(self, campaign_id: int) -> CampaignRow:
-        return CampaignRow(*self._one("campaign", _CAMPAIGN, campaign_id))
+        return campaign_row(self._one("campaign", _CAMPAIGN, campaign_id))
 
     def set_fear(self, campaign_id: int, value: int) -> None:
         with self._transaction() as c:
@@ -223,13 +225,14 @@ class Store(LibraryQueries):
 
     # -- encounters -------------------------------------------------------------------------
 
-    def create_encounter(self, campaign_id: int, name: str, *, seed: int | None = None
-                         ) -> EncounterRow:
+    def create_encounter(self, campaign_id: int, name: str, *, seed: int | None = None,
+                         status: str = "draft") -> EncounterRow:
         with self._transaction() as c:
             cursor = c.execute(
                 "INSERT INTO encounter (campaign_id, name, round, scene_intensity, seed,"
-                " created_at) VALUES (?, ?, 1, 'standard', ?, ?)",
-                (campaign_id, name, seed, _timestamp()))
+                " created_at, status, position) VALUES (?, ?, 1, 'standard', ?, ?, ?,"
+                " (SELECT count(*) FROM encounter WHERE campaign_id = ?))",
+                (campaign_id, name, seed, _timestamp(), status, campaign_id))
             return EncounterRow(cursor.lastrowid, campaign_id, name, 1, None, "standard", seed)
 
     def encounter(self, encounter_id: int) -> EncounterRow:
@@ -259,16 +262,7 @@ class Store(LibraryQueries):
                          ) -> CombatantRow:
         """Insert at ``position`` (the end when None). A row with an id keeps it (redo, undo)."""
         with self._transaction() as c:
-            position = _make_room(c, "combatant", encounter_id, position)
-            cursor = c.execute(
-                "INSERT INTO combatant (id, encounter_id, position, kind, name, evasion, hp_max,"
-                " hp_marked, stress_max, stress_marked, conditions, hidden, slow_tokens,"
-                " spotlights, stat_block) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, encounter_id, position, row.kind, row.name, row.evasion, row.hp_max,
-                 row.hp_marked, row.stress_max, row.stress_marked,
-                 json.dumps(list(row.conditions)), row.hidden, row.slow_tokens, row.spotlights,
-                 _stat_block(row.stats)))
-            return replace(row, id=cursor.lastrowid, conditions=tuple(row.conditions))
+            return insert_combatant(c, encounter_id, row, position)
 
     def remove_combatant(self, combatant_id: int) -> None:
         with self._transaction() as c:
@@ -300,16 +294,22 @@ class Store(LibraryQueries):
             c.execute("UPDATE combatant SET position = ? WHERE id = ?", (destination, moving[0]))
 
     def update_combatant(self, row: CombatantRow) -> None:
-        """Write everything about a combatant except its place in the order."""
+        """Write everything about a combatant except its place in the order. A roster PC's
+        combatant writes its marks back to the roster in the same transaction."""
         with self._transaction() as c:
             _changed(c.execute(
                 "UPDATE combatant SET kind = ?, name = ?, evasion = ?, hp_max = ?, hp_marked = ?,"
                 " stress_max = ?, stress_marked = ?, conditions = ?, hidden = ?,"
-                " slow_tokens = ?, spotlights = ?, stat_block = ? WHERE id = ?",
+                " slow_tokens = ?, spotlights = ?, stat_block = ?, pc_id = ?, notes = ?"
+                " WHERE id = ?",
                 (row.kind, row.name, row.evasion, row.hp_max, row.hp_marked, row.stress_max,
                  row.stress_marked, json.dumps(list(row.conditions)), row.hidden,
-                 row.slow_tokens, row.spotlights, _stat_block(row.stats), row.id)),
+                 row.slow_tokens, row.spotlights, _stat_block(row.stats), row.pc_id, row.notes,
+                 row.id)),
                 "combatant", row.id)
+            if row.pc_id is not None:
+                c.execute("UPDATE pc SET hp_marked = ?, stress_marked = ? WHERE id = ?",
+                          (row.hp_marked, row.stress_marked, row.pc_id))
 
     # -- countdowns -------------------------------------------------------------------------
 
@@ -321,14 +321,7 @@ class Store(LibraryQueries):
     def insert_countdown(self, encounter_id: int, row: CountdownRow, position: int | None = None
                          ) -> CountdownRow:
         with self._transaction() as c:
-            position = _make_room(c, "countdown", encounter_id, position)
-            cursor = c.execute(
-                "INSERT INTO countdown (id, encounter_id, position, name, start, value, kind,"
-                " loop, long_term, trigger, dice, link, loops)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, encounter_id, position, row.name, row.start, row.value, row.kind,
-                 row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops))
-            return replace(row, id=cursor.lastrowid)
+            return insert_countdown(c, encounter_id, row, position)
 
     def remove_countdown(self, countdown_id: int) -> None:
         with self._transaction() as c:
@@ -427,44 +420,9 @@ def prepare_folder(data_dir: Path) -> Path:
     return data_dir
 
 
-def _changed(cursor: sqlite3.Cursor, table: str, key: int | None) -> None:
-    if cursor.rowcount == 0:
-        raise KeyError(f"no {table} with id {key}")
-
-
-def _make_room(c: sqlite3.Connection, table: str, encounter_id: int, position: int | None
-               ) -> int:
-    """Clamp ``position`` to the list (None: the end) and shift the rows from there down one."""
-    count = c.execute(f"SELECT count(*) FROM {table} WHERE encounter_id = ?",
-                      (encounter_id,)).fetchone()[0]
-    position = count if position is None else max(0, min(position, count))
-    c.execute(f"UPDATE {table} SET position = position + 1"
-              " WHERE encounter_id = ? AND position >= ?", (encounter_id, position))
-    return position
-
-
-def _utc(moment: datetime) -> datetime:
-    """Times are UTC; one without a zone (as SQLite keeps them) is taken to be UTC already."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
-def _timestamp(moment: datetime | None = None) -> str:
-    # The text SQLAlchemy's DateTime writes on SQLite, so files written before read the same.
-    return _utc(moment or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M:%S.%f")
-
-
-def _stat_block(stats: StatBlock | None) -> str | None:
-    return None if stats is None else json.dumps(stats.to_json())
-
-
-def _json(text: str | None, default: Any) -> Any:
-    value = None if text is None else json.loads(text)
-    return default if value is None else value
-
-
 def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
     (id_, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, conditions,
-     hidden, slow_tokens, spotlights, block) = row
+     hidden, slow_tokens, spotlights, block, pc_id, notes) = row
     stats = None
     if block is not None and block != "null":  # SQLAlchemy wrote a missing block as 'null'
         stats = blocks.get(block)
@@ -474,7 +432,7 @@ def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
         id=id_, kind=kind, name=name, evasion=evasion, hp_max=hp_max, hp_marked=hp_marked,
         stress_max=stress_max, stress_marked=stress_marked,
         conditions=tuple(_json(conditions, ())), hidden=bool(hidden), stats=stats,
-        slow_tokens=slow_tokens, spotlights=spotlights,
+        slow_tokens=slow_tokens, spotlights=spotlights, pc_id=pc_id, notes=notes,
     )
 
 

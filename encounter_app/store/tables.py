@@ -25,6 +25,9 @@ class Campaign(SQLModel, table=True):
     party_size: int = 0
     fear: int = 0
     created_at: datetime = Field(default_factory=_now)
+    archived: bool = False
+    note: str = ""  # the GM's own notes, never shown to players
+    session_number: int = 1  # game sessions played; per-session resources refresh on a new one
 
 
 class Encounter(SQLModel, table=True):
@@ -43,6 +46,39 @@ class Encounter(SQLModel, table=True):
     # The environment the fight takes place in, copied from the library like a combatant's
     # stat block: editing or deleting the library entry leaves the fight as it was.
     environment: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    status: str = "draft"  # "draft" (prepared), "active" (being run) or "done"
+    position: int = 0  # the GM's order of the campaign's encounters
+    note: str = ""
+    # Rounds, Fear gained and spent, adversaries defeated, rolls: written when it is finished.
+    summary: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+
+
+class Pc(SQLModel, table=True):
+    """A player character on a campaign's roster; its combatants copy it and write marks back."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("campaign.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    position: int
+    name: str
+    # The system's character stats (rules/systems.py pc_fields), validated there.
+    stats: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    hp_marked: int = 0
+    stress_marked: int = 0
+    armor_marked: int = 0
+    note: str = ""
+
+
+class AppState(SQLModel, table=True):
+    """What the program remembers between starts: the campaign and encounter last open."""
+
+    __tablename__ = "app_state"
+
+    key: str = Field(primary_key=True)
+    value: str
 
 
 class AdversaryTemplate(SQLModel, table=True):
@@ -107,6 +143,12 @@ class Combatant(SQLModel, table=True):
     # The stat block as it was copied from the library (adversaries only): editing the library
     # later does not change a fight already under way.
     stat_block: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    # The roster PC this combatant is (marks are written back to it); None for the others.
+    pc_id: int | None = Field(
+        default=None,
+        sa_column=Column(Integer, ForeignKey("pc.id", ondelete="SET NULL"), index=True),
+    )
+    notes: str = ""  # the GM's notes on this combatant; never on the players' display
 
 
 class Countdown(SQLModel, table=True):

@@ -19,6 +19,7 @@ from encounter_app.services import adversary_actions as actions
 from encounter_app.services.adversaries import Refused
 from encounter_app.services.session import EncounterSession
 from encounter_app.ui.cards import AdversaryCardsView
+from encounter_app.ui.combatant_note import edit_note
 from encounter_app.ui.models import RowRole
 
 Report = Callable[..., None]  # report(text, error=False): the window's status line
@@ -170,6 +171,8 @@ class CardActions(QObject):
         menu.addSeparator()
         add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
             enabled=row.stats is not None)
+        add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",
+            lambda: edit_note(self._window, self._session, self._stack, cid))
         menu.addSeparator()
         menu.addAction(self.end_turn_action)
         return menu

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QListView,
+    QMenu,
     QPushButton,
     QStyle,
     QStyledItemDelegate,
@@ -117,6 +118,7 @@ class InitiativePanel(QWidget):
     activate_requested = Signal(int)  # row
     next_requested = Signal()
     move_requested = Signal(int, int)  # row, destination row
+    note_requested = Signal(int)  # combatant id: the GM's note on it
 
     def __init__(self, model: InitiativeModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -169,6 +171,8 @@ class InitiativePanel(QWidget):
         layout.addLayout(row1)
         layout.addLayout(row2)
 
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._menu)
         self.add_button.clicked.connect(self.add_requested)
         self.next_button.clicked.connect(self.next_requested)
         self.remove_button.clicked.connect(lambda: self._with_row(self.remove_requested.emit))
@@ -189,6 +193,18 @@ class InitiativePanel(QWidget):
     def set_round(self, round_: int) -> None:
         self.round_label.setText(f"Round {round_}")
         self.round_label.setAccessibleName(f"Round {round_}")
+
+    def _menu(self, at: QPoint) -> None:
+        index = self.view.indexAt(at)
+        if not index.isValid():
+            return
+        row = index.data(RowRole)
+        menu = QMenu(row.name, self)
+        note = menu.addAction("Edit &note (GM only)…" if row.notes else "&Note (GM only)…")
+        note.setObjectName("noteAction")
+        note.triggered.connect(lambda _checked=False, i=row.id: self.note_requested.emit(i))
+        menu.exec(self.view.viewport().mapToGlobal(at))
+        menu.deleteLater()
 
     def _with_row(self, action) -> None:
         row = self.selected_row()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QHBoxLayout,
     QLabel,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.rules import dice
 from encounter_app.services import adversary_actions, commands
+from encounter_app.services.campaign_actions import NewSessionHooks
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
@@ -31,6 +33,7 @@ from encounter_app.services.session import EncounterSession
 from encounter_app.store import Store
 from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
+from encounter_app.ui.combatant_note import edit_note
 from encounter_app.ui.countdowns import CountdownPanel
 from encounter_app.ui.fear_tracker import FearTracker
 from encounter_app.ui.initiative import InitiativePanel
@@ -103,9 +106,11 @@ class StackButton(QToolButton):
 
 class MainWindow(QMainWindow):
     restore_requested = Signal(object)  # Path of the backup the GM chose; app.py restores it
+    open_requested = Signal(int)  # an encounter the GM chose to open; app.py rebuilds on it
 
     def __init__(self, store: Store, session: EncounterSession, rules_service: RulesService,
-                 undo_stack: QUndoStack, parent: QWidget | None = None) -> None:
+                 undo_stack: QUndoStack, parent: QWidget | None = None, *,
+                 session_hooks: NewSessionHooks | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.store = store
@@ -114,7 +119,10 @@ class MainWindow(QMainWindow):
         self.undo_stack = undo_stack
         # Every roll the window asks for comes back through here to whoever asked.
         self.roll_router = RollRouter(rules_service, self)
-        self.setWindowTitle(f"{session.encounter.name} — Encounter Manager")
+        # Per-session refreshes other systems register (campaign_actions.NewSessionHooks).
+        self.session_hooks = session_hooks or NewSessionHooks()
+        self.campaign_manager: QDialog | None = None  # made when first opened
+        self.update_title()
 
         self.initiative_model = InitiativeModel(session, undo_stack, self)
         self.cards_model = AdversaryCardsModel(self)
@@ -222,6 +230,15 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.restore_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        self.manage_campaigns_action = QAction("&Manage campaigns…", self,
+                                               shortcut=QKeySequence("Ctrl+Shift+O"))
+        self.manage_campaigns_action.setIconText("Campaigns")
+        self.manage_campaigns_action.setToolTip("Campaigns, encounters, the party, notes and "
+                                                "rests (Ctrl+Shift+O)")
+        self.manage_campaigns_action.triggered.connect(self.manage_campaigns)
+        campaign_menu = menu.addMenu("&Campaign")
+        campaign_menu.addAction(self.manage_campaigns_action)
+        self.addAction(self.manage_campaigns_action)
         edit_menu = menu.addMenu("&Edit")
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
@@ -269,6 +286,7 @@ class MainWindow(QMainWindow):
         toolbar.addSeparator()
         toolbar.addAction(gm_screen_action)
         self.library.fill(encounter_menu, view_menu, toolbar)
+        toolbar.addAction(self.manage_campaigns_action)
 
     # The docks start hidden: what they hold is made the first time they are shown, not before
     # the window's first paint (docs/performance.md). The GM screen's tables size every row to
@@ -300,6 +318,8 @@ class MainWindow(QMainWindow):
         self.initiative.move_requested.connect(
             lambda source, destination: self.undo_stack.push(
                 commands.MoveCombatant(self.session, source, destination)))
+        self.initiative.note_requested.connect(
+            lambda combatant_id: edit_note(self, self.session, self.undo_stack, combatant_id))
         self.cards.marks_requested.connect(self.set_marks)
         self.cards.attack_requested.connect(self.rolls.attack)
         self.cards.menu_requested.connect(self.card_actions.show_menu)
@@ -366,6 +386,18 @@ class MainWindow(QMainWindow):
         chosen = backup_dialogs.ask_restore(self, self.store)
         if chosen is not None:
             self.restore_requested.emit(chosen)
+
+    def manage_campaigns(self) -> QDialog:
+        """Show the campaign view (made the first time: it is not needed to start)."""
+        from encounter_app.ui import campaign_dialog  # see ui/__init__.py
+
+        return campaign_dialog.show_for(self)
+
+    def update_title(self) -> None:
+        # From the store: the campaign view may have renamed either since the session began.
+        campaign = self.store.campaign(self.session.campaign.id)
+        encounter = self.store.encounter(self.session.encounter_id)
+        self.setWindowTitle(f"{encounter.name} — {campaign.name} — Encounter Manager")
 
     def detach(self) -> None:
         """Stop taking answers from the rules service: this window is being replaced."""

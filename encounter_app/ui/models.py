@@ -8,7 +8,6 @@ when the session says they did.
 
 from __future__ import annotations
 
-import json
 from bisect import bisect_left, bisect_right
 from typing import Any
 
@@ -16,8 +15,6 @@ from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractListModel,
     QAbstractProxyModel,
-    QByteArray,
-    QMimeData,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -30,6 +27,7 @@ from encounter_app.services.countdown_steps import traits as countdown_traits
 from encounter_app.services.fear import reason_label
 from encounter_app.services.rowlist import RowList
 from encounter_app.services.session import EncounterSession
+from encounter_app.ui.drag_rows import DragToMove
 
 RowRole = Qt.ItemDataRole.UserRole + 1  # the frozen row itself (CombatantRow, CountdownRow...)
 ActiveRole = Qt.ItemDataRole.UserRole + 2  # bool: this combatant has the spotlight
@@ -88,8 +86,10 @@ class RowListModel(QAbstractListModel):
         return None
 
 
-class InitiativeModel(RowListModel):
+class InitiativeModel(DragToMove, RowListModel):
     """The spotlight order. Rows are dragged to reorder; the active one is marked."""
+
+    mime_type = COMBATANT_MIME
 
     def __init__(self, session: EncounterSession, undo_stack: QUndoStack,
                  parent: QObject | None = None) -> None:
@@ -112,61 +112,16 @@ class InitiativeModel(RowListModel):
             return value.name
         if role == ActiveRole:
             return value.id == self._session.active_id
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return combatant_summary(value)
+        if role == Qt.ItemDataRole.ToolTipRole:  # the GM's window only: notes are GM-only
+            note = f"\nNote: {value.notes}" if value.notes else ""
+            return combatant_summary(value) + note
         if role == Qt.ItemDataRole.AccessibleTextRole:
             active = ", has the spotlight" if value.id == self._session.active_id else ""
             return f"{KIND_LABEL[value.kind]} {value.name}{active}; {combatant_summary(value)}"
         return None
 
-    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
-        flags = super().flags(index)
-        if index.isValid():
-            return flags | Qt.ItemFlag.ItemIsDragEnabled
-        return flags | Qt.ItemFlag.ItemIsDropEnabled
-
-    def supportedDropActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
-
-    def mimeTypes(self) -> list[str]:
-        return [COMBATANT_MIME]
-
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
-        data = QMimeData()
-        rows = sorted({i.row() for i in indexes if i.isValid()})
-        data.setData(COMBATANT_MIME, QByteArray(json.dumps(rows).encode()))
-        return data
-
-    def canDropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
-                        parent: AnyIndex) -> bool:
-        return action == Qt.DropAction.MoveAction and data.hasFormat(COMBATANT_MIME)
-
-    def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
-                     parent: AnyIndex) -> bool:
-        if not self.canDropMimeData(data, action, row, column, parent):
-            return False
-        rows = json.loads(bytes(data.data(COMBATANT_MIME).data()).decode())
-        if len(rows) != 1:
-            return False  # the view allows single selection only
-        # "row" is where the drop lands between rows; -1 means onto a row or past the end.
-        target = row if row >= 0 else (parent.row() if parent.isValid() else self.rowCount())
-        self.moveRows(QModelIndex(), rows[0], 1, QModelIndex(), target)
-        # False tells the view not to remove the source row itself after a MoveAction: the
-        # model has already moved it.
-        return False
-
-    def moveRows(self, source_parent: AnyIndex, source_row: int, count: int,
-                 destination_parent: AnyIndex, destination_child: int) -> bool:
-        """Move one row through the undo stack. ``destination_child`` counts before the move."""
-        if source_parent.isValid() or destination_parent.isValid() or count != 1:
-            return False
-        if not 0 <= source_row < self.rowCount():
-            return False
-        target = max(0, min(destination_child, self.rowCount()))
-        destination = target - 1 if target > source_row else target
-        if destination != source_row:
-            self._undo_stack.push(MoveCombatant(self._session, source_row, destination))
-        return True
+    def push_move(self, source: int, destination: int) -> None:
+        self._undo_stack.push(MoveCombatant(self._session, source, destination))
 
 
 class AdversaryCardsModel(QAbstractProxyModel):

@@ -35,6 +35,7 @@ from encounter_app.rules.daggerheart import (
     quick_phrase,
     with_hope,
 )
+from encounter_app.rules.systems import system
 from encounter_app.services import table
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.rules_service import RestRequest, RollResult
@@ -171,6 +172,11 @@ class OutcomeRecorder(QFrame):
             self._push(step.command, f"<b>{table.REST_NAMES[kind]}</b><br>"
                                      f"{escape(' · '.join(lines))}")
 
+        if not system(self._session.campaign.system).has_fear:  # only countdowns move
+            step = table.rest(self._session, kind, None, party.basis)
+            self._push(step.command, f"<b>{table.REST_NAMES[kind]}</b><br>"
+                                     f"{escape(' · '.join(step.happened) or 'Rested.')}")
+            return
         self._roller.submit(RestRequest(kind, party.size), rolled,
                             f"Rolling the Fear of a {table.REST_NAMES[kind].lower()}")
 

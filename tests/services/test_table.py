@@ -321,3 +321,12 @@ def test_the_party_is_the_pcs_in_the_order_else_the_campaign(session, undo_stack
     session.add_combatant(CombatantRow(kind="adversary", name="Warden"))
     session.add_combatant(CombatantRow(kind="pc", name="Wren", evasion=12))
     assert table.party(session) == table.Party(2, "2 PCs in the spotlight order")
+
+
+def test_without_pcs_in_the_order_the_roster_counts(session):
+    from encounter_app.store.campaign_rows import PcRow
+
+    for position, name in enumerate(("Ash", "Birch", "Cedar", "Dune")):
+        session.store.insert_pc(session.campaign.id, PcRow(name=name), position)
+    assert table.party(session) == table.Party(
+        4, "4 PCs on the campaign's roster (none in the spotlight order)")

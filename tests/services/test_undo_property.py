@@ -27,7 +27,29 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from encounter_app.demo import combatant_from, create_demo, load_sample_adversaries
 from encounter_app.rules.daggerheart import Outcome, RestKind, SceneIntensity, rest_fear
-from encounter_app.services import adversaries, adversary_actions, commands, fear, table
+from encounter_app.rules.systems import DAGGERHEART, SYSTEMS
+from encounter_app.services import (
+    adversaries,
+    adversary_actions,
+    campaign_actions,
+    commands,
+    fear,
+    table,
+)
+from encounter_app.services.campaign_book import CampaignBook
+from encounter_app.services.campaign_commands import (
+    AddPc,
+    CreateCampaign,
+    MoveEncounter,
+    RemoveEncounter,
+    UpdateCampaign,
+    UpdateEncounter,
+    UpdatePc,
+    edit_pc,
+    join_encounter,
+    note_command,
+    remove_pc,
+)
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import (
     AttackRequest,
@@ -38,7 +60,8 @@ from encounter_app.services.rules_service import (
     compute,
 )
 from encounter_app.services.session import EncounterSession
-from encounter_app.store import DB_NAME, CombatantRow, CountdownRow, RollRow, Store
+from encounter_app.store import DB_NAME, CampaignRow, CombatantRow, CountdownRow, RollRow, Store
+from encounter_app.store.campaign_rows import PcRow
 from tests.store.test_migrate import dump
 
 Build = Callable[[EncounterSession, st.DataObject], QUndoCommand | None]
@@ -229,6 +252,110 @@ def scene_intensity(session: EncounterSession, data: st.DataObject) -> QUndoComm
         session, data.draw(st.sampled_from([i.name.lower() for i in SceneIntensity])))
 
 
+# -- the campaign view (services/campaign_*.py) -------------------------------------------------
+# Its commands act on a CampaignBook over the same store, made before the first dump.
+BOOKS: dict[int, CampaignBook] = {}
+SYSTEM_KEYS = st.sampled_from(sorted(SYSTEMS))
+
+
+def book_of(session: EncounterSession) -> CampaignBook:
+    return BOOKS[id(session)]
+
+
+def new_campaign(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    return CreateCampaign(book_of(session), CampaignRow(None, data.draw(NAMES),
+                                                        data.draw(SYSTEM_KEYS), 0, 0))
+
+
+def change_campaign(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    book = book_of(session)
+    campaign = data.draw(st.sampled_from(list(book.campaigns)))
+    new = data.draw(st.sampled_from([
+        replace(campaign, name=data.draw(NAMES)), replace(campaign, note=data.draw(NAMES)),
+        replace(campaign, archived=not campaign.archived)]))
+    return UpdateCampaign(book, new, "Change campaign")
+
+
+def new_game_session(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    book = book_of(session)
+    hooks = campaign_actions.NewSessionHooks([lambda b, c: [UpdatePc(b, replace(
+        pc, note=f"session {c.session_number}"), "Refresh") for pc in b.party]])
+    return campaign_actions.new_game_session(book, hooks)
+
+
+def new_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    return campaign_actions.new_encounter(book_of(session), data.draw(NAMES))
+
+
+def duplicate_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    book = book_of(session)
+    return campaign_actions.duplicate(book, _row(data, book.encounters))
+
+
+def change_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    book = book_of(session)
+    row = _row(data, book.encounters)
+    entry = book.encounters[row]
+    choice = data.draw(st.sampled_from(["finish", "note", "name", "status"]))
+    if choice == "finish":
+        return campaign_actions.finish(book, row)
+    if choice == "status":
+        return campaign_actions.set_status(book, row, data.draw(st.sampled_from(
+            ["draft", "active", "done"])))
+    return UpdateEncounter(book, entry, replace(entry, **{choice: data.draw(NAMES)}), "Edit")
+
+
+def delete_draft(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    book = book_of(session)
+    drafts = [r for r, e in enumerate(book.encounters)
+              if e.status == "draft" and e.id != session.encounter_id]
+    return RemoveEncounter(book, data.draw(st.sampled_from(drafts))) if drafts else None
+
+
+def move_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    book = book_of(session)
+    return MoveEncounter(book, _row(data, book.encounters), _row(data, book.encounters))
+
+
+def party_stats(data: st.DataObject) -> dict[str, int]:
+    return {f.key: data.draw(st.integers(f.minimum, f.maximum), label=f.key)
+            for f in DAGGERHEART.pc_fields}
+
+
+def add_pc(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    return AddPc(book_of(session), PcRow(name=data.draw(NAMES), stats=party_stats(data)))
+
+
+def remove_a_pc(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    book = book_of(session)
+    row = _row(data, book.party)
+    return None if row is None else remove_pc(book, session, row)
+
+
+def edit_a_pc(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    book = book_of(session)
+    row = _row(data, book.party)
+    if row is None:
+        return None
+    stats = party_stats(data)
+    pc = replace(book.party[row], name=data.draw(NAMES), stats=stats,
+                 hp_marked=data.draw(st.integers(0, stats["hp"])),
+                 stress_marked=data.draw(st.integers(0, stats["stress"])))
+    return edit_pc(book, session, pc)
+
+
+def join_party(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    party = list(book_of(session).party)
+    pcs = data.draw(st.lists(st.sampled_from(party), unique_by=lambda p: p.id)) if party else []
+    return join_encounter(session, pcs)[0]
+
+
+def combatant_note(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    row = _row(data, session.combatants)
+    return None if row is None else note_command(session, session.combatants[row].id,
+                                                 data.draw(NAMES))
+
+
 ACTIONS: list[Action] = [
     Action("add a PC or NPC", add_person),
     Action("add an adversary", add_adversary),
@@ -254,6 +381,19 @@ ACTIONS: list[Action] = [
     Action("rest", rest),
     Action("tick a countdown by hand", tick_by_hand),
     Action("scene intensity", scene_intensity),
+    Action("new campaign", new_campaign),
+    Action("rename, note or archive a campaign", change_campaign),
+    Action("new game session", new_game_session),
+    Action("new encounter", new_encounter),
+    Action("duplicate an encounter", duplicate_encounter),
+    Action("finish, rename, note or set an encounter's status", change_encounter),
+    Action("move an encounter", move_encounter),
+    Action("delete a draft encounter", delete_draft),
+    Action("add a PC to the party", add_pc),
+    Action("remove a PC from the party", remove_a_pc),
+    Action("edit a PC", edit_a_pc),
+    Action("PCs join the encounter", join_party),
+    Action("note on a combatant", combatant_note),
 ]
 
 
@@ -273,8 +413,11 @@ def demo_copy(demo_database: Path) -> Iterator[tuple[Store, EncounterSession]]:
         shutil.copy(demo_database, Path(folder) / DB_NAME)
         store = Store.open(Path(folder))
         try:
-            yield store, EncounterSession(store, store.latest_encounter().id)
+            session = EncounterSession(store, store.latest_encounter().id)
+            BOOKS[id(session)] = CampaignBook(store, session.campaign.id)
+            yield store, session
         finally:
+            BOOKS.pop(id(session), None)
             store.close()
 
 

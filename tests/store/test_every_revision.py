@@ -45,6 +45,11 @@ REPRESENTATIVE: dict[tuple[str, str], Any] = {
     ("environment", "features"): [
         {"name": "Rising Water", "kind": "Action", "text": "The water rises.", "fear": True,
          "countdown": 4}],
+    ("encounter", "status"): "active",
+    ("encounter", "summary"): {"rounds": 3, "fear_gained": 2, "fear_spent": 1,
+                               "defeated": ["Bandit"], "rolls": 7},
+    ("pc", "stats"): {"evasion": 10, "major": 7, "severe": 14, "hp": 6, "stress": 6, "hope": 2,
+                      "armor": 3},
 }
 CHANGED_BY: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {}
 ROWS_PER_TABLE = 2
@@ -90,13 +95,18 @@ def build_at(path: Path, revision: str) -> dict[str, list[dict[str, Any]]]:
             for table in metadata.sorted_tables:
                 if table.name == "alembic_version":
                     continue
-                rows = [{c.name: (n + 1 if c.primary_key else _value(table.name, c, n))
+                rows = [{c.name: (n + 1 if c.primary_key and isinstance(c.type, sa.Integer)
+                                  else _value(table.name, c, n))
                          for c in table.columns} for n in range(ROWS_PER_TABLE)]
                 connection.execute(table.insert(), rows)
                 written[table.name] = rows
         return written
     finally:
         engine.dispose()
+
+
+def _key(table: sa.Table) -> str:
+    return next(iter(table.primary_key.columns)).name
 
 
 def read_back(path: Path) -> dict[str, dict[Any, dict[str, Any]]]:
@@ -106,9 +116,9 @@ def read_back(path: Path) -> dict[str, dict[Any, dict[str, Any]]]:
         metadata = sa.MetaData()
         metadata.reflect(engine)
         with engine.connect() as connection:
-            return {table.name: {row.id: row._asdict()
+            return {table.name: {row._asdict()[_key(table)]: row._asdict()
                                  for row in connection.execute(table.select())}
-                    for table in metadata.sorted_tables if "id" in table.columns}
+                    for table in metadata.sorted_tables if table.primary_key.columns}
     finally:
         engine.dispose()
 
@@ -132,6 +142,14 @@ def check_migration_from(revision: str, data: Path) -> None:
         if "environment" in written:
             assert [e.stats.features[0].countdown for e in store.environments()] == [4, 4]
             assert store.encounter_environment(1).name == "Flooded Crypt"
+        # Campaign layer (0004): an encounter from before is the one being run.
+        entries = store.encounter_entries(encounter.campaign_id)
+        assert entries and all(e.status in ("active", "draft", "done") for e in entries)
+        assert store.encounter_to_open() is not None
+        if "pc" in written:
+            assert store.pcs(1)[0].stat("evasion") == 10
+        else:
+            assert {e.status for e in entries} == {"active"}
     finally:
         store.close()
 
@@ -142,9 +160,10 @@ def check_migration_from(revision: str, data: Path) -> None:
             for later in revisions()[revisions().index(revision) + 1:]:
                 if later in CHANGED_BY:
                     row = CHANGED_BY[later](table, row)
-            stored = now[table][row["id"]]
+            key = row["key" if table == "app_state" else "id"]
+            stored = now[table][key]
             kept = {k: v for k, v in row.items() if k in stored}
-            assert {k: stored[k] for k in kept} == kept, f"{table} row {row['id']}"
+            assert {k: stored[k] for k in kept} == kept, f"{table} row {key}"
     if revision != migrate.head_revision():
         # The file as the older program left it is kept, in case the migration was wrong.
         assert [b.kind for b in backups.listing(path)] == [f"before-{migrate.head_revision()}"]

@@ -172,7 +172,7 @@ depends_on = None
 def upgrade():
     op.create_table("marker", sa.Column("id", sa.Integer, primary_key=True))
     with op.batch_alter_table("campaign") as batch_op:
-        batch_op.add_column(sa.Column("note", sa.String, nullable=True))
+        batch_op.add_column(sa.Column("next_note", sa.String, nullable=True))
     if {fail}:
         raise RuntimeError("migration 9001_next failed half way")
 

@@ -1,0 +1,28 @@
+"""Small helpers every store module shares: checked updates, UTC timestamps, JSON columns."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import UTC, datetime
+from typing import Any
+
+
+def _changed(cursor: sqlite3.Cursor, table: str, key: int | None) -> None:
+    if cursor.rowcount == 0:
+        raise KeyError(f"no {table} with id {key}")
+
+
+def _utc(moment: datetime) -> datetime:
+    """Times are UTC; one without a zone (as SQLite keeps them) is taken to be UTC already."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _timestamp(moment: datetime | None = None) -> str:
+    # The text SQLAlchemy's DateTime writes on SQLite, so files written before read the same.
+    return _utc(moment or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def _json(text: str | None, default: Any) -> Any:
+    value = None if text is None else json.loads(text)
+    return default if value is None else value

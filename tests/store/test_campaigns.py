@@ -1,0 +1,74 @@
+"""The store's campaign layer: the roster link, copied countdown pairs, summaries, what reopens."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from encounter_app.demo import create_demo
+from encounter_app.services.campaign_actions import template_copy
+from encounter_app.store import CountdownRow, FearEventRow
+from encounter_app.store.campaign_rows import EncounterEntry, combatant_for_pc
+
+
+def test_marking_a_pc_combatant_marks_the_roster_and_the_next_fight_starts_there(store):
+    encounter = create_demo(store, seed=1)
+    aria = store.pcs(encounter.campaign_id)[0]
+    combatant = next(c for c in store.combatants(encounter.id) if c.pc_id == aria.id)
+    store.update_combatant(replace(combatant, hp_marked=3, stress_marked=2))
+    assert (store.pc(aria.id).hp_marked, store.pc(aria.id).stress_marked) == (3, 2)
+    joined = combatant_for_pc(store.pc(aria.id))
+    assert (joined.hp_marked, joined.stress_marked, joined.evasion) == (3, 2, 9)
+
+
+def test_removing_a_pc_unlinks_its_combatants_and_putting_it_back_links_them(store):
+    encounter = create_demo(store, seed=1)
+    aria = store.pcs(encounter.campaign_id)[0]
+    linked = store.remove_pc(aria.id)
+    assert len(linked) == 1
+    assert all(c.pc_id != aria.id for c in store.combatants(encounter.id))
+    store.insert_pc(encounter.campaign_id, aria, 0, linked)
+    assert store.pcs(encounter.campaign_id)[0] == aria
+    assert [c.id for c in store.combatants(encounter.id) if c.pc_id == aria.id] == linked
+
+
+def test_a_copied_linked_pair_points_at_its_copied_partner(store):
+    campaign = store.create_campaign("c")
+    source = store.create_encounter(campaign.id, "source")
+    first = store.insert_countdown(source.id, CountdownRow("Escape", 4, 2, kind="progress"))
+    store.update_countdown(CountdownRow("Escape", 4, 2, id=first.id, kind="progress",
+                                        link=first.id))
+    store.insert_countdown(source.id, CountdownRow("Collapse", 5, 1, kind="consequence",
+                                                   link=first.id))
+    combatants, countdowns = template_copy(store.combatants(source.id),
+                                           store.countdowns(source.id))
+    entry, _, copied = store.insert_encounter(campaign.id, EncounterEntry("copy"), 1,
+                                              combatants, countdowns)
+    assert [(c.name, c.value, c.link) for c in store.countdowns(entry.id)] == [
+        ("Escape", 4, copied[0].id), ("Collapse", 5, copied[0].id)]
+    assert copied[0].id != first.id
+
+
+def test_the_summary_counts_what_happened_in_that_encounter_only(store):
+    encounter = create_demo(store, seed=1)
+    other = store.create_encounter(encounter.campaign_id, "other")
+    for change, value, where in ((2, 4, encounter.id), (-1, 3, encounter.id), (3, 6, other.id),
+                                 (1, 7, None)):
+        store.record_fear(encounter.campaign_id, FearEventRow(change, value, "effect",
+                                                              encounter_id=where))
+    store.set_turn(encounter.id, None, 4)
+    summary = store.summarize(encounter.id)
+    assert (summary.rounds, summary.fear_gained, summary.fear_spent, summary.rolls) == (
+        4, 2, 1, 0)
+    assert summary.defeated == ()
+    assert summary.text() == "4 rounds · Fear +2 / −1 · 0 adversaries defeated · 0 rolls"
+
+
+def test_the_remembered_encounter_reopens_and_a_gone_one_falls_back(store):
+    assert store.encounter_to_open() is None
+    encounter = create_demo(store, seed=1)
+    later = store.create_encounter(encounter.campaign_id, "later")
+    store.remember("open_encounter", str(encounter.id))
+    assert store.encounter_to_open() == encounter.id
+    store.delete_encounter(encounter.id)
+    assert store.encounter_to_open() == later.id
+    assert [e.name for e in store.encounter_entries(encounter.campaign_id)] == ["later"]
