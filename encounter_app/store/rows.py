@@ -131,6 +131,8 @@ class EncounterRow:
     active_combatant_id: int | None
     scene_intensity: str
     seed: int | None
+    # Turn state of the campaign's system (round zero, who acted...), see services/systems.
+    system_state: dict[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,10 @@ class CombatantRow:
     stats: StatBlock | None = None
     slow_tokens: int = 0
     spotlights: int = 0  # taken this GM turn
+    # Other systems: the character's numbers (keys of rules/systems.py fields) and what
+    # changes in play (Action Points left, initiative, acted this round...).
+    system_stats: dict[str, Any] = field(default_factory=dict, hash=False)
+    system_state: dict[str, Any] = field(default_factory=dict, hash=False)
 
     @property
     def defeated(self) -> bool:

@@ -41,9 +41,10 @@ from encounter_app.store.rows import (
 DB_NAME = "encounter.db"
 
 _CAMPAIGN = "id, name, system, party_size, fear"
-_ENCOUNTER = "id, campaign_id, name, round, active_combatant_id, scene_intensity, seed"
+_ENCOUNTER = ("id, campaign_id, name, round, active_combatant_id, scene_intensity, seed,"
+              " system_state")
 _COMBATANT = ("id, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, "
-              "conditions, hidden, slow_tokens, spotlights, stat_block")
+              "conditions, hidden, slow_tokens, spotlights, stat_block, system_stats, system_state")
 _COUNTDOWN = "id, name, start, value, kind, loop, long_term, trigger, dice, link, loops"
 _FEAR_EVENT = "id, encounter_id, created_at, change, value, reason, note"
 _ROLL = "id, kind, actor, summary, detail, created_at, payload"
@@ -236,11 +237,17 @@ class Store:
             return EncounterRow(cursor.lastrowid, campaign_id, name, 1, None, "standard", seed)
 
     def encounter(self, encounter_id: int) -> EncounterRow:
-        return EncounterRow(*self._one("encounter", _ENCOUNTER, encounter_id))
+        return _encounter_row(self._one("encounter", _ENCOUNTER, encounter_id))
 
     def latest_encounter(self) -> EncounterRow | None:
         rows = self._all(f"SELECT {_ENCOUNTER} FROM encounter ORDER BY id DESC LIMIT 1")
-        return EncounterRow(*rows[0]) if rows else None
+        return _encounter_row(rows[0]) if rows else None
+
+    def set_system_state(self, encounter_id: int, state: dict[str, Any]) -> None:
+        """The encounter's turn state of a system other than Daggerheart, written whole."""
+        with self._transaction() as c:
+            _changed(c.execute("UPDATE encounter SET system_state = ? WHERE id = ?",
+                               (json.dumps(state), encounter_id)), "encounter", encounter_id)
 
     def set_turn(self, encounter_id: int, active_combatant_id: int | None, round_: int) -> None:
         with self._transaction() as c:
@@ -266,11 +273,13 @@ class Store:
             cursor = c.execute(
                 "INSERT INTO combatant (id, encounter_id, position, kind, name, evasion, hp_max,"
                 " hp_marked, stress_max, stress_marked, conditions, hidden, slow_tokens,"
-                " spotlights, stat_block) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " spotlights, stat_block, system_stats, system_state)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, encounter_id, position, row.kind, row.name, row.evasion, row.hp_max,
                  row.hp_marked, row.stress_max, row.stress_marked,
                  json.dumps(list(row.conditions)), row.hidden, row.slow_tokens, row.spotlights,
-                 _stat_block(row.stats)))
+                 _stat_block(row.stats), json.dumps(row.system_stats),
+                 json.dumps(row.system_state)))
             return replace(row, id=cursor.lastrowid, conditions=tuple(row.conditions))
 
     def remove_combatant(self, combatant_id: int) -> None:
@@ -308,10 +317,12 @@ class Store:
             _changed(c.execute(
                 "UPDATE combatant SET kind = ?, name = ?, evasion = ?, hp_max = ?, hp_marked = ?,"
                 " stress_max = ?, stress_marked = ?, conditions = ?, hidden = ?,"
-                " slow_tokens = ?, spotlights = ?, stat_block = ? WHERE id = ?",
+                " slow_tokens = ?, spotlights = ?, stat_block = ?, system_stats = ?,"
+                " system_state = ? WHERE id = ?",
                 (row.kind, row.name, row.evasion, row.hp_max, row.hp_marked, row.stress_max,
                  row.stress_marked, json.dumps(list(row.conditions)), row.hidden,
-                 row.slow_tokens, row.spotlights, _stat_block(row.stats), row.id)),
+                 row.slow_tokens, row.spotlights, _stat_block(row.stats),
+                 json.dumps(row.system_stats), json.dumps(row.system_state), row.id)),
                 "combatant", row.id)
 
     # -- countdowns -------------------------------------------------------------------------
@@ -465,9 +476,13 @@ def _json(text: str | None, default: Any) -> Any:
     return default if value is None else value
 
 
+def _encounter_row(row: tuple) -> EncounterRow:
+    return EncounterRow(*row[:-1], system_state=_json(row[-1], {}))
+
+
 def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
     (id_, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, conditions,
-     hidden, slow_tokens, spotlights, block) = row
+     hidden, slow_tokens, spotlights, block, system_stats, system_state) = row
     stats = None
     if block is not None and block != "null":  # SQLAlchemy wrote a missing block as 'null'
         stats = blocks.get(block)
@@ -478,6 +493,7 @@ def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
         stress_max=stress_max, stress_marked=stress_marked,
         conditions=tuple(_json(conditions, ())), hidden=bool(hidden), stats=stats,
         slow_tokens=slow_tokens, spotlights=spotlights,
+        system_stats=_json(system_stats, {}), system_state=_json(system_state, {}),
     )
 
 

@@ -40,6 +40,10 @@ class Encounter(SQLModel, table=True):
     scene_intensity: str = "standard"
     seed: int | None = None
     created_at: datetime = Field(default_factory=_now)
+    # Turn state of systems other than Daggerheart (round zero, who picks next...): read and
+    # written whole by services/systems, never queried by its parts.
+    system_state: dict[str, Any] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
 class AdversaryTemplate(SQLModel, table=True):
@@ -89,6 +93,12 @@ class Combatant(SQLModel, table=True):
     # The stat block as it was copied from the library (adversaries only): editing the library
     # later does not change a fight already under way.
     stat_block: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    # Casus Mus, Ruins & Raiders, Forge of Power: the character's numbers (the keys of
+    # rules/systems.py's fields) and what changes in play (Action Points left, initiative...).
+    system_stats: dict[str, Any] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
+    system_state: dict[str, Any] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
 class Countdown(SQLModel, table=True):
