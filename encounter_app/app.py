@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox
 
-from encounter_app.demo import create_demo
+from encounter_app.demo import create_demo, create_sample
 from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.rules_service import STOP_TIMEOUT_MS, RulesService
 from encounter_app.services.session import EncounterSession
@@ -93,12 +93,13 @@ class Launched:
         return self._stopped
 
 
-def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Launched:
+def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
+           demo_system: str = "daggerheart") -> Launched:
     """Open (or create) the data folder and build the program on it.
 
     On the very first start the database is empty and a demo encounter is created, so a
     newcomer sees a fight at once; a database with a fight in it is backed up once the window
-    is drawn (see AutoBackup). Raises
+    is drawn (see AutoBackup). ``demo_system`` picks the rule system of that first fight. Raises
     StoreError when the database cannot be used; a damaged one was set aside and a new one
     started (``launched.store.kept_aside``), and the caller offers to restore a backup.
     """
@@ -106,7 +107,7 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Lau
     try:
         encounter = store.latest_encounter()
         existing = encounter is not None
-        encounter = encounter or create_demo(store, seed=seed)
+        encounter = encounter or create_sample(store, demo_system, seed=seed)
         rules_service = RulesService(seed=encounter.seed if seed is None else seed)
     except Exception:
         store.close()
