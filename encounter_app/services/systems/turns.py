@@ -126,7 +126,8 @@ def refresh_luck_points(session: EncounterSession) -> QUndoCommand | None:
 
     None when nobody has any to get back. This is the hook a "New game session" calls.
     """
-    parts = _updates(session, (with_state(r, lp=lp_max(r)) for r in session.combatants))
+    parts = _updates(session, (with_state(r, lp=lp_max(r)) for r in session.combatants
+                               if lp_left(r) != lp_max(r)))
     return Compound("New session: refresh Luck Points", parts) if parts else None
 
 

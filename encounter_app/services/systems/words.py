@@ -93,7 +93,7 @@ def describe(request: Any, result: Any, payload: dict[str, Any]) -> RollRow:
                        detail=f"d100 {skill_text(result)}")
     if isinstance(request, TraitCheckRequest):
         against = f" vs {request.target}" if request.target else ""
-        summary = (f"{request.actor}: {request.trait_name}{against} {result.total}, "
+        summary = (f"{request.actor}: {request.trait_name} check{against} {result.total}, "
                    f"{trait_verdict(result)}")
         detail = trait_text(request, result)
         if request.wound_base is not None and result.success:
