@@ -133,14 +133,17 @@ class FopRollDialog(QDialog):
     def _fill_targets(self, *_args) -> None:
         actor = self.rows[self.actor.currentIndex()]
         self.targets.clear()
+        first_foe = True  # the first foe starts ticked: the usual single-target attack
         for row in self.rows:
             if row.id == actor.id:
                 continue
             item = QListWidgetItem(f"{row.name} (Defense {row.system_stats.get('defense', 10)})")
             item.setData(Qt.ItemDataRole.UserRole, row.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if row.kind != actor.kind
-                               and not self.targets.count() else Qt.CheckState.Unchecked)
+            foe = (row.kind == "adversary") != (actor.kind == "adversary")
+            item.setCheckState(Qt.CheckState.Checked if foe and first_foe
+                               else Qt.CheckState.Unchecked)
+            first_foe = first_foe and not foe
             self.targets.addItem(item)
 
     def request(self) -> LevelCheckRequest | FopAttackRequest:
