@@ -40,6 +40,10 @@ REPRESENTATIVE: dict[tuple[str, str], Any] = {
         {"name": "Climber", "kind": "Passive", "text": "Climbs easily.", "fear": False}],
     ("roll_record", "payload"): {"request": {"expression": "2d6"}, "result": {"total": 7}},
     ("encounter", "active_combatant_id"): 1,
+    ("combatant", "system_stats"): {"combat": 62, "evade": 55, "willpower": 48,
+                                    "endurance": 40, "pow": 14, "hero": 1, "hp": 13},
+    ("combatant", "system_state"): {"ap": 2, "lp": 3, "initiative": 14, "acted": True},
+    ("encounter", "system_state"): {"round_zero": True, "attacked": [1]},
 }
 CHANGED_BY: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {}
 ROWS_PER_TABLE = 2
