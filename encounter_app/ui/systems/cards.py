@@ -7,7 +7,7 @@ attacker's). The view shows the spotlight order's own model; the delegate paints
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QFont, QPainter, QPen
+from PySide6.QtGui import QFont, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
@@ -22,6 +22,7 @@ from encounter_app.ui.models import KIND_LABEL, ActiveRole, RowRole
 from encounter_app.ui.systems.profiles import Profile, health
 
 CARD = QSize(300, 166)
+MIN_CARD_WIDTH = 280
 PAD = 10
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -32,7 +33,9 @@ class SystemCardDelegate(QStyledItemDelegate):
         self._profile = profile
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
-        return CARD
+        view = self.parent()
+        width = getattr(view, "card_width", CARD.width())
+        return QSize(width, CARD.height())
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         row = index.data(RowRole)
@@ -113,10 +116,23 @@ class SystemCardsView(QListView):
         self.setResizeMode(QListView.ResizeMode.Adjust)
         self.setMovement(QListView.Movement.Static)
         self.setUniformItemSizes(True)
-        self.setGridSize(CARD)
+        self.card_width = CARD.width()
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setItemDelegate(SystemCardDelegate(profile, self))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # Cards share the width out evenly: no strip of empty paper on the right.
+        # Qt lays out a wrapping list as if the scroll bar were there (qlistview.cpp,
+        # prepareItemsLayout): leave its width out, or the last card of each row wraps.
+        extent = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        width = self.viewport().width() - extent - 2
+        columns = max(1, width // MIN_CARD_WIDTH)
+        card_width = max(MIN_CARD_WIDTH, width // columns)
+        if card_width != self.card_width:
+            self.card_width = card_width
+            self.scheduleDelayedItemsLayout()
+        super().resizeEvent(event)
 
     def selected_id(self) -> int | None:
         rows = self.selectionModel().selectedIndexes() if self.selectionModel() else []

@@ -76,6 +76,7 @@ class FopRollDialog(QDialog):
         self.presets.currentIndexChanged.connect(
             lambda _i: self.dc.setValue(self.presets.currentData()))
         self.targets = QListWidget(objectName="fopTargets")
+        self.targets.setMinimumHeight(150)
         self.advantage = QCheckBox("Advantage", objectName="fopAdvantage")
         self.disadvantage = QCheckBox("Disadvantage", objectName="fopDisadvantage")
         form = QFormLayout()
@@ -83,7 +84,7 @@ class FopRollDialog(QDialog):
         bonus = QHBoxLayout()
         bonus.addWidget(self.attribute, 1)
         bonus.addWidget(self.extra)
-        form.addRow("&Bonus", bonus)
+        form.addRow("Bonus", bonus)
         form.addRow("&Power" if attack else "&What", self.label)
         if attack:
             form.addRow("&Targets (each against their Defense)", self.targets)
@@ -91,7 +92,7 @@ class FopRollDialog(QDialog):
             dc = QHBoxLayout()
             dc.addWidget(self.presets, 1)
             dc.addWidget(self.dc)
-            form.addRow("&DC", dc)
+            form.addRow("DC", dc)
         flags = QHBoxLayout()
         flags.addWidget(self.advantage)
         flags.addWidget(self.disadvantage)

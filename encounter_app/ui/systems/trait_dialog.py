@@ -156,7 +156,8 @@ class TraitCheckDialog(QDialog):
             times = self.time.currentData()
             bonus = rr.extra_time_bonus(times)
             challenge = self.level.currentData() + rr.rush_penalty(self.rush.value())
-            parts = [self.level.currentText()]
+            level = list(rr.CHALLENGE_LEVELS)[self.level.currentIndex()]
+            parts = [f"{level} {rr.CHALLENGE_LEVELS[level]}"]
             if self.rush.value():
                 parts.append(f"rushed +{rr.rush_penalty(self.rush.value())}")
             if bonus:
@@ -198,6 +199,7 @@ class TraitCheckDialog(QDialog):
                                  wound_base=wound_base, target=target.name)
 
     def _update(self, *_args) -> None:
+        self.distance.setEnabled(self.range.currentIndex() != 0)  # melee: adjacent
         request = self.request()
         same = (self.mode.currentIndex() == ATTACK
                 and self._row(self.actor).id == self._row(self.target).id)
