@@ -73,7 +73,7 @@ class SystemCardDelegate(QStyledItemDelegate):
         painter.setPen(theme.HP if row.hp_marked else text)
         painter.drawText(QRect(inner.left(), inner.top(), inner.width(), line),
                          Qt.AlignmentFlag.AlignRight,
-                         health(row, self._profile.health_word))
+                         health(row, self._profile.health_left))
         top = inner.top() + line
         painter.setFont(bold)
         painter.setPen(text)

@@ -20,6 +20,7 @@ def _pips(left: int, top: int) -> str:
 
 
 def health(row: CombatantRow, word: str = "HP") -> str:
+    """What the health track has left, e.g. "HP 10/14" or "Wounds left 3/6"."""
     if row.defeated:
         return "DEFEATED"
     return f"{word} {row.hp_max - row.hp_marked}/{row.hp_max}"
@@ -126,10 +127,15 @@ def forge_info(row: CombatantRow) -> str:
 class Profile:
     key: str
     order_title: str
-    health_word: str
+    health_word: str  # what damage marks: "HP", "Wounds"
     card_lines: Callable[[CombatantRow], list[str]]
     card_status: Callable[[CombatantRow], str]
     row_info: Callable[[CombatantRow], str]
+
+    @property
+    def health_left(self) -> str:
+        """The card's label of what is left: Wounds count up, so say "left"."""
+        return "Wounds left" if self.health_word == "Wounds" else self.health_word
 
     @property
     def system(self) -> System:
