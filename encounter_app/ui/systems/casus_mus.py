@@ -66,8 +66,7 @@ class CasusMusTable(SystemTable):
             self.say("Everyone already has all their Luck Points.")
 
     def clash(self) -> None:
-        if sum(1 for r in self.session.combatants if not r.defeated) < 2:
-            self.say("A clash needs two combatants still standing.", error=True)
+        if not self.standing(2):
             return
         attacker = self.cards.selected_id() or self.session.active_id
         ClashDialog(self.session, self.roll_router, self.push, self.window,

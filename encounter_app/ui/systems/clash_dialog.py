@@ -33,6 +33,7 @@ from encounter_app.services.systems import turns
 from encounter_app.services.systems.clash import ClashFlow, Side
 from encounter_app.services.systems.requests import SkillRollRequest
 from encounter_app.store import CombatantRow
+from encounter_app.ui.systems.combo import combatant_combo
 
 SKILLS = ("combat", "evade", "willpower", "endurance")
 ATTACK_SKILL, DEFENCE_SKILL = "combat", "evade"
@@ -45,9 +46,7 @@ class _Chooser(QWidget):
                  name: str) -> None:
         super().__init__(objectName=name)
         self.rows = rows
-        self.who = QComboBox(objectName=f"{name}Who")
-        for row in rows:
-            self.who.addItem(row.name, row.id)
+        self.who = combatant_combo(rows, chosen, f"{name}Who")
         self.skill = QComboBox(objectName=f"{name}Skill")
         rules = system("casus_mus")
         for key in SKILLS:
@@ -64,8 +63,6 @@ class _Chooser(QWidget):
         layout.addWidget(self.resources, 2, 0, 1, 2)
         self.who.currentIndexChanged.connect(self._fill)
         self.skill.currentIndexChanged.connect(self._fill)
-        if chosen is not None and self.who.findData(chosen) >= 0:
-            self.who.setCurrentIndex(self.who.findData(chosen))
         self._fill()
 
     def row(self) -> CombatantRow:

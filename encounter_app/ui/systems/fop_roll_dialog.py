@@ -38,6 +38,7 @@ from encounter_app.services.systems.requests import (
 )
 from encounter_app.services.systems.words import with_reroll
 from encounter_app.store import CombatantRow, RollRow
+from encounter_app.ui.systems.combo import combatant_combo
 
 ATTRIBUTES = ("strength", "agility", "intellect", "willpower", "initiative")
 
@@ -53,11 +54,7 @@ class FopRollDialog(QDialog):
         self.results: list[RollRow] = []
         self._waiting = False
         rules = system("forge_of_power")
-        self.actor = QComboBox(objectName="fopActor")
-        for row in rows:
-            self.actor.addItem(row.name, row.id)
-        if actor is not None and self.actor.findData(actor) >= 0:
-            self.actor.setCurrentIndex(self.actor.findData(actor))
+        self.actor = combatant_combo(rows, actor, "fopActor")
         self.attribute = QComboBox(objectName="fopAttribute")
         for key in ATTRIBUTES:
             self.attribute.addItem(rules.field(key).label, key)

@@ -6,14 +6,8 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel
 
 from encounter_app.services import commands
 from encounter_app.services.compound import Compound
-from encounter_app.services.roll_text import describe
-from encounter_app.services.rules_service import RollResult
 from encounter_app.services.systems import turns
-from encounter_app.services.systems.requests import (
-    FopAttackRequest,
-    Initiant,
-    InitiativeRequest,
-)
+from encounter_app.services.systems.requests import FopAttackRequest
 from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
 from encounter_app.ui.systems.table import SystemTable, button
 
@@ -105,9 +99,8 @@ class ForgeOfPowerTable(SystemTable):
         self.push(lambda: turns.end_popcorn_turn(self.session, chosen, interrupt=True))
 
     def roll(self, *, attack: bool) -> None:
-        rows = [r for r in self.session.combatants if not r.defeated]
-        if not rows or (attack and len(rows) < 2):
-            self.say("Add combatants first: an attack needs someone to attack.", error=True)
+        rows = self.standing(2 if attack else 1)
+        if not rows:
             return
         actor = self.cards.selected_id() or self.session.active_id
         FopRollDialog(rows, actor, self.roll_router, self.record_roll, self.window,
@@ -123,19 +116,3 @@ class ForgeOfPowerTable(SystemTable):
         self.undo_stack.push(Compound(f"Roll: {row.summary}", parts))
         self.say(row.summary)
         return True
-
-    def roll_initiative(self) -> None:
-        rows = [r for r in self.session.combatants if not r.defeated]
-        if not rows:
-            self.say("Nobody to roll for: add a combatant first.", error=True)
-            return
-        request = InitiativeRequest("forge_of_power", tuple(
-            Initiant(r.id, r.name, turns.stat(r, "initiative")) for r in rows))
-
-        def rolled(answer: RollResult) -> None:
-            log = describe(answer)
-            self.push(lambda: turns.apply_initiative(self.session, "forge_of_power",
-                                                     answer.result, log))
-            self.say(log.summary)
-
-        self.roll_router.submit(request, rolled, "The initiative roll")

@@ -16,7 +16,6 @@ from encounter_app.services.compound import Compound
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import RollResult
 from encounter_app.services.systems import turns
-from encounter_app.services.systems.requests import Initiant, InitiativeRequest
 from encounter_app.ui.systems.table import SystemTable, button
 from encounter_app.ui.systems.trait_dialog import TraitCheckDialog
 
@@ -96,9 +95,8 @@ class RuinsAndRaidersTable(SystemTable):
         self.status.setText(text)
 
     def check(self) -> None:
-        rows = [r for r in self.session.combatants if not r.defeated]
+        rows = self.standing()
         if not rows:
-            self.say("Nobody to roll for: add a combatant first.", error=True)
             return
         actor = self.cards.selected_id() or self.session.active_id
         dialog = TraitCheckDialog(rows, actor, self.window)
@@ -140,19 +138,6 @@ class RuinsAndRaidersTable(SystemTable):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.push(lambda: turns.start_round_zero(self.session, dialog.ambushers()))
 
-    def roll_initiative(self) -> None:
-        rows = [r for r in self.session.combatants if not r.defeated]
-        if not rows:
-            self.say("Nobody to roll for: add a combatant first.", error=True)
-            return
-        request = InitiativeRequest("ruins_and_raiders", tuple(
-            Initiant(r.id, r.name, turns.stat(r, "perception"), rolls=r.kind != "adversary")
-            for r in rows))
-
-        def rolled(answer: RollResult) -> None:
-            log = describe(answer)
-            self.push(lambda: turns.apply_initiative(self.session, "ruins_and_raiders",
-                                                     answer.result, log))
-            self.say(log.summary)
-
-        self.roll_router.submit(request, rolled, "The initiative roll")
+    def rolls_initiative(self, row) -> bool:
+        """The Adversary adds 7 to each enemy's Perception rather than roll."""
+        return row.kind != "adversary"

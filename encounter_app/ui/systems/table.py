@@ -29,6 +29,7 @@ from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import RollResult
 from encounter_app.services.session import EncounterSession
 from encounter_app.services.systems import turns
+from encounter_app.services.systems.requests import Initiant, InitiativeRequest
 from encounter_app.store import CombatantRow
 from encounter_app.ui.models import InitiativeModel
 from encounter_app.ui.systems.cards import SystemCardsView
@@ -173,6 +174,35 @@ class SystemTable(QObject):
         if dialog.exec() == StatsDialog.DialogCode.Accepted:
             self.undo_stack.push(commands.UpdateCombatant(self.session, dialog.combatant(),
                                                           f"Edit {row.name}"))
+
+    def standing(self, at_least: int = 1) -> list[CombatantRow]:
+        """Who is still in the fight; empty, and said, when fewer than ``at_least``."""
+        rows = [r for r in self.session.combatants if not r.defeated]
+        if len(rows) < at_least:
+            self.say("Not enough combatants still standing: add one first.", error=True)
+            return []
+        return rows
+
+    def rolls_initiative(self, row: CombatantRow) -> bool:
+        return True
+
+    def roll_initiative(self) -> None:
+        """Everyone's initiative in one request; the answer orders the list, one undo step."""
+        rows = self.standing()
+        if not rows:
+            return
+        key, system_key = self.profile.system.initiative_key, self.profile.key
+        request = InitiativeRequest(system_key, tuple(
+            Initiant(r.id, r.name, turns.stat(r, key), rolls=self.rolls_initiative(r))
+            for r in rows))
+
+        def rolled(answer: RollResult) -> None:
+            log = describe(answer)
+            self.push(lambda: turns.apply_initiative(self.session, system_key, answer.result,
+                                                     log))
+            self.say(log.summary)
+
+        self.roll_router.submit(request, rolled, "The initiative roll")
 
     def activate(self, combatant_id: int) -> None:
         """Give the turn to someone out of order (a waiting R&R character acting now...)."""

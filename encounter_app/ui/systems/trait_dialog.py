@@ -24,6 +24,7 @@ from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.systems import system
 from encounter_app.services.systems.requests import TraitCheckRequest
 from encounter_app.store import CombatantRow
+from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.profiles import dodge_parry
 
 TRAITS = ("warrior", "athlete", "perception", "brawn", "fortitude", "defiance")
@@ -47,11 +48,7 @@ class TraitCheckDialog(QDialog):
         self.setWindowTitle("Trait check — Ruins & Raiders")
         self.rows = rows
         rules = system("ruins_and_raiders")
-        self.actor = QComboBox(objectName="traitActor")
-        for row in rows:
-            self.actor.addItem(row.name, row.id)
-        if actor is not None and self.actor.findData(actor) >= 0:
-            self.actor.setCurrentIndex(self.actor.findData(actor))
+        self.actor = combatant_combo(rows, actor, "traitActor")
         self.trait = QComboBox(objectName="traitName")
         for key in TRAITS:
             self.trait.addItem(rules.field(key).label, key)
@@ -82,9 +79,7 @@ class TraitCheckDialog(QDialog):
         jump.addRow("&Spaces to jump", self.spaces)
 
         attack = _form(self.pages)
-        self.target = QComboBox(objectName="attackTarget")
-        for row in rows:
-            self.target.addItem(row.name, row.id)
+        self.target = combatant_combo(rows, None, "attackTarget")
         self.defence = QComboBox(objectName="attackDefence")
         self.defence.addItems(["Parry (melee)", "Dodge"])
         self.range = QComboBox(objectName="attackRange")
