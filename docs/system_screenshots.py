@@ -137,6 +137,13 @@ def main(out: Path, dialogs: Path | None = None) -> int:
             try:
                 launched.window.resize(*_size())
                 play(app, launched, dialogs)
+                if dialogs:
+                    from encounter_app.ui.systems.reference import SystemReference
+                    screen = SystemReference(key)
+                    screen.resize(900, 300)
+                    for tab in range(screen.count()):
+                        screen.setCurrentIndex(tab)
+                        shoot(screen, dialogs / f"reference-{key}-{tab}.png")
                 settle(app)
                 shoot(launched.window, out / f"screenshot-{key.replace('_', '-')}.png")
             finally:

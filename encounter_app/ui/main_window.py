@@ -309,6 +309,11 @@ class MainWindow(QMainWindow):
 
     def _build_gm_screen(self, visible: bool) -> None:
         if visible and self.gm_screen_dock.widget() is None:
+            if self.system_table is not None:
+                from encounter_app.ui.systems.reference import SystemReference
+
+                self.gm_screen_dock.setWidget(SystemReference(self.profile.key))
+                return
             from encounter_app.ui.reference import GmScreen
 
             self.gm_screen_dock.setWidget(GmScreen())

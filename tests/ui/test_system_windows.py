@@ -217,3 +217,19 @@ def test_daggerheart_keeps_its_window(qtbot, tmp_path):
         assert program.window.findChild(QGroupBox, "systemPanel") is None
     finally:
         program.shutdown()
+
+
+def test_the_gm_screen_shows_the_systems_tables(qtbot, qtmodeltester, program):
+    from PySide6.QtWidgets import QTableView
+
+    window = program.window
+    window.gm_screen_dock.show()
+    screen = child(window, QWidget, "systemReference")
+    first = screen.widget(0)
+    assert isinstance(first, QTableView)
+    qtmodeltester.check(first.model())
+    cells = {"casus_mus": (4, 2, "Attacker hits, gets one CM"),  # no reaction; succeeds
+             "ruins_and_raiders": (3, 1, "12"),  # Moderate
+             "forge_of_power": (1, 1, "DC + 0 … DC + 9")}[window.profile.key]
+    row, column, text = cells
+    assert first.model().index(row, column).data() == text
