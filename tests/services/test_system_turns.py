@@ -142,9 +142,8 @@ def test_round_zero_only_the_ambushers_act(qtbot, store, undo_stack):
     assert turns.actions_left(hedda) == 0 and hedda.system_state["surprised"]
     with pytest.raises(turns.TurnError, match="surprised in round zero"):
         turns.use_action(session, hedda.id)
-    push(undo_stack, turns.next_turn(session, "ruins_and_raiders"))  # still round zero
-    assert session.round == 0
-    push(undo_stack, SetTurn(session, session.combatants[len(session.combatants) - 1].id, 0))
+    push(undo_stack, turns.next_turn(session, "ruins_and_raiders"))  # the other ambusher
+    assert session.round == 0 and session.active_id == jackals[1]
     with pytest.raises(turns.TurnError, match="roll initiative to start round 1"):
         turns.next_turn(session, "ruins_and_raiders")
     roll_initiative(session, undo_stack, "ruins_and_raiders", RR_TOTALS)

@@ -233,3 +233,31 @@ def test_the_gm_screen_shows_the_systems_tables(qtbot, qtmodeltester, program):
              "forge_of_power": (1, 1, "DC + 0 … DC + 9")}[window.profile.key]
     row, column, text = cells
     assert first.model().index(row, column).data() == text
+
+
+def test_editing_numbers_keeps_damage_and_turn_state(qtbot, program):
+    from dataclasses import replace
+
+    from encounter_app.services.commands import UpdateCombatant
+
+    session = program.session
+    first = session.combatants[0]
+    program.undo_stack.push(UpdateCombatant(session, replace(
+        first, hp_marked=first.hp_max - 1, system_state={"initiative": 12}), "set up"))
+    dialog = StatsDialog(program.window.profile.system, program.window,
+                         existing=session.combatants[0])
+    qtbot.addWidget(dialog)
+    health = program.window.profile.system.health_key
+    dialog.fields[health].setValue(3)
+    edited = dialog.combatant()
+    assert (edited.id, edited.name) == (first.id, first.name)
+    assert edited.hp_max == 3 and edited.hp_marked == 3  # never more marked than the track
+    assert edited.system_state == {"initiative": 12}
+    assert edited.system_stats[health] == 3
+
+
+def test_double_clicking_a_card_gives_it_the_turn(qtbot, program):
+    cards = child(program.window, QListView, "combatantCards")
+    index = cards.model().index(2, 0)
+    cards.doubleClicked.emit(index)
+    assert program.session.active_id == program.session.combatants[2].id

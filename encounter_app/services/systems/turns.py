@@ -316,31 +316,41 @@ def apply_initiative(session: EncounterSession, system_key: str, scores: Iterabl
 
 # -- Next past the last combatant --------------------------------------------------------
 
+def _next_ambusher(session: EncounterSession) -> QUndoCommand:
+    """Round zero: the next one after the active combatant who is not surprised."""
+    rows = list(session.combatants)
+    current = session.combatants.index_of(session.active_id)
+    later = [r for r in rows[current + 1:]
+             if not r.defeated and not r.system_state.get("surprised")]
+    if not later:
+        raise TurnError("Round zero is over: roll initiative to start round 1.")
+    return commands.SetTurn(session, later[0].id, session.round, "Round zero: next ambusher")
+
+
 def next_turn(session: EncounterSession, system_key: str) -> QUndoCommand | None:
     """Next in the order; a new round refreshes the system's per-round resources.
 
-    None when nobody can act. Forge of Power has no fixed order: use end_popcorn_turn.
+    None when nobody can act. Round zero of Ruins & Raiders passes only among the ambushers
+    and ends with the initiative roll. Forge of Power has no fixed order: use end_popcorn_turn.
     """
+    if system_key == "ruins_and_raiders" and session.system_state.get("round_zero"):
+        return _next_ambusher(session)
     active, round_ = session.next_turn()
     if active is None:
         return None
     if round_ == session.round:
         return commands.SetTurn(session, active, round_)
     rows = list(session.combatants)
-    state = dict(session.system_state)
     if system_key == "casus_mus":
         rows = _casus_mus_round(rows)
     elif system_key == "ruins_and_raiders":
-        if state.pop("round_zero", None):
-            raise TurnError("Round zero is over: roll initiative to start round 1.")
         rows = _ruins_round(rows)
     text = f"Round {round_}"
     parts: list[QUndoCommand] = _updates(session, rows)
-    if system_key == "ruins_and_raiders":
-        simulated = [_row(session, r.id) for r in session.combatants]
-        new_by_id = {r.id: r for r in rows}
-        order = _by_initiative([new_by_id[r.id] for r in simulated])
+    if system_key == "ruins_and_raiders":  # a held action moves up for this round only
+        order = _by_initiative(rows)
         parts += _order_moves(session, order)
-        active = next(i for i in order if not new_by_id[i].defeated)
+        standing = {r.id for r in rows if not r.defeated}
+        active = next(i for i in order if i in standing)
     parts.append(commands.SetTurn(session, active, round_, text))
     return Compound(text, parts)

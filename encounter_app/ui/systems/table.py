@@ -31,7 +31,7 @@ from encounter_app.services.session import EncounterSession
 from encounter_app.services.systems import turns
 from encounter_app.services.systems.requests import Initiant, InitiativeRequest
 from encounter_app.store import CombatantRow
-from encounter_app.ui.models import InitiativeModel
+from encounter_app.ui.models import InitiativeModel, RowRole
 from encounter_app.ui.systems.cards import SystemCardsView
 from encounter_app.ui.systems.profiles import Profile
 from encounter_app.ui.systems.stats_dialog import StatsDialog
@@ -56,6 +56,8 @@ class SystemTable(QObject):
         self.undo_stack, self.roll_router, self.say = undo_stack, roll_router, say
         self.cards = SystemCardsView(profile)
         self.cards.setModel(initiative_model)
+        self.cards.doubleClicked.connect(
+            lambda index: self.activate(index.data(RowRole).id))
         self.bar = QHBoxLayout()
         self.bar.setContentsMargins(0, 0, 0, 0)
         self.centre = QWidget(objectName="systemCentre")
