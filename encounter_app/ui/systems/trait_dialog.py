@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -46,6 +47,7 @@ class TraitCheckDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("traitCheckDialog")
         self.setWindowTitle("Trait check — Ruins & Raiders")
+        self.setMinimumWidth(440)
         self.rows = rows
         rules = system("ruins_and_raiders")
         self.actor = combatant_combo(rows, actor, "traitActor")
@@ -65,8 +67,9 @@ class TraitCheckDialog(QDialog):
         for times in TIMES:
             self.time.addItem("usual time" if times == 1 else
                               f"×{times} the time (+{rr.extra_time_bonus(times)})", times)
-        self.rush = QSpinBox(objectName="rushHalvings", suffix=" halvings")
+        self.rush = QSpinBox(objectName="rushHalvings", suffix=" halving(s) of the time")
         self.rush.setRange(0, 5)
+        self.rush.setSpecialValueText("not rushed")
         self.rush.setToolTip("Rushing: the challenge level rises by 3 for each halving of "
                              "the time")
         task.addRow("Challenge &level", self.level)
@@ -129,13 +132,19 @@ class TraitCheckDialog(QDialog):
         for box in (self.unaware, self.target_prone, self.attacker_prone):
             box.toggled.connect(self._update)
         self.mode.currentIndexChanged.connect(self._mode_changed)
-        self._update()
+        self._mode_changed(TASK)
 
     def _row(self, combo: QComboBox) -> CombatantRow:
         return self.rows[combo.currentIndex()]
 
     def _mode_changed(self, mode: int) -> None:
         self.pages.setCurrentIndex(mode)
+        # A stacked widget is as tall as its tallest page; only the shown one counts here.
+        for index in range(self.pages.count()):
+            policy = QSizePolicy.Policy.Preferred if index == mode else \
+                QSizePolicy.Policy.Ignored
+            self.pages.widget(index).setSizePolicy(policy, policy)
+        self.adjustSize()
         self.trait.setCurrentIndex(TRAITS.index("athlete") if mode == JUMP else
                                    self.trait.currentIndex())
         self._update()
