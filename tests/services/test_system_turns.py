@@ -185,6 +185,32 @@ def test_holding_gives_plus_10_for_the_next_round_only(qtbot, store, undo_stack)
     assert names(session)[0] == "Orrin Vale"
 
 
+def test_the_waiting_game_goes_first_next_round(qtbot, store, undo_stack):
+    session = open_sample(store, "ruins_and_raiders")
+    roll_initiative(session, undo_stack, "ruins_and_raiders", RR_TOTALS)
+    sefa, hedda = by_name(session, "Sefa the Quiet"), by_name(session, "Hedda Stonefist")
+    push(undo_stack, turns.set_waiting(session, sefa.id))  # 11
+    push(undo_stack, turns.set_waiting(session, hedda.id))  # 9: they stare each other down
+    end_round(session, undo_stack, "ruins_and_raiders")
+    assert names(session)[:3] == ["Sefa the Quiet", "Hedda Stonefist", "Orrin Vale"]
+    assert session.active_id == sefa.id
+    end_round(session, undo_stack, "ruins_and_raiders")  # nobody waited: back to initiative
+    assert names(session)[:2] == ["Orrin Vale", "Bone Slinger"]
+
+
+def test_a_waiting_character_that_acts_stops_waiting(qtbot, store, undo_stack):
+    session = open_sample(store, "ruins_and_raiders")
+    sefa = by_name(session, "Sefa the Quiet")
+    push(undo_stack, turns.set_waiting(session, sefa.id))
+    push(undo_stack, turns.give_turn(session, sefa.id))
+    assert session.active_id == sefa.id and not by_name(session, sefa.name).system_state[
+        "waiting"]
+    undo_stack.undo()
+    assert by_name(session, sefa.name).system_state["waiting"]
+    push(undo_stack, turns.use_action(session, sefa.id))
+    assert not by_name(session, sefa.name).system_state["waiting"]
+
+
 def test_waiting_toggles(qtbot, store, undo_stack):
     session = open_sample(store, "ruins_and_raiders")
     orrin = by_name(session, "Orrin Vale")

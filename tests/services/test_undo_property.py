@@ -353,6 +353,8 @@ ACTIONS: list[Action] = [
     Action("next turn with the round's refresh", system_next_turn),
     Action("use an action, wait or hold", use_wait_or_hold),
     Action("round zero", round_zero),
+    Action("give the turn out of order", lambda s, d: None if (who := _someone(s, d)) is None
+           else turns.give_turn(s, who)),
     Action("roll initiative", roll_initiative),
     Action("popcorn: pass the turn, attack or interrupt", popcorn),
     Action("Casus Mus clash", clash),

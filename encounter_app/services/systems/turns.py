@@ -21,6 +21,10 @@ Interpretations the texts leave open (change them here):
 * HOLD_LASTS_ONE_ROUND: the +10 of holding counts for the round the action was held into;
   the round after, the holder is back at its rolled initiative.
 * R&R combatants whose initiative is not rolled yet keep their place, after those rolled.
+* WAITING_GAME_GOES_FIRST: "the waiting game" — whoever is still waiting when the round ends
+  (nobody else has actions left) gets "the initiative bonus over characters who acted": they
+  go first next round, among themselves by initiative (``waited_out`` for that round).
+  A waiting character that acts (uses an action, or is given the turn) stops waiting.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from encounter_app.services.session import EncounterSession
 from encounter_app.store import CombatantRow, RollRow
 
 HOLD_LASTS_ONE_ROUND = True
+WAITING_GAME_GOES_FIRST = True
 
 
 class TurnError(ValueError):
@@ -147,7 +152,8 @@ def use_action(session: EncounterSession, combatant_id: int) -> commands.UpdateC
     if left <= 0:
         why = " (surprised in round zero)" if row.system_state.get("surprised") else ""
         raise TurnError(f"{row.name} has no actions left this round{why}.")
-    return change_state(session, combatant_id, f"{row.name} uses an action", actions=left - 1)
+    return change_state(session, combatant_id, f"{row.name} uses an action", actions=left - 1,
+                        waiting=False)
 
 
 def set_waiting(session: EncounterSession, combatant_id: int, *, hold: bool = False
@@ -162,6 +168,16 @@ def set_waiting(session: EncounterSession, combatant_id: int, *, hold: bool = Fa
     return change_state(session, combatant_id, text, waiting=waiting, holding=False)
 
 
+def give_turn(session: EncounterSession, combatant_id: int) -> QUndoCommand:
+    """The turn goes to ``combatant_id`` out of order (a waiting character acting now)."""
+    row = _row(session, combatant_id)
+    text = f"Spotlight {row.name}"
+    turn = commands.SetTurn(session, row.id, session.round, text)
+    if not row.system_state.get("waiting"):
+        return turn
+    return Compound(text, [change_state(session, row.id, text, waiting=False), turn])
+
+
 def effective_initiative(row: CombatantRow) -> int | None:
     base = row.system_state.get("initiative")
     return None if base is None else int(base) + int(row.system_state.get("hold_bonus", 0))
@@ -173,8 +189,10 @@ def _ruins_round(rows: list[CombatantRow]) -> list[CombatantRow]:
         holding = bool(r.system_state.get("holding", False))
         bonus = ruins_and_raiders.HOLD_INITIATIVE_BONUS if holding else (
             0 if HOLD_LASTS_ONE_ROUND else int(r.system_state.get("hold_bonus", 0)))
+        waited_out = WAITING_GAME_GOES_FIRST and bool(r.system_state.get("waiting", False))
         new.append(with_state(r, actions=ruins_and_raiders.ACTIONS_PER_ROUND, holding=False,
-                              waiting=False, surprised=False, hold_bonus=bonus))
+                              waiting=False, surprised=False, hold_bonus=bonus,
+                              waited_out=waited_out))
     return new
 
 
@@ -191,9 +209,11 @@ def _order_moves(session: EncounterSession, order: list[int]) -> list[QUndoComma
 
 
 def _by_initiative(rows: list[CombatantRow]) -> list[int]:
-    """Ids high initiative first; equal ones and unrolled ones keep their place."""
+    """Ids high initiative first (the waiting game's waiters before all); equal ones and
+    unrolled ones keep their place."""
     rolled = [r for r in rows if effective_initiative(r) is not None]
-    rolled.sort(key=lambda r: -effective_initiative(r))
+    rolled.sort(key=lambda r: (not r.system_state.get("waited_out", False),
+                               -effective_initiative(r)))
     return [r.id for r in rolled] + [r.id for r in rows if effective_initiative(r) is None]
 
 

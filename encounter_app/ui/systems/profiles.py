@@ -81,6 +81,8 @@ def _ruins_flags(row: CombatantRow) -> str:
                                     ("holding", "holding")) if state.get(key)]
     if state.get("hold_bonus"):
         flags.append(f"+{state['hold_bonus']} held")
+    if state.get("waited_out"):
+        flags.append("first: waited out")
     return ", ".join(flags)
 
 

@@ -208,7 +208,5 @@ class SystemTable(QObject):
 
     def activate(self, combatant_id: int) -> None:
         """Give the turn to someone out of order (a waiting R&R character acting now...)."""
-        row = self.row(combatant_id)
-        if row is not None:
-            self.undo_stack.push(commands.SetTurn(self.session, row.id, self.session.round,
-                                                  f"Spotlight {row.name}"))
+        if self.row(combatant_id) is not None:
+            self.undo_stack.push(turns.give_turn(self.session, combatant_id))
