@@ -278,3 +278,14 @@ def test_a_defeated_creature_is_never_a_choice(qtbot, store, undo_stack):
 def test_ruins_constants_used_by_the_window():
     assert ruins_and_raiders.HOLD_INITIATIVE_BONUS == 10
     assert ruins_and_raiders.ACTIONS_PER_ROUND == 2
+
+
+def test_a_typed_initiative_moves_the_combatant(qtbot, store, undo_stack):
+    session = open_sample(store, "ruins_and_raiders")
+    roll_initiative(session, undo_stack, "ruins_and_raiders", RR_TOTALS)
+    warden = by_name(session, "Crypt Warden")
+    push(undo_stack, turns.set_initiative(session, warden.id, 16))
+    assert names(session)[0] == "Crypt Warden"
+    assert store.combatants(session.encounter_id)[0].system_state["initiative"] == 16
+    undo_stack.undo()
+    assert names(session)[-2:] == ["Hedda Stonefist", "Crypt Warden"]

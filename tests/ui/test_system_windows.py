@@ -261,3 +261,23 @@ def test_double_clicking_a_card_gives_it_the_turn(qtbot, program):
     index = cards.model().index(2, 0)
     cards.doubleClicked.emit(index)
     assert program.session.active_id == program.session.combatants[2].id
+
+
+def test_a_clash_takes_the_rolls_players_made_at_the_table(qtbot, tmp_path):
+    program = open_program(qtbot, tmp_path, "casus_mus")
+    try:
+        session, window = program.session, program.window
+        pip = session.combatants[0]
+        dialog = ClashDialog(session, window.roll_router, window.system_table.push, window,
+                             attacker=pip.id)
+        qtbot.addWidget(dialog)
+        dialog.typed.setValue(71)  # Pip's player rolled 71 against 62%: a failure
+        dialog.step("attack")
+        assert dialog.flow.attacker.roll.roll == 71 and dialog.typed.value() == 0
+        dialog.step("attacker_flip")  # 17: a success
+        dialog.typed.setValue(100)  # the Stoat fumbles with 00
+        dialog.step("react")
+        assert dialog.verdict.text() == ("Pip Thistlewhisker hits and picks 2 Combat "
+                                         "Maneuvers before rolling damage.")
+    finally:
+        program.shutdown()

@@ -334,6 +334,16 @@ def apply_initiative(session: EncounterSession, system_key: str, scores: Iterabl
     ])
 
 
+def set_initiative(session: EncounterSession, combatant_id: int, value: int) -> Compound:
+    """The GM types an initiative (a player rolled it at the table); the order follows it."""
+    row = _row(session, combatant_id)
+    text = f"{row.name}: initiative {value}"
+    new = with_state(row, initiative=value)
+    rows = [new if r.id == row.id else r for r in session.combatants]
+    return Compound(text, [commands.UpdateCombatant(session, new, text),
+                           *_order_moves(session, _by_initiative(rows))])
+
+
 # -- Next past the last combatant --------------------------------------------------------
 
 def _next_ambusher(session: EncounterSession) -> QUndoCommand:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.rules.casus_mus import LuckOption
+from encounter_app.rules.casus_mus import LuckOption, SkillRoll, grade
 from encounter_app.rules.systems import system
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.rules_service import RollResult
@@ -102,6 +102,10 @@ class ClashDialog(QDialog):
             QVBoxLayout(box).addWidget(chooser)
             sides.addWidget(box)
 
+        self.typed = QSpinBox(objectName="typedRoll")
+        self.typed.setRange(0, 100)
+        self.typed.setSpecialValueText("rolled for me")
+        self.typed.setAccessibleName("The next roll, as a player rolled it")
         self.steps: dict[str, QPushButton] = {}
         steps = QGridLayout()
         for n, (key, text) in enumerate((
@@ -138,7 +142,14 @@ class ClashDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(sides)
+        typed = QHBoxLayout()
+        typed.addWidget(QLabel("The next roll:"))
+        typed.addWidget(self.typed)
+        typed.addWidget(QLabel("<small>(type what a player rolled on the table; 00 is "
+                               "100)</small>"))
+        typed.addStretch()
         layout.addLayout(steps)
+        layout.addLayout(typed)
         layout.addWidget(self.story, 1)
         layout.addWidget(self.verdict)
         layout.addWidget(self.buttons)
@@ -202,6 +213,11 @@ class ClashDialog(QDialog):
         self._update()
 
     def _roll(self, side: Side, then: Callable) -> None:
+        if self.typed.value():  # a player rolled at the table: the step takes that roll
+            value = self.typed.value()
+            self.typed.setValue(0)
+            then(SkillRoll(value, side.skill, grade(value, side.skill)))
+            return
         self._waiting = True
 
         def answered(answer: RollResult) -> None:

@@ -82,6 +82,8 @@ class SystemTable(QObject):
         self.bar.addWidget(button("Edit…", "editStatsButton",
                                   "Change the selected combatant's numbers", self.edit))
         self.edit_action = self.action("&Edit the selected combatant…", "Ctrl+E", self.edit)
+        if profile.system.initiative_key:
+            self.action("Set &initiative of the selected…", "Ctrl+T", self.ask_initiative)
 
     def build(self) -> None:
         """Subclasses add their buttons to ``bar`` and widgets to ``panel_layout``."""
@@ -205,6 +207,18 @@ class SystemTable(QObject):
             self.say(log.summary)
 
         self.roll_router.submit(request, rolled, "The initiative roll")
+
+    def ask_initiative(self) -> None:
+        """A player rolled initiative at the table: type it in, the order follows."""
+        row = self.target()
+        if row is None:
+            return
+        current = turns.effective_initiative(row)
+        value, ok = QInputDialog.getInt(self.window, "Set initiative",
+                                        f"Initiative of {row.name}:",
+                                        10 if current is None else current, -20, 99)
+        if ok:
+            self.undo_stack.push(turns.set_initiative(self.session, row.id, value))
 
     def activate(self, combatant_id: int) -> None:
         """Give the turn to someone out of order (a waiting R&R character acting now...)."""
