@@ -13,7 +13,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -33,6 +32,7 @@ from encounter_app.services.systems import turns
 from encounter_app.services.systems.clash import ClashFlow, Side
 from encounter_app.services.systems.requests import SkillRollRequest
 from encounter_app.store import CombatantRow
+from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
 
 SKILLS = ("combat", "evade", "willpower", "endurance")
@@ -105,6 +105,7 @@ class ClashDialog(QDialog):
         self.typed = QSpinBox(objectName="typedRoll")
         self.typed.setRange(0, 100)
         self.typed.setSpecialValueText("rolled for me")
+        self.typed.setMinimumWidth(140)
         self.typed.setAccessibleName("The next roll, as a player rolled it")
         self.steps: dict[str, QPushButton] = {}
         steps = QGridLayout()
@@ -134,12 +135,8 @@ class ClashDialog(QDialog):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.verdict.setFont(font)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.record_button = self.buttons.addButton(
-            "Record the clash", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons, self.record_button = accept_buttons(self, "Record the clash")
         self.record_button.setObjectName("recordClash")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(sides)
         typed = QHBoxLayout()

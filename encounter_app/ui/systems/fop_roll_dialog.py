@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -38,6 +37,7 @@ from encounter_app.services.systems.requests import (
 )
 from encounter_app.services.systems.words import with_reroll
 from encounter_app.store import CombatantRow, RollRow
+from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
 
 ATTRIBUTES = ("strength", "agility", "intellect", "willpower", "initiative")
@@ -106,11 +106,7 @@ class FopRollDialog(QDialog):
             radio.hide()
         self.problem = QLabel(objectName="fopProblem")
         self.problem.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.record_button = self.buttons.addButton("Record",
-                                                    QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.record_button = accept_buttons(self, "Record")
         actions = QHBoxLayout()
         actions.addWidget(self.roll_button)
         actions.addWidget(self.reroll_button)

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QSizePolicy,
@@ -25,6 +24,7 @@ from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.systems import system
 from encounter_app.services.systems.requests import TraitCheckRequest
 from encounter_app.store import CombatantRow
+from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.profiles import dodge_parry
 
@@ -109,11 +109,7 @@ class TraitCheckDialog(QDialog):
                                      objectName="usesAction")
         self.summary = QLabel(objectName="challengeSummary")
         self.summary.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.roll_button = self.buttons.addButton("Roll 2d6",
-                                                  QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.roll_button = accept_buttons(self, "Roll 2d6")
         form = QFormLayout()
         form.addRow("&Who", self.actor)
         form.addRow("T&rait", self.trait)
