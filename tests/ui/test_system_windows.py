@@ -281,3 +281,42 @@ def test_a_clash_takes_the_rolls_players_made_at_the_table(qtbot, tmp_path):
                                          "Maneuvers before rolling damage.")
     finally:
         program.shutdown()
+
+
+def test_typed_dice_are_graded_like_rolled_ones(qtbot, tmp_path):
+    program = open_program(qtbot, tmp_path, "forge_of_power")
+    try:
+        session, window = program.session, program.window
+        lio = session.combatants[2]  # Intellect 5
+        dialog = FopRollDialog(list(session.combatants), lio.id, window.roll_router,
+                               window.system_table.record_roll, window)
+        qtbot.addWidget(dialog)
+        dialog.attribute.setCurrentIndex(2)
+        dialog.dc.setValue(25)
+        dialog.typed.setValue(20)
+        dialog.roll()
+        assert dialog.results[0].summary == "Lio Venn: Check 25 vs DC 25, Critical Success"
+        assert dialog.results[0].detail.endswith("(rolled at the table)")
+    finally:
+        program.shutdown()
+    rows = list(create_rr_rows(tmp_path))
+    trait = TraitCheckDialog(rows, rows[0].id)
+    qtbot.addWidget(trait)
+    trait.typed[0].setValue(1)
+    assert not trait.roll_button.isEnabled()  # one die typed: both or neither
+    assert "Type both dice" in trait.summary.text()
+    trait.typed[1].setValue(1)
+    check = trait.typed_check()
+    assert (check.natural, check.success) == (2, False)  # a natural 2 always fails
+    assert trait.roll_button.text() == "Record"
+
+
+def create_rr_rows(tmp_path):
+    from encounter_app.demo import create_sample
+    from encounter_app.store import Store
+
+    store = Store.open(tmp_path / "rr")
+    try:
+        return store.combatants(create_sample(store, "ruins_and_raiders").id)
+    finally:
+        store.close()

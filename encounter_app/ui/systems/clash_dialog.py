@@ -34,6 +34,7 @@ from encounter_app.services.systems.requests import SkillRollRequest
 from encounter_app.store import CombatantRow
 from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
+from encounter_app.ui.systems.typed import typed_die
 
 SKILLS = ("combat", "evade", "willpower", "endurance")
 ATTACK_SKILL, DEFENCE_SKILL = "combat", "evade"
@@ -102,11 +103,7 @@ class ClashDialog(QDialog):
             QVBoxLayout(box).addWidget(chooser)
             sides.addWidget(box)
 
-        self.typed = QSpinBox(objectName="typedRoll")
-        self.typed.setRange(0, 100)
-        self.typed.setSpecialValueText("rolled for me")
-        self.typed.setMinimumWidth(140)
-        self.typed.setAccessibleName("The next roll, as a player rolled it")
+        self.typed = typed_die(100, "typedRoll", "The next d100, as a player rolled it")
         self.steps: dict[str, QPushButton] = {}
         steps = QGridLayout()
         for n, (key, text) in enumerate((

@@ -7,6 +7,7 @@ Nothing is logged until "Record": the kept result (and the other one, named) is 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -39,8 +40,23 @@ from encounter_app.services.systems.words import with_reroll
 from encounter_app.store import CombatantRow, RollRow
 from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
+from encounter_app.ui.systems.typed import typed_die
 
 ATTRIBUTES = ("strength", "agility", "intellect", "willpower", "initiative")
+
+
+def _typed_row(request: LevelCheckRequest | FopAttackRequest, natural: int) -> RollRow:
+    """The log line of a d20 a player rolled at the table, graded as the rules grade it."""
+    total = natural + request.bonus
+    if isinstance(request, FopAttackRequest):
+        dcs = tuple(t.dc for t in request.targets)
+        result = fop.AttackRoll((natural,), natural, total, dcs,
+                                tuple(fop.level_for(total, dc, natural) for dc in dcs))
+    else:
+        result = fop.LevelCheck((natural,), natural, total,
+                                fop.level_for(total, request.dc, natural), request.dc)
+    row = describe(RollResult(0, request, result))
+    return replace(row, detail=f"{row.detail} (rolled at the table)")
 
 
 class FopRollDialog(QDialog):
@@ -74,6 +90,7 @@ class FopRollDialog(QDialog):
             lambda _i: self.dc.setValue(self.presets.currentData()))
         self.targets = QListWidget(objectName="fopTargets")
         self.targets.setMinimumHeight(150)
+        self.typed = typed_die(20, "typedD20", "The d20 a player rolled (the one kept)")
         self.advantage = QCheckBox("Advantage", objectName="fopAdvantage")
         self.disadvantage = QCheckBox("Disadvantage", objectName="fopDisadvantage")
         form = QFormLayout()
@@ -95,6 +112,7 @@ class FopRollDialog(QDialog):
         flags.addWidget(self.disadvantage)
         flags.addStretch()
         form.addRow("", flags)
+        form.addRow("d20 &rolled", self.typed)
         self.roll_button = QPushButton("Roll d20", objectName="fopRoll")
         self.reroll_button = QPushButton("Reroll (keep either)", objectName="fopReroll")
         self.reroll_button.setToolTip("An effect lets you reroll: the same roll again, then "
@@ -165,8 +183,13 @@ class FopRollDialog(QDialog):
         if isinstance(request, FopAttackRequest) and not request.targets:
             self.problem.setText("Tick at least one target.")
             return
-        self._waiting = True
         self._request = request
+        if self.typed.value():
+            self.results.append(_typed_row(request, self.typed.value()))
+            self.typed.setValue(0)
+            self._update()
+            return
+        self._waiting = True
         self._update()
 
         def answered(answer: RollResult) -> None:
@@ -188,6 +211,7 @@ class FopRollDialog(QDialog):
         for widget in (self.actor, self.attribute, self.extra, self.label, self.dc,
                        self.presets, self.targets, self.advantage, self.disadvantage):
             widget.setEnabled(not done and not self._waiting)
+        self.typed.setEnabled(len(self.results) < 2 and not self._waiting)
         self.roll_button.setEnabled(not done and not self._waiting)
         self.reroll_button.setEnabled(len(self.results) == 1 and not self._waiting)
         self.record_button.setEnabled(done and not self._waiting)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -108,15 +110,22 @@ class RuinsAndRaidersTable(SystemTable):
             return
         actor_id = dialog.actor_id()
 
+        typed = dialog.typed_check()
+
         def rolled(answer: RollResult) -> None:
             row = describe(answer)
+            if typed is not None:
+                row = replace(row, detail=f"{row.detail} (rolled at the table)")
             parts = [commands.RecordRoll(self.session, row)]
             if uses and turns.actions_left(self.row(actor_id)) > 0:
                 parts.insert(0, turns.use_action(self.session, actor_id))
             self.undo_stack.push(Compound(f"Roll: {row.summary}", parts))
             self.say(row.summary)
 
-        self.roll_router.submit(dialog.request(), rolled, "The trait check")
+        if typed is not None:
+            rolled(RollResult(0, dialog.request(), typed))
+        else:
+            self.roll_router.submit(dialog.request(), rolled, "The trait check")
 
     def use_action(self) -> None:
         row = self.target()

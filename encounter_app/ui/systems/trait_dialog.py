@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QSizePolicy,
     QSpinBox,
@@ -27,6 +28,7 @@ from encounter_app.store import CombatantRow
 from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.profiles import dodge_parry
+from encounter_app.ui.systems.typed import typed_die
 
 TRAITS = ("warrior", "athlete", "perception", "brawn", "fortitude", "defiance")
 TIMES = (1, 2, 3, 4, 5, 6, 8, 10)
@@ -105,6 +107,13 @@ class TraitCheckDialog(QDialog):
         attack.addRow("", self.attacker_prone)
         attack.addRow("&Charge", self.charge)
 
+        self.typed = (typed_die(6, "typedFirstD6", "The first d6 a player rolled"),
+                      typed_die(6, "typedSecondD6", "The second d6 a player rolled"))
+        typed = QHBoxLayout()
+        typed.addWidget(QLabel("2d6 rolled:"))
+        for box in self.typed:
+            typed.addWidget(box)
+            box.valueChanged.connect(self._update)
         self.uses_action = QCheckBox("Uses one of the actor's two actions", checked=True,
                                      objectName="usesAction")
         self.summary = QLabel(objectName="challengeSummary")
@@ -117,6 +126,7 @@ class TraitCheckDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.pages)
+        layout.addLayout(typed)
         layout.addWidget(self.uses_action)
         layout.addWidget(self.summary)
         layout.addWidget(self.buttons)
@@ -207,7 +217,22 @@ class TraitCheckDialog(QDialog):
             "An attack needs a target other than the attacker." if same else
             f"<b>2d6 {request.trait:+d} against challenge {request.challenge}</b>"
             f" ({request.reason})")
-        self.roll_button.setEnabled(not same)
+        half = [box.value() for box in self.typed].count(0) == 1
+        if half and not same:
+            self.summary.setText(self.summary.text() + "<br>Type both dice, or neither.")
+        self.roll_button.setEnabled(not same and not half)
+        self.roll_button.setText("Record" if self.typed_check() else "Roll 2d6")
+
+    def typed_check(self) -> rr.TraitCheck | None:
+        """The check as the dice a player rolled show it; None to let the program roll."""
+        dice = tuple(box.value() for box in self.typed)
+        if 0 in dice:
+            return None
+        request = self.request()
+        natural = sum(dice)
+        total = natural + request.trait
+        mox, success = rr.outcome(natural, total, request.challenge)
+        return rr.TraitCheck(dice, natural, total, mox, success)
 
     def actor_id(self) -> int:
         return self._row(self.actor).id
