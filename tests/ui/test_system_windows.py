@@ -21,11 +21,23 @@ def open_program(qtbot, tmp_path, system):
     return launched
 
 
+@pytest.fixture
+def opened(qtbot, tmp_path):
+    """Start the program on a system's sample fight; everything started shuts down after."""
+    started = []
+
+    def open_(system):
+        started.append(open_program(qtbot, tmp_path / system, system))
+        return started[-1]
+
+    yield open_
+    for launched in started:
+        launched.shutdown()
+
+
 @pytest.fixture(params=["casus_mus", "ruins_and_raiders", "forge_of_power"])
-def program(request, qtbot, tmp_path):
-    launched = open_program(qtbot, tmp_path, request.param)
-    yield launched
-    launched.shutdown()
+def program(request, opened):
+    return opened(request.param)
 
 
 def child(window, cls, name):
@@ -87,136 +99,118 @@ def test_adding_a_combatant_checks_the_name_at_the_field(qtbot, program):
 
 # -- Casus Mus -------------------------------------------------------------------------------
 
-def test_casus_mus_clash_dialog_walks_the_flow(qtbot, tmp_path):
-    program = open_program(qtbot, tmp_path, "casus_mus")
-    try:
-        session, window = program.session, program.window
-        pip, stoat = session.combatants[0], session.combatants[1]
-        dialog = ClashDialog(session, window.roll_router, window.system_table.push, window,
-                             attacker=pip.id)
-        qtbot.addWidget(dialog)
-        assert dialog.defender.row().id == stoat.id  # the first foe of the attacker
-        react = dialog.steps["react"]
-        assert not react.isEnabled() and react.toolTip() == "The attacker has not rolled."
-        dialog.step("attack")
-        qtbot.waitUntil(lambda: dialog.flow.attacker.roll is not None)
-        assert not dialog.attacker.isEnabled()  # who clashes is fixed once rolled
-        dialog.step("decline")
-        assert dialog.verdict.text()
-        assert dialog.record_button.isEnabled()
-        dialog.accept()
-        assert session.rolls[0].kind == "clash"
-        assert turns.ap_left(session.combatants[0]) == 2  # Pip (Hero) spent 1 of 3
-        program.undo_stack.undo()
-        assert turns.ap_left(session.combatants[0]) == 3 and not session.rolls
-    finally:
-        program.shutdown()
+def test_casus_mus_clash_dialog_walks_the_flow(qtbot, opened):
+    program = opened("casus_mus")
+    session, window = program.session, program.window
+    pip, stoat = session.combatants[0], session.combatants[1]
+    dialog = ClashDialog(session, window.roll_router, window.system_table.push, window,
+                         attacker=pip.id)
+    qtbot.addWidget(dialog)
+    assert dialog.defender.row().id == stoat.id  # the first foe of the attacker
+    react = dialog.steps["react"]
+    assert not react.isEnabled() and react.toolTip() == "The attacker has not rolled."
+    dialog.step("attack")
+    qtbot.waitUntil(lambda: dialog.flow.attacker.roll is not None)
+    assert not dialog.attacker.isEnabled()  # who clashes is fixed once rolled
+    dialog.step("decline")
+    assert dialog.verdict.text()
+    assert dialog.record_button.isEnabled()
+    dialog.accept()
+    assert session.rolls[0].kind == "clash"
+    assert turns.ap_left(session.combatants[0]) == 2  # Pip (Hero) spent 1 of 3
+    program.undo_stack.undo()
+    assert turns.ap_left(session.combatants[0]) == 3 and not session.rolls
 
 
-def test_casus_mus_new_session_button_refreshes_luck(qtbot, tmp_path):
-    program = open_program(qtbot, tmp_path, "casus_mus")
-    try:
-        window, session = program.window, program.session
-        click(qtbot, window, "spendLpButton")  # on Pip, in the spotlight
-        assert turns.lp_left(session.combatants[0]) == 2
-        assert "Luck Points 2 of 3" in child(window, QWidget, "resourceTarget").text()
-        click(qtbot, window, "refreshLuckButton")
-        assert turns.lp_left(session.combatants[0]) == 3
-        assert program.undo_stack.undoText() == "New session: refresh Luck Points"
-        click(qtbot, window, "refreshLuckButton")
-        assert "already has all their Luck Points" in window.status_label.text()
-    finally:
-        program.shutdown()
+def test_casus_mus_new_session_button_refreshes_luck(qtbot, opened):
+    program = opened("casus_mus")
+    window, session = program.window, program.session
+    click(qtbot, window, "spendLpButton")  # on Pip, in the spotlight
+    assert turns.lp_left(session.combatants[0]) == 2
+    assert "Luck Points 2 of 3" in child(window, QWidget, "resourceTarget").text()
+    click(qtbot, window, "refreshLuckButton")
+    assert turns.lp_left(session.combatants[0]) == 3
+    assert program.undo_stack.undoText() == "New session: refresh Luck Points"
+    click(qtbot, window, "refreshLuckButton")
+    assert "already has all their Luck Points" in window.status_label.text()
 
 
 # -- Ruins & Raiders --------------------------------------------------------------------------
 
-def test_ruins_roll_initiative_orders_the_list(qtbot, tmp_path):
-    program = open_program(qtbot, tmp_path, "ruins_and_raiders")
-    try:
-        window, session = program.window, program.session
-        click(qtbot, window, "rollInitiativeButton")
-        qtbot.waitUntil(lambda: len(session.rolls) == 1)
-        scores = [turns.effective_initiative(r) for r in session.combatants]
-        assert scores == sorted(scores, reverse=True)
-        warden = next(r for r in session.combatants if r.name == "Crypt Warden")
-        assert warden.system_state["initiative"] == 1 + 7  # Perception + 7, not rolled
-        assert session.active_id == session.combatants[0].id
-        assert "Round 1" in child(window, QWidget, "roundStatus").text()
-        program.undo_stack.undo()
-        assert not session.rolls
-    finally:
-        program.shutdown()
+def test_ruins_roll_initiative_orders_the_list(qtbot, opened):
+    program = opened("ruins_and_raiders")
+    window, session = program.window, program.session
+    click(qtbot, window, "rollInitiativeButton")
+    qtbot.waitUntil(lambda: len(session.rolls) == 1)
+    scores = [turns.effective_initiative(r) for r in session.combatants]
+    assert scores == sorted(scores, reverse=True)
+    warden = next(r for r in session.combatants if r.name == "Crypt Warden")
+    assert warden.system_state["initiative"] == 1 + 7  # Perception + 7, not rolled
+    assert session.active_id == session.combatants[0].id
+    assert "Round 1" in child(window, QWidget, "roundStatus").text()
+    program.undo_stack.undo()
+    assert not session.rolls
 
 
-def test_ruins_trait_check_builds_the_challenge_level(qtbot, tmp_path):
-    program = open_program(qtbot, tmp_path, "ruins_and_raiders")
-    try:
-        rows = list(program.session.combatants)
-        dialog = TraitCheckDialog(rows, rows[0].id)
-        qtbot.addWidget(dialog)
-        dialog.rush.setValue(1)
-        dialog.time.setCurrentIndex(dialog.time.findData(4))
-        request = dialog.request()
-        assert (request.challenge, request.trait) == (12 + 3, 4 + 6)  # Hedda's Warrior 4
-        dialog.mode.setCurrentIndex(1)
-        dialog.spaces.setValue(3)
-        assert dialog.request().challenge == 12 and dialog.trait.currentData() == "athlete"
-        dialog.mode.setCurrentIndex(2)
-        dialog.target.setCurrentIndex(3)  # Ruin Jackal: Parry 9, Dodge 10
-        dialog.range.setCurrentIndex(2)
-        dialog.distance.setValue(11)
-        dialog.defence.setCurrentIndex(1)
-        assert dialog.request().challenge == 10 + 2
-        dialog.unaware.setChecked(True)
-        assert dialog.request().challenge == 4 + 2
-        assert "against challenge 6" in dialog.summary.text()
-        dialog.target.setCurrentIndex(0)
-        assert not dialog.roll_button.isEnabled()
-    finally:
-        program.shutdown()
+def test_ruins_trait_check_builds_the_challenge_level(qtbot, opened):
+    program = opened("ruins_and_raiders")
+    rows = list(program.session.combatants)
+    dialog = TraitCheckDialog(rows, rows[0].id)
+    qtbot.addWidget(dialog)
+    dialog.rush.setValue(1)
+    dialog.time.setCurrentIndex(dialog.time.findData(4))
+    request = dialog.request()
+    assert (request.challenge, request.trait) == (12 + 3, 4 + 6)  # Hedda's Warrior 4
+    dialog.mode.setCurrentIndex(1)
+    dialog.spaces.setValue(3)
+    assert dialog.request().challenge == 12 and dialog.trait.currentData() == "athlete"
+    dialog.mode.setCurrentIndex(2)
+    dialog.target.setCurrentIndex(3)  # Ruin Jackal: Parry 9, Dodge 10
+    dialog.range.setCurrentIndex(2)
+    dialog.distance.setValue(11)
+    dialog.defence.setCurrentIndex(1)
+    assert dialog.request().challenge == 10 + 2
+    dialog.unaware.setChecked(True)
+    assert dialog.request().challenge == 4 + 2
+    assert "against challenge 6" in dialog.summary.text()
+    dialog.target.setCurrentIndex(0)
+    assert not dialog.roll_button.isEnabled()
 
 
 # -- Forge of Power ---------------------------------------------------------------------------
 
-def test_forge_pass_the_turn_and_interrupt(qtbot, tmp_path):
-    program = open_program(qtbot, tmp_path, "forge_of_power")
-    try:
-        window, session = program.window, program.session
-        table = window.system_table
-        kestrel, hound = session.combatants[0], session.combatants[3]
-        dialog = FopRollDialog(list(session.combatants), kestrel.id, window.roll_router,
-                               table.record_roll, window, attack=True)
-        qtbot.addWidget(dialog)
-        assert [dialog.targets.item(i).checkState() for i in range(3)][2] == \
-            Qt.CheckState.Checked  # the first foe: Clockwork Hound
-        dialog.roll()
-        qtbot.waitUntil(lambda: len(dialog.results) == 1)
-        dialog.roll()  # an effect allows a reroll: keep either
-        qtbot.waitUntil(lambda: len(dialog.results) == 2)
-        dialog.second.setChecked(True)
-        dialog.accept()
-        assert "(rerolled, kept the reroll)" in session.rolls[0].summary
-        assert table.interrupter.currentData() == hound.id
-        click(qtbot, window, "interruptButton")
-        assert session.active_id == hound.id
-        assert turns.acted(session.combatants[0])
-        choices = [table.next_choice.itemData(i) for i in range(table.next_choice.count())]
-        assert kestrel.id not in choices and hound.id not in choices
-        window.next_action.trigger()
-        assert session.active_id == choices[0]
-    finally:
-        program.shutdown()
+def test_forge_pass_the_turn_and_interrupt(qtbot, opened):
+    program = opened("forge_of_power")
+    window, session = program.window, program.session
+    table = window.system_table
+    kestrel, hound = session.combatants[0], session.combatants[3]
+    dialog = FopRollDialog(list(session.combatants), kestrel.id, window.roll_router,
+                           table.record_roll, window, attack=True)
+    qtbot.addWidget(dialog)
+    assert [dialog.targets.item(i).checkState() for i in range(3)][2] == \
+        Qt.CheckState.Checked  # the first foe: Clockwork Hound
+    dialog.roll()
+    qtbot.waitUntil(lambda: len(dialog.results) == 1)
+    dialog.roll()  # an effect allows a reroll: keep either
+    qtbot.waitUntil(lambda: len(dialog.results) == 2)
+    dialog.second.setChecked(True)
+    dialog.accept()
+    assert "(rerolled, kept the reroll)" in session.rolls[0].summary
+    assert table.interrupter.currentData() == hound.id
+    click(qtbot, window, "interruptButton")
+    assert session.active_id == hound.id
+    assert turns.acted(session.combatants[0])
+    choices = [table.next_choice.itemData(i) for i in range(table.next_choice.count())]
+    assert kestrel.id not in choices and hound.id not in choices
+    window.next_action.trigger()
+    assert session.active_id == choices[0]
 
 
-def test_daggerheart_keeps_its_window(qtbot, tmp_path):
-    program = open_program(qtbot, tmp_path, "daggerheart")
-    try:
-        assert program.window.system_table is None
-        assert program.window.findChild(QWidget, "fearTracker") is not None
-        assert program.window.findChild(QGroupBox, "systemPanel") is None
-    finally:
-        program.shutdown()
+def test_daggerheart_keeps_its_window(qtbot, opened):
+    program = opened("daggerheart")
+    assert program.window.system_table is None
+    assert program.window.findChild(QWidget, "fearTracker") is not None
+    assert program.window.findChild(QGroupBox, "systemPanel") is None
 
 
 def test_the_gm_screen_shows_the_systems_tables(qtbot, qtmodeltester, program):
@@ -263,43 +257,37 @@ def test_double_clicking_a_card_gives_it_the_turn(qtbot, program):
     assert program.session.active_id == program.session.combatants[2].id
 
 
-def test_a_clash_takes_the_rolls_players_made_at_the_table(qtbot, tmp_path):
-    program = open_program(qtbot, tmp_path, "casus_mus")
-    try:
-        session, window = program.session, program.window
-        pip = session.combatants[0]
-        dialog = ClashDialog(session, window.roll_router, window.system_table.push, window,
-                             attacker=pip.id)
-        qtbot.addWidget(dialog)
-        dialog.typed.setValue(71)  # Pip's player rolled 71 against 62%: a failure
-        dialog.step("attack")
-        assert dialog.flow.attacker.roll.roll == 71 and dialog.typed.value() == 0
-        dialog.step("attacker_flip")  # 17: a success
-        dialog.typed.setValue(100)  # the Stoat fumbles with 00
-        dialog.step("react")
-        assert dialog.verdict.text() == ("Pip Thistlewhisker hits and picks 2 Combat "
-                                         "Maneuvers before rolling damage.")
-    finally:
-        program.shutdown()
+def test_a_clash_takes_the_rolls_players_made_at_the_table(qtbot, opened):
+    program = opened("casus_mus")
+    session, window = program.session, program.window
+    pip = session.combatants[0]
+    dialog = ClashDialog(session, window.roll_router, window.system_table.push, window,
+                         attacker=pip.id)
+    qtbot.addWidget(dialog)
+    dialog.typed.setValue(71)  # Pip's player rolled 71 against 62%: a failure
+    dialog.step("attack")
+    assert dialog.flow.attacker.roll.roll == 71 and dialog.typed.value() == 0
+    dialog.step("attacker_flip")  # 17: a success
+    dialog.typed.setValue(100)  # the Stoat fumbles with 00
+    dialog.step("react")
+    assert dialog.verdict.text() == ("Pip Thistlewhisker hits and picks 2 Combat "
+                                     "Maneuvers before rolling damage.")
 
 
-def test_typed_dice_are_graded_like_rolled_ones(qtbot, tmp_path):
-    program = open_program(qtbot, tmp_path, "forge_of_power")
-    try:
-        session, window = program.session, program.window
-        lio = session.combatants[2]  # Intellect 5
-        dialog = FopRollDialog(list(session.combatants), lio.id, window.roll_router,
-                               window.system_table.record_roll, window)
-        qtbot.addWidget(dialog)
-        dialog.attribute.setCurrentIndex(2)
-        dialog.dc.setValue(25)
-        dialog.typed.setValue(20)
-        dialog.roll()
-        assert dialog.results[0].summary == "Lio Venn: Check 25 vs DC 25, Critical Success"
-        assert dialog.results[0].detail.endswith("(rolled at the table)")
-    finally:
-        program.shutdown()
-    rows = list(create_rr_rows(tmp_path))
+def test_typed_dice_are_graded_like_rolled_ones(qtbot, opened):
+    program = opened("forge_of_power")
+    session, window = program.session, program.window
+    lio = session.combatants[2]  # Intellect 5
+    dialog = FopRollDialog(list(session.combatants), lio.id, window.roll_router,
+                           window.system_table.record_roll, window)
+    qtbot.addWidget(dialog)
+    dialog.attribute.setCurrentIndex(2)
+    dialog.dc.setValue(25)
+    dialog.typed.setValue(20)
+    dialog.roll()
+    assert dialog.results[0].summary == "Lio Venn: Check 25 vs DC 25, Critical Success"
+    assert dialog.results[0].detail.endswith("(rolled at the table)")
+    rows = list(opened("ruins_and_raiders").session.combatants)
     trait = TraitCheckDialog(rows, rows[0].id)
     qtbot.addWidget(trait)
     trait.typed[0].setValue(1)
@@ -310,13 +298,3 @@ def test_typed_dice_are_graded_like_rolled_ones(qtbot, tmp_path):
     assert (check.natural, check.success) == (2, False)  # a natural 2 always fails
     assert trait.roll_button.text() == "Record"
 
-
-def create_rr_rows(tmp_path):
-    from encounter_app.demo import create_sample
-    from encounter_app.store import Store
-
-    store = Store.open(tmp_path / "rr")
-    try:
-        return store.combatants(create_sample(store, "ruins_and_raiders").id)
-    finally:
-        store.close()
