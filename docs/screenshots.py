@@ -11,6 +11,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+import system_screenshots  # beside this file (docs/), which Python puts on the path
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -124,6 +125,7 @@ def main(out: Path) -> int:
             finally:
                 launched.shutdown()
     campaign_view(app, out)
+    system_screenshots.main(out)  # Casus Mus, Ruins & Raiders, Forge of Power mid-fight
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Command line: encounter-app [--data-dir DIR] [--demo] [--smoke-test] [--screenshot PNG]."""
+"""Command line: encounter-app [--data-dir DIR] [--demo [SYSTEM]] [--smoke-test]
+[--screenshot PNG]."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from pathlib import Path
 from encounter_app import __version__, exit_codes
 
 APP_NAME = "EncounterManager"
+# The rule systems with a sample fight (demo.py create_sample); kept here so --help needs no Qt.
+DEMO_SYSTEMS = ("daggerheart", "casus_mus", "ruins_and_raiders", "forge_of_power")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -19,9 +22,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="folder for encounter.db and its backups "
                              "(default: the user data folder)")
-    parser.add_argument("--demo", action="store_true",
+    parser.add_argument("--demo", nargs="?", const="daggerheart", default=None,
+                        choices=DEMO_SYSTEMS, metavar="SYSTEM",
                         help="start on a fresh demo fight in a throwaway folder (or in "
-                             "--data-dir, which must then be empty); your data is not touched")
+                             "--data-dir, which must then be empty); your data is not touched. "
+                             f"SYSTEM is one of {', '.join(DEMO_SYSTEMS)} (default daggerheart)")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice (for demos)")
     parser.add_argument("--smoke-test", action="store_true",
                         help="build the window, make one roll through the worker, exit 0")
@@ -62,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setWindowIcon(app_icon())
     app.setDesktopFileName("encounter-app")  # the menu entry packaging/linux installs
     return run(app, data_dir, seed=args.seed, smoke_test=args.smoke_test,
-               screenshot=args.screenshot)
+               screenshot=args.screenshot, demo_system=args.demo or "daggerheart")
 
 
 if __name__ == "__main__":

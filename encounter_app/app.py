@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QMessageBox
 
 from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.campaign_actions import NewSessionHooks, open_status
 from encounter_app.services.rules_service import STOP_TIMEOUT_MS, RulesService
 from encounter_app.services.session import EncounterSession
-from encounter_app.store import EncounterRow, Store, StoreError
+from encounter_app.store import CampaignRow, EncounterRow, Store, StoreError
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
 from encounter_app.ui.main_window import MainWindow
 
@@ -38,6 +38,16 @@ class Launched:
 
     def __post_init__(self) -> None:
         self._connect_window()
+        self.session_hooks.register(self._refresh_luck_points)
+
+    def _refresh_luck_points(self, _book: object, campaign: CampaignRow) -> list[QUndoCommand]:
+        """Casus Mus: a new game session gives the open fight's combatants their Luck back."""
+        if campaign.system != "casus_mus" or campaign.id != self.session.campaign.id:
+            return []
+        from encounter_app.services.systems.turns import refresh_luck_points
+
+        command = refresh_luck_points(self.session)
+        return [] if command is None else [command]
 
     def _connect_window(self) -> None:
         self.window.restore_requested.connect(self._restore_chosen)
@@ -56,7 +66,7 @@ class Launched:
         """
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         safety = self.store.restore(Path(backup))
-        encounter_id = self.store.encounter_to_open() or _create_demo(self.store).id
+        encounter_id = self.store.encounter_to_open() or _create_demo(self.store, "daggerheart").id
         self._replace_window(encounter_id)
         self.window.show_message(
             f"Restored {Path(backup).name}. The undo history was cleared; what you had before "
@@ -120,12 +130,13 @@ class Launched:
         return self._stopped
 
 
-def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Launched:
+def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
+           demo_system: str = "daggerheart") -> Launched:
     """Open (or create) the data folder and build the program on it.
 
     On the very first start the database is empty and a demo encounter is created, so a
     newcomer sees a fight at once; a database with a fight in it is backed up once the window
-    is drawn (see AutoBackup). Raises
+    is drawn (see AutoBackup). ``demo_system`` picks the rule system of that first fight. Raises
     StoreError when the database cannot be used; a damaged one was set aside and a new one
     started (``launched.store.kept_aside``), and the caller offers to restore a backup.
     """
@@ -133,7 +144,8 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Lau
     try:
         encounter_id = store.encounter_to_open()  # the one open when the program last ran
         existing = encounter_id is not None
-        encounter = store.encounter(encounter_id) if existing else _create_demo(store, seed=seed)
+        encounter = (store.encounter(encounter_id) if existing
+                     else _create_demo(store, demo_system, seed=seed))
         rules_service = RulesService(seed=encounter.seed if seed is None else seed)
     except Exception:
         store.close()
@@ -146,11 +158,11 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Lau
     return Launched(window, store, rules_service, undo_stack, session, hooks)
 
 
-def _create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
+def _create_demo(store: Store, system: str, *, seed: int | None = None) -> EncounterRow:
     # Imported here: only an empty database needs the demo, and every start pays for imports.
-    from encounter_app.demo import create_demo
+    from encounter_app.demo import create_sample
 
-    return create_demo(store, seed=seed)
+    return create_sample(store, system, seed=seed)
 
 
 def _open_window(store: Store, encounter_id: int, rules_service: RulesService, *,

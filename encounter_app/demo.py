@@ -8,6 +8,7 @@ from pathlib import Path
 from encounter_app.resources import resource
 from encounter_app.rules.daggerheart import starting_fear
 from encounter_app.services.adversaries import combatant_from
+from encounter_app.services.systems.combatants import system_combatant
 from encounter_app.store import (
     CountdownRow,
     EncounterRow,
@@ -66,6 +67,37 @@ def create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
     store.set_encounter_environment(
         encounter.id, next(p for p in places if p.name == DEMO_ENVIRONMENT))
     # The fight opens with the spotlight on the first PC, as Daggerheart's do.
+    first = store.combatants(encounter.id)[0]
+    store.set_turn(encounter.id, first.id, 1)
+    return store.encounter(encounter.id)
+
+
+SAMPLE_SYSTEMS = ("casus_mus", "ruins_and_raiders", "forge_of_power")
+
+
+def create_sample(store: Store, system_key: str, *, seed: int | None = None) -> EncounterRow:
+    """A campaign of ``system_key`` with its sample fight (resources/samples/<key>.json).
+
+    Daggerheart's is the demo fight with the sample library (``create_demo``).
+    """
+    if system_key == "daggerheart":
+        return create_demo(store, seed=seed)
+    if system_key not in SAMPLE_SYSTEMS:
+        raise KeyError(f"No sample encounter for {system_key!r}; there are: daggerheart, "
+                       + ", ".join(SAMPLE_SYSTEMS))
+    data = json.loads(resource(f"samples/{system_key}.json").read_text(encoding="utf-8"))
+    people = data["combatants"]
+    pcs = sum(1 for c in people if c["kind"] == "pc")
+    campaign = store.create_campaign(data["campaign"], system=system_key, party_size=pcs)
+    encounter = store.create_encounter(campaign.id, data["encounter"], seed=seed,
+                                       status="active")
+    for entry in people:
+        row = system_combatant(system_key, entry["kind"], entry["name"], entry["stats"])
+        if entry["kind"] == "pc":  # the party is on the roster, and its fighters link to it
+            member = store.insert_pc(campaign.id, PcRow(name=row.name, stats=row.system_stats),
+                                     len(store.pcs(campaign.id)))
+            row = combatant_for_pc(member, system_key)
+        store.insert_combatant(encounter.id, row)
     first = store.combatants(encounter.id)[0]
     store.set_turn(encounter.id, first.id, 1)
     return store.encounter(encounter.id)

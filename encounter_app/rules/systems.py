@@ -53,6 +53,18 @@ class System:
     turn_order: TurnOrder
     has_fear: bool
     pc_fields: tuple[StatField, ...]
+    #: The field that is the character's health track (marked on the card as damage taken).
+    health_key: str = "hp"
+    #: The field added to an initiative roll ("" when the system rolls none).
+    initiative_key: str = ""
+
+    @property
+    def adversary_fields(self) -> tuple[StatField, ...]:
+        """Adversaries carry the same numbers as characters (the texts give foes no others)."""
+        return self.pc_fields
+
+    def field(self, key: str) -> StatField:
+        return next(f for f in self.pc_fields if f.key == key)
 
     def defaults(self) -> dict[str, int]:
         return {f.key: f.default for f in self.pc_fields}
@@ -107,7 +119,7 @@ RUINS_AND_RAIDERS = System(
         StatField("weapon_power", "Weapon power", 2, 0, 20),
         StatField("weapon_defence", "Weapon defence", 0, 0, 10),
         StatField("wounds", "Wounds", 10, 1, 99, help="How many wounds the character can take."),
-    ))
+    ), health_key="wounds", initiative_key="perception")
 
 FORGE_OF_POWER = System(
     "forge_of_power", "Forge of Power", TurnOrder.POPCORN, False, (
@@ -118,7 +130,7 @@ FORGE_OF_POWER = System(
         StatField("willpower", "Willpower", 1, -5, 10),
         StatField("initiative", "Initiative bonus", 2, -5, 15),
         StatField("hp", "Hit Points", 20, 1, 200),
-    ))
+    ), initiative_key="initiative")
 
 SYSTEMS: dict[str, System] = {s.key: s for s in
                               (DAGGERHEART, CASUS_MUS, RUINS_AND_RAIDERS, FORGE_OF_POWER)}

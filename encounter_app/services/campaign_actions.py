@@ -55,10 +55,11 @@ def new_encounter(book: CampaignBook, name: str) -> AddEncounter:
 
 def template_copy(combatants: Iterable[CombatantRow], countdowns: Iterable[CountdownRow]
                   ) -> tuple[list[CombatantRow], list[CountdownRow]]:
-    """What a copy as a template keeps: adversaries and NPCs fresh (no marks, conditions or
-    tokens), countdowns back at their start. PCs join from the roster; rolls stay behind."""
+    """What a copy as a template keeps: adversaries and NPCs fresh (no marks, conditions,
+    tokens or turn state such as Action Points spent), countdowns back at their start. PCs
+    join from the roster; rolls stay behind."""
     kept = [replace(c, id=None, hp_marked=0, stress_marked=0, conditions=(), slow_tokens=0,
-                    spotlights=0) for c in combatants if c.kind != "pc"]
+                    spotlights=0, system_state={}) for c in combatants if c.kind != "pc"]
     # Long-term countdowns are the campaign's, not the fight's: they are not copied.
     countdowns = [c for c in countdowns if not c.long_term]
     place = {c.id: i for i, c in enumerate(countdowns)}

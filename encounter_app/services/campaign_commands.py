@@ -180,7 +180,7 @@ def join_encounter(session: EncounterSession, pcs: Sequence[PcRow]) -> tuple[Com
     names = ", ".join(pc.name for pc in joining)
     compound = Compound(f"{names} join{'s' if len(joining) == 1 else ''} the encounter")
     for pc in joining:
-        compound.add(AddCombatant(session, combatant_for_pc(pc)))
+        compound.add(AddCombatant(session, combatant_for_pc(pc, session.campaign.system)))
     return compound, already
 
 
@@ -202,13 +202,14 @@ def edit_pc(book: CampaignBook, session: EncounterSession, new: PcRow) -> Compou
     """Change a roster PC; its combatant in the open fight follows (name, Evasion, tracks)."""
     compound = Compound(f"Edit {new.name}")
     compound.add(UpdatePc(book, new, f"Edit {new.name}"))
-    fresh = combatant_for_pc(new)
+    fresh = combatant_for_pc(new, session.campaign.system)
     for row in session.combatants:
         if row.pc_id == new.id:
             compound.add(UpdateCombatant(session, replace(
                 row, name=fresh.name, evasion=fresh.evasion, hp_max=fresh.hp_max,
                 hp_marked=fresh.hp_marked, stress_max=fresh.stress_max,
-                stress_marked=fresh.stress_marked), f"Edit {new.name}"))
+                stress_marked=fresh.stress_marked, system_stats=fresh.system_stats),
+                f"Edit {new.name}"))
     return compound
 
 

@@ -12,6 +12,8 @@ from encounter_app.services.rules_service import (
     ReactionRequest,
     RollResult,
 )
+from encounter_app.services.systems import words
+from encounter_app.services.systems.requests import SYSTEM_REQUESTS
 from encounter_app.store import RollRow
 
 
@@ -43,6 +45,8 @@ def describe(answer: RollResult) -> RollRow:
     """The log line for a result, with the whole request and result kept as its payload."""
     request, result = answer.request, answer.result
     payload = {"request": _plain(request), "result": _plain(result)}
+    if isinstance(request, SYSTEM_REQUESTS):
+        return words.describe(request, result, payload)
     if isinstance(request, AttackRequest):
         return _describe_attack(request, result, payload)
     if isinstance(request, ReactionRequest):

@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from encounter_app.rules import daggerheart, dice
+from encounter_app.services.systems import requests as system_requests
 
 log = logging.getLogger(__name__)
 # Every roll takes microseconds; a worker busy this long after being asked to stop is stuck.
@@ -78,7 +79,8 @@ class RestRequest:
     party_size: int
 
 
-RollRequest = AttackRequest | ReactionRequest | DiceRequest | RestRequest
+RollRequest = (AttackRequest | ReactionRequest | DiceRequest | RestRequest
+               | system_requests.SystemRequest)
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,8 @@ def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
         return dice.roll(request.expression, rng)
     if isinstance(request, RestRequest):
         return daggerheart.rest_fear(request.kind, request.party_size, rng)
+    if isinstance(request, system_requests.SYSTEM_REQUESTS):
+        return system_requests.compute(request, rng)
     raise TypeError(f"the rules service cannot roll a {type(request).__name__}")
 
 

@@ -77,6 +77,16 @@ class EncounterSession(QObject):
             return rows[later[0]].id, self._round
         return rows[able[0]].id, self._round + 1
 
+    @property
+    def system_state(self) -> dict:
+        """The encounter's turn state of a system other than Daggerheart (services/systems)."""
+        return self.encounter.system_state
+
+    def set_system_state(self, state: dict) -> None:
+        self.store.set_system_state(self.encounter_id, state)
+        self.encounter = replace(self.encounter, system_state=dict(state))
+        self.turn_changed.emit()
+
     # -- combatants -------------------------------------------------------------------------
 
     def add_combatant(self, row: CombatantRow, position: int | None = None) -> CombatantRow:

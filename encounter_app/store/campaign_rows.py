@@ -68,14 +68,15 @@ class EncounterEntry:
     seed: int | None = None
 
 
-def combatant_for_pc(pc: PcRow) -> CombatantRow:
+def combatant_for_pc(pc: PcRow, system_key: str = "daggerheart") -> CombatantRow:
     """The combatant a roster PC becomes in a fight, starting from the roster's marks.
 
     Daggerheart reads Evasion, HP and Stress; the other systems' tracks are their HP (Wounds
-    in Ruins & Raiders). The whole stat dict is for the systems' own columns (issue 5).
+    in Ruins & Raiders), and their cards and rolls read the whole stat dict (system_stats).
     """
     hp = pc.stat("hp", pc.stat("wounds"))
     stress = pc.stat("stress")
     return CombatantRow(kind="pc", name=pc.name, evasion=pc.stats.get("evasion"), hp_max=hp,
                         hp_marked=min(pc.hp_marked, hp), stress_max=stress,
-                        stress_marked=min(pc.stress_marked, stress), pc_id=pc.id)
+                        stress_marked=min(pc.stress_marked, stress), pc_id=pc.id,
+                        system_stats={} if system_key == "daggerheart" else dict(pc.stats))

@@ -17,12 +17,13 @@ def insert_combatant(c: sqlite3.Connection, encounter_id: int, row: CombatantRow
     cursor = c.execute(
         "INSERT INTO combatant (id, encounter_id, position, kind, name, evasion, hp_max,"
         " hp_marked, stress_max, stress_marked, conditions, hidden, slow_tokens,"
-        " spotlights, stat_block, pc_id, notes)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " spotlights, stat_block, pc_id, notes, system_stats, system_state)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (row.id, encounter_id, position, row.kind, row.name, row.evasion, row.hp_max,
          row.hp_marked, row.stress_max, row.stress_marked,
          json.dumps(list(row.conditions)), row.hidden, row.slow_tokens, row.spotlights,
-         _stat_block(row.stats), row.pc_id, row.notes))
+         _stat_block(row.stats), row.pc_id, row.notes, json.dumps(row.system_stats),
+         json.dumps(row.system_state)))
     return replace(row, id=cursor.lastrowid, conditions=tuple(row.conditions))
 
 

@@ -135,6 +135,8 @@ class EncounterRow:
     active_combatant_id: int | None
     scene_intensity: str
     seed: int | None
+    # Turn state of the campaign's system (round zero, who acted...), see services/systems.
+    system_state: dict[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,10 @@ class CombatantRow:
     spotlights: int = 0  # taken this GM turn
     pc_id: int | None = None  # the roster PC it is (see store/campaigns.py); marks go back to it
     notes: str = ""  # the GM's notes, never shown to players
+    # Other systems: the character's numbers (keys of rules/systems.py fields) and what
+    # changes in play (Action Points left, initiative, acted this round...).
+    system_stats: dict[str, Any] = field(default_factory=dict, hash=False)
+    system_state: dict[str, Any] = field(default_factory=dict, hash=False)
 
     @property
     def defeated(self) -> bool:

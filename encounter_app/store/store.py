@@ -44,9 +44,11 @@ from encounter_app.store.sql import _changed, _json, _timestamp, _utc
 
 DB_NAME = "encounter.db"
 
-_ENCOUNTER = "id, campaign_id, name, round, active_combatant_id, scene_intensity, seed"
+_ENCOUNTER = ("id, campaign_id, name, round, active_combatant_id, scene_intensity, seed,"
+              " system_state")
 _COMBATANT = ("id, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, "
-              "conditions, hidden, slow_tokens, spotlights, stat_block, pc_id, notes")
+              "conditions, hidden, slow_tokens, spotlights, stat_block, pc_id, notes, "
+              "system_stats, system_state")
 _COUNTDOWN = "id, name, start, value, kind, loop, long_term, trigger, dice, link, loops"
 _FEAR_EVENT = "id, encounter_id, created_at, change, value, reason, note"
 _ROLL = "id, kind, actor, summary, detail, created_at, payload"
@@ -236,11 +238,17 @@ class Store(CampaignStore, LibraryQueries):
             return EncounterRow(cursor.lastrowid, campaign_id, name, 1, None, "standard", seed)
 
     def encounter(self, encounter_id: int) -> EncounterRow:
-        return EncounterRow(*self._one("encounter", _ENCOUNTER, encounter_id))
+        return _encounter_row(self._one("encounter", _ENCOUNTER, encounter_id))
 
     def latest_encounter(self) -> EncounterRow | None:
         rows = self._all(f"SELECT {_ENCOUNTER} FROM encounter ORDER BY id DESC LIMIT 1")
-        return EncounterRow(*rows[0]) if rows else None
+        return _encounter_row(rows[0]) if rows else None
+
+    def set_system_state(self, encounter_id: int, state: dict[str, Any]) -> None:
+        """The encounter's turn state of a system other than Daggerheart, written whole."""
+        with self._transaction() as c:
+            _changed(c.execute("UPDATE encounter SET system_state = ? WHERE id = ?",
+                               (json.dumps(state), encounter_id)), "encounter", encounter_id)
 
     def set_turn(self, encounter_id: int, active_combatant_id: int | None, round_: int) -> None:
         with self._transaction() as c:
@@ -300,12 +308,12 @@ class Store(CampaignStore, LibraryQueries):
             _changed(c.execute(
                 "UPDATE combatant SET kind = ?, name = ?, evasion = ?, hp_max = ?, hp_marked = ?,"
                 " stress_max = ?, stress_marked = ?, conditions = ?, hidden = ?,"
-                " slow_tokens = ?, spotlights = ?, stat_block = ?, pc_id = ?, notes = ?"
-                " WHERE id = ?",
+                " slow_tokens = ?, spotlights = ?, stat_block = ?, pc_id = ?, notes = ?,"
+                " system_stats = ?, system_state = ? WHERE id = ?",
                 (row.kind, row.name, row.evasion, row.hp_max, row.hp_marked, row.stress_max,
                  row.stress_marked, json.dumps(list(row.conditions)), row.hidden,
                  row.slow_tokens, row.spotlights, _stat_block(row.stats), row.pc_id, row.notes,
-                 row.id)),
+                 json.dumps(row.system_stats), json.dumps(row.system_state), row.id)),
                 "combatant", row.id)
             if row.pc_id is not None:
                 c.execute("UPDATE pc SET hp_marked = ?, stress_marked = ? WHERE id = ?",
@@ -420,9 +428,13 @@ def prepare_folder(data_dir: Path) -> Path:
     return data_dir
 
 
+def _encounter_row(row: tuple) -> EncounterRow:
+    return EncounterRow(*row[:-1], system_state=_json(row[-1], {}))
+
+
 def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
     (id_, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, conditions,
-     hidden, slow_tokens, spotlights, block, pc_id, notes) = row
+     hidden, slow_tokens, spotlights, block, pc_id, notes, system_stats, system_state) = row
     stats = None
     if block is not None and block != "null":  # SQLAlchemy wrote a missing block as 'null'
         stats = blocks.get(block)
@@ -433,6 +445,7 @@ def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
         stress_max=stress_max, stress_marked=stress_marked,
         conditions=tuple(_json(conditions, ())), hidden=bool(hidden), stats=stats,
         slow_tokens=slow_tokens, spotlights=spotlights, pc_id=pc_id, notes=notes,
+        system_stats=_json(system_stats, {}), system_state=_json(system_state, {}),
     )
 
 

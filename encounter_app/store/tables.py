@@ -51,6 +51,10 @@ class Encounter(SQLModel, table=True):
     note: str = ""
     # Rounds, Fear gained and spent, adversaries defeated, rolls: written when it is finished.
     summary: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    # Turn state of systems other than Daggerheart (round zero, who picks next...): read and
+    # written whole by services/systems, never queried by its parts.
+    system_state: dict[str, Any] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
 class Pc(SQLModel, table=True):
@@ -149,6 +153,12 @@ class Combatant(SQLModel, table=True):
         sa_column=Column(Integer, ForeignKey("pc.id", ondelete="SET NULL"), index=True),
     )
     notes: str = ""  # the GM's notes on this combatant; never on the players' display
+    # Casus Mus, Ruins & Raiders, Forge of Power: the character's numbers (the keys of
+    # rules/systems.py's fields) and what changes in play (Action Points left, initiative...).
+    system_stats: dict[str, Any] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
+    system_state: dict[str, Any] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
 class Countdown(SQLModel, table=True):

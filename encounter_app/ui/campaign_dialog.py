@@ -299,8 +299,8 @@ def build(window) -> CampaignManager:
     store, session = window.store, window.session
     book = CampaignBook(store, session.campaign.id, remembered_campaign(store))
     manager = CampaignManager(book, session, window.undo_stack, window.session_hooks,
-                              (window.outcomes.short_rest_action,
-                               window.outcomes.long_rest_action), window)
+                              (window.rests.short_rest_action,
+                               window.rests.long_rest_action), window)
     book.setParent(manager)
     manager.open_requested.connect(window.open_requested)
     manager.reported.connect(window.show_message)

@@ -27,6 +27,10 @@ ROW_HEIGHT = 44
 class InitiativeDelegate(QStyledItemDelegate):
     """A row: a kind stripe and badge, the name, and what the GM needs at a glance."""
 
+    def __init__(self, parent: QWidget | None = None, row_info=None) -> None:
+        super().__init__(parent)
+        self._row_info = row_info or _row_info  # a system's own note (ui/systems/profiles)
+
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
         return QSize(200, ROW_HEIGHT)
 
@@ -77,7 +81,7 @@ class InitiativeDelegate(QStyledItemDelegate):
                          name)
 
         painter.setFont(badge_font)
-        info = _row_info(row)
+        info = self._row_info(row)
         painter.drawText(rect.adjusted(0, 4, -8, -4),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, info)
         painter.restore()
@@ -96,11 +100,11 @@ def _row_info(row) -> str:
 class InitiativeView(QListView):
     """The spotlight order; drag a row to reorder it."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, row_info=None) -> None:
         super().__init__(parent)
         self.setObjectName("initiativeView")
         self.setAccessibleName("Initiative order")
-        self.setItemDelegate(InitiativeDelegate(self))
+        self.setItemDelegate(InitiativeDelegate(self, row_info))
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
@@ -120,7 +124,8 @@ class InitiativePanel(QWidget):
     move_requested = Signal(int, int)  # row, destination row
     note_requested = Signal(int)  # combatant id: the GM's note on it
 
-    def __init__(self, model: InitiativeModel, parent: QWidget | None = None) -> None:
+    def __init__(self, model: InitiativeModel, parent: QWidget | None = None, *,
+                 profile=None) -> None:
         super().__init__(parent)
         self.setObjectName("initiativePanel")
         self._model = model
@@ -129,7 +134,7 @@ class InitiativePanel(QWidget):
         round_font.setPointSizeF(round_font.pointSizeF() * 1.3)
         round_font.setBold(True)
         self.round_label.setFont(round_font)
-        self.view = InitiativeView(self)
+        self.view = InitiativeView(self, profile.row_info if profile else None)
         self.view.setModel(model)
 
         self.next_button = QPushButton("Next ▶", objectName="nextTurnButton")
@@ -152,7 +157,7 @@ class InitiativePanel(QWidget):
             button.setFixedWidth(36)
 
         header = QHBoxLayout()
-        title = QLabel("<b>Spotlight order</b>")
+        title = QLabel(f"<b>{profile.order_title if profile else 'Spotlight order'}</b>")
         header.addWidget(title)
         header.addStretch()
         header.addWidget(self.round_label)

@@ -48,9 +48,11 @@ from encounter_app.ui.models import (
 )
 from encounter_app.ui.outcomes import OutcomeRecorder
 from encounter_app.ui.problem import ProblemLabel
+from encounter_app.ui.rests import RestActions
 from encounter_app.ui.roll_actions import RollActions
 from encounter_app.ui.roll_log import RollLogView
 from encounter_app.ui.scene import SceneIntensityPanel
+from encounter_app.ui.systems.build import build_table, profile_for
 
 
 class DiceRoller(QWidget):
@@ -131,7 +133,28 @@ class MainWindow(QMainWindow):
         self.roll_log_model = RollLogModel(session, self)
         self.fear_ledger_model = FearLedgerModel(session, self)
 
-        self.initiative = InitiativePanel(self.initiative_model)
+        # The campaign's rule system picks the window's parts, here and nowhere else:
+        # Daggerheart's own below, or a system table (ui/systems) for the others.
+        self.profile = profile_for(session.campaign.system)
+        self.system_table = None if self.profile is None else build_table(
+            self.profile, self, session, undo_stack, self.roll_router, self.initiative_model,
+            self.show_message)
+        self.rests = RestActions(session, undo_stack, self.roll_router, self)
+        self.initiative = InitiativePanel(self.initiative_model, profile=self.profile)
+        self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack,
+                                         self.roll_router)
+        self.dice_roller = DiceRoller()
+        self.roll_log = RollLogView(self.roll_log_model)
+        if self.system_table is None:
+            self._build_daggerheart()
+        self._build_layout()
+        self._build_actions()
+        self._connect()
+        self._turn_changed()
+        self.resize(1400, 860)
+
+    def _build_daggerheart(self) -> None:
+        session, undo_stack = self.session, self.undo_stack
         self.cards = AdversaryCardsView()
         self.cards.setModel(self.cards_model)
         self.card_actions = CardActions(session, undo_stack, self.show_message, self)
@@ -139,12 +162,9 @@ class MainWindow(QMainWindow):
         self.fear_tracker = FearTracker(session, undo_stack)
         self.scene = SceneIntensityPanel(session, undo_stack)
         self.rolls = RollActions(self, session, undo_stack, self.submit, self.show_message)
-        self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack,
-                                         self.roll_router)
-        self.outcomes = OutcomeRecorder(session, undo_stack, self.roll_router)
-        self.dice_roller = DiceRoller()
-        self.library = LibraryActions(self, store, session, undo_stack, self.show_message)
-        self.roll_log = RollLogView(self.roll_log_model)
+        self.outcomes = OutcomeRecorder(session, undo_stack, self.roll_router, self.rests)
+        # The library holds Daggerheart stat blocks and environments, and builds to its budget.
+        self.library = LibraryActions(self, self.store, session, undo_stack, self.show_message)
         self.fear_ledger = PaintedListView("No Fear gained or spent yet.")
         self.fear_ledger.setObjectName("fearLedger")
         self.fear_ledger.setAccessibleName("Fear ledger")
@@ -154,28 +174,26 @@ class MainWindow(QMainWindow):
         self.fear_ledger.setAlternatingRowColors(True)
         self.fear_ledger.setSpacing(1)
 
-        self._build_layout()
-        self._build_actions()
-        self._connect()
-        self._turn_changed()
-        self.resize(1400, 860)
-
     # -- building ---------------------------------------------------------------------------
 
     def _build_layout(self) -> None:
         sidebar = QWidget(objectName="sidebar")
         side = QVBoxLayout(sidebar)
         side.setContentsMargins(6, 6, 6, 6)
-        side.addWidget(self.fear_tracker)
-        side.addWidget(self.scene)
-        side.addWidget(self.library.environment_panel)
+        if self.system_table is None:
+            side.addWidget(self.fear_tracker)
+            side.addWidget(self.scene)
+            side.addWidget(self.library.environment_panel)
+        else:
+            side.addWidget(self.system_table.panel)
         log_box = QWidget()
         log_layout = QVBoxLayout(log_box)
         log_layout.setContentsMargins(0, 0, 0, 0)
         log_layout.addWidget(self.dice_roller)
         self.log_tabs = QTabWidget(objectName="logTabs")
         self.log_tabs.addTab(self.roll_log, "Roll log")
-        self.log_tabs.addTab(self.fear_ledger, "Fear ledger")
+        if self.system_table is None:
+            self.log_tabs.addTab(self.fear_ledger, "Fear ledger")
         log_layout.addWidget(self.log_tabs, 1)
         side_split = QSplitter(Qt.Orientation.Vertical)
         side_split.addWidget(self.countdowns)
@@ -184,13 +202,17 @@ class MainWindow(QMainWindow):
         side_split.setStretchFactor(1, 3)
         side.addWidget(side_split, 1)
 
-        centre = QWidget()
-        centre_layout = QVBoxLayout(centre)
-        centre_layout.setContentsMargins(0, 6, 0, 0)
-        centre_layout.addWidget(QLabel("<b>Adversaries</b> — click pips to mark HP and Stress"))
-        centre_layout.addWidget(self.gm_turn_bar)
-        centre_layout.addWidget(self.cards, 1)
-        centre_layout.addWidget(self.outcomes)
+        if self.system_table is None:
+            centre = QWidget()
+            centre_layout = QVBoxLayout(centre)
+            centre_layout.setContentsMargins(0, 6, 0, 0)
+            centre_layout.addWidget(QLabel("<b>Adversaries</b> — click pips to mark HP and "
+                                           "Stress"))
+            centre_layout.addWidget(self.gm_turn_bar)
+            centre_layout.addWidget(self.cards, 1)
+            centre_layout.addWidget(self.outcomes)
+        else:
+            centre = self.system_table.centre
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")
         self.splitter.addWidget(self.initiative)
@@ -213,10 +235,11 @@ class MainWindow(QMainWindow):
         self.next_action.triggered.connect(self.next_turn)
         self.add_action = QAction("&Add combatant…", self, shortcut=QKeySequence("Ctrl+N"))
         self.add_action.triggered.connect(self.add_combatant)
-        self.fear_up_action = QAction("Gain a &Fear", self, shortcut=QKeySequence("+"))
-        self.fear_up_action.triggered.connect(self.fear_tracker.gain)
-        self.fear_down_action = QAction("&Spend a Fear", self, shortcut=QKeySequence("-"))
-        self.fear_down_action.triggered.connect(self.fear_tracker.spend)
+        if self.system_table is None:
+            self.fear_up_action = QAction("Gain a &Fear", self, shortcut=QKeySequence("+"))
+            self.fear_up_action.triggered.connect(self.fear_tracker.gain)
+            self.fear_down_action = QAction("&Spend a Fear", self, shortcut=QKeySequence("-"))
+            self.fear_down_action.triggered.connect(self.fear_tracker.spend)
         self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
         self.backup_action = QAction("&Back up…", self)
@@ -243,17 +266,19 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         encounter_menu = menu.addMenu("E&ncounter")
-        for action in (self.next_action, self.add_action, self.fear_up_action,
-                       self.fear_down_action):
-            encounter_menu.addAction(action)
-            self.addAction(action)  # shortcuts work with the menu closed
-        encounter_menu.addAction(self.card_actions.end_turn_action)
-        self.addAction(self.card_actions.end_turn_action)
-        encounter_menu.addSeparator()
-        for action in self.outcomes.menu_actions():
-            encounter_menu.addAction(action)
-            self.addAction(action)
-        self.rolls.fill(menu.addMenu("&Roll"))
+        if self.system_table is not None:
+            for action in (self.next_action, self.add_action, *self.system_table.actions):
+                encounter_menu.addAction(action)
+                self.addAction(action)  # shortcuts work with the menu closed
+            encounter_menu.addSeparator()
+            encounter_menu.addActions([self.rests.short_rest_action, self.rests.long_rest_action])
+            self.rests.said.connect(self.show_message)
+            roll_menu = menu.addMenu("&Roll")
+            for action in self.system_table.roll_actions:
+                roll_menu.addAction(action)
+                self.addAction(action)
+        else:
+            self._daggerheart_actions(menu, encounter_menu)
 
         self.history_dock = QDockWidget("History", self, objectName="historyDock")
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
@@ -285,8 +310,22 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.redo_button)
         toolbar.addSeparator()
         toolbar.addAction(gm_screen_action)
-        self.library.fill(encounter_menu, view_menu, toolbar)
+        if self.system_table is None:
+            self.library.fill(encounter_menu, view_menu, toolbar)
         toolbar.addAction(self.manage_campaigns_action)
+
+    def _daggerheart_actions(self, menu, encounter_menu) -> None:
+        for action in (self.next_action, self.add_action, self.fear_up_action,
+                       self.fear_down_action):
+            encounter_menu.addAction(action)
+            self.addAction(action)  # shortcuts work with the menu closed
+        encounter_menu.addAction(self.card_actions.end_turn_action)
+        self.addAction(self.card_actions.end_turn_action)
+        encounter_menu.addSeparator()
+        for action in self.outcomes.menu_actions():
+            encounter_menu.addAction(action)
+            self.addAction(action)
+        self.rolls.fill(menu.addMenu("&Roll"))
 
     # The docks start hidden: what they hold is made the first time they are shown, not before
     # the window's first paint (docs/performance.md). The GM screen's tables size every row to
@@ -298,6 +337,11 @@ class MainWindow(QMainWindow):
 
     def _build_gm_screen(self, visible: bool) -> None:
         if visible and self.gm_screen_dock.widget() is None:
+            if self.system_table is not None:
+                from encounter_app.ui.systems.reference import SystemReference
+
+                self.gm_screen_dock.setWidget(SystemReference(self.profile.key))
+                return
             from encounter_app.ui.reference import GmScreen
 
             self.gm_screen_dock.setWidget(GmScreen())
@@ -320,11 +364,12 @@ class MainWindow(QMainWindow):
                 commands.MoveCombatant(self.session, source, destination)))
         self.initiative.note_requested.connect(
             lambda combatant_id: edit_note(self, self.session, self.undo_stack, combatant_id))
-        self.cards.marks_requested.connect(self.set_marks)
-        self.cards.attack_requested.connect(self.rolls.attack)
-        self.cards.menu_requested.connect(self.card_actions.show_menu)
-        self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
-        self.cards.damage_requested.connect(self.card_actions.damage)
+        if self.system_table is None:
+            self.cards.marks_requested.connect(self.set_marks)
+            self.cards.attack_requested.connect(self.rolls.attack)
+            self.cards.menu_requested.connect(self.card_actions.show_menu)
+            self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
+            self.cards.damage_requested.connect(self.card_actions.damage)
         self.dice_roller.button.clicked.connect(self.roll_dice)
         self.dice_roller.edit.returnPressed.connect(self.roll_dice)
         self.session.turn_changed.connect(self._turn_changed)
@@ -333,6 +378,9 @@ class MainWindow(QMainWindow):
     # -- what the GM does -------------------------------------------------------------------
 
     def add_combatant(self) -> None:
+        if self.system_table is not None:
+            self.system_table.add_combatant()
+            return
         from encounter_app.ui.dialogs import AddCombatantDialog  # see ui/__init__.py
 
         dialog = AddCombatantDialog(self.store.templates(), self)
@@ -345,6 +393,9 @@ class MainWindow(QMainWindow):
 
     def activate_row(self, row: int) -> None:
         target = self.session.combatants[row]
+        if self.system_table is not None:
+            self.system_table.activate(target.id)
+            return
         if target.kind == "adversary":  # Relentless and Slow apply
             self.card_actions.spotlight(target.id)
             return
@@ -352,6 +403,9 @@ class MainWindow(QMainWindow):
             self.session, target.id, self.session.round, f"Spotlight {target.name}"))
 
     def next_turn(self) -> None:
+        if self.system_table is not None:
+            self.system_table.next_turn()
+            return
         active_id, round_ = self.session.next_turn()
         if active_id is None:
             self.show_message("Nobody can take the spotlight: add a combatant first.")
@@ -420,6 +474,9 @@ class MainWindow(QMainWindow):
         if row >= 0:
             self.initiative.view.scrollTo(self.initiative_model.index(row))
             source = self.initiative_model.index(row)
+            if self.system_table is not None:
+                self.system_table.cards.scrollTo(source)
+                return
             card = self.cards_model.mapFromSource(source)
             if card.isValid():
                 self.cards.scrollTo(card)

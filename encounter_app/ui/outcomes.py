@@ -28,18 +28,16 @@ from encounter_app.rules.daggerheart import (
     HARD_MOVES,
     SOFT_MOVES,
     Outcome,
-    RestKind,
     consequence,
     gm_moves,
     gm_response,
     quick_phrase,
     with_hope,
 )
-from encounter_app.rules.systems import system
 from encounter_app.services import table
 from encounter_app.services.roll_router import RollRouter
-from encounter_app.services.rules_service import RestRequest, RollResult
 from encounter_app.services.session import EncounterSession
+from encounter_app.ui.rests import RestActions
 
 # outcome -> (key, object name)
 OUTCOME_KEYS = {
@@ -81,7 +79,7 @@ class OutcomeRecorder(QFrame):
     """Five outcome buttons, "PC missed an attack", and the guidance for the last one."""
 
     def __init__(self, session: EncounterSession, undo_stack: QUndoStack, roller: RollRouter,
-                 parent: QWidget | None = None) -> None:
+                 rests: RestActions, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
         self._undo_stack = undo_stack
@@ -111,13 +109,10 @@ class OutcomeRecorder(QFrame):
                                         "PC missed an attack")
         grid.addWidget(self.miss_button, 1, 2)
 
-        self.short_rest_action = QAction("S&hort rest (GM gains 1d4 Fear)", self)
-        self.short_rest_action.triggered.connect(lambda: self.rest(RestKind.SHORT))
-        self.long_rest_action = QAction("&Long rest (GM gains 1d4 + PCs Fear)", self)
-        self.long_rest_action.triggered.connect(lambda: self.rest(RestKind.LONG))
-        for action in (self.short_rest_action, self.long_rest_action):
-            action.setToolTip(action.text().replace("&", "")
-                              + "; long-term countdowns advance")
+        # The rests are the window's (ui/rests.py): the guidance here says what they did.
+        self.short_rest_action = rests.short_rest_action
+        self.long_rest_action = rests.long_rest_action
+        rests.rested.connect(self._shown)
 
         title = QLabel("<b>Player's action roll:</b>")
         top = QHBoxLayout()
@@ -160,28 +155,11 @@ class OutcomeRecorder(QFrame):
         self._push(step.command, f"<b>A PC missed an attack</b><br>{escape(' · '.join(lines))}"
                                  "<br>Record the roll's outcome too (keys 1–5).")
 
-    def rest(self, kind: RestKind) -> None:
-        """Roll the rest's Fear through the rules service; the answer does the rest."""
-        party = table.party(self._session)
-
-        def rolled(answer: RollResult) -> None:
-            step = table.rest(self._session, kind, answer.result, party.basis)
-            lines = step.happened
-            if kind is RestKind.LONG:
-                lines.append(f"Party: {party.basis}")
-            self._push(step.command, f"<b>{table.REST_NAMES[kind]}</b><br>"
-                                     f"{escape(' · '.join(lines))}")
-
-        if not system(self._session.campaign.system).has_fear:  # only countdowns move
-            step = table.rest(self._session, kind, None, party.basis)
-            self._push(step.command, f"<b>{table.REST_NAMES[kind]}</b><br>"
-                                     f"{escape(' · '.join(step.happened) or 'Rested.')}")
-            return
-        self._roller.submit(RestRequest(kind, party.size), rolled,
-                            f"Rolling the Fear of a {table.REST_NAMES[kind].lower()}")
-
     def _push(self, command: QUndoCommand, html: str) -> None:
         self._undo_stack.push(command)
+        self._shown(command, html)
+
+    def _shown(self, command: QUndoCommand, html: str) -> None:
         self._last = (command, self._undo_stack.index())
         self._html = html
         self.guidance.setText(html)

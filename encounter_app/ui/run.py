@@ -23,7 +23,8 @@ from encounter_app.ui.data_lock import DataFolderLock
 
 
 def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
-        smoke_test: bool = False, screenshot: Path | None = None) -> int:
+        smoke_test: bool = False, screenshot: Path | None = None,
+        demo_system: str = "daggerheart") -> int:
     quiet = smoke_test or screenshot is not None  # no dialogs: a script is waiting
     try:
         prepare_folder(Path(data_dir))
@@ -34,7 +35,7 @@ def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
         return _refuse(lock.refusal(), exit_codes.RUNNING, quiet,
                        title="Encounter Manager is already running")
     try:
-        return _run_locked(app, data_dir, seed, smoke_test, screenshot, quiet)
+        return _run_locked(app, data_dir, seed, smoke_test, screenshot, quiet, demo_system)
     finally:
         lock.release()
 
@@ -53,9 +54,9 @@ def _refuse(message: str, code: int, quiet: bool,
 
 
 def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test: bool,
-                screenshot: Path | None, quiet: bool) -> int:
+                screenshot: Path | None, quiet: bool, demo_system: str) -> int:
     try:
-        launched = launch(data_dir, seed=seed, show=False)
+        launched = launch(data_dir, seed=seed, show=False, demo_system=demo_system)
     except StoreError as exc:
         return _refuse(str(exc), _code(exc), quiet)
     try:

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from encounter_app.demo import combatant_from, create_demo, load_sample_adversaries
+from encounter_app.rules import casus_mus
 from encounter_app.rules.daggerheart import Outcome, RestKind, SceneIntensity, rest_fear
 from encounter_app.rules.systems import DAGGERHEART, SYSTEMS
 from encounter_app.services import (
@@ -60,6 +61,9 @@ from encounter_app.services.rules_service import (
     compute,
 )
 from encounter_app.services.session import EncounterSession
+from encounter_app.services.systems import turns
+from encounter_app.services.systems.clash import ClashFlow, Side
+from encounter_app.services.systems.requests import Initiant, InitiativeRequest
 from encounter_app.store import DB_NAME, CampaignRow, CombatantRow, CountdownRow, RollRow, Store
 from encounter_app.store.campaign_rows import PcRow
 from tests.store.test_migrate import dump
@@ -356,6 +360,96 @@ def combatant_note(session: EncounterSession, data: st.DataObject) -> QUndoComma
                                                  data.draw(NAMES))
 
 
+# -- Casus Mus, Ruins & Raiders, Forge of Power (services/systems) ---------------------------
+
+OTHER_SYSTEMS = ["casus_mus", "ruins_and_raiders", "forge_of_power"]
+
+
+def _refused(build: Callable[[], QUndoCommand | None]) -> QUndoCommand | None:
+    try:
+        return build()
+    except turns.TurnError:
+        return None
+
+
+def _someone(session: EncounterSession, data: st.DataObject) -> int | None:
+    row = _row(data, session.combatants)
+    return None if row is None else session.combatants[row].id
+
+
+def spend_points(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    who = _someone(session, data)
+    resource, cost = data.draw(st.sampled_from(["ap", "lp"])), data.draw(st.sampled_from([1, -1]))
+    return None if who is None else _refused(lambda: turns.spend(session, who, resource, cost))
+
+
+def system_next_turn(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    key = data.draw(st.sampled_from(OTHER_SYSTEMS[:2]))
+    return _refused(lambda: turns.next_turn(session, key))
+
+
+def use_wait_or_hold(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    who = _someone(session, data)
+    if who is None:
+        return None
+    how = data.draw(st.sampled_from(["use", "wait", "hold"]))
+    if how == "use":
+        return _refused(lambda: turns.use_action(session, who))
+    return turns.set_waiting(session, who, hold=how == "hold")
+
+
+def round_zero(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    ids = [r.id for r in session.combatants]
+    chosen = data.draw(st.lists(st.sampled_from(ids), max_size=3)) if ids else []
+    return _refused(lambda: turns.start_round_zero(session, chosen))
+
+
+def roll_initiative(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    if not session.combatants:
+        return None
+    key = data.draw(st.sampled_from(OTHER_SYSTEMS[1:]))
+    request = InitiativeRequest(key, tuple(
+        Initiant(r.id, r.name, data.draw(st.integers(-3, 5)), rolls=r.kind == "pc")
+        for r in session.combatants))
+    scores = compute(request, random.Random(data.draw(st.integers(0, 2**32))))
+    log = describe(RollResult(1, request, scores))
+    return turns.apply_initiative(session, key, scores, log)
+
+
+def popcorn(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    interrupt = data.draw(st.booleans(), label="interrupt")
+    if interrupt and data.draw(st.booleans(), label="attack first"):
+        targets = [r.id for r in session.combatants]
+        return turns.attacked_targets(session, session.active_id,
+                                      data.draw(st.lists(st.sampled_from(targets), max_size=2))
+                                      if targets else [])
+    rows = turns.interrupters(session) if interrupt else turns.next_choices(session)
+    if not rows:
+        return None
+    chosen = data.draw(st.sampled_from(rows)).id
+    return turns.end_popcorn_turn(session, chosen, interrupt=interrupt)
+
+
+def clash(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
+    if len(session.combatants) < 2:
+        return None
+    one, other = data.draw(st.lists(st.sampled_from(list(session.combatants)), min_size=2,
+                                    max_size=2, unique_by=lambda r: r.id))
+    flow = ClashFlow(*(Side(r.id, r.name, 50, "Combat", turns.ap_left(r), turns.lp_left(r))
+                       for r in (one, other)))
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    if flow.why_not_attack():
+        return None
+    flow.attack(casus_mus.roll_skill(50, rng))
+    if not flow.why_not_own_luck(flow.attacker) and data.draw(st.booleans()):
+        flow.own_luck(flow.attacker, casus_mus.LuckOption.FLIP)
+    if not flow.why_not_react() and data.draw(st.booleans()):
+        flow.react(casus_mus.roll_skill(50, rng))
+    else:
+        flow.decline()
+    return flow.command(session)
+
+
 ACTIONS: list[Action] = [
     Action("add a PC or NPC", add_person),
     Action("add an adversary", add_adversary),
@@ -394,6 +488,16 @@ ACTIONS: list[Action] = [
     Action("edit a PC", edit_a_pc),
     Action("PCs join the encounter", join_party),
     Action("note on a combatant", combatant_note),
+    Action("spend or give back Action or Luck Points", spend_points),
+    Action("new session: refresh Luck Points", lambda s, _d: turns.refresh_luck_points(s)),
+    Action("next turn with the round's refresh", system_next_turn),
+    Action("use an action, wait or hold", use_wait_or_hold),
+    Action("round zero", round_zero),
+    Action("give the turn out of order", lambda s, d: None if (who := _someone(s, d)) is None
+           else turns.give_turn(s, who)),
+    Action("roll initiative", roll_initiative),
+    Action("popcorn: pass the turn, attack or interrupt", popcorn),
+    Action("Casus Mus clash", clash),
 ]
 
 
@@ -425,7 +529,7 @@ def session_state(session: EncounterSession) -> tuple:
     """What the window shows (the session's lists and values)."""
     return (list(session.combatants), list(session.countdowns), list(session.rolls),
             list(session.fear_ledger), session.fear, session.active_id, session.round,
-            session.scene_intensity)
+            session.scene_intensity, session.system_state)
 
 
 def stored_state(store: Store, session: EncounterSession) -> tuple:
@@ -434,7 +538,7 @@ def stored_state(store: Store, session: EncounterSession) -> tuple:
     return (store.combatants(session.encounter_id), store.countdowns(session.encounter_id),
             store.rolls(session.encounter_id), store.fear_ledger(session.campaign.id),
             store.campaign(session.campaign.id).fear, encounter.active_combatant_id,
-            encounter.round, encounter.scene_intensity)
+            encounter.round, encounter.scene_intensity, encounter.system_state)
 
 
 # No explain phase: on a failure it replays the example ~100 times (~20 s) to annotate it, and

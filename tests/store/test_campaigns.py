@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from encounter_app.demo import create_demo
 from encounter_app.services.campaign_actions import template_copy
-from encounter_app.store import CountdownRow, FearEventRow
+from encounter_app.store import CombatantRow, CountdownRow, FearEventRow
 from encounter_app.store.campaign_rows import EncounterEntry, combatant_for_pc
 
 
@@ -72,3 +72,24 @@ def test_the_remembered_encounter_reopens_and_a_gone_one_falls_back(store):
     store.delete_encounter(encounter.id)
     assert store.encounter_to_open() == later.id
     assert [e.name for e in store.encounter_entries(encounter.campaign_id)] == ["later"]
+
+
+def test_a_template_copy_keeps_a_systems_numbers_and_forgets_its_turn_state(store):
+    fighter = CombatantRow(kind="adversary", name="Rat-man", hp_max=9, hp_marked=4,
+                           system_stats={"combat": 45, "evade": 30},
+                           system_state={"ap": 0, "lp": 1, "acted": True})
+    [copy], _ = template_copy([fighter], [])
+    assert copy.system_stats == {"combat": 45, "evade": 30}
+    assert (copy.system_state, copy.hp_marked) == ({}, 0)
+
+
+def test_a_roster_pc_of_another_system_brings_its_numbers_into_the_fight(store):
+    from encounter_app.rules.systems import CASUS_MUS
+    from encounter_app.store.campaign_rows import PcRow
+
+    campaign = store.create_campaign("Rats", system="casus_mus")
+    stats = CASUS_MUS.defaults() | {"combat": 70}
+    pc = store.insert_pc(campaign.id, PcRow(name="Whisker", stats=stats), 0)
+    joined = combatant_for_pc(pc, "casus_mus")
+    assert (joined.system_stats, joined.hp_max, joined.pc_id) == (stats, stats["hp"], pc.id)
+    assert combatant_for_pc(pc).system_stats == {}  # Daggerheart reads its own columns

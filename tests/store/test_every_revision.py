@@ -50,6 +50,10 @@ REPRESENTATIVE: dict[tuple[str, str], Any] = {
                                "defeated": ["Bandit"], "rolls": 7},
     ("pc", "stats"): {"evasion": 10, "major": 7, "severe": 14, "hp": 6, "stress": 6, "hope": 2,
                       "armor": 3},
+    ("combatant", "system_stats"): {"combat": 62, "evade": 55, "willpower": 48,
+                                    "endurance": 40, "pow": 14, "hero": 1, "hp": 13},
+    ("combatant", "system_state"): {"ap": 2, "lp": 3, "initiative": 14, "acted": True},
+    ("encounter", "system_state"): {"round_zero": True, "attacked": [1]},
 }
 CHANGED_BY: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {}
 ROWS_PER_TABLE = 2

@@ -313,6 +313,9 @@ def test_a_0001_database_gains_the_table_rules_columns_with_their_defaults(tmp_p
     try:
         [aria] = store.combatants(1)
         assert (aria.name, aria.hp_marked, aria.slow_tokens, aria.spotlights) == ("Aria", 2, 0, 0)
+        # 0005: no system numbers or turn state yet
+        assert (aria.system_stats, aria.system_state) == ({}, {})
+        assert store.encounter(1).system_state == {}
         [tide] = store.countdowns(1)
         assert (tide.value, tide.trigger, tide.dice, tide.link, tide.loops) == (
             3, "action", None, None, 0)

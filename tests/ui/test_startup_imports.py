@@ -16,7 +16,8 @@ from encounter_app.app import launch
 LATER = ("alembic", "sqlalchemy", "sqlmodel", "icepool", "platformdirs",
          "encounter_app.demo", "encounter_app.store.head_schema",
          "encounter_app.ui.backup_dialogs", "encounter_app.ui.countdown_dialog",
-         "encounter_app.ui.roll_dialogs",
+         "encounter_app.ui.roll_dialogs", "encounter_app.ui.systems.casus_mus",
+         "encounter_app.ui.systems.ruins_and_raiders", "encounter_app.ui.systems.forge_of_power",
          "encounter_app.ui.reference")
 
 

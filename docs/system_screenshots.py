@@ -1,0 +1,157 @@
+"""Draw the window of each other rule system mid-fight (and, for review, its dialogs).
+
+Called by docs/screenshots.py (``make screenshot``); each fight is played through the window's
+own actions on a throwaway data folder, the dice seeded.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QWidget
+
+from encounter_app.app import launch
+from encounter_app.services.systems import turns
+from encounter_app.services.systems.requests import TraitCheckRequest
+from encounter_app.ui.systems.clash_dialog import ClashDialog
+from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
+from encounter_app.ui.systems.ruins_and_raiders import AmbushDialog
+from encounter_app.ui.systems.stats_dialog import StatsDialog
+from encounter_app.ui.systems.trait_dialog import TraitCheckDialog
+
+SIZE = (1440, 900)  # the README size; SIZE=1366x768 in the environment checks a laptop
+
+
+def _size() -> tuple[int, int]:
+    wanted = os.environ.get("SIZE", "")
+    return tuple(int(n) for n in wanted.split("x")) if wanted else SIZE
+
+
+def settle(app: QApplication, milliseconds: int = 300) -> None:
+    """Let queued rolls come back and the window repaint (screenshots.py's own wait)."""
+    from screenshots import settle as wait  # docs/ is on the path: see main
+
+    wait(app, milliseconds)
+
+
+def shoot(widget: QWidget, path: Path | None) -> None:
+    if path is None:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    widget.show()
+    QApplication.processEvents()
+    if not widget.grab().save(str(path)):
+        raise SystemExit(f"could not write {path}")
+    print(f"saved {path}")
+
+
+def casus_mus(app, launched, dialogs: Path | None) -> None:
+    session, window = launched.session, launched.window
+    table = window.system_table
+    pip, stoat = session.combatants[0], session.combatants[1]
+    dialog = ClashDialog(session, window.roll_router, table.push, window, attacker=pip.id)
+    dialog.step("attack")
+    settle(app)
+    dialog.step("react")
+    settle(app)
+    for key in ("defender_reroll", "attacker_reroll"):
+        if dialog.steps[key].isEnabled():
+            dialog.step(key)
+            settle(app)
+    shoot(dialog, dialogs and dialogs / "clash.png")
+    dialog.accept()
+    table.damage(stoat.id, 4)
+    window.next_turn()
+    table.push(lambda: turns.spend(session, session.active_id, "lp", 1))
+    window.next_turn()
+    table.cards.setCurrentIndex(window.initiative_model.index(5))
+    table.show_target()
+
+
+def ruins_and_raiders(app, launched, dialogs: Path | None) -> None:
+    session, window = launched.session, launched.window
+    table = window.system_table
+    if dialogs:
+        ambush = AmbushDialog(list(session.combatants), window)
+        shoot(ambush, dialogs / "ambush.png")
+        ambush.close()
+    table.roll_initiative()
+    settle(app)
+    first, jackal = session.combatants[0], next(r for r in session.combatants
+                                                if r.name == "Ruin Jackal")
+    trait = TraitCheckDialog(list(session.combatants), first.id, window)
+    trait.mode.setCurrentIndex(2)
+    trait.target.setCurrentIndex(trait.target.findData(jackal.id))
+    trait.charge.setValue(6)
+    shoot(trait, dialogs and dialogs / "trait.png")
+    window.roll_router.submit(trait.request(), table.record, "The trait check")
+    trait.close()
+    settle(app)
+    table.push(lambda: turns.use_action(session, first.id))
+    table.damage(jackal.id, 3)
+    warden = next(r for r in session.combatants if r.name == "Crypt Warden")
+    table.push(lambda: turns.set_waiting(session, warden.id, hold=True))
+    window.next_turn()
+    window.roll_router.submit(TraitCheckRequest(
+        session.combatants[1].name, 3, 12, "Athlete", "Moderate 12"), table.record,
+        "The trait check")
+    settle(app)
+
+
+def forge_of_power(app, launched, dialogs: Path | None) -> None:
+    session, window = launched.session, launched.window
+    table = window.system_table
+    table.roll_initiative()
+    settle(app)
+    actor = session.combatants[0]
+    attack = FopRollDialog(list(session.combatants), actor.id, window.roll_router,
+                           table.record_roll, window, attack=True)
+    attack.roll()
+    settle(app)
+    attack.roll()
+    settle(app)
+    shoot(attack, dialogs and dialogs / "fop-attack.png")
+    attack.accept()
+    foe = next(r for r in session.combatants if r.kind != actor.kind)
+    table.damage(foe.id, 7)
+    if table.interrupt_button.isEnabled():
+        table.interrupt()
+    else:
+        table.next_turn()
+    if dialogs:
+        shoot(StatsDialog(window.profile.system, window), dialogs / "stats.png")
+
+
+PLAYS = {"casus_mus": casus_mus, "ruins_and_raiders": ruins_and_raiders,
+         "forge_of_power": forge_of_power}
+
+
+def main(out: Path, dialogs: Path | None = None) -> int:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    for key, play in PLAYS.items():
+        with tempfile.TemporaryDirectory(prefix="encounter-shot-") as folder:
+            launched = launch(Path(folder), seed=7, demo_system=key)
+            try:
+                launched.window.resize(*_size())
+                play(app, launched, dialogs)
+                if dialogs:
+                    from encounter_app.ui.systems.reference import SystemReference
+                    screen = SystemReference(key)
+                    screen.resize(900, 300)
+                    for tab in range(screen.count()):
+                        screen.setCurrentIndex(tab)
+                        shoot(screen, dialogs / f"reference-{key}-{tab}.png")
+                settle(app)
+                shoot(launched.window, out / f"screenshot-{key.replace('_', '-')}.png")
+            finally:
+                launched.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs"),
+                  Path(sys.argv[2]) if len(sys.argv) > 2 else None))

@@ -1,0 +1,147 @@
+"""Frozen roll requests of Casus Mus, Ruins & Raiders and Forge of Power, and how each is rolled.
+
+They cross to the rules thread like the Daggerheart requests in rules_service.py; ``compute``
+is called there with the worker's own random source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from encounter_app.rules import casus_mus, forge_of_power, ruins_and_raiders
+from encounter_app.rules.dice import RandomSource
+
+
+@dataclass(frozen=True)
+class SkillRollRequest:
+    """Casus Mus: a d100 against a skill %, for one side of a clash (or a plain skill roll)."""
+
+    actor: str
+    skill: int
+    skill_name: str = "skill"
+    combatant_id: int | None = None
+
+
+@dataclass(frozen=True)
+class TraitCheckRequest:
+    """Ruins & Raiders: 2d6 + trait against a challenge level (already with its modifiers)."""
+
+    actor: str
+    trait: int
+    challenge: int
+    trait_name: str = "trait"
+    reason: str = ""  # how the challenge level was made, for the log
+    combatant_id: int | None = None
+    #: An attack: Brawn + weapon power + momentum - the target's Fortitude and armour, to
+    #: which the mox is added for the Wounds of a hit; None for a task.
+    wound_base: int | None = None
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class Initiant:
+    """One combatant in an initiative roll: ``rolls`` False means a fixed value (R&R foes)."""
+
+    combatant_id: int
+    name: str
+    bonus: int
+    rolls: bool = True
+
+
+@dataclass(frozen=True)
+class InitiativeRequest:
+    """Everyone's initiative at once: ``system`` is "ruins_and_raiders" or "forge_of_power"."""
+
+    system: str
+    initiants: tuple[Initiant, ...]
+
+
+@dataclass(frozen=True)
+class InitiativeScore:
+    combatant_id: int
+    name: str
+    dice: tuple[int, ...]  # empty for a fixed value
+    total: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class LevelCheckRequest:
+    """Forge of Power: d20 + bonus against a DC; ``original`` set = a reroll of that check."""
+
+    actor: str
+    bonus: int
+    dc: int
+    label: str = "check"
+    advantage: bool = False
+    disadvantage: bool = False
+    original: forge_of_power.LevelCheck | None = None
+    combatant_id: int | None = None
+
+
+@dataclass(frozen=True)
+class FopTarget:
+    name: str
+    dc: int
+    combatant_id: int | None = None
+
+
+@dataclass(frozen=True)
+class FopAttackRequest:
+    """Forge of Power: one attack roll compared with each target's own DC."""
+
+    attacker: str
+    bonus: int
+    targets: tuple[FopTarget, ...]
+    label: str = "Strike"
+    advantage: bool = False
+    disadvantage: bool = False
+    combatant_id: int | None = None
+
+
+SystemRequest = (SkillRollRequest | TraitCheckRequest | InitiativeRequest | LevelCheckRequest
+                 | FopAttackRequest)
+SYSTEM_REQUESTS = (SkillRollRequest, TraitCheckRequest, InitiativeRequest, LevelCheckRequest,
+                   FopAttackRequest)
+
+
+def _initiative(request: InitiativeRequest, rng: RandomSource) -> tuple[InitiativeScore, ...]:
+    scores = []
+    for who in request.initiants:
+        if request.system == "ruins_and_raiders":
+            if who.rolls:
+                rolled = ruins_and_raiders.roll_initiative(who.bonus, rng)
+                dice, total = rolled.dice, rolled.total
+            else:
+                dice, total = (), ruins_and_raiders.adversary_initiative(who.bonus)
+        elif request.system == "forge_of_power":
+            entry = forge_of_power.roll_initiative(who.name, who.bonus, rng)
+            dice, total = (entry.total - who.bonus,), entry.total
+        else:
+            raise ValueError(f"{request.system!r} has no initiative roll")
+        scores.append(InitiativeScore(who.combatant_id, who.name, tuple(dice), total, who.bonus))
+    return tuple(scores)
+
+
+def compute(request: SystemRequest, rng: RandomSource) -> Any:
+    """Roll one request with the rules package; raises ValueError on a bad one."""
+    if isinstance(request, SkillRollRequest):
+        return casus_mus.roll_skill(request.skill, rng)
+    if isinstance(request, TraitCheckRequest):
+        return ruins_and_raiders.check(request.trait, request.challenge, rng)
+    if isinstance(request, InitiativeRequest):
+        return _initiative(request, rng)
+    if isinstance(request, LevelCheckRequest):
+        if request.original is not None:
+            return forge_of_power.reroll(request.original, rng)
+        return forge_of_power.check(request.bonus, request.dc, rng,
+                                    advantage=request.advantage,
+                                    disadvantage=request.disadvantage)
+    if isinstance(request, FopAttackRequest):
+        if not request.targets:
+            raise ValueError("an attack needs at least one target")
+        return forge_of_power.attack(request.bonus, [t.dc for t in request.targets], rng,
+                                     advantage=request.advantage,
+                                     disadvantage=request.disadvantage)
+    raise TypeError(f"not a system request: {type(request).__name__}")

@@ -1,0 +1,245 @@
+"""The Casus Mus clash, step by step: who attacks whom, each roll, each Luck Point, the result.
+
+The dialog shows the text's combat flow as buttons in its order; a step that is not open says
+why in its tooltip. Nothing is spent until "Record the clash": then the AP, the LP and the log
+line are one undo step. Cancel leaves everyone as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from encounter_app.rules.casus_mus import LuckOption, SkillRoll, grade
+from encounter_app.rules.systems import system
+from encounter_app.services.roll_router import RollRouter
+from encounter_app.services.rules_service import RollResult
+from encounter_app.services.session import EncounterSession
+from encounter_app.services.systems import turns
+from encounter_app.services.systems.clash import ClashFlow, Side
+from encounter_app.services.systems.requests import SkillRollRequest
+from encounter_app.store import CombatantRow
+from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
+from encounter_app.ui.systems.combo import combatant_combo
+from encounter_app.ui.systems.typed import typed_die
+
+SKILLS = ("combat", "evade", "willpower", "endurance")
+ATTACK_SKILL, DEFENCE_SKILL = "combat", "evade"
+
+
+class _Chooser(QWidget):
+    """A combatant, the skill it rolls and that skill's % (editable: a weapon, a spell...)."""
+
+    def __init__(self, rows: list[CombatantRow], chosen: int | None, skill: str,
+                 name: str) -> None:
+        super().__init__(objectName=name)
+        self.rows = rows
+        self.who = combatant_combo(rows, chosen, f"{name}Who")
+        self.skill = QComboBox(objectName=f"{name}Skill")
+        rules = system("casus_mus")
+        for key in SKILLS:
+            self.skill.addItem(rules.field(key).label.replace(" %", ""), key)
+        self.skill.setCurrentIndex(SKILLS.index(skill))
+        self.value = QSpinBox(objectName=f"{name}Value", suffix=" %")
+        self.value.setRange(1, 200)
+        self.resources = QLabel()
+        layout = QGridLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.who, 0, 0, 1, 2)
+        layout.addWidget(self.skill, 1, 0)
+        layout.addWidget(self.value, 1, 1)
+        layout.addWidget(self.resources, 2, 0, 1, 2)
+        self.who.currentIndexChanged.connect(self._fill)
+        self.skill.currentIndexChanged.connect(self._fill)
+        self._fill()
+
+    def row(self) -> CombatantRow:
+        return self.rows[self.who.currentIndex()]
+
+    def _fill(self, *_args) -> None:
+        row = self.row()
+        self.value.setValue(int(row.system_stats.get(self.skill.currentData(), 50)))
+        self.resources.setText(f"AP {turns.ap_left(row)}/{turns.ap_max(row)} · "
+                               f"LP {turns.lp_left(row)}/{turns.lp_max(row)}")
+
+    def side(self) -> Side:
+        row = self.row()
+        return Side(row.id, row.name, self.value.value(), self.skill.currentText(),
+                    ap=turns.ap_left(row), lp=turns.lp_left(row))
+
+
+class ClashDialog(QDialog):
+    def __init__(self, session: EncounterSession, roll_router: RollRouter,
+                 push: Callable[[Callable], bool], parent: QWidget | None = None, *,
+                 attacker: int | None = None, defender: int | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("clashDialog")
+        self.setWindowTitle("Clash — Casus Mus combat flow")
+        self._session, self._router, self._push = session, roll_router, push
+        self.flow: ClashFlow | None = None
+        self._waiting = False
+        rows = [r for r in session.combatants if not r.defeated]
+        if defender is None:
+            defender = next((r.id for r in rows if r.id != attacker
+                             and (r.kind == "pc") != (self._kind(attacker) == "pc")), None)
+        self.attacker = _Chooser(rows, attacker, ATTACK_SKILL, "attacker")
+        self.defender = _Chooser(rows, defender, DEFENCE_SKILL, "defender")
+        sides = QHBoxLayout()
+        for title, chooser in (("Attacker", self.attacker), ("Defender", self.defender)):
+            box = QGroupBox(title)
+            QVBoxLayout(box).addWidget(chooser)
+            sides.addWidget(box)
+
+        self.typed = typed_die(100, "typedRoll", "The next d100, as a player rolled it")
+        self.steps: dict[str, QPushButton] = {}
+        steps = QGridLayout()
+        for n, (key, text) in enumerate((
+            ("attack", "1. Attacker spends 1 AP and rolls"),
+            ("attacker_reroll", "Attacker: Luck Point, reroll"),
+            ("attacker_flip", "Attacker: Luck Point, flip digits"),
+            ("defender_force", "Defender: Luck Point, force attacker to reroll"),
+            ("react", "2. Defender spends 1 AP, reacts and rolls"),
+            ("decline", "2. Defender does not react"),
+            ("attacker_force", "Attacker: Luck Point, force defender to reroll"),
+            ("defender_reroll", "Defender: Luck Point, reroll"),
+            ("defender_flip", "Defender: Luck Point, flip digits"),
+        )):
+            made = QPushButton(text, objectName=f"step_{key}")
+            made.clicked.connect(lambda _checked=False, k=key: self.step(k))
+            self.steps[key] = made
+            steps.addWidget(made, n // 3, n % 3)
+        self.story = QLabel(objectName="clashStory")
+        self.story.setWordWrap(True)
+        self.story.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.story.setMinimumHeight(120)
+        self.story.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.verdict = QLabel(objectName="clashVerdict")
+        self.verdict.setWordWrap(True)
+        font = self.verdict.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.verdict.setFont(font)
+        self.buttons, self.record_button = accept_buttons(self, "Record the clash")
+        self.record_button.setObjectName("recordClash")
+        layout = QVBoxLayout(self)
+        layout.addLayout(sides)
+        typed = QHBoxLayout()
+        typed.addWidget(QLabel("The next roll:"))
+        typed.addWidget(self.typed)
+        typed.addWidget(QLabel("<small>(type what a player rolled on the table; 00 is "
+                               "100)</small>"))
+        typed.addStretch()
+        layout.addLayout(steps)
+        layout.addLayout(typed)
+        layout.addWidget(self.story, 1)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.buttons)
+        self.resize(760, 480)
+        self._update()
+
+    def _kind(self, combatant_id: int | None) -> str:
+        index = self._session.combatants.index_of(combatant_id)
+        return self._session.combatants[index].kind if index >= 0 else "pc"
+
+    # -- the steps ----------------------------------------------------------------------------
+
+    def _why_not(self, key: str) -> str:
+        flow = self.flow
+        if self._waiting:
+            return "Waiting for the dice."
+        if flow is None:
+            if key != "attack":
+                return "The attacker has not rolled."
+            if self.attacker.row().id == self.defender.row().id:
+                return "Pick two different combatants."
+            return "" if self.attacker.side().ap >= 1 else (
+                f"{self.attacker.row().name} has no Action Points left this round.")
+        return {
+            "attack": flow.why_not_attack(),
+            "attacker_reroll": flow.why_not_own_luck(flow.attacker),
+            "attacker_flip": flow.why_not_own_luck(flow.attacker),
+            "defender_force": flow.why_not_force(flow.defender),
+            "react": flow.why_not_react(),
+            "decline": "" if flow.attacker.roll and flow.reacted is None else
+                       "Only once, after the attacker rolls.",
+            "attacker_force": flow.why_not_force(flow.attacker) if flow.reacted else
+                              "The defender has not reacted with a roll.",
+            "defender_reroll": flow.why_not_own_luck(flow.defender) if flow.reacted else
+                               "The defender did not roll.",
+            "defender_flip": flow.why_not_own_luck(flow.defender) if flow.reacted else
+                             "The defender did not roll.",
+        }[key]
+
+    def step(self, key: str) -> None:
+        why = self._why_not(key)
+        if why:
+            return
+        if key == "attack":
+            self.flow = ClashFlow(self.attacker.side(), self.defender.side())
+            self._roll(self.flow.attacker, self.flow.attack)
+        elif key == "decline":
+            self.flow.decline()
+        elif key.endswith("_flip"):
+            side = self.flow.attacker if key.startswith("attacker") else self.flow.defender
+            self.flow.own_luck(side, LuckOption.FLIP)
+        elif key.endswith("_reroll"):
+            side = self.flow.attacker if key.startswith("attacker") else self.flow.defender
+            self._roll(side, lambda roll: self.flow.own_luck(side, LuckOption.REROLL, roll))
+        elif key == "defender_force":
+            self._roll(self.flow.attacker, lambda roll: self.flow.force(self.flow.defender, roll))
+        elif key == "attacker_force":
+            self._roll(self.flow.defender, lambda roll: self.flow.force(self.flow.attacker, roll))
+        elif key == "react":
+            self._roll(self.flow.defender, self.flow.react)
+        self._update()
+
+    def _roll(self, side: Side, then: Callable) -> None:
+        if self.typed.value():  # a player rolled at the table: the step takes that roll
+            value = self.typed.value()
+            self.typed.setValue(0)
+            then(SkillRoll(value, side.skill, grade(value, side.skill)))
+            return
+        self._waiting = True
+
+        def answered(answer: RollResult) -> None:
+            self._waiting = False
+            then(answer.result)
+            self._update()
+
+        self._router.submit(SkillRollRequest(side.name, side.skill, side.skill_name,
+                                             side.combatant_id), answered, "The clash roll")
+
+    def _update(self) -> None:
+        for key, made in self.steps.items():
+            why = self._why_not(key)
+            made.setEnabled(not why)
+            made.setToolTip(why)
+        locked = self.flow is not None
+        self.attacker.setEnabled(not locked)
+        self.defender.setEnabled(not locked)
+        events = self.flow.events if self.flow else []
+        self.story.setText("<br>".join(events) if events else
+                           "Pick the attacker and the defender and the skills they roll, "
+                           "then follow the steps from 1.")
+        verdict = self.flow.verdict() if self.flow else ""
+        self.verdict.setText(verdict)
+        self.record_button.setEnabled(bool(verdict) and not self._waiting)
+
+    def accept(self) -> None:
+        if self.flow is None or self.flow.result() is None:
+            return
+        if self._push(lambda: self.flow.command(self._session)):
+            super().accept()

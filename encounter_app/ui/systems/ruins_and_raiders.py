@@ -1,0 +1,152 @@
+"""Ruins & Raiders at the table: rolled initiative, round zero, wait and hold, two actions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QVBoxLayout,
+)
+
+from encounter_app.services import commands
+from encounter_app.services.compound import Compound
+from encounter_app.services.roll_text import describe
+from encounter_app.services.rules_service import RollResult
+from encounter_app.services.systems import turns
+from encounter_app.ui.systems.table import SystemTable, button
+from encounter_app.ui.systems.trait_dialog import TraitCheckDialog
+
+
+class AmbushDialog(QDialog):
+    """Who springs the ambush: they act in round zero, everyone else is surprised."""
+
+    def __init__(self, rows, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ambushDialog")
+        self.setWindowTitle("Round zero: ambush")
+        layout = QVBoxLayout(self)
+        text = QLabel("Tick who acts in round zero. Everyone else is taken by surprise: no "
+                      "actions at all this round, not even defensive ones.")
+        text.setWordWrap(True)
+        layout.addWidget(text)
+        self.boxes = []
+        for row in rows:
+            box = QCheckBox(row.name, checked=row.kind == "adversary")
+            box.setProperty("combatant_id", row.id)
+            self.boxes.append(box)
+            layout.addWidget(box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def ambushers(self) -> list[int]:
+        return [b.property("combatant_id") for b in self.boxes if b.isChecked()]
+
+
+class RuinsAndRaidersTable(SystemTable):
+    def build(self) -> None:
+        self.bar.addWidget(button("Trait check…", "traitCheckButton",
+                                  "2d6 + trait against a challenge level (T)", self.check))
+        self.bar.addWidget(button("Use action", "useActionButton",
+                                  "The selected card uses one of its two actions (U)",
+                                  self.use_action))
+        self.bar.addWidget(button("Wait", "waitButton",
+                                  "Wait: act later this round, even inside another's action",
+                                  self.wait))
+        self.bar.addWidget(button("Hold", "holdButton",
+                                  "Hold the action into the next round: +10 initiative then",
+                                  self.hold))
+        self.action("&Trait check…", "T", self.check, roll=True)
+        self.action("Roll &initiative", "I", self.roll_initiative, roll=True)
+        self.action("&Use an action", "U", self.use_action)
+        self.action("&Wait", "W", self.wait)
+        self.action("&Hold to the next round", "H", self.hold)
+        self.action("Round &zero (ambush)…", "", self.round_zero)
+
+        self.status = QLabel(objectName="roundStatus")
+        self.status.setWordWrap(True)
+        self.panel_layout.addWidget(self.status)
+        row = QHBoxLayout()
+        row.addWidget(button("Round zero (ambush)…", "roundZeroButton",
+                             "Only the ambushers act; the rest are surprised", self.round_zero))
+        row.addWidget(button("Roll initiative", "rollInitiativeButton",
+                             "PCs roll Perception; adversaries take Perception + 7 (I)",
+                             self.roll_initiative))
+        self.panel_layout.addLayout(row)
+        self.hint("<small>Initiative is rolled once for the battle: 2d6 + Perception for PCs, "
+                  "Perception + 7 for adversaries. Two actions a round; holding into the next "
+                  "round gives +10 initiative for that round.</small>")
+        self.session.turn_changed.connect(self.show_status)
+        self.show_status()
+
+    def show_status(self) -> None:
+        if self.session.system_state.get("round_zero"):
+            text = ("<b>Round zero</b>: only the ambushers act. Roll initiative to start "
+                    "round 1.")
+        elif not any("initiative" in r.system_state for r in self.session.combatants):
+            text = "<b>No initiative yet</b>: roll it (or start with round zero for an ambush)."
+        else:
+            text = f"<b>Round {self.session.round}</b>: high initiative acts first."
+        self.status.setText(text)
+
+    def check(self) -> None:
+        rows = self.standing()
+        if not rows:
+            return
+        actor = self.cards.selected_id() or self.session.active_id
+        dialog = TraitCheckDialog(rows, actor, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        uses = dialog.uses_action.isChecked()
+        if uses and turns.actions_left(self.row(dialog.actor_id())) <= 0:
+            self.push(lambda: turns.use_action(self.session, dialog.actor_id()))
+            return
+        actor_id = dialog.actor_id()
+
+        typed = dialog.typed_check()
+
+        def rolled(answer: RollResult) -> None:
+            row = describe(answer)
+            if typed is not None:
+                row = replace(row, detail=f"{row.detail} (rolled at the table)")
+            parts = [commands.RecordRoll(self.session, row)]
+            if uses and turns.actions_left(self.row(actor_id)) > 0:
+                parts.insert(0, turns.use_action(self.session, actor_id))
+            self.undo_stack.push(Compound(f"Roll: {row.summary}", parts))
+            self.say(row.summary)
+
+        if typed is not None:
+            rolled(RollResult(0, dialog.request(), typed))
+        else:
+            self.roll_router.submit(dialog.request(), rolled, "The trait check")
+
+    def use_action(self) -> None:
+        row = self.target()
+        if row is not None:
+            self.push(lambda: turns.use_action(self.session, row.id))
+
+    def wait(self) -> None:
+        row = self.target()
+        if row is not None:
+            self.push(lambda: turns.set_waiting(self.session, row.id))
+
+    def hold(self) -> None:
+        row = self.target()
+        if row is not None:
+            self.push(lambda: turns.set_waiting(self.session, row.id, hold=True))
+
+    def round_zero(self) -> None:
+        dialog = AmbushDialog(list(self.session.combatants), self.window)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.push(lambda: turns.start_round_zero(self.session, dialog.ambushers()))
+
+    def rolls_initiative(self, row) -> bool:
+        """The Adversary adds 7 to each enemy's Perception rather than roll."""
+        return row.kind != "adversary"

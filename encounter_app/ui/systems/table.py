@@ -1,0 +1,226 @@
+"""The window's parts for a system other than Daggerheart: the cards, their buttons, the panel.
+
+``SystemTable`` is what every such system shares (cards of every combatant, damage and healing,
+adding and editing with the system's numbers, the next turn with its per-round refresh); a
+subclass per system adds its rolls, its resources panel and its turn controls. The main window
+asks ``build_table`` for one and places ``centre`` and ``panel``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from encounter_app.services import commands
+from encounter_app.services.roll_router import RollRouter
+from encounter_app.services.roll_text import describe
+from encounter_app.services.rules_service import RollResult
+from encounter_app.services.session import EncounterSession
+from encounter_app.services.systems import turns
+from encounter_app.services.systems.requests import Initiant, InitiativeRequest
+from encounter_app.store import CombatantRow
+from encounter_app.ui.models import InitiativeModel, RowRole
+from encounter_app.ui.systems.cards import SystemCardsView
+from encounter_app.ui.systems.profiles import Profile
+from encounter_app.ui.systems.stats_dialog import StatsDialog
+
+Say = Callable[..., None]
+
+
+def button(text: str, name: str, tip: str, slot: Callable[[], None]) -> QPushButton:
+    made = QPushButton(text, objectName=name)
+    made.setAccessibleName(text.rstrip("…"))
+    made.setToolTip(tip)
+    made.clicked.connect(slot)
+    return made
+
+
+class SystemTable(QObject):
+    def __init__(self, window: QWidget, profile: Profile, session: EncounterSession,
+                 undo_stack: QUndoStack, roll_router: RollRouter,
+                 initiative_model: InitiativeModel, say: Say) -> None:
+        super().__init__(window)
+        self.window, self.profile, self.session = window, profile, session
+        self.undo_stack, self.roll_router, self.say = undo_stack, roll_router, say
+        self.cards = SystemCardsView(profile)
+        self.cards.setModel(initiative_model)
+        self.cards.doubleClicked.connect(
+            lambda index: self.activate(index.data(RowRole).id))
+        self.bar = QHBoxLayout()
+        self.bar.setContentsMargins(0, 0, 0, 0)
+        self.centre = QWidget(objectName="systemCentre")
+        centre = QVBoxLayout(self.centre)
+        centre.setContentsMargins(0, 6, 0, 0)
+        centre.addWidget(QLabel(f"<b>Combatants</b> — {profile.system.name}: select a card, "
+                                "then act on it (or on whoever is in the spotlight)"))
+        centre.addLayout(self.bar)
+        centre.addWidget(self.cards, 1)
+        # "&" in a title marks a shortcut letter: "Ruins && Raiders" shows one ampersand.
+        self.panel = QGroupBox(profile.system.name.replace("&", "&&"), objectName="systemPanel")
+        self.panel.setAccessibleName(f"{profile.system.name} resources")
+        self.panel_layout = QVBoxLayout(self.panel)
+        self.actions: list[QAction] = []  # the Encounter menu's, with their shortcuts
+        self.roll_actions: list[QAction] = []  # the Roll menu's
+        self.build()
+        self.bar.addStretch()
+        self.bar.addWidget(button("Damage…", "damageButton", "Mark damage on the selected card",
+                                  self.ask_damage))
+        self.bar.addWidget(button("Heal…", "healButton", "Heal the selected card",
+                                  self.ask_heal))
+        self.bar.addWidget(button("Edit…", "editStatsButton",
+                                  "Change the selected combatant's numbers", self.edit))
+        self.edit_action = self.action("&Edit the selected combatant…", "Ctrl+E", self.edit)
+        if profile.system.initiative_key:
+            self.action("Set &initiative of the selected…", "Ctrl+T", self.ask_initiative)
+
+    def build(self) -> None:
+        """Subclasses add their buttons to ``bar`` and widgets to ``panel_layout``."""
+
+    # -- helpers for subclasses ------------------------------------------------------------
+
+    def action(self, text: str, shortcut: str, slot: Callable[[], None], *,
+               roll: bool = False) -> QAction:
+        made = QAction(text, self, shortcut=QKeySequence(shortcut) if shortcut else
+                       QKeySequence())
+        made.triggered.connect(slot)
+        (self.roll_actions if roll else self.actions).append(made)
+        return made
+
+    def hint(self, text: str) -> QLabel:
+        label = QLabel(text)
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.RichText)
+        self.panel_layout.addWidget(label)
+        return label
+
+    def push(self, build: Callable[[], QUndoCommand | None]) -> bool:
+        """Push what ``build`` makes; a rule that forbids it is said in the status bar."""
+        try:
+            command = build()
+        except turns.TurnError as exc:
+            self.say(str(exc), error=True)
+            return False
+        if command is not None:
+            self.undo_stack.push(command)
+        return command is not None
+
+    def row(self, combatant_id: int | None) -> CombatantRow | None:
+        index = self.session.combatants.index_of(combatant_id)
+        return None if index < 0 else self.session.combatants[index]
+
+    def target(self) -> CombatantRow | None:
+        """The selected card, else whoever is in the spotlight; says so when there is none."""
+        chosen = self.row(self.cards.selected_id()) or self.row(self.session.active_id)
+        if chosen is None:
+            self.say("Select a card first (or give someone the spotlight).", error=True)
+        return chosen
+
+    def record(self, answer: RollResult) -> None:
+        """A plain roll into the log, one undo step."""
+        row = describe(answer)
+        self.undo_stack.push(commands.RecordRoll(self.session, row))
+        self.say(row.summary)
+
+    # -- what every system does --------------------------------------------------------------
+
+    def next_turn(self) -> None:
+        if (not self.push(lambda: turns.next_turn(self.session, self.profile.key))
+                and not self.session.combatants):
+            self.say("Nobody can act: add a combatant first.")
+
+    def damage(self, combatant_id: int, amount: int) -> None:
+        row = self.row(combatant_id)
+        if row is None or amount == 0:
+            return
+        marked = min(max(row.hp_marked + amount, 0), row.hp_max)
+        verb = "Damage" if amount > 0 else "Heal"
+        self.undo_stack.push(commands.UpdateCombatant(
+            self.session, replace(row, hp_marked=marked), f"{verb} {row.name} {abs(amount)}"))
+
+    def _ask_amount(self, title: str, sign: int) -> None:
+        row = self.target()
+        if row is None:
+            return
+        word = self.profile.health_word
+        amount, ok = QInputDialog.getInt(self.window, title, f"{word} for {row.name}:", 1, 1,
+                                         999)
+        if ok:
+            self.damage(row.id, sign * amount)
+
+    def ask_damage(self) -> None:
+        self._ask_amount("Damage", +1)
+
+    def ask_heal(self) -> None:
+        self._ask_amount("Heal", -1)
+
+    def add_combatant(self) -> None:
+        dialog = StatsDialog(self.profile.system, self.window)
+        if dialog.exec() == StatsDialog.DialogCode.Accepted:
+            self.undo_stack.push(commands.AddCombatant(self.session, dialog.combatant()))
+
+    def edit(self) -> None:
+        row = self.target()
+        if row is None:
+            return
+        dialog = StatsDialog(self.profile.system, self.window, existing=row)
+        if dialog.exec() == StatsDialog.DialogCode.Accepted:
+            self.undo_stack.push(commands.UpdateCombatant(self.session, dialog.combatant(),
+                                                          f"Edit {row.name}"))
+
+    def standing(self, at_least: int = 1) -> list[CombatantRow]:
+        """Who is still in the fight; empty, and said, when fewer than ``at_least``."""
+        rows = [r for r in self.session.combatants if not r.defeated]
+        if len(rows) < at_least:
+            self.say("Not enough combatants still standing: add one first.", error=True)
+            return []
+        return rows
+
+    def rolls_initiative(self, row: CombatantRow) -> bool:
+        return True
+
+    def roll_initiative(self) -> None:
+        """Everyone's initiative in one request; the answer orders the list, one undo step."""
+        rows = self.standing()
+        if not rows:
+            return
+        key, system_key = self.profile.system.initiative_key, self.profile.key
+        request = InitiativeRequest(system_key, tuple(
+            Initiant(r.id, r.name, turns.stat(r, key), rolls=self.rolls_initiative(r))
+            for r in rows))
+
+        def rolled(answer: RollResult) -> None:
+            log = describe(answer)
+            self.push(lambda: turns.apply_initiative(self.session, system_key, answer.result,
+                                                     log))
+            self.say(log.summary)
+
+        self.roll_router.submit(request, rolled, "The initiative roll")
+
+    def ask_initiative(self) -> None:
+        """A player rolled initiative at the table: type it in, the order follows."""
+        row = self.target()
+        if row is None:
+            return
+        current = turns.effective_initiative(row)
+        value, ok = QInputDialog.getInt(self.window, "Set initiative",
+                                        f"Initiative of {row.name}:",
+                                        10 if current is None else current, -20, 99)
+        if ok:
+            self.undo_stack.push(turns.set_initiative(self.session, row.id, value))
+
+    def activate(self, combatant_id: int) -> None:
+        """Give the turn to someone out of order (a waiting R&R character acting now...)."""
+        if self.row(combatant_id) is not None:
+            self.undo_stack.push(turns.give_turn(self.session, combatant_id))

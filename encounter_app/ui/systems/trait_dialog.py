@@ -1,0 +1,238 @@
+"""Ruins & Raiders trait check: 2d6 + trait against a challenge level built from the text's rules.
+
+A task (the challenge level table, extra time, rushing), a jump (4 per space), or an attack on
+another combatant's Dodge or Parry with range, prone and surprise; the dialog shows the
+challenge level and how it was made before anything is rolled.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from encounter_app.rules import ruins_and_raiders as rr
+from encounter_app.rules.systems import system
+from encounter_app.services.systems.requests import TraitCheckRequest
+from encounter_app.store import CombatantRow
+from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
+from encounter_app.ui.systems.combo import combatant_combo
+from encounter_app.ui.systems.profiles import dodge_parry
+from encounter_app.ui.systems.typed import typed_die
+
+TRAITS = ("warrior", "athlete", "perception", "brawn", "fortitude", "defiance")
+TIMES = (1, 2, 3, 4, 5, 6, 8, 10)
+TASK, JUMP, ATTACK = range(3)
+
+
+def _form(parent: QStackedWidget) -> QFormLayout:
+    page = QWidget()
+    parent.addWidget(page)
+    form = QFormLayout(page)
+    form.setContentsMargins(0, 0, 0, 0)
+    return form
+
+
+class TraitCheckDialog(QDialog):
+    def __init__(self, rows: list[CombatantRow], actor: int | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("traitCheckDialog")
+        self.setWindowTitle("Trait check — Ruins & Raiders")
+        self.setMinimumWidth(440)
+        self.rows = rows
+        rules = system("ruins_and_raiders")
+        self.actor = combatant_combo(rows, actor, "traitActor")
+        self.trait = QComboBox(objectName="traitName")
+        for key in TRAITS:
+            self.trait.addItem(rules.field(key).label, key)
+        self.mode = QComboBox(objectName="traitMode")
+        self.mode.addItems(["A task", "A jump", "An attack"])
+        self.pages = QStackedWidget()
+
+        task = _form(self.pages)
+        self.level = QComboBox(objectName="challengeLevel")
+        for name, value in rr.CHALLENGE_LEVELS.items():
+            self.level.addItem(f"{name} ({value})", value)
+        self.level.setCurrentIndex(3)
+        self.time = QComboBox(objectName="extraTime")
+        for times in TIMES:
+            self.time.addItem("usual time" if times == 1 else
+                              f"×{times} the time (+{rr.extra_time_bonus(times)})", times)
+        self.rush = QSpinBox(objectName="rushHalvings", suffix=" halving(s) of the time")
+        self.rush.setRange(0, 5)
+        self.rush.setSpecialValueText("not rushed")
+        self.rush.setToolTip("Rushing: the challenge level rises by 3 for each halving of "
+                             "the time")
+        task.addRow("Challenge &level", self.level)
+        task.addRow("Extra &time", self.time)
+        task.addRow("&Rushing", self.rush)
+
+        jump = _form(self.pages)
+        self.spaces = QSpinBox(objectName="jumpSpaces", suffix=" spaces")
+        self.spaces.setRange(1, 20)
+        jump.addRow("&Spaces to jump", self.spaces)
+
+        attack = _form(self.pages)
+        self.target = combatant_combo(rows, None, "attackTarget")
+        self.defence = QComboBox(objectName="attackDefence")
+        self.defence.addItems(["Parry (melee)", "Dodge"])
+        self.range = QComboBox(objectName="attackRange")
+        self.range.addItems(["Melee", "Short range (thrown)", "Long range (bows, spells)"])
+        self.distance = QSpinBox(objectName="attackDistance", suffix=" spaces")
+        self.distance.setRange(1, 200)
+        self.unaware = QCheckBox("Target is unaware (surprise: flat 4 + range)",
+                                 objectName="targetUnaware")
+        self.target_prone = QCheckBox("Target is prone", objectName="targetProne")
+        self.attacker_prone = QCheckBox("Attacker is prone", objectName="attackerProne")
+        self.charge = QSpinBox(objectName="chargeSpaces", suffix=" spaces charged")
+        self.charge.setRange(0, 100)
+        self.charge.setToolTip("Momentum: +1 damage for every 3 spaces")
+        attack.addRow("&Target", self.target)
+        attack.addRow("&Defence", self.defence)
+        attack.addRow("&Range", self.range)
+        attack.addRow("Dist&ance", self.distance)
+        attack.addRow("", self.unaware)
+        attack.addRow("", self.target_prone)
+        attack.addRow("", self.attacker_prone)
+        attack.addRow("&Charge", self.charge)
+
+        self.typed = (typed_die(6, "typedFirstD6", "The first d6 a player rolled"),
+                      typed_die(6, "typedSecondD6", "The second d6 a player rolled"))
+        typed = QHBoxLayout()
+        typed.addWidget(QLabel("2d6 rolled:"))
+        for box in self.typed:
+            typed.addWidget(box)
+            box.valueChanged.connect(self._update)
+        self.uses_action = QCheckBox("Uses one of the actor's two actions", checked=True,
+                                     objectName="usesAction")
+        self.summary = QLabel(objectName="challengeSummary")
+        self.summary.setWordWrap(True)
+        self.buttons, self.roll_button = accept_buttons(self, "Roll 2d6")
+        form = QFormLayout()
+        form.addRow("&Who", self.actor)
+        form.addRow("T&rait", self.trait)
+        form.addRow("&Against", self.mode)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.pages)
+        layout.addLayout(typed)
+        layout.addWidget(self.uses_action)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.buttons)
+        for widget in (self.actor, self.trait, self.level, self.time, self.target,
+                       self.defence, self.range):
+            widget.currentIndexChanged.connect(self._update)
+        for spin in (self.rush, self.spaces, self.distance, self.charge):
+            spin.valueChanged.connect(self._update)
+        for box in (self.unaware, self.target_prone, self.attacker_prone):
+            box.toggled.connect(self._update)
+        self.mode.currentIndexChanged.connect(self._mode_changed)
+        self._mode_changed(TASK)
+
+    def _row(self, combo: QComboBox) -> CombatantRow:
+        return self.rows[combo.currentIndex()]
+
+    def _mode_changed(self, mode: int) -> None:
+        self.pages.setCurrentIndex(mode)
+        # A stacked widget is as tall as its tallest page; only the shown one counts here.
+        for index in range(self.pages.count()):
+            policy = QSizePolicy.Policy.Preferred if index == mode else \
+                QSizePolicy.Policy.Ignored
+            self.pages.widget(index).setSizePolicy(policy, policy)
+        self.adjustSize()
+        self.trait.setCurrentIndex(TRAITS.index("athlete") if mode == JUMP else
+                                   self.trait.currentIndex())
+        self._update()
+
+    def request(self) -> TraitCheckRequest:
+        """The check as the dialog stands: challenge level, bonus and, for an attack, wounds."""
+        actor = self._row(self.actor)
+        key = self.trait.currentData()
+        trait = int(actor.system_stats.get(key, 0))
+        name = self.trait.currentText()
+        mode = self.mode.currentIndex()
+        if mode == TASK:
+            times = self.time.currentData()
+            bonus = rr.extra_time_bonus(times)
+            challenge = self.level.currentData() + rr.rush_penalty(self.rush.value())
+            level = list(rr.CHALLENGE_LEVELS)[self.level.currentIndex()]
+            parts = [f"{level} {rr.CHALLENGE_LEVELS[level]}"]
+            if self.rush.value():
+                parts.append(f"rushed +{rr.rush_penalty(self.rush.value())}")
+            if bonus:
+                parts.append(f"×{times} time gives +{bonus} to the roll")
+                name += f" +{bonus} extra time"
+            return TraitCheckRequest(actor.name, trait + bonus, challenge, name,
+                                     "; ".join(parts), actor.id)
+        if mode == JUMP:
+            spaces = self.spaces.value()
+            return TraitCheckRequest(actor.name, trait, rr.jump_challenge(spaces), name,
+                                     f"jump {spaces} spaces: 4 per space", actor.id)
+        target = self._row(self.target)
+        dodge, parry = dodge_parry(target)
+        melee = self.range.currentIndex() == 0
+        distance = self.distance.value()
+        range_mod = 0 if melee else rr.range_penalty(
+            rr.Range.SHORT if self.range.currentIndex() == 1 else rr.Range.LONG, distance)
+        kind = rr.Attack.MELEE if melee else rr.Attack.RANGED
+        prone = rr.prone_modifier(kind, target_prone=self.target_prone.isChecked(),
+                                  attacker_prone=self.attacker_prone.isChecked())
+        if self.unaware.isChecked():
+            challenge = rr.surprise_challenge(range_mod)
+            parts = [f"unaware: flat {rr.SURPRISE_CHALLENGE}"]
+        else:
+            defence = parry if self.defence.currentIndex() == 0 else dodge
+            label = "Parry" if self.defence.currentIndex() == 0 else "Dodge"
+            challenge = rr.attack_challenge(defence, prone)
+            parts = [f"{label} {defence}"] + ([f"prone {prone:+d}"] if prone else [])
+        challenge += 0 if self.unaware.isChecked() else range_mod
+        if range_mod:
+            parts.append(f"range +{range_mod}")
+        momentum = rr.momentum_damage(self.charge.value())
+        s, t = actor.system_stats, target.system_stats
+        wound_base = (int(s.get("brawn", 0)) + int(s.get("weapon_power", 0)) + momentum
+                      - int(t.get("fortitude", 0)) - int(t.get("armour", 0)))
+        if momentum:
+            parts.append(f"momentum +{momentum} damage")
+        return TraitCheckRequest(actor.name, trait, challenge, name, "; ".join(parts), actor.id,
+                                 wound_base=wound_base, target=target.name)
+
+    def _update(self, *_args) -> None:
+        self.distance.setEnabled(self.range.currentIndex() != 0)  # melee: adjacent
+        request = self.request()
+        same = (self.mode.currentIndex() == ATTACK
+                and self._row(self.actor).id == self._row(self.target).id)
+        self.summary.setText(
+            "An attack needs a target other than the attacker." if same else
+            f"<b>2d6 {request.trait:+d} against challenge {request.challenge}</b>"
+            f" ({request.reason})")
+        half = [box.value() for box in self.typed].count(0) == 1
+        if half and not same:
+            self.summary.setText(self.summary.text() + "<br>Type both dice, or neither.")
+        self.roll_button.setEnabled(not same and not half)
+        self.roll_button.setText("Record" if self.typed_check() else "Roll 2d6")
+
+    def typed_check(self) -> rr.TraitCheck | None:
+        """The check as the dice a player rolled show it; None to let the program roll."""
+        dice = tuple(box.value() for box in self.typed)
+        if 0 in dice:
+            return None
+        request = self.request()
+        natural = sum(dice)
+        total = natural + request.trait
+        mox, success = rr.outcome(natural, total, request.challenge)
+        return rr.TraitCheck(dice, natural, total, mox, success)
+
+    def actor_id(self) -> int:
+        return self._row(self.actor).id

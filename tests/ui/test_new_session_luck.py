@@ -1,0 +1,43 @@
+"""A new game session gives a Casus Mus fight's combatants their Luck Points back (issue 5 and
+issue 10 together: the campaign view's New game session runs the systems' refreshes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from encounter_app.app import launch
+from encounter_app.services import campaign_actions
+from encounter_app.services.campaign_book import CampaignBook
+from encounter_app.services.systems import turns
+
+
+def test_new_game_session_refreshes_luck_points_and_undo_takes_it_back(qapp, tmp_path: Path
+                                                                       ) -> None:
+    launched = launch(tmp_path, seed=3, show=False, demo_system="casus_mus")
+    try:
+        session, stack = launched.session, launched.undo_stack
+        hero = session.combatants[0]
+        full = turns.lp_left(hero)
+        stack.push(turns.spend(session, hero.id, "lp", 1))
+        assert turns.lp_left(session.combatants[0]) == full - 1
+
+        book = CampaignBook(launched.store, session.campaign.id)
+        stack.push(campaign_actions.new_game_session(book, launched.session_hooks))
+        assert turns.lp_left(session.combatants[0]) == full
+        assert book.campaign.session_number == 2
+
+        stack.undo()
+        assert turns.lp_left(session.combatants[0]) == full - 1
+        assert book.campaign.session_number == 1
+    finally:
+        launched.shutdown()
+
+
+def test_a_daggerheart_session_has_no_luck_to_refresh(qapp, tmp_path: Path) -> None:
+    launched = launch(tmp_path, seed=3, show=False)
+    try:
+        book = CampaignBook(launched.store, launched.session.campaign.id)
+        command = campaign_actions.new_game_session(book, launched.session_hooks)
+        assert len(command.parts) == 1  # the session counter's own update, nothing else
+    finally:
+        launched.shutdown()

@@ -1,0 +1,300 @@
+"""Casus Mus, Ruins & Raiders and Forge of Power windows, driven as a GM drives them."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGroupBox, QListView, QPushButton, QWidget
+
+from encounter_app.app import launch
+from encounter_app.services.systems import turns
+from encounter_app.ui.systems.clash_dialog import ClashDialog
+from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
+from encounter_app.ui.systems.stats_dialog import StatsDialog
+from encounter_app.ui.systems.trait_dialog import TraitCheckDialog
+
+
+def open_program(qtbot, tmp_path, system):
+    launched = launch(tmp_path, seed=3, show=True, demo_system=system)
+    qtbot.addWidget(launched.window)
+    qtbot.waitExposed(launched.window)
+    return launched
+
+
+@pytest.fixture
+def opened(qtbot, tmp_path):
+    """Start the program on a system's sample fight; everything started shuts down after."""
+    started = []
+
+    def open_(system):
+        started.append(open_program(qtbot, tmp_path / system, system))
+        return started[-1]
+
+    yield open_
+    for launched in started:
+        launched.shutdown()
+
+
+@pytest.fixture(params=["casus_mus", "ruins_and_raiders", "forge_of_power"])
+def program(request, opened):
+    return opened(request.param)
+
+
+def child(window, cls, name):
+    found = window.findChild(cls, name)
+    assert found is not None, f"no {cls.__name__} named {name}"
+    return found
+
+
+def click(qtbot, window, name):
+    qtbot.mouseClick(child(window, QPushButton, name), Qt.MouseButton.LeftButton)
+
+
+def test_each_system_has_its_own_panel_and_no_fear(program):
+    window = program.window
+    system = program.session.campaign.system
+    panel = child(window, QGroupBox, "systemPanel")
+    assert panel.title().replace("&&", "&") == {
+        "casus_mus": "Casus Mus", "ruins_and_raiders": "Ruins & Raiders",
+        "forge_of_power": "Forge of Power"}[system]
+    assert window.findChild(QWidget, "fearTracker") is None
+    assert window.findChild(QListView, "fearLedger") is None
+    cards = child(window, QListView, "combatantCards")
+    assert cards.model().rowCount() == 7
+    assert window.menuBar().actions()[-2].text() == "&Roll"
+
+
+def test_card_shows_the_systems_numbers(program):
+    profile = program.window.profile
+    first = program.session.combatants[0]
+    text = " ".join(profile.card_lines(first)) + profile.card_status(first)
+    expected = {"casus_mus": "Combat 62%", "ruins_and_raiders": "Dodge 8 · Parry 12",
+                "forge_of_power": "Defense 16"}[profile.key]
+    assert expected in text
+
+
+def test_damage_and_heal_are_undoable(qtbot, program):
+    table = program.window.system_table
+    first = program.session.combatants[0]
+    table.damage(first.id, 5)
+    assert program.session.combatants[0].hp_marked == 5
+    table.damage(first.id, -99)
+    assert program.session.combatants[0].hp_marked == 0
+    program.undo_stack.undo()
+    assert program.session.combatants[0].hp_marked == 5
+
+
+def test_adding_a_combatant_checks_the_name_at_the_field(qtbot, program):
+    dialog = StatsDialog(program.window.profile.system, program.window)
+    qtbot.addWidget(dialog)
+    dialog.accept()
+    assert dialog.result() != StatsDialog.DialogCode.Accepted
+    problem = dialog.findChild(QWidget, "nameProblem")
+    assert problem.text() == "A combatant needs a name."
+    dialog.name.setText("Gristle")
+    assert problem.isHidden()
+    row = dialog.combatant()
+    assert set(row.system_stats) == {f.key for f in program.window.profile.system.pc_fields}
+
+
+# -- Casus Mus -------------------------------------------------------------------------------
+
+def test_casus_mus_clash_dialog_walks_the_flow(qtbot, opened):
+    program = opened("casus_mus")
+    session, window = program.session, program.window
+    pip, stoat = session.combatants[0], session.combatants[1]
+    dialog = ClashDialog(session, window.roll_router, window.system_table.push, window,
+                         attacker=pip.id)
+    qtbot.addWidget(dialog)
+    assert dialog.defender.row().id == stoat.id  # the first foe of the attacker
+    react = dialog.steps["react"]
+    assert not react.isEnabled() and react.toolTip() == "The attacker has not rolled."
+    dialog.step("attack")
+    qtbot.waitUntil(lambda: dialog.flow.attacker.roll is not None)
+    assert not dialog.attacker.isEnabled()  # who clashes is fixed once rolled
+    dialog.step("decline")
+    assert dialog.verdict.text()
+    assert dialog.record_button.isEnabled()
+    dialog.accept()
+    assert session.rolls[0].kind == "clash"
+    assert turns.ap_left(session.combatants[0]) == 2  # Pip (Hero) spent 1 of 3
+    program.undo_stack.undo()
+    assert turns.ap_left(session.combatants[0]) == 3 and not session.rolls
+
+
+def test_casus_mus_new_session_button_refreshes_luck(qtbot, opened):
+    program = opened("casus_mus")
+    window, session = program.window, program.session
+    click(qtbot, window, "spendLpButton")  # on Pip, in the spotlight
+    assert turns.lp_left(session.combatants[0]) == 2
+    assert "Luck Points 2 of 3" in child(window, QWidget, "resourceTarget").text()
+    click(qtbot, window, "refreshLuckButton")
+    assert turns.lp_left(session.combatants[0]) == 3
+    assert program.undo_stack.undoText() == "New session: refresh Luck Points"
+    click(qtbot, window, "refreshLuckButton")
+    assert "already has all their Luck Points" in window.status_label.text()
+
+
+# -- Ruins & Raiders --------------------------------------------------------------------------
+
+def test_ruins_roll_initiative_orders_the_list(qtbot, opened):
+    program = opened("ruins_and_raiders")
+    window, session = program.window, program.session
+    click(qtbot, window, "rollInitiativeButton")
+    qtbot.waitUntil(lambda: len(session.rolls) == 1)
+    scores = [turns.effective_initiative(r) for r in session.combatants]
+    assert scores == sorted(scores, reverse=True)
+    warden = next(r for r in session.combatants if r.name == "Crypt Warden")
+    assert warden.system_state["initiative"] == 1 + 7  # Perception + 7, not rolled
+    assert session.active_id == session.combatants[0].id
+    assert "Round 1" in child(window, QWidget, "roundStatus").text()
+    program.undo_stack.undo()
+    assert not session.rolls
+
+
+def test_ruins_trait_check_builds_the_challenge_level(qtbot, opened):
+    program = opened("ruins_and_raiders")
+    rows = list(program.session.combatants)
+    dialog = TraitCheckDialog(rows, rows[0].id)
+    qtbot.addWidget(dialog)
+    dialog.rush.setValue(1)
+    dialog.time.setCurrentIndex(dialog.time.findData(4))
+    request = dialog.request()
+    assert (request.challenge, request.trait) == (12 + 3, 4 + 6)  # Hedda's Warrior 4
+    dialog.mode.setCurrentIndex(1)
+    dialog.spaces.setValue(3)
+    assert dialog.request().challenge == 12 and dialog.trait.currentData() == "athlete"
+    dialog.mode.setCurrentIndex(2)
+    dialog.target.setCurrentIndex(3)  # Ruin Jackal: Parry 9, Dodge 10
+    dialog.range.setCurrentIndex(2)
+    dialog.distance.setValue(11)
+    dialog.defence.setCurrentIndex(1)
+    assert dialog.request().challenge == 10 + 2
+    dialog.unaware.setChecked(True)
+    assert dialog.request().challenge == 4 + 2
+    assert "against challenge 6" in dialog.summary.text()
+    dialog.target.setCurrentIndex(0)
+    assert not dialog.roll_button.isEnabled()
+
+
+# -- Forge of Power ---------------------------------------------------------------------------
+
+def test_forge_pass_the_turn_and_interrupt(qtbot, opened):
+    program = opened("forge_of_power")
+    window, session = program.window, program.session
+    table = window.system_table
+    kestrel, hound = session.combatants[0], session.combatants[3]
+    dialog = FopRollDialog(list(session.combatants), kestrel.id, window.roll_router,
+                           table.record_roll, window, attack=True)
+    qtbot.addWidget(dialog)
+    assert [dialog.targets.item(i).checkState() for i in range(3)][2] == \
+        Qt.CheckState.Checked  # the first foe: Clockwork Hound
+    dialog.roll()
+    qtbot.waitUntil(lambda: len(dialog.results) == 1)
+    dialog.roll()  # an effect allows a reroll: keep either
+    qtbot.waitUntil(lambda: len(dialog.results) == 2)
+    dialog.second.setChecked(True)
+    dialog.accept()
+    assert "(rerolled, kept the reroll)" in session.rolls[0].summary
+    assert table.interrupter.currentData() == hound.id
+    click(qtbot, window, "interruptButton")
+    assert session.active_id == hound.id
+    assert turns.acted(session.combatants[0])
+    choices = [table.next_choice.itemData(i) for i in range(table.next_choice.count())]
+    assert kestrel.id not in choices and hound.id not in choices
+    window.next_action.trigger()
+    assert session.active_id == choices[0]
+
+
+def test_daggerheart_keeps_its_window(qtbot, opened):
+    program = opened("daggerheart")
+    assert program.window.system_table is None
+    assert program.window.findChild(QWidget, "fearTracker") is not None
+    assert program.window.findChild(QGroupBox, "systemPanel") is None
+
+
+def test_the_gm_screen_shows_the_systems_tables(qtbot, qtmodeltester, program):
+    from PySide6.QtWidgets import QTableView
+
+    window = program.window
+    window.gm_screen_dock.show()
+    screen = child(window, QWidget, "systemReference")
+    first = screen.widget(0)
+    assert isinstance(first, QTableView)
+    qtmodeltester.check(first.model())
+    cells = {"casus_mus": (4, 2, "Attacker hits, gets one CM"),  # no reaction; succeeds
+             "ruins_and_raiders": (3, 1, "12"),  # Moderate
+             "forge_of_power": (1, 1, "DC + 0 … DC + 9")}[window.profile.key]
+    row, column, text = cells
+    assert first.model().index(row, column).data() == text
+
+
+def test_editing_numbers_keeps_damage_and_turn_state(qtbot, program):
+    from dataclasses import replace
+
+    from encounter_app.services.commands import UpdateCombatant
+
+    session = program.session
+    first = session.combatants[0]
+    program.undo_stack.push(UpdateCombatant(session, replace(
+        first, hp_marked=first.hp_max - 1, system_state={"initiative": 12}), "set up"))
+    dialog = StatsDialog(program.window.profile.system, program.window,
+                         existing=session.combatants[0])
+    qtbot.addWidget(dialog)
+    health = program.window.profile.system.health_key
+    dialog.fields[health].setValue(3)
+    edited = dialog.combatant()
+    assert (edited.id, edited.name) == (first.id, first.name)
+    assert edited.hp_max == 3 and edited.hp_marked == 3  # never more marked than the track
+    assert edited.system_state == {"initiative": 12}
+    assert edited.system_stats[health] == 3
+
+
+def test_double_clicking_a_card_gives_it_the_turn(qtbot, program):
+    cards = child(program.window, QListView, "combatantCards")
+    index = cards.model().index(2, 0)
+    cards.doubleClicked.emit(index)
+    assert program.session.active_id == program.session.combatants[2].id
+
+
+def test_a_clash_takes_the_rolls_players_made_at_the_table(qtbot, opened):
+    program = opened("casus_mus")
+    session, window = program.session, program.window
+    pip = session.combatants[0]
+    dialog = ClashDialog(session, window.roll_router, window.system_table.push, window,
+                         attacker=pip.id)
+    qtbot.addWidget(dialog)
+    dialog.typed.setValue(71)  # Pip's player rolled 71 against 62%: a failure
+    dialog.step("attack")
+    assert dialog.flow.attacker.roll.roll == 71 and dialog.typed.value() == 0
+    dialog.step("attacker_flip")  # 17: a success
+    dialog.typed.setValue(100)  # the Stoat fumbles with 00
+    dialog.step("react")
+    assert dialog.verdict.text() == ("Pip Thistlewhisker hits and picks 2 Combat "
+                                     "Maneuvers before rolling damage.")
+
+
+def test_typed_dice_are_graded_like_rolled_ones(qtbot, opened):
+    program = opened("forge_of_power")
+    session, window = program.session, program.window
+    lio = session.combatants[2]  # Intellect 5
+    dialog = FopRollDialog(list(session.combatants), lio.id, window.roll_router,
+                           window.system_table.record_roll, window)
+    qtbot.addWidget(dialog)
+    dialog.attribute.setCurrentIndex(2)
+    dialog.dc.setValue(25)
+    dialog.typed.setValue(20)
+    dialog.roll()
+    assert dialog.results[0].summary == "Lio Venn: Check 25 vs DC 25, Critical Success"
+    assert dialog.results[0].detail.endswith("(rolled at the table)")
+    rows = list(opened("ruins_and_raiders").session.combatants)
+    trait = TraitCheckDialog(rows, rows[0].id)
+    qtbot.addWidget(trait)
+    trait.typed[0].setValue(1)
+    assert not trait.roll_button.isEnabled()  # one die typed: both or neither
+    assert "Type both dice" in trait.summary.text()
+    trait.typed[1].setValue(1)
+    check = trait.typed_check()
+    assert (check.natural, check.success) == (2, False)  # a natural 2 always fails
+    assert trait.roll_button.text() == "Record"
+
