@@ -167,6 +167,7 @@ class CountdownRow:
     dice: str | None = None
     link: int | None = None
     loops: int = 0
+    visible: bool = False  # shown on the player display
 
     @property
     def triggered(self) -> bool:
@@ -197,3 +198,4 @@ class RollRow:
     id: int | None = None
     created_at: datetime | None = None
     payload: dict[str, Any] = field(default_factory=dict, compare=False)
+    public: bool = False  # shown on the player display

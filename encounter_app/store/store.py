@@ -44,9 +44,10 @@ _CAMPAIGN = "id, name, system, party_size, fear"
 _ENCOUNTER = "id, campaign_id, name, round, active_combatant_id, scene_intensity, seed"
 _COMBATANT = ("id, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, "
               "conditions, hidden, slow_tokens, spotlights, stat_block")
-_COUNTDOWN = "id, name, start, value, kind, loop, long_term, trigger, dice, link, loops"
+_COUNTDOWN = ("id, name, start, value, kind, loop, long_term, trigger, dice, link, loops, "
+              "visible")
 _FEAR_EVENT = "id, encounter_id, created_at, change, value, reason, note"
-_ROLL = "id, kind, actor, summary, detail, created_at, payload"
+_ROLL = "id, kind, actor, summary, detail, created_at, payload, public"
 _TEMPLATE_STATS = ("name", "tier", "type", "description", "motives", "difficulty", "major",
                    "severe", "hp", "stress", "attack_modifier", "attack_name", "attack_range",
                    "damage", "experiences", "features")
@@ -327,10 +328,11 @@ class Store:
             position = _make_room(c, "countdown", encounter_id, position)
             cursor = c.execute(
                 "INSERT INTO countdown (id, encounter_id, position, name, start, value, kind,"
-                " loop, long_term, trigger, dice, link, loops)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " loop, long_term, trigger, dice, link, loops, visible)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, encounter_id, position, row.name, row.start, row.value, row.kind,
-                 row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops))
+                 row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops,
+                 row.visible))
             return replace(row, id=cursor.lastrowid)
 
     def remove_countdown(self, countdown_id: int) -> None:
@@ -346,9 +348,10 @@ class Store:
         with self._transaction() as c:
             _changed(c.execute(
                 "UPDATE countdown SET name = ?, start = ?, value = ?, kind = ?, loop = ?,"
-                " long_term = ?, trigger = ?, dice = ?, link = ?, loops = ? WHERE id = ?",
+                " long_term = ?, trigger = ?, dice = ?, link = ?, loops = ?, visible = ?"
+                " WHERE id = ?",
                 (row.name, row.start, row.value, row.kind, row.loop, row.long_term, row.trigger,
-                 row.dice, row.link, row.loops, row.id)),
+                 row.dice, row.link, row.loops, row.visible, row.id)),
                 "countdown", row.id)
 
     # -- roll log ---------------------------------------------------------------------------
@@ -371,11 +374,17 @@ class Store:
         with self._transaction() as c:
             cursor = c.execute(
                 "INSERT INTO roll_record (id, encounter_id, created_at, kind, actor, summary,"
-                " detail, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " detail, payload, public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, encounter_id, _timestamp(created_at), row.kind, row.actor, row.summary,
-                 row.detail, json.dumps(row.payload)))
+                 row.detail, json.dumps(row.payload), row.public))
             return replace(row, id=cursor.lastrowid, created_at=_utc(created_at),
                            payload=dict(row.payload))
+
+    def set_roll_public(self, roll_id: int, public: bool) -> None:
+        """Show a roll on the player display, or take it off."""
+        with self._transaction() as c:
+            _changed(c.execute("UPDATE roll_record SET public = ? WHERE id = ?",
+                               (public, roll_id)), "roll_record", roll_id)
 
     def delete_roll(self, roll_id: int) -> None:
         with self._transaction() as c:
@@ -482,10 +491,10 @@ def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
 
 
 def _countdown_row(row: tuple) -> CountdownRow:
-    id_, name, start, value, kind, loop, long_term, trigger, dice, link, loops = row
+    id_, name, start, value, kind, loop, long_term, trigger, dice, link, loops, visible = row
     return CountdownRow(id=id_, name=name, start=start, value=value, kind=kind, loop=loop,
                         long_term=bool(long_term), trigger=trigger, dice=dice, link=link,
-                        loops=loops)
+                        loops=loops, visible=bool(visible))
 
 
 def _fear_row(row: tuple) -> FearEventRow:
@@ -496,10 +505,10 @@ def _fear_row(row: tuple) -> FearEventRow:
 
 
 def _roll_row(row: tuple) -> RollRow:
-    id_, kind, actor, summary, detail, created_at, payload = row
+    id_, kind, actor, summary, detail, created_at, payload, public = row
     return RollRow(id=id_, kind=kind, actor=actor, summary=summary, detail=detail,
                    created_at=_utc(datetime.fromisoformat(created_at)),
-                   payload=_json(payload, {}))
+                   payload=_json(payload, {}), public=bool(public))
 
 
 def _template_row(row: tuple) -> TemplateRow:
