@@ -9,16 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from encounter_app.demo import create_demo
 from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.rules_service import STOP_TIMEOUT_MS, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import Store, StoreError
+from encounter_app.ui.appearance import Appearance
 from encounter_app.ui.main_window import MainWindow
+from encounter_app.ui.settings import open_settings
+from encounter_app.ui.table_view import TableControls
 
 
 @dataclass
@@ -30,6 +33,8 @@ class Launched:
     rules_service: RulesService
     undo_stack: QUndoStack
     session: EncounterSession
+    appearance: Appearance
+    settings: QSettings
     _closed: bool = field(default=False, repr=False)
     _stopped: bool = field(default=True, repr=False)
 
@@ -52,8 +57,8 @@ class Launched:
         old = self.window
         old.detach()
         encounter = self.store.latest_encounter() or create_demo(self.store)
-        self.window, self.session, self.undo_stack = _open_window(self.store, encounter.id,
-                                                                  self.rules_service)
+        self.window, self.session, self.undo_stack = _open_window(
+            self.store, encounter.id, self.rules_service, self.settings, self.appearance)
         self.window.restore_requested.connect(self._restore_chosen)
         self.window.restoreGeometry(old.saveGeometry())
         if old.isVisible():
@@ -89,6 +94,7 @@ class Launched:
         self.rules_service.rolled.disconnect()
         self.rules_service.failed.disconnect()
         self.window.deleteLater()
+        self.appearance.release()
         self.store.close()
         return self._stopped
 
@@ -111,18 +117,22 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True) -> Lau
     except Exception:
         store.close()
         raise
-    window, session, undo_stack = _open_window(store, encounter.id, rules_service,
-                                               back_up_now=existing)
+    settings = open_settings(Path(data_dir))
+    appearance = Appearance(QApplication.instance(), settings)
+    window, session, undo_stack = _open_window(store, encounter.id, rules_service, settings,
+                                               appearance, back_up_now=existing)
     if show:
         window.show()
-    return Launched(window, store, rules_service, undo_stack, session)
+    return Launched(window, store, rules_service, undo_stack, session, appearance, settings)
 
 
-def _open_window(store: Store, encounter_id: int, rules_service: RulesService, *,
+def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
+                 settings: QSettings, appearance: Appearance, *,
                  back_up_now: bool = False) -> tuple[MainWindow, EncounterSession, QUndoStack]:
     session = EncounterSession(store, encounter_id)
     undo_stack = QUndoStack()
     window = MainWindow(store, session, rules_service, undo_stack)
+    window.table_controls = TableControls(window, settings, appearance)
     session.setParent(window)
     undo_stack.setParent(window)
     autobackup = AutoBackup(store, undo_stack, at_start=back_up_now, parent=window)

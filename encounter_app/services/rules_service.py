@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from encounter_app.rules import daggerheart, dice
+from encounter_app.rules import daggerheart, dice, odds
 
 log = logging.getLogger(__name__)
 # Every roll takes microseconds; a worker busy this long after being asked to stop is stuck.
@@ -78,7 +78,19 @@ class RestRequest:
     party_size: int
 
 
-RollRequest = AttackRequest | ReactionRequest | DiceRequest | RestRequest
+@dataclass(frozen=True)
+class OddsRequest:
+    """The exact odds of an attack before it is rolled: no dice drawn, nothing logged."""
+
+    modifier: int
+    evasions: tuple[int, ...]
+    damage: str
+    advantage: bool = False
+    disadvantage: bool = False
+    experience: int = 0
+
+
+RollRequest = AttackRequest | ReactionRequest | DiceRequest | RestRequest | OddsRequest
 
 
 @dataclass(frozen=True)
@@ -107,6 +119,10 @@ def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
         return dice.roll(request.expression, rng)
     if isinstance(request, RestRequest):
         return daggerheart.rest_fear(request.kind, request.party_size, rng)
+    if isinstance(request, OddsRequest):  # exact: icepool's distributions, the rng untouched
+        return odds.attack_odds(request.modifier, request.evasions, request.damage,
+                                advantage=request.advantage, disadvantage=request.disadvantage,
+                                experience=request.experience)
     raise TypeError(f"the rules service cannot roll a {type(request).__name__}")
 
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.rules import dice
 from encounter_app.services import adversary_actions, commands
+from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
@@ -43,6 +44,7 @@ from encounter_app.ui.models import (
     InitiativeModel,
     RollLogModel,
 )
+from encounter_app.ui.odds_preview import OddsPreview
 from encounter_app.ui.outcomes import OutcomeRecorder
 from encounter_app.ui.problem import ProblemLabel
 from encounter_app.ui.roll_actions import RollActions
@@ -134,6 +136,7 @@ class MainWindow(QMainWindow):
         self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack,
                                          self.roll_router)
         self.outcomes = OutcomeRecorder(session, undo_stack, self.roll_router)
+        self.odds_preview = OddsPreview(session, OddsCache(self.roll_router, self))
         self.dice_roller = DiceRoller()
         self.roll_log = RollLogView(self.roll_log_model)
         self.fear_ledger = PaintedListView("No Fear gained or spent yet.")
@@ -167,7 +170,7 @@ class MainWindow(QMainWindow):
         self.log_tabs.addTab(self.roll_log, "Roll log")
         self.log_tabs.addTab(self.fear_ledger, "Fear ledger")
         log_layout.addWidget(self.log_tabs, 1)
-        side_split = QSplitter(Qt.Orientation.Vertical)
+        side_split = QSplitter(Qt.Orientation.Vertical, objectName="sideSplitter")
         side_split.addWidget(self.countdowns)
         side_split.addWidget(log_box)
         side_split.setStretchFactor(0, 2)
@@ -180,6 +183,7 @@ class MainWindow(QMainWindow):
         centre_layout.addWidget(QLabel("<b>Adversaries</b> — click pips to mark HP and Stress"))
         centre_layout.addWidget(self.gm_turn_bar)
         centre_layout.addWidget(self.cards, 1)
+        centre_layout.addWidget(self.odds_preview)
         centre_layout.addWidget(self.outcomes)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")

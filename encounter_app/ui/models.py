@@ -392,7 +392,8 @@ class RollLogModel(RowListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return value.summary
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
-            return f"{value.summary}\n{value.detail}"
+            shown = "Shown to players. " if value.public else ""
+            return f"{shown}{value.summary}\n{value.detail}"
         return None
 
 

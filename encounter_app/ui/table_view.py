@@ -1,0 +1,194 @@
+"""What the GM's window gains for running the table: the player display and what it shows,
+keys for every frequent action (listed in Help › Keyboard shortcuts), icons, the theme, the tab
+order, and a window that comes back as it was left.
+
+Built by app.py after the main window; it only adds menus, actions and connections to it.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidget
+
+from encounter_app.services import player_view
+from encounter_app.ui.appearance import Appearance
+from encounter_app.ui.icon import action_icon
+from encounter_app.ui.main_window import MainWindow
+from encounter_app.ui.models import RowRole
+from encounter_app.ui.odds_preview import OddsFollower
+from encounter_app.ui.player_screen import PlayerScreen
+from encounter_app.ui.settings import WindowMemory
+from encounter_app.ui.shortcuts import ShortcutsDialog, plain
+
+
+class TableControls(QObject):
+    def __init__(self, window: MainWindow, settings: QSettings,
+                 appearance: Appearance) -> None:
+        super().__init__(window)
+        self._window, self._session = window, window.session
+        self._undo_stack, self._appearance = window.undo_stack, appearance
+        self.odds = OddsFollower(window.odds_preview, window.cards, window.session)
+        self.player_screen = PlayerScreen(window, window.session, settings)
+
+        self.show_roll_action = self._action(
+            "Show the &roll to the players", "P", self.toggle_roll_public,
+            "showRollAction", "The selected roll in the log (or the newest) goes on the "
+            "player display, or comes off it")
+        self.show_countdown_action = self._action(
+            "Show the &countdown to the players", "V", self.toggle_countdown_visible,
+            "showCountdownAction", "The selected countdown goes on the player display, or "
+            "comes off it")
+        self.tick_action = self._action("&Tick the countdown", "T", self.tick_countdown,
+                                        "tickCountdownAction",
+                                        "Take one off the selected countdown")
+        self.shortcuts_action = self._action("&Keyboard shortcuts", "F1", self.show_shortcuts,
+                                             "shortcutsAction", "Every key, and what it does")
+        self.focus_actions = [
+            self._action(f"Go to the {label}", f"Ctrl+{n}", lambda _c=False, w=widget:
+                         w.setFocus(Qt.FocusReason.ShortcutFocusReason),
+                         f"focus{n}Action", f"Move the keyboard to the {label}")
+            for n, (label, widget) in enumerate(self._regions(), 1)
+        ]
+        self._build_menus()
+        self._build_toolbar()
+        self._set_tab_order()
+        appearance.changed.connect(self._set_icons)
+        self._set_icons()
+        self.memory = WindowMemory(window, settings)
+        window.installEventFilter(self)
+
+    def _action(self, text: str, keys: str, slot, name: str, tip: str) -> QAction:
+        action = QAction(text, self._window, objectName=name, shortcut=QKeySequence(keys))
+        action.setToolTip(f"{tip} ({keys})")
+        action.triggered.connect(slot)
+        self._window.addAction(action)  # the key works with the menus closed
+        return action
+
+    def _regions(self) -> list[tuple[str, QWidget]]:
+        w = self._window
+        return [("spotlight order", w.initiative.view), ("adversary cards", w.cards),
+                ("countdowns", w.countdowns.list), ("roll log", w.roll_log)]
+
+    # -- menus and toolbar ------------------------------------------------------------------
+
+    def _menu(self, title: str) -> QMenu | None:
+        for action in self._window.menuBar().actions():
+            if action.menu() is not None and plain(action.menu().title()) == title:
+                return action.menu()
+        return None
+
+    def _build_menus(self) -> None:
+        bar = self._window.menuBar()
+        view = self._menu("View")
+        players = QMenu("&Players", self._window)
+        players.setObjectName("playersMenu")
+        players.addAction(self.player_screen.action)
+        players.addMenu(self.player_screen.screen_menu)
+        players.addSeparator()
+        players.addAction(self.show_roll_action)
+        players.addAction(self.show_countdown_action)
+        bar.insertMenu(view.menuAction(), players)
+        encounter = self._menu("Encounter")
+        encounter.insertAction(self._window.card_actions.end_turn_action, self.tick_action)
+        view.addSeparator()
+        go = view.addMenu("&Go to")
+        for action in self.focus_actions:
+            go.addAction(action)
+        self._appearance.fill(view.addMenu("&Theme"))
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.shortcuts_action)
+
+    def _build_toolbar(self) -> None:
+        w = self._window
+        toolbar = w.findChild(QToolBar, "mainToolBar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for button in (w.undo_button, w.redo_button):
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            button.setText(button.text().split()[-1])  # the icon replaces the arrow
+        toolbar.addSeparator()
+        for action in (w.next_action, w.rolls.attack_action, w.fear_down_action,
+                       w.fear_up_action):
+            toolbar.addAction(action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.player_screen.action)
+        names = {w.next_action: "Next turn", w.rolls.attack_action: "Attack",
+                 w.fear_down_action: "Fear −", w.fear_up_action: "Fear +",
+                 self.player_screen.action: "Player display"}
+        for action, short in names.items():
+            action.setIconText(short)  # the menu's long wording is too wide for a toolbar
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{plain(action.text())} ({keys})")
+            button = toolbar.widgetForAction(action)
+            if isinstance(button, QToolButton):
+                button.setAccessibleName(plain(action.text()))
+
+    def _set_icons(self) -> None:
+        w, palette = self._window, self._window.palette()
+        icons = {w.next_action: "next-turn", w.rolls.attack_action: "attack",
+                 w.fear_up_action: "fear-gain", w.fear_down_action: "fear-spend",
+                 self.player_screen.action: "player-display",
+                 self.show_roll_action: "show-players", self.show_countdown_action:
+                 "show-players", self.shortcuts_action: "keyboard",
+                 w.gm_screen_dock.toggleViewAction(): "gm-screen"}
+        for action, name in icons.items():
+            action.setIcon(action_icon(name, palette))
+        w.undo_button.setIcon(action_icon("undo", palette))
+        w.redo_button.setIcon(action_icon("redo", palette))
+
+    def _set_tab_order(self) -> None:
+        """Left to right as the window reads: spotlight order, cards, outcomes, sidebar."""
+        w = self._window
+        chain = [w.initiative.view, w.cards, w.fear_tracker, w.countdowns.list,
+                 w.dice_roller.edit, w.roll_log]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    # -- what the keys do -------------------------------------------------------------------
+
+    def toggle_roll_public(self) -> None:
+        rows = self._window.roll_log.selectionModel().selectedRows()
+        session = self._session
+        row = rows[0].data(RowRole) if rows else None
+        if row is None and len(session.rolls):
+            row = session.rolls[0]
+        if row is None:
+            self._window.show_message("No roll to show the players yet.")
+            return
+        self._undo_stack.push(player_view.SetRollPublic(session, row, not row.public))
+        self._window.show_message("On the player display: " + row.summary if not row.public
+                                  else "Taken off the player display: " + row.summary)
+
+    def toggle_countdown_visible(self) -> None:
+        position = self._window.countdowns.selected_row()
+        if position < 0:
+            self._window.show_message(
+                "Select a countdown first (Ctrl+3 moves the keyboard to the countdowns).")
+            return
+        row = self._session.countdowns[position]
+        self._undo_stack.push(player_view.set_countdown_visible(self._session, row,
+                                                                not row.visible))
+        now = "GM only" if row.visible else "shown to the players"
+        self._window.show_message(f"{row.name} is {now} now.")
+
+    def tick_countdown(self) -> None:
+        if self._window.countdowns.selected_row() < 0:
+            self._window.show_message(
+                "Select a countdown first (Ctrl+3 moves the keyboard to the countdowns).")
+            return
+        self._window.countdowns.tick()
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        dialog = ShortcutsDialog(self._window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The players' window goes with the GM's.
+        display = self.player_screen.display
+        if watched is self._window and event.type() == QEvent.Type.Close and display:
+            display.close()
+        return False
