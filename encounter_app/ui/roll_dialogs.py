@@ -80,7 +80,9 @@ class ExperienceChooser(QWidget):
 
 
 def _buttons(dialog: QDialog, label: str) -> tuple[QDialogButtonBox, object]:
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    # Parented now: setDefault tells the dialog only when it can find it, and without that the
+    # dialog makes Cancel the default, so Enter would cancel the roll.
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, dialog)
     roll = buttons.addButton(label, QDialogButtonBox.ButtonRole.AcceptRole)
     roll.setDefault(True)
     buttons.accepted.connect(dialog.accept)

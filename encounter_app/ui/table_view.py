@@ -11,7 +11,7 @@ import itertools
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QMenu, QToolBar, QToolButton, QWidget
 
 from encounter_app.services import player_view
 from encounter_app.ui.appearance import Appearance
@@ -22,6 +22,17 @@ from encounter_app.ui.odds_preview import OddsFollower
 from encounter_app.ui.player_screen import PlayerScreen
 from encounter_app.ui.settings import WindowMemory
 from encounter_app.ui.shortcuts import ShortcutsDialog, plain
+
+
+def go_to(view: QAbstractItemView) -> None:
+    """Focus a list and select a row in it, so the next key (T, V, D...) has something to
+    act on: the row it had, else the first."""
+    view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+    model = view.model()
+    if model is None or model.rowCount() == 0 or view.selectionModel().hasSelection():
+        return
+    current = view.currentIndex()
+    view.setCurrentIndex(current if current.isValid() else model.index(0, 0))
 
 
 class TableControls(QObject):
@@ -47,10 +58,9 @@ class TableControls(QObject):
         self.shortcuts_action = self._action("&Keyboard shortcuts", "F1", self.show_shortcuts,
                                              "shortcutsAction", "Every key, and what it does")
         self.focus_actions = [
-            self._action(f"Go to the {label}", f"Ctrl+{n}", lambda _c=False, w=widget:
-                         w.setFocus(Qt.FocusReason.ShortcutFocusReason),
+            self._action(f"Go to the {label}", f"Ctrl+{n}", lambda _c=False, v=view: go_to(v),
                          f"focus{n}Action", f"Move the keyboard to the {label}")
-            for n, (label, widget) in enumerate(self._regions(), 1)
+            for n, (label, view) in enumerate(self._regions(), 1)
         ]
         self._build_menus()
         self._build_toolbar()
@@ -67,7 +77,7 @@ class TableControls(QObject):
         self._window.addAction(action)  # the key works with the menus closed
         return action
 
-    def _regions(self) -> list[tuple[str, QWidget]]:
+    def _regions(self) -> list[tuple[str, QAbstractItemView]]:
         w = self._window
         return [("spotlight order", w.initiative.view), ("adversary cards", w.cards),
                 ("countdowns", w.countdowns.list), ("roll log", w.roll_log)]
