@@ -65,6 +65,9 @@ class TableControls(QObject):
         self._build_menus()
         self._build_toolbar()
         self._set_tab_order()
+        # The sidebar's tabs: the widget and its bar both reach a screen reader.
+        window.log_tabs.setAccessibleName("Roll log and Fear ledger")
+        window.log_tabs.tabBar().setAccessibleName("Roll log or Fear ledger")
         appearance.changed.connect(self._set_icons)
         self._set_icons()
         self.memory = WindowMemory(window, settings)
