@@ -429,4 +429,6 @@ def combatant_summary(value: Any) -> str:
     if value.defeated:
         parts.append("defeated")
     parts += value.conditions  # read out too, not only painted as chips
+    if value.hidden:
+        parts.append("hidden from players")
     return ", ".join(parts)

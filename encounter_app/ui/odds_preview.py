@@ -49,15 +49,20 @@ class DamageChart(QWidget):
     def set_damage(self, damage: dict[int, float]) -> None:
         self._damage = dict(sorted(damage.items()))
         if damage:
-            likely = max(damage, key=lambda total: damage[total])
-            mean = sum(t * p for t, p in damage.items())
+            top = max(damage.values())
+            likely = [t for t, p in self._damage.items() if p == top]
+            peak = (f"most likely {likely[0]} ({percent(top)})" if len(likely) == 1
+                    else f"each total {percent(top)}")
             self.setAccessibleDescription(
-                f"Damage on a hit from {min(damage)} to {max(damage)}, most likely {likely} "
-                f"({percent(damage[likely])}), {mean:.1f} on average")
+                f"Damage on a hit from {min(damage)} to {max(damage)}, {peak}, "
+                f"{self.mean():.1f} on average")
         else:
             self.setAccessibleDescription("")
         self.setToolTip(self.accessibleDescription())
         self.update()
+
+    def mean(self) -> float:
+        return sum(t * p for t, p in self._damage.items())
 
     def sizeHint(self) -> QSize:
         return QSize(260, 4 * QFontMetrics(self.font()).height())
@@ -79,21 +84,17 @@ class DamageChart(QWidget):
         width = area.width() / slots
         top = max(self._damage.values())
         bar = theme.rule_colour_for(self.palette())
-        likely = max(self._damage, key=lambda total: self._damage[total])
         for total, p in self._damage.items():
             height = area.height() * p / top
             x = area.left() + (total - low) * width
             painter.fillRect(QRectF(x + 0.5, area.bottom() - height, max(1.0, width - 1), height),
                              bar)
         painter.setPen(text)
-        likely_x = area.left() + (likely - low + 0.5) * width
-        label = f"{likely}: {percent(self._damage[likely])}"
-        label_width = metrics.horizontalAdvance(label)
-        left = min(max(0.0, likely_x - label_width / 2), self.width() - label_width - 1.0)
-        painter.drawText(QRectF(left, 0, label_width + 1, metrics.height()),
-                         Qt.AlignmentFlag.AlignCenter, label)
+        painter.drawText(QRectF(area.left(), 0, area.width(), metrics.height()),
+                         Qt.AlignmentFlag.AlignLeft, "Damage on a hit")
         axis = QRectF(area.left(), area.bottom() + 2, area.width(), axis_height)
         painter.drawText(axis, Qt.AlignmentFlag.AlignLeft, str(low))
+        painter.drawText(axis, Qt.AlignmentFlag.AlignHCenter, f"average {self.mean():.1f}")
         painter.drawText(axis, Qt.AlignmentFlag.AlignRight, str(high))
         painter.end()
 

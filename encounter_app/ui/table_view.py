@@ -8,12 +8,15 @@ Built by app.py after the main window; it only adds menus, actions and connectio
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QMenu, QToolBar, QToolButton, QWidget
 
 from encounter_app.services import player_view
+from encounter_app.services.commands import UpdateCombatant
+from encounter_app.store import CombatantRow
 from encounter_app.ui.appearance import Appearance
 from encounter_app.ui.icon import action_icon
 from encounter_app.ui.main_window import MainWindow
@@ -52,6 +55,10 @@ class TableControls(QObject):
             "Show the &countdown to the players", "V", self.toggle_countdown_visible,
             "showCountdownAction", "The selected countdown goes on the player display, or "
             "comes off it")
+        self.hide_action = self._action(
+            "&Hide from the players", "H", self.toggle_hidden, "hideCombatantAction",
+            "The selected combatant (in the spotlight order, or its card) leaves the player "
+            "display, or comes back")
         self.tick_action = self._action("&Tick the countdown", "T", self.tick_countdown,
                                         "tickCountdownAction",
                                         "Take one off the selected countdown")
@@ -103,6 +110,7 @@ class TableControls(QObject):
         players.addSeparator()
         players.addAction(self.show_roll_action)
         players.addAction(self.show_countdown_action)
+        players.addAction(self.hide_action)
         bar.insertMenu(view.menuAction(), players)
         encounter = self._menu("Encounter")
         encounter.insertAction(self._window.card_actions.end_turn_action, self.tick_action)
@@ -185,6 +193,23 @@ class TableControls(QObject):
                                                                 not row.visible))
         now = "GM only" if row.visible else "shown to the players"
         self._window.show_message(f"{row.name} is {now} now.")
+
+    def toggle_hidden(self) -> None:
+        w = self._window
+        views = [w.initiative.view, w.cards]
+        if w.cards.hasFocus():
+            views.reverse()
+        rows = [v.currentIndex().data(RowRole) for v in views
+                if v.selectionModel().hasSelection()]
+        row = next((r for r in rows if isinstance(r, CombatantRow)), None)
+        if row is None:
+            w.show_message("Select a combatant first (Ctrl+1: the spotlight order).")
+            return
+        verb = "Show" if row.hidden else "Hide"
+        self._undo_stack.push(UpdateCombatant(self._session, replace(row, hidden=not row.hidden),
+                                              f"{verb} {row.name}"))
+        w.show_message(f"{row.name} is {'back on' if row.hidden else 'hidden from'} the "
+                       "player display.")
 
     def tick_countdown(self) -> None:
         if self._window.countdowns.selected_row() < 0:

@@ -130,6 +130,14 @@ def test_a_whole_fight_without_the_mouse(qtbot, program):
     assert not session.countdowns[0].visible
     assert not program.store.countdowns(session.encounter_id)[0].visible
 
+    press(qtbot, window, "Ctrl+1")
+    press(qtbot, window, "End")  # the Bramble Stalker, last in the order
+    press(qtbot, window, "H")
+    assert session.combatants[len(session.combatants) - 1].hidden
+    model = window.initiative_model
+    assert "hidden from players" in model.index(model.rowCount() - 1).data(
+        Qt.ItemDataRole.AccessibleTextRole)
+
 
 def test_tab_moves_left_to_right_through_the_panels(qtbot, program):
     window = program.window
