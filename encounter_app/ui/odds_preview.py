@@ -114,6 +114,7 @@ class OddsPreview(QWidget):
         self.hits.setWordWrap(True)
         self.hits.setTextFormat(Qt.TextFormat.PlainText)
         self.chart = DamageChart()
+        self.chart.setMaximumWidth(480)  # wider bars on a big screen say nothing more
         text = QVBoxLayout()
         text.setContentsMargins(0, 0, 0, 0)
         text.setSpacing(2)
