@@ -34,6 +34,7 @@ from encounter_app.services import player_view
 from encounter_app.services.session import EncounterSession
 from encounter_app.ui import pips, theme
 from encounter_app.ui.countdowns import smaller
+from encounter_app.ui.listviews import PaintedListView
 from encounter_app.ui.models import RowRole
 from encounter_app.ui.player_models import PlayerCountdownModel, PlayerOrderModel
 
@@ -188,26 +189,16 @@ class FearTrack(QWidget):
         painter.end()
 
 
-class PlayerList(QListView):
+class PlayerList(PaintedListView):
+    """A list to look at, not to use: no selection, no keyboard focus, no frame."""
+
     def __init__(self, name: str, accessible: str, placeholder: str) -> None:
-        super().__init__()
+        super().__init__(placeholder)
         self.setObjectName(name)
         self.setAccessibleName(accessible)
-        self._placeholder = placeholder
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QListView.Shape.NoFrame)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        if self.model() is not None and self.model().rowCount() == 0:
-            painter = QPainter(self.viewport())
-            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
-            painter.drawText(self.viewport().rect(), Qt.AlignmentFlag.AlignCenter,
-                             self._placeholder)
-            painter.end()
 
 
 def _title(text: str) -> QLabel:
