@@ -132,11 +132,13 @@ class MainWindow(QMainWindow):
         self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
         self.fear_tracker = FearTracker(session, undo_stack)
         self.scene = SceneIntensityPanel(session, undo_stack)
-        self.rolls = RollActions(self, session, undo_stack, self.submit, self.show_message)
+        self.odds_cache = OddsCache(self.roll_router, self)
+        self.rolls = RollActions(self, session, undo_stack, self.submit, self.show_message,
+                                 odds=self.odds_cache)
         self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack,
                                          self.roll_router)
         self.outcomes = OutcomeRecorder(session, undo_stack, self.roll_router)
-        self.odds_preview = OddsPreview(session, OddsCache(self.roll_router, self))
+        self.odds_preview = OddsPreview(session, self.odds_cache)
         self.dice_roller = DiceRoller()
         self.roll_log = RollLogView(self.roll_log_model)
         self.fear_ledger = PaintedListView("No Fear gained or spent yet.")

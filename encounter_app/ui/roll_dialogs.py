@@ -26,13 +26,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.rules.odds import AttackOdds
+from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.rules_service import (
     AttackRequest,
     DiceRequest,
+    OddsRequest,
     ReactionRequest,
     Target,
 )
 from encounter_app.store import CombatantRow, Experience
+from encounter_app.ui.odds_preview import percent
 from encounter_app.ui.problem import ProblemLabel
 
 
@@ -94,8 +98,10 @@ class AttackDialog(QDialog):
     """Which PCs an adversary's attack targets, with advantage, disadvantage or an Experience."""
 
     def __init__(self, attacker: CombatantRow, targets: Sequence[CombatantRow], fear: int = 0,
-                 damage: str | None = None, parent: QWidget | None = None) -> None:
+                 damage: str | None = None, parent: QWidget | None = None, *,
+                 odds: OddsCache | None = None) -> None:
         super().__init__(parent)
+        self._odds = odds  # each target's chance to hit, as the options change
         stats = attacker.stats
         self.setWindowTitle(f"{attacker.name} attacks")
         self.setObjectName("attackDialog")
@@ -115,6 +121,10 @@ class AttackDialog(QDialog):
         if self.list.count():
             self.list.item(0).setCheckState(Qt.CheckState.Checked)
             self.list.setCurrentRow(0)
+        if odds is not None and self._targets:  # room for "— 55% to hit", so nothing jumps
+            widest = max(self.list.fontMetrics().horizontalAdvance(
+                f"{t.name}  (Evasion {t.evasion})  —  100% to hit") for t in self._targets)
+            self.list.setMinimumWidth(widest + 60)  # the check box, the frame, a scroll bar
         self.advantage = QCheckBox("Ad&vantage")
         self.disadvantage = QCheckBox("&Disadvantage")
         self.experience = ExperienceChooser(fear)
@@ -134,7 +144,34 @@ class AttackDialog(QDialog):
         layout.addWidget(self.buttons)
         self.list.itemChanged.connect(self._update)
         self.experience.combo.currentIndexChanged.connect(self._update)
+        for box in (self.advantage, self.disadvantage):
+            box.toggled.connect(self._ask_odds)
+        self.experience.combo.currentIndexChanged.connect(self._ask_odds)
         self._update()
+        self._ask_odds()
+
+    def _ask_odds(self, *_args) -> None:
+        if self._odds is None or not self._targets:
+            return
+        request = self.odds_request()
+        self._odds.ask(request, lambda answer: self._show_odds(request, answer),
+                       lambda _message: None)  # the preview under the cards says why
+
+    def odds_request(self) -> OddsRequest:
+        chosen = self.experience.chosen()
+        return OddsRequest(self._attacker.stats.attack_modifier,
+                           tuple(t.evasion for t in self._targets), self._damage,
+                           self.advantage.isChecked(), self.disadvantage.isChecked(),
+                           chosen.bonus if chosen else 0)
+
+    def _show_odds(self, request: OddsRequest, answer: AttackOdds) -> None:
+        if request != self.odds_request():
+            return  # an option changed while these were worked out
+        self.list.blockSignals(True)  # a new label is not a new choice of targets
+        for i, (target, hit) in enumerate(zip(self._targets, answer.hit, strict=True)):
+            self.list.item(i).setText(f"{target.name}  (Evasion {target.evasion})  —  "
+                                      f"{percent(hit)} to hit")
+        self.list.blockSignals(False)
 
     def set_checked(self, rows: Sequence[int]) -> None:
         for i in range(self.list.count()):

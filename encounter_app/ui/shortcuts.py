@@ -66,7 +66,10 @@ def window_shortcuts(window: QMainWindow) -> list[Shortcut]:
 def _shortcut(action: QAction, menu: str) -> Shortcut:
     keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                      for k in action.shortcuts())
-    return Shortcut(keys, plain(action.text()), menu, action)
+    text = plain(action.text())
+    if text.startswith(f"{keys} "):  # the outcome buttons say their key first: "3  Success…"
+        text = text[len(keys):].strip()
+    return Shortcut(keys, text, menu, action)
 
 
 class ShortcutsModel(QAbstractTableModel):

@@ -92,3 +92,24 @@ def test_an_attack_the_rules_cannot_roll_says_why(qtbot, roller):
     cache.ask(OddsRequest(1, (10,), "2d6+banana"), failures.append, failures.append)
     qtbot.waitUntil(lambda: len(failures) == 1)
     assert isinstance(failures[0], str) and "banana" in failures[0]
+
+
+def test_the_attack_dialog_shows_each_targets_chance_and_follows_advantage(qtbot, program):
+    from encounter_app.ui.roll_dialogs import AttackDialog
+
+    session = program.session
+    warden = next(c for c in session.combatants if c.name == "Chapel Warden")
+    targets = pcs(session)
+    dialog = AttackDialog(warden, targets, session.fear, odds=program.window.odds_cache)
+    qtbot.addWidget(dialog)
+    modifier = warden.stats.attack_modifier
+
+    def shown(advantage: bool) -> bool:
+        return all(dialog.list.item(i).text().endswith(
+            f"{percent(float(odds.hit_chance(modifier, t.evasion, advantage=advantage)))}"
+            " to hit") for i, t in enumerate(targets))
+
+    qtbot.waitUntil(lambda: shown(False))
+    dialog.advantage.setChecked(True)
+    qtbot.waitUntil(lambda: shown(True))
+    assert dialog.chosen() == targets[:1]  # relabelling ticked nothing
