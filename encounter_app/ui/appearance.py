@@ -26,7 +26,8 @@ class Appearance(QObject):
         self._desktop = QPalette(app.palette())
         mode = str(settings.value("appearance/theme", "system"))
         self._mode = mode if mode in MODES else "system"
-        QGuiApplication.styleHints().colorSchemeChanged.connect(self._scheme_changed)
+        self._system = QGuiApplication.styleHints().colorScheme()
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self.system_scheme_changed)
         self.apply()
 
     @property
@@ -42,7 +43,7 @@ class Appearance(QObject):
 
     def wants_dark(self) -> bool:
         if self._mode == "system":
-            return QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
+            return self._system == Qt.ColorScheme.Dark
         return self._mode == "dark"
 
     def apply(self) -> None:
@@ -57,11 +58,13 @@ class Appearance(QObject):
 
     def release(self) -> None:
         """Give the desktop its palette back and stop following it (the program is closing)."""
-        QGuiApplication.styleHints().colorSchemeChanged.disconnect(self._scheme_changed)
+        QGuiApplication.styleHints().colorSchemeChanged.disconnect(self.system_scheme_changed)
         if self._app.palette() != self._desktop:
             self._app.setPalette(self._desktop)
 
-    def _scheme_changed(self, _scheme: Qt.ColorScheme) -> None:
+    def system_scheme_changed(self, scheme: Qt.ColorScheme) -> None:
+        """The desktop went light or dark (Qt 6.5+ tells us where the platform can)."""
+        self._system = scheme
         if self._mode == "system":
             self.apply()
 

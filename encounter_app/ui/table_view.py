@@ -12,7 +12,14 @@ from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QMenu, QToolBar, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QMenu,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
 
 from encounter_app.services import player_view
 from encounter_app.services.commands import UpdateCombatant
@@ -147,7 +154,7 @@ class TableControls(QObject):
                 button.setAccessibleName(plain(action.text()))
 
     def _set_icons(self) -> None:
-        w, palette = self._window, self._window.palette()
+        w, palette = self._window, QApplication.palette(self._window)  # not yet propagated
         icons = {w.next_action: "next-turn", w.rolls.attack_action: "attack",
                  w.fear_up_action: "fear-gain", w.fear_down_action: "fear-spend",
                  self.player_screen.action: "player-display",

@@ -3,7 +3,7 @@ own settings file; icons and colours follow the light or dark palette."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QSplitter
 
@@ -76,3 +76,20 @@ def test_action_icons_are_drawn_in_the_palette_text_colour(qapp):
         colours = {image.pixelColor(x, y).name() for x in range(24) for y in range(24)
                    if image.pixelColor(x, y).alpha() == 255}
         assert palette.color(QPalette.ColorRole.ButtonText).name() in colours
+
+
+def test_following_the_system_the_palette_turns_with_the_desktop(qtbot, tmp_path):
+    app = QApplication.instance()
+    launched = launch(tmp_path, seed=1, show=False)
+    try:
+        appearance = launched.appearance
+        assert appearance.mode == "system"
+        appearance.system_scheme_changed(Qt.ColorScheme.Dark)
+        assert theme.is_dark_palette(app.palette())
+        appearance.system_scheme_changed(Qt.ColorScheme.Light)
+        assert not theme.is_dark_palette(app.palette())
+        appearance.set_mode("light")  # the GM's choice wins over the desktop's
+        appearance.system_scheme_changed(Qt.ColorScheme.Dark)
+        assert not theme.is_dark_palette(app.palette())
+    finally:
+        launched.shutdown()
