@@ -52,6 +52,8 @@ def test_the_dark_theme_is_remembered_and_painted_dark(qtbot, tmp_path):
         first.window.findChild(type(first.window.next_action), "theme_dark").trigger()
         assert theme.is_dark_palette(app.palette())
         qtbot.waitUntil(lambda: theme.is_dark(first.window.cards))  # the cards' paper too
+        light_text = theme.dark_palette().color(QPalette.ColorRole.ButtonText).name()
+        assert light_text in icon_colours(first.window.next_action.icon())  # redrawn light
     finally:
         first.shutdown()
     assert app.palette() == desktop  # the desktop's palette is given back at the end
@@ -68,13 +70,17 @@ def test_the_dark_theme_is_remembered_and_painted_dark(qtbot, tmp_path):
         second.shutdown()
 
 
+def icon_colours(icon) -> set[str]:
+    image = icon.pixmap(24, 24).toImage()
+    assert not image.isNull()
+    return {image.pixelColor(x, y).name() for x in range(24) for y in range(24)
+            if image.pixelColor(x, y).alpha() == 255}
+
+
 def test_action_icons_are_drawn_in_the_palette_text_colour(qapp):
     light = QApplication.style().standardPalette()
     for palette in (light, theme.dark_palette()):
-        image = action_icon("next-turn", palette).pixmap(24, 24).toImage()
-        assert not image.isNull()
-        colours = {image.pixelColor(x, y).name() for x in range(24) for y in range(24)
-                   if image.pixelColor(x, y).alpha() == 255}
+        colours = icon_colours(action_icon("next-turn", palette))
         assert palette.color(QPalette.ColorRole.ButtonText).name() in colours
 
 
