@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from encounter_app.rules.odds import AttackOdds
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.rules_service import OddsRequest, RollResult
 
+if TYPE_CHECKING:  # icepool loads with it; the odds module is imported where used
+    from encounter_app.rules.odds import AttackOdds
+
 CACHE_LIMIT = 512  # answers: every attack of a big fight against the party
 
-Answer = Callable[[AttackOdds], None]
+Answer = Callable[["AttackOdds"], None]
 Failure = Callable[[str], None]
 
 

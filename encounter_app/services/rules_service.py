@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from encounter_app.rules import daggerheart, dice, odds
+from encounter_app.rules import daggerheart, dice
 
 log = logging.getLogger(__name__)
 # Every roll takes microseconds; a worker busy this long after being asked to stop is stuck.
@@ -120,6 +120,10 @@ def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
     if isinstance(request, RestRequest):
         return daggerheart.rest_fear(request.kind, request.party_size, rng)
     if isinstance(request, OddsRequest):  # exact: icepool's distributions, the rng untouched
+        # Imported on the rules thread at the first preview: icepool's import alone is a
+        # third of the program's start-up (docs/performance.md).
+        from encounter_app.rules import odds
+
         return odds.attack_odds(request.modifier, request.evasions, request.damage,
                                 advantage=request.advantage, disadvantage=request.disadvantage,
                                 experience=request.experience)

@@ -7,7 +7,9 @@ so moving back to a card shows its odds at once.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QRectF, QSize, Qt
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,7 +20,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.rules.odds import AttackOdds
 from encounter_app.services.adversaries import current_stats
 from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.rules_service import OddsRequest
@@ -26,6 +27,12 @@ from encounter_app.services.session import EncounterSession
 from encounter_app.store import CombatantRow
 from encounter_app.ui import theme
 from encounter_app.ui.models import RowRole
+
+if TYPE_CHECKING:  # icepool loads with it; the odds module is imported where used
+    from encounter_app.rules.odds import AttackOdds
+
+
+FIRST_PREVIEW_MS = 500
 
 
 def percent(p: float) -> str:
@@ -187,7 +194,9 @@ class OddsFollower(QObject):
         for signal in (session.combatants.changed, session.combatants.inserted,
                        session.combatants.removed):
             signal.connect(self._rows_changed)
-        self.follow()
+        # The spotlight's odds once the window is up: the first request loads icepool on the
+        # rules thread, which would slow the first paint down (a zero timer runs before it).
+        QTimer.singleShot(FIRST_PREVIEW_MS, self, self.follow)
 
     def _entered(self, index: QModelIndex) -> None:
         row = index.data(RowRole)

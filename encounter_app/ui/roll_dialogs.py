@@ -7,6 +7,7 @@ window's business (it is an undoable ledger line), the dialog only says which on
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -26,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.rules.odds import AttackOdds
 from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.rules_service import (
     AttackRequest,
@@ -38,6 +38,9 @@ from encounter_app.services.rules_service import (
 from encounter_app.store import CombatantRow, Experience
 from encounter_app.ui.odds_preview import percent
 from encounter_app.ui.problem import ProblemLabel
+
+if TYPE_CHECKING:  # icepool loads with it; the odds module is imported where used
+    from encounter_app.rules.odds import AttackOdds
 
 
 class ExperienceChooser(QWidget):

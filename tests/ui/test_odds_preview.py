@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QThread
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.rules import odds
-from encounter_app.services import rules_service
 from encounter_app.services.commands import SetMarks, UpdateCombatant
 from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.rules_service import OddsRequest
@@ -72,7 +74,7 @@ def test_odds_come_from_the_rules_thread_and_are_kept(qtbot, roller, monkeypatch
         threads.append(QThread.currentThread())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(rules_service.odds, "attack_odds", spy)
+    monkeypatch.setattr(odds, "attack_odds", spy)  # the rules thread imports it when asked
     cache = OddsCache(roller)
     request = OddsRequest(3, (9, 12), "2d6+2")
     answers = []
@@ -113,3 +115,34 @@ def test_the_attack_dialog_shows_each_targets_chance_and_follows_advantage(qtbot
     dialog.advantage.setChecked(True)
     qtbot.waitUntil(lambda: shown(True))
     assert dialog.chosen() == targets[:1]  # relabelling ticked nothing
+
+
+def test_the_window_opens_without_loading_icepool(tmp_path):
+    """icepool's import is a third of the start-up: the rules thread loads it at the first
+    preview, not the window at its first paint."""
+    script = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from encounter_app.app import launch\n"
+        f"launched = launch({str(tmp_path)!r}, seed=1, show=True)\n"
+        "app.processEvents()\n"
+        "print('icepool' in sys.modules)\n"
+        "launched.shutdown()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert result.stdout.strip() == "False"
+
+
+def test_with_an_adversary_in_the_spotlight_its_odds_show_once_the_window_is_up(qtbot, program):
+    program.window.next_turn()  # the Chapel Warden
+    program.undo_stack.clear()
+    from encounter_app.ui.odds_preview import OddsFollower, OddsPreview
+
+    preview = OddsPreview(program.session, program.window.odds_cache)
+    qtbot.addWidget(preview)
+    OddsFollower(preview, program.window.cards, program.session)
+    assert preview.request is None  # not before the first paint
+    qtbot.waitUntil(lambda: "Chapel Warden" in preview.title.text())
+    qtbot.waitUntil(lambda: preview.hits.text().startswith("To hit"))
