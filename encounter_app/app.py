@@ -63,6 +63,7 @@ class Launched:
         self.window.restoreGeometry(old.saveGeometry())
         if old.isVisible():
             self.window.show()  # before the old one closes, or the program would quit
+        self.window.table_controls.take_over(old.table_controls)
         old.close()
         old.deleteLater()
         self.window.show_message(

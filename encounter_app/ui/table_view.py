@@ -231,6 +231,11 @@ class TableControls(QObject):
         dialog.open()
         return dialog
 
+    def take_over(self, old: TableControls) -> None:
+        """This window replaces ``old`` (a restored backup): the players keep their display."""
+        if old.player_screen.action.isChecked():
+            self.player_screen.action.setChecked(True)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # The players' window goes with the GM's.
         display = self.player_screen.display

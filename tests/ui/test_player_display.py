@@ -154,3 +154,14 @@ def test_the_player_models_are_sound(qtmodeltester, table):
     program.undo_stack.push(player_view.set_countdown_visible(
         program.session, program.session.countdowns[1], True))
     qtmodeltester.check(display.countdown_model, force_py=True)
+
+
+def test_after_restoring_a_backup_the_players_still_have_their_display(qtbot, table):
+    program, old_display = table
+    backup = program.store.backup()
+    program.restore(backup)
+    display = program.window.table_controls.player_screen.display
+    assert display is not None and display.isVisible()
+    assert display is not old_display
+    assert display.order_model.rowCount() == len(
+        [c for c in program.session.combatants if not c.hidden])
