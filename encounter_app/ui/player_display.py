@@ -279,9 +279,9 @@ class PlayerDisplay(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        # Read from across a room: the text grows with the window (a 1080p projector: ~34 px).
+        # Read from across a room: the text grows with the window (a 1080p projector: 38 px).
         font = QFont(self.font())
-        font.setPixelSize(max(16, min(56, self.height() // 32)))
+        font.setPixelSize(max(16, min(64, self.height() // 28)))
         if font != self.font():
             self.setFont(font)
             round_font = QFont(font)
