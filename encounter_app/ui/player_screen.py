@@ -7,7 +7,7 @@ covering the GM's own window would hide the controls.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QByteArray, QObject, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -15,6 +15,7 @@ from encounter_app.services.session import EncounterSession
 from encounter_app.ui.player_display import PlayerDisplay
 
 SCREEN_KEY = "playerDisplay/screen"
+GEOMETRY_KEY = "playerDisplay/geometry"  # as a window on the GM's screen
 
 
 def screen_label(number: int, screen: QScreen) -> str:
@@ -55,7 +56,7 @@ class PlayerScreen(QObject):
         if shown:
             if self.display is None:
                 self.display = PlayerDisplay(self._session, self._window)
-                self.display.closed.connect(lambda: self.action.setChecked(False))
+                self.display.closed.connect(self._closed)
             self._place()
         elif self.display is not None and self.display.isVisible():
             self.display.close()
@@ -63,11 +64,19 @@ class PlayerScreen(QObject):
     def _place(self) -> None:
         display, screen = self.display, self.chosen_screen()
         if screen is self._window.screen():
+            geometry = self._settings.value(GEOMETRY_KEY)
+            if isinstance(geometry, QByteArray) and not display.isVisible():
+                display.restoreGeometry(geometry)
             display.showNormal()
             return
         display.setScreen(screen)
         display.setGeometry(screen.geometry())
         display.showFullScreen()
+
+    def _closed(self) -> None:
+        if not self.display.isFullScreen():
+            self._settings.setValue(GEOMETRY_KEY, self.display.saveGeometry())
+        self.action.setChecked(False)
 
     def _fill_screens(self) -> None:
         self.screen_menu.clear()

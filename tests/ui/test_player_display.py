@@ -165,3 +165,13 @@ def test_after_restoring_a_backup_the_players_still_have_their_display(qtbot, ta
     assert display is not old_display
     assert display.order_model.rowCount() == len(
         [c for c in program.session.combatants if not c.hidden])
+
+
+def test_as_a_window_the_display_comes_back_where_it_was_left(qtbot, table):
+    program, display = table
+    action = program.window.table_controls.player_screen.action
+    display.resize(790, 480)  # inside the offscreen screen (800x600)
+    action.trigger()  # closed
+    display.resize(790, 590)  # what a reopening must not keep
+    action.trigger()
+    assert display.isVisible() and (display.width(), display.height()) == (790, 480)
