@@ -27,6 +27,7 @@ from typing import Any
 from encounter_app.store import backups, migrate
 from encounter_app.store.connection import Checkpointer, connect
 from encounter_app.store.errors import DatabaseDamaged, FolderNotWritable, StoreError
+from encounter_app.store.player_view import PlayerViewQueries
 from encounter_app.store.rows import (
     CampaignRow,
     CombatantRow,
@@ -54,7 +55,7 @@ _TEMPLATE_STATS = ("name", "tier", "type", "description", "motives", "difficulty
 _JSON_STATS = {"experiences", "features"}
 
 
-class Store:
+class Store(PlayerViewQueries):
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path,
@@ -379,12 +380,6 @@ class Store:
                  row.detail, json.dumps(row.payload), row.public))
             return replace(row, id=cursor.lastrowid, created_at=_utc(created_at),
                            payload=dict(row.payload))
-
-    def set_roll_public(self, roll_id: int, public: bool) -> None:
-        """Show a roll on the player display, or take it off."""
-        with self._transaction() as c:
-            _changed(c.execute("UPDATE roll_record SET public = ? WHERE id = ?",
-                               (public, roll_id)), "roll_record", roll_id)
 
     def delete_roll(self, roll_id: int) -> None:
         with self._transaction() as c:
