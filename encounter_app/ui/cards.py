@@ -63,7 +63,7 @@ from encounter_app.ui.pips import clicked_pip, paint_pips, toggled_count
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 CHIP_TIPS = {
-    "hidden": "Not on the player display: Players › Hide from the players (H) shows it again",
+    "hidden": "Not on the player display: select it and press H (Players menu) to show it",
     "condition": "{condition}: click to clear it (right-click the card for more)",
     "state": "Spotlights this GM turn (Relentless (X) allows X, others once), and Slow tokens."
              " End GM turn resets the spotlights.",

@@ -55,15 +55,16 @@ class TableControls(QObject):
         self.player_screen = PlayerScreen(window, window.session, settings)
 
         self.show_roll_action = self._action(
-            "Show the &roll to the players", "P", self.toggle_roll_public,
+            "Show or hide the &roll on the player display", "P", self.toggle_roll_public,
             "showRollAction", "The selected roll in the log (or the newest) goes on the "
             "player display, or comes off it")
         self.show_countdown_action = self._action(
-            "Show the &countdown to the players", "V", self.toggle_countdown_visible,
+            "Show or hide the &countdown on the player display", "V", self.toggle_countdown_visible,
             "showCountdownAction", "The selected countdown goes on the player display, or "
             "comes off it")
         self.hide_action = self._action(
-            "&Hide from the players", "H", self.toggle_hidden, "hideCombatantAction",
+            "&Hide or show the combatant on the player display", "H", self.toggle_hidden,
+            "hideCombatantAction",
             "The selected combatant (in the spotlight order, or its card) leaves the player "
             "display, or comes back")
         self.tick_action = self._action("&Tick the countdown", "T", self.tick_countdown,
@@ -77,6 +78,7 @@ class TableControls(QObject):
             for n, (label, view) in enumerate(self._regions(), 1)
         ]
         self._build_menus()
+        self._build_context_menus()
         self._build_toolbar()
         self._set_tab_order()
         # The sidebar's tabs: the widget and its bar both reach a screen reader.
@@ -128,6 +130,17 @@ class TableControls(QObject):
         self._appearance.fill(view.addMenu("&Theme"))
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.shortcuts_action)
+
+    def _build_context_menus(self) -> None:
+        """Right-click (or the Menu key) on a roll, a countdown or a combatant offers what the
+        keys do; a right-click selects the row first, so they act on that one."""
+        w = self._window
+        for view, actions in ((w.roll_log, [self.show_roll_action]),
+                              (w.countdowns.list, [self.tick_action,
+                                                   self.show_countdown_action]),
+                              (w.initiative.view, [self.hide_action])):
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+            view.addActions(actions)
 
     def _build_toolbar(self) -> None:
         w = self._window

@@ -50,7 +50,8 @@ def test_the_shortcuts_dialog_lists_the_frequent_actions(qtbot, qtmodeltester, p
     listed = {s.keys: s.text for s in dialog.model.shortcuts}
     for keys, words in [("N", "Next turn"), ("A", "Attack"), ("+", "Fear"), ("-", "Fear"),
                         ("3", "Success with Fear"), ("Ctrl+Z", "Undo"), ("F5", "Player display"),
-                        ("P", "roll to the players"), ("V", "countdown to the players"),
+                        ("P", "roll on the player display"),
+                        ("V", "countdown on the player display"),
                         ("F1", "Keyboard shortcuts")]:
         assert words in listed.get(keys, ""), f"{keys} is not listed for {words}"
 
@@ -153,3 +154,13 @@ def test_tab_moves_left_to_right_through_the_panels(qtbot, program):
                 order.append(name)
         QTest.keyClick(widget, Qt.Key.Key_Tab)
     assert order == ["order", "cards", "countdowns", "dice", "log"]
+
+
+def test_right_click_on_a_roll_countdown_or_combatant_offers_the_same_actions(program):
+    controls, window = program.window.table_controls, program.window
+    for view, action in ((window.roll_log, controls.show_roll_action),
+                         (window.countdowns.list, controls.show_countdown_action),
+                         (window.countdowns.list, controls.tick_action),
+                         (window.initiative.view, controls.hide_action)):
+        assert view.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
+        assert action in view.actions()
