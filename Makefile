@@ -40,7 +40,8 @@ $(BENCH_STAMP): $(STAMP)
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
 
-# The README's pictures of the window, drawn on a virtual X screen (apt-get install xvfb).
+# The README's pictures of both windows (the GM's, light and dark, and the players'), drawn on a
+# virtual X screen (apt-get install xvfb).
 screenshot: $(STAMP)
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(BIN)/python docs/screenshots.py docs
 

@@ -1,4 +1,5 @@
-"""Draw the README's pictures: the demo fight as it opens, and the same fight a few turns in.
+"""Draw the README's pictures: the demo fight as it opens, the same fight a few turns in (in
+the light and the dark theme), and the players' window beside it.
 
 Run by `make screenshot` on a virtual X screen. The fight in progress is played through the
 program's own commands, as a GM's clicks would, on a throwaway data folder.
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import QApplication
 
 from encounter_app.app import launch
 from encounter_app.rules.daggerheart import Outcome
-from encounter_app.services import adversary_actions, commands, table
+from encounter_app.services import adversary_actions, commands, player_view, table
 from encounter_app.services.rules_service import AttackRequest, DiceRequest, Target
 
 SIZE = (1440, 900)
@@ -62,6 +63,30 @@ def fight_in_progress(launched) -> None:
         session, replace(session.countdowns[0], name="The bell tower collapses"), "Rename"))
     window.submit(DiceRequest("1d20+5", "Fall from Close range"))
     window.log_tabs.setCurrentIndex(1)  # the Fear ledger
+    # What the players see: the reinforcements' countdown, the Warden's attack, and not the
+    # Bramble Stalker, hidden in the brambles.
+    settle(QApplication.instance())
+    stack.push(player_view.set_countdown_visible(session, session.countdowns[1], True))
+    attack = next(r for r in session.rolls if r.kind == "attack")
+    stack.push(player_view.SetRollPublic(session, attack, True))
+    stalker = adversaries[3]
+    stack.push(commands.UpdateCombatant(session, replace(
+        session.combatants[session.combatants.index_of(stalker.id)], hidden=True), "Hide"))
+    window.cards.setCurrentIndex(window.cards.model().index(0, 0))  # its odds preview
+
+
+def player_display(launched):
+    """The fight in progress as the players see it, on a 1280x720 projector."""
+    fight_in_progress(launched)
+    controls = launched.window.table_controls
+    controls.player_screen.action.setChecked(True)
+    controls.player_screen.display.resize(1280, 720)
+    return controls.player_screen.display
+
+
+def dark(launched) -> None:
+    launched.appearance.set_mode("dark")
+    fight_in_progress(launched)
 
 
 def builder(app: QApplication, launched, out: Path) -> None:
@@ -113,15 +138,15 @@ def main(out: Path) -> int:
             builder(app, launched, out)
         finally:
             launched.shutdown()
-    for name, play in (("screenshot.png", None), ("screenshot-fight.png", fight_in_progress)):
+    for name, play in (("screenshot.png", None), ("screenshot-fight.png", fight_in_progress),
+                       ("screenshot-dark.png", dark), ("screenshot-players.png", player_display)):
         with tempfile.TemporaryDirectory(prefix="encounter-shot-") as folder:
             launched = launch(Path(folder), seed=7)
             try:
                 launched.window.resize(*SIZE)
-                if play is not None:
-                    play(launched)
+                shown = play(launched) if play is not None else None
                 settle(app)
-                save(launched.window, out / name)
+                save(shown or launched.window, out / name)
             finally:
                 launched.shutdown()
     campaign_view(app, out)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.campaign_actions import NewSessionHooks, open_status
@@ -19,7 +19,10 @@ from encounter_app.services.rules_service import STOP_TIMEOUT_MS, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CampaignRow, EncounterRow, Store, StoreError
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
+from encounter_app.ui.appearance import Appearance
 from encounter_app.ui.main_window import MainWindow
+from encounter_app.ui.settings import open_settings
+from encounter_app.ui.table_view import TableControls
 
 
 @dataclass
@@ -31,6 +34,8 @@ class Launched:
     rules_service: RulesService
     undo_stack: QUndoStack
     session: EncounterSession
+    appearance: Appearance
+    settings: QSettings
     # Per-session refreshes (New game session): kept here so every rebuilt window has them.
     session_hooks: NewSessionHooks = field(default_factory=NewSessionHooks)
     _closed: bool = field(default=False, repr=False)
@@ -94,11 +99,13 @@ class Launched:
         old = self.window
         old.detach()
         self.window, self.session, self.undo_stack = _open_window(
-            self.store, encounter_id, self.rules_service, session_hooks=self.session_hooks)
+            self.store, encounter_id, self.rules_service, self.settings, self.appearance,
+            session_hooks=self.session_hooks)
         self._connect_window()
         self.window.restoreGeometry(old.saveGeometry())
         if old.isVisible():
             self.window.show()  # before the old one closes, or the program would quit
+        self.window.table_controls.take_over(old.table_controls)
         old.close()
         old.deleteLater()
 
@@ -126,6 +133,7 @@ class Launched:
         self.rules_service.rolled.disconnect()
         self.rules_service.failed.disconnect()
         self.window.deleteLater()
+        self.appearance.release()
         self.store.close()
         return self._stopped
 
@@ -151,11 +159,15 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
         store.close()
         raise
     hooks = NewSessionHooks()
-    window, session, undo_stack = _open_window(store, encounter.id, rules_service,
-                                               back_up_now=existing, session_hooks=hooks)
+    settings = open_settings(Path(data_dir))
+    appearance = Appearance(QApplication.instance(), settings)
+    window, session, undo_stack = _open_window(store, encounter.id, rules_service, settings,
+                                               appearance, back_up_now=existing,
+                                               session_hooks=hooks)
     if show:
         window.show()
-    return Launched(window, store, rules_service, undo_stack, session, hooks)
+    return Launched(window, store, rules_service, undo_stack, session, appearance, settings,
+                    hooks)
 
 
 def _create_demo(store: Store, system: str, *, seed: int | None = None) -> EncounterRow:
@@ -165,14 +177,16 @@ def _create_demo(store: Store, system: str, *, seed: int | None = None) -> Encou
     return create_sample(store, system, seed=seed)
 
 
-def _open_window(store: Store, encounter_id: int, rules_service: RulesService, *,
-                 back_up_now: bool = False, session_hooks: NewSessionHooks | None = None
+def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
+                 settings: QSettings, appearance: Appearance, *, back_up_now: bool = False,
+                 session_hooks: NewSessionHooks | None = None
                  ) -> tuple[MainWindow, EncounterSession, QUndoStack]:
     store.remember(OPEN_ENCOUNTER, str(encounter_id))  # it reopens at the next start
     session = EncounterSession(store, encounter_id)
     undo_stack = QUndoStack()
     window = MainWindow(store, session, rules_service, undo_stack,
                         session_hooks=session_hooks)
+    window.table_controls = TableControls(window, settings, appearance)
     session.setParent(window)
     undo_stack.setParent(window)
     autobackup = AutoBackup(store, undo_stack, at_start=back_up_now, parent=window)

@@ -110,4 +110,5 @@ def traits(row: CountdownRow, rows: Sequence[CountdownRow] = ()) -> list[str]:
         words.append(f"linked with {other.name}")
     if row.dice:
         words.append(f"start rolled on {row.dice}")
+    words.append("shown to players" if row.visible else "GM only")
     return words

@@ -20,16 +20,18 @@ class RollRouter(QObject):
     def __init__(self, service: RulesService, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._service = service
-        self._waiting: dict[int, tuple[Callable[[RollResult], None], str]] = {}
+        self._waiting: dict[int, tuple[Callable[[RollResult], None], str,
+                                       Callable[[str], None] | None]] = {}
         service.rolled.connect(self._rolled)
         service.failed.connect(self._failed)
 
     def submit(self, request: RollRequest, on_rolled: Callable[[RollResult], None],
-               what: str) -> int:
+               what: str, on_failed: Callable[[str], None] | None = None) -> int:
         """Roll ``request``; ``on_rolled`` gets the answer on this thread. ``what`` names the
-        roll in the message of a failure."""
+        roll in the message of a failure, which goes to ``on_failed`` when given (a caller
+        that shows its own errors) and to ``failed`` otherwise."""
         request_id = self._service.submit(request)
-        self._waiting[request_id] = (on_rolled, what)
+        self._waiting[request_id] = (on_rolled, what, on_failed)
         return request_id
 
     def detach(self) -> None:
@@ -49,5 +51,10 @@ class RollRouter(QObject):
 
     def _failed(self, request_id: int, message: str) -> None:
         waiting = self._waiting.pop(request_id, None)
-        if waiting is not None:
-            self.failed.emit(f"{waiting[1]}: {message}")
+        if waiting is None:
+            return
+        _on_rolled, what, on_failed = waiting
+        if on_failed is not None:
+            on_failed(message)
+        else:
+            self.failed.emit(f"{what}: {message}")

@@ -79,7 +79,19 @@ class RestRequest:
     party_size: int
 
 
-RollRequest = (AttackRequest | ReactionRequest | DiceRequest | RestRequest
+@dataclass(frozen=True)
+class OddsRequest:
+    """The exact odds of an attack before it is rolled: no dice drawn, nothing logged."""
+
+    modifier: int
+    evasions: tuple[int, ...]
+    damage: str
+    advantage: bool = False
+    disadvantage: bool = False
+    experience: int = 0
+
+
+RollRequest = (AttackRequest | ReactionRequest | DiceRequest | RestRequest | OddsRequest
                | system_requests.SystemRequest)
 
 
@@ -111,6 +123,14 @@ def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
         return daggerheart.rest_fear(request.kind, request.party_size, rng)
     if isinstance(request, system_requests.SYSTEM_REQUESTS):
         return system_requests.compute(request, rng)
+    if isinstance(request, OddsRequest):  # exact: icepool's distributions, the rng untouched
+        # Imported on the rules thread at the first preview: icepool's import alone is a
+        # third of the program's start-up (docs/performance.md).
+        from encounter_app.rules import odds
+
+        return odds.attack_odds(request.modifier, request.evasions, request.damage,
+                                advantage=request.advantage, disadvantage=request.disadvantage,
+                                experience=request.experience)
     raise TypeError(f"the rules service cannot roll a {type(request).__name__}")
 
 

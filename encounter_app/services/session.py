@@ -201,6 +201,12 @@ class EncounterSession(QObject):
             self.rolls.insert(position, stored)
         return stored
 
+    def set_roll_public(self, roll_id: int, public: bool) -> None:
+        self.store.set_roll_public(roll_id, public)
+        row = self.rolls.index_of(roll_id)
+        if row >= 0:
+            self.rolls.replace(row, replace(self.rolls[row], public=public))
+
     def remove_roll(self, roll_id: int) -> None:
         self.store.delete_roll(roll_id)
         row = self.rolls.index_of(roll_id)

@@ -33,10 +33,10 @@ def insert_countdown(c: sqlite3.Connection, encounter_id: int, row: CountdownRow
     position = _make_room(c, "countdown", encounter_id, position)
     cursor = c.execute(
         "INSERT INTO countdown (id, encounter_id, position, name, start, value, kind,"
-        " loop, long_term, trigger, dice, link, loops)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " loop, long_term, trigger, dice, link, loops, visible)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (row.id, encounter_id, position, row.name, row.start, row.value, row.kind,
-         row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops))
+         row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops, row.visible))
     return replace(row, id=cursor.lastrowid)
 
 

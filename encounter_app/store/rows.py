@@ -182,6 +182,7 @@ class CountdownRow:
     dice: str | None = None
     link: int | None = None
     loops: int = 0
+    visible: bool = False  # shown on the player display
 
     @property
     def triggered(self) -> bool:
@@ -212,6 +213,7 @@ class RollRow:
     id: int | None = None
     created_at: datetime | None = None
     payload: dict[str, Any] = field(default_factory=dict, compare=False)
+    public: bool = False  # shown on the player display
 
 
 @dataclass(frozen=True)

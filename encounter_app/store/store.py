@@ -30,6 +30,7 @@ from encounter_app.store.connection import Checkpointer, connect
 from encounter_app.store.errors import DatabaseDamaged, FolderNotWritable, StoreError
 from encounter_app.store.inserts import _stat_block, insert_combatant, insert_countdown
 from encounter_app.store.library import JSON_STATS, TEMPLATE_STATS, LibraryQueries, template_row
+from encounter_app.store.player_view import PlayerViewQueries
 from encounter_app.store.rows import (
     CampaignRow,
     CombatantRow,
@@ -49,12 +50,13 @@ _ENCOUNTER = ("id, campaign_id, name, round, active_combatant_id, scene_intensit
 _COMBATANT = ("id, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, "
               "conditions, hidden, slow_tokens, spotlights, stat_block, pc_id, notes, "
               "system_stats, system_state")
-_COUNTDOWN = "id, name, start, value, kind, loop, long_term, trigger, dice, link, loops"
+_COUNTDOWN = ("id, name, start, value, kind, loop, long_term, trigger, dice, link, loops, "
+              "visible")
 _FEAR_EVENT = "id, encounter_id, created_at, change, value, reason, note"
-_ROLL = "id, kind, actor, summary, detail, created_at, payload"
+_ROLL = "id, kind, actor, summary, detail, created_at, payload, public"
 
 
-class Store(CampaignStore, LibraryQueries):
+class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path,
@@ -344,9 +346,10 @@ class Store(CampaignStore, LibraryQueries):
         with self._transaction() as c:
             _changed(c.execute(
                 "UPDATE countdown SET name = ?, start = ?, value = ?, kind = ?, loop = ?,"
-                " long_term = ?, trigger = ?, dice = ?, link = ?, loops = ? WHERE id = ?",
+                " long_term = ?, trigger = ?, dice = ?, link = ?, loops = ?, visible = ?"
+                " WHERE id = ?",
                 (row.name, row.start, row.value, row.kind, row.loop, row.long_term, row.trigger,
-                 row.dice, row.link, row.loops, row.id)),
+                 row.dice, row.link, row.loops, row.visible, row.id)),
                 "countdown", row.id)
 
     # -- roll log ---------------------------------------------------------------------------
@@ -369,9 +372,9 @@ class Store(CampaignStore, LibraryQueries):
         with self._transaction() as c:
             cursor = c.execute(
                 "INSERT INTO roll_record (id, encounter_id, created_at, kind, actor, summary,"
-                " detail, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " detail, payload, public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, encounter_id, _timestamp(created_at), row.kind, row.actor, row.summary,
-                 row.detail, json.dumps(row.payload)))
+                 row.detail, json.dumps(row.payload), row.public))
             return replace(row, id=cursor.lastrowid, created_at=_utc(created_at),
                            payload=dict(row.payload))
 
@@ -450,10 +453,10 @@ def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
 
 
 def _countdown_row(row: tuple) -> CountdownRow:
-    id_, name, start, value, kind, loop, long_term, trigger, dice, link, loops = row
+    id_, name, start, value, kind, loop, long_term, trigger, dice, link, loops, visible = row
     return CountdownRow(id=id_, name=name, start=start, value=value, kind=kind, loop=loop,
                         long_term=bool(long_term), trigger=trigger, dice=dice, link=link,
-                        loops=loops)
+                        loops=loops, visible=bool(visible))
 
 
 def _fear_row(row: tuple) -> FearEventRow:
@@ -464,7 +467,7 @@ def _fear_row(row: tuple) -> FearEventRow:
 
 
 def _roll_row(row: tuple) -> RollRow:
-    id_, kind, actor, summary, detail, created_at, payload = row
+    id_, kind, actor, summary, detail, created_at, payload, public = row
     return RollRow(id=id_, kind=kind, actor=actor, summary=summary, detail=detail,
                    created_at=_utc(datetime.fromisoformat(created_at)),
-                   payload=_json(payload, {}))
+                   payload=_json(payload, {}), public=bool(public))

@@ -179,6 +179,7 @@ class Countdown(SQLModel, table=True):
     dice: str | None = None  # a randomized start: the expression its start was rolled from
     link: int | None = None  # linked progress/consequence pairs share a link and advance together
     loops: int = 0  # how many times a looping countdown has triggered and reset
+    visible: bool = False  # shown on the player display
 
 
 class RollRecord(SQLModel, table=True):
@@ -198,6 +199,7 @@ class RollRecord(SQLModel, table=True):
     summary: str
     detail: str = ""
     payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    public: bool = False  # shown on the player display
 
 
 class FearEvent(SQLModel, table=True):

@@ -29,6 +29,7 @@ CHIP_PAD = 6  # left and right of a chip's text
 ATTACK_LABEL = "Attack"
 SPOTLIGHT_LABEL = "▶ In the spotlight"
 DEFEATED_LABEL = "DEFEATED"
+HIDDEN_LABEL = "Hidden from players"
 FEAR_LABEL = "FEAR"
 CLEAR_MARK = " ×"  # on a condition chip: clicking it clears the condition
 
@@ -85,7 +86,7 @@ class Paragraph:
 class Chip:
     rect: QRect
     text: str
-    kind: str  # "spotlight", "defeated", "condition", "state" or "warning"
+    kind: str  # "spotlight", "defeated", "hidden", "condition", "state" or "warning"
     condition: str = ""  # the condition a "condition" chip clears when clicked
 
 
@@ -245,6 +246,7 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
 
     labels = [(SPOTLIGHT_LABEL, "spotlight", "")] if active else []
     labels += [(DEFEATED_LABEL, "defeated", "")] if row.defeated else []
+    labels += [(HIDDEN_LABEL, "hidden", "")] if row.hidden else []
     labels += [(c + CLEAR_MARK, "condition", c) for c in row.conditions]
     if stats and (count := adversaries.spotlight_text(row)):
         labels.append((count, "state", ""))

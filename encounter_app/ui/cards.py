@@ -63,6 +63,7 @@ from encounter_app.ui.pips import clicked_pip, paint_pips, toggled_count
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 CHIP_TIPS = {
+    "hidden": "Not on the player display: select it and press H (Players menu) to show it",
     "condition": "{condition}: click to clear it (right-click the card for more)",
     "state": "Spotlights this GM turn (Relentless (X) allows X, others once), and Slow tokens."
              " End GM turn resets the spotlights.",
@@ -237,7 +238,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             painter.setPen(QPen(rule, 1))
             tint = QColor(rule)
             tint.setAlpha(48)
-            painter.setBrush(tint if chip.kind == "state" else Qt.BrushStyle.NoBrush)
+            painter.setBrush(tint if chip.kind in ("state", "hidden") else Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(_crisp(chip.rect), 4, 4)
             painter.setPen(text)
             painter.setFont(layout.fonts.small)

@@ -64,10 +64,7 @@ class FearPips(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        dark = theme.is_dark(self)
-        # The dark purple disappears on a dark window: a light rim keeps empty pips visible.
-        fill = theme.FEAR.lighter(160) if dark else theme.FEAR
-        outline = theme.FEAR.lighter(200) if dark else theme.FEAR
+        fill, outline = theme.fear_colours(self.palette())
         pips.paint_pips(painter, self.pip_rects(), self._filled, fill, outline, round_=True)
         painter.end()
 

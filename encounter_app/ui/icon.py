@@ -1,11 +1,13 @@
-"""The program's icon, from the PNGs rendered from resources/icons/encounter-app.svg.
+"""The program's icon (PNGs rendered from resources/icons/encounter-app.svg) and the actions'
+icons (SVGs in resources/icons/actions, coloured for the palette in use).
 
-PNG, not the SVG itself: PNG support is built into QtGui, so the bundle needs no SVG plugin.
+The program's icon stays PNG: the window manager asks for it before anything else is loaded.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QBuffer, QByteArray, QSize
+from PySide6.QtGui import QIcon, QImageReader, QPalette, QPixmap
 
 from encounter_app.resources import resource
 
@@ -14,4 +16,32 @@ def app_icon() -> QIcon:
     icon = QIcon()
     for path in sorted(resource("icons").glob("encounter-app-*.png")):
         icon.addFile(str(path))
+    return icon
+
+
+ICON_SIZES = (16, 24, 32, 48)
+
+
+def action_icon(name: str, palette: QPalette) -> QIcon:
+    """An action's icon from resources/icons/actions/<name>.svg, drawn in the palette's text
+    colour so it reads on a light or a dark window (the SVGs stroke with ``currentColor``).
+
+    Rendered by the SVG image-format plugin (imageformats/qsvg, kept in the bundle), which
+    raises no error for a missing plugin: a null icon then leaves the action's text alone.
+    """
+    source = resource("icons") / "actions" / f"{name}.svg"
+    text = source.read_text(encoding="utf-8")
+    icon = QIcon()
+    for mode, group in ((QIcon.Mode.Normal, QPalette.ColorGroup.Active),
+                        (QIcon.Mode.Disabled, QPalette.ColorGroup.Disabled)):
+        colour = palette.color(group, QPalette.ColorRole.ButtonText).name()
+        data = QByteArray(text.replace("currentColor", colour).encode())
+        for size in ICON_SIZES:
+            buffer = QBuffer(data)
+            reader = QImageReader(buffer, QByteArray(b"svg"))
+            reader.setScaledSize(QSize(size, size))  # drawn at each size, never scaled up
+            image = reader.read()
+            if image.isNull():
+                return QIcon()
+            icon.addPixmap(QPixmap.fromImage(image), mode)
     return icon

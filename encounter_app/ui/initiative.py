@@ -66,8 +66,9 @@ class InitiativeDelegate(QStyledItemDelegate):
         badge = QRect(rect.left() + 12, rect.top() + 6, rect.width() - 20, 14)
         painter.setPen(KIND[row.kind] if not (active or selected) else text_colour)
         marker = "▶ " if active else ""
+        hidden = " · HIDDEN" if row.hidden else ""  # from the players (the tooltip says so)
         painter.drawText(badge, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         marker + KIND_LABEL[row.kind].upper())
+                         marker + KIND_LABEL[row.kind].upper() + hidden)
 
         name_font = QFont(option.font)
         name_font.setBold(active)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from encounter_app.rules import dice
 from encounter_app.services import adversary_actions, commands
 from encounter_app.services.campaign_actions import NewSessionHooks
+from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
@@ -46,6 +47,7 @@ from encounter_app.ui.models import (
     InitiativeModel,
     RollLogModel,
 )
+from encounter_app.ui.odds_preview import OddsPreview
 from encounter_app.ui.outcomes import OutcomeRecorder
 from encounter_app.ui.problem import ProblemLabel
 from encounter_app.ui.rests import RestActions
@@ -161,8 +163,11 @@ class MainWindow(QMainWindow):
         self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
         self.fear_tracker = FearTracker(session, undo_stack)
         self.scene = SceneIntensityPanel(session, undo_stack)
-        self.rolls = RollActions(self, session, undo_stack, self.submit, self.show_message)
+        self.odds_cache = OddsCache(self.roll_router, self)
+        self.rolls = RollActions(self, session, undo_stack, self.submit, self.show_message,
+                                 odds=self.odds_cache)
         self.outcomes = OutcomeRecorder(session, undo_stack, self.roll_router, self.rests)
+        self.odds_preview = OddsPreview(session, self.odds_cache)
         # The library holds Daggerheart stat blocks and environments, and builds to its budget.
         self.library = LibraryActions(self, self.store, session, undo_stack, self.show_message)
         self.fear_ledger = PaintedListView("No Fear gained or spent yet.")
@@ -195,7 +200,7 @@ class MainWindow(QMainWindow):
         if self.system_table is None:
             self.log_tabs.addTab(self.fear_ledger, "Fear ledger")
         log_layout.addWidget(self.log_tabs, 1)
-        side_split = QSplitter(Qt.Orientation.Vertical)
+        side_split = QSplitter(Qt.Orientation.Vertical, objectName="sideSplitter")
         side_split.addWidget(self.countdowns)
         side_split.addWidget(log_box)
         side_split.setStretchFactor(0, 2)
@@ -210,6 +215,7 @@ class MainWindow(QMainWindow):
                                            "Stress"))
             centre_layout.addWidget(self.gm_turn_bar)
             centre_layout.addWidget(self.cards, 1)
+            centre_layout.addWidget(self.odds_preview)
             centre_layout.addWidget(self.outcomes)
         else:
             centre = self.system_table.centre

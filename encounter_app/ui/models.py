@@ -347,7 +347,8 @@ class RollLogModel(RowListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return value.summary
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
-            return f"{value.summary}\n{value.detail}"
+            shown = "Shown to players. " if value.public else ""
+            return f"{shown}{value.summary}\n{value.detail}"
         return None
 
 
@@ -383,4 +384,6 @@ def combatant_summary(value: Any) -> str:
     if value.defeated:
         parts.append("defeated")
     parts += value.conditions  # read out too, not only painted as chips
+    if value.hidden:
+        parts.append("hidden from players")
     return ", ".join(parts)

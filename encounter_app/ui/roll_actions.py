@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from encounter_app.rules import daggerheart
 from encounter_app.services.adversaries import attack_damage
 from encounter_app.services.commands import SetFear
+from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.rules_service import DiceRequest, RollRequest
 from encounter_app.services.session import EncounterSession
 
@@ -28,8 +29,10 @@ FALLS = (
 
 class RollActions(QObject):
     def __init__(self, window: QWidget, session: EncounterSession, undo_stack: QUndoStack,
-                 submit: Callable[[RollRequest], int], say: Callable[..., None]) -> None:
+                 submit: Callable[[RollRequest], int], say: Callable[..., None], *,
+                 odds: OddsCache | None = None) -> None:
         super().__init__(window)
+        self._odds = odds  # the attack dialog shows each target's chance to hit
         self._window, self._session, self._undo_stack = window, session, undo_stack
         self._submit, self._say = submit, say
         self.attack_action = QAction("&Attack with the adversary in the spotlight…", self,
@@ -75,7 +78,7 @@ class RollActions(QObject):
 
         dialog = AttackDialog(attacker, pcs, self._session.fear,
                               damage=attack_damage(attacker)[0],  # a Horde past half HP
-                              parent=self._window)
+                              parent=self._window, odds=self._odds)
         if dialog.exec() == AttackDialog.DialogCode.Accepted:
             request = dialog.request()
             if self._spend_for_experience(attacker.name, request.experience_name):

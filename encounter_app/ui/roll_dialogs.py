@@ -7,6 +7,7 @@ window's business (it is an undoable ledger line), the dialog only says which on
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -26,14 +27,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.rules_service import (
     AttackRequest,
     DiceRequest,
+    OddsRequest,
     ReactionRequest,
     Target,
 )
 from encounter_app.store import CombatantRow, Experience
+from encounter_app.ui.odds_preview import percent
 from encounter_app.ui.problem import ProblemLabel
+
+if TYPE_CHECKING:  # icepool loads with it; the odds module is imported where used
+    from encounter_app.rules.odds import AttackOdds
 
 
 class ExperienceChooser(QWidget):
@@ -80,7 +87,9 @@ class ExperienceChooser(QWidget):
 
 
 def _buttons(dialog: QDialog, label: str) -> tuple[QDialogButtonBox, object]:
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    # Parented now: setDefault tells the dialog only when it can find it, and without that the
+    # dialog makes Cancel the default, so Enter would cancel the roll.
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, dialog)
     roll = buttons.addButton(label, QDialogButtonBox.ButtonRole.AcceptRole)
     roll.setDefault(True)
     buttons.accepted.connect(dialog.accept)
@@ -92,8 +101,10 @@ class AttackDialog(QDialog):
     """Which PCs an adversary's attack targets, with advantage, disadvantage or an Experience."""
 
     def __init__(self, attacker: CombatantRow, targets: Sequence[CombatantRow], fear: int = 0,
-                 damage: str | None = None, parent: QWidget | None = None) -> None:
+                 damage: str | None = None, parent: QWidget | None = None, *,
+                 odds: OddsCache | None = None) -> None:
         super().__init__(parent)
+        self._odds = odds  # each target's chance to hit, as the options change
         stats = attacker.stats
         self.setWindowTitle(f"{attacker.name} attacks")
         self.setObjectName("attackDialog")
@@ -113,6 +124,10 @@ class AttackDialog(QDialog):
         if self.list.count():
             self.list.item(0).setCheckState(Qt.CheckState.Checked)
             self.list.setCurrentRow(0)
+        if odds is not None and self._targets:  # room for "— 55% to hit", so nothing jumps
+            widest = max(self.list.fontMetrics().horizontalAdvance(
+                f"{t.name}  (Evasion {t.evasion})  —  100% to hit") for t in self._targets)
+            self.list.setMinimumWidth(widest + 60)  # the check box, the frame, a scroll bar
         self.advantage = QCheckBox("Ad&vantage")
         self.disadvantage = QCheckBox("&Disadvantage")
         self.experience = ExperienceChooser(fear)
@@ -132,7 +147,34 @@ class AttackDialog(QDialog):
         layout.addWidget(self.buttons)
         self.list.itemChanged.connect(self._update)
         self.experience.combo.currentIndexChanged.connect(self._update)
+        for box in (self.advantage, self.disadvantage):
+            box.toggled.connect(self._ask_odds)
+        self.experience.combo.currentIndexChanged.connect(self._ask_odds)
         self._update()
+        self._ask_odds()
+
+    def _ask_odds(self, *_args) -> None:
+        if self._odds is None or not self._targets:
+            return
+        request = self.odds_request()
+        self._odds.ask(request, lambda answer: self._show_odds(request, answer),
+                       lambda _message: None)  # the preview under the cards says why
+
+    def odds_request(self) -> OddsRequest:
+        chosen = self.experience.chosen()
+        return OddsRequest(self._attacker.stats.attack_modifier,
+                           tuple(t.evasion for t in self._targets), self._damage,
+                           self.advantage.isChecked(), self.disadvantage.isChecked(),
+                           chosen.bonus if chosen else 0)
+
+    def _show_odds(self, request: OddsRequest, answer: AttackOdds) -> None:
+        if request != self.odds_request():
+            return  # an option changed while these were worked out
+        self.list.blockSignals(True)  # a new label is not a new choice of targets
+        for i, (target, hit) in enumerate(zip(self._targets, answer.hit, strict=True)):
+            self.list.item(i).setText(f"{target.name}  (Evasion {target.evasion})  —  "
+                                      f"{percent(hit)} to hit")
+        self.list.blockSignals(False)
 
     def set_checked(self, rows: Sequence[int]) -> None:
         for i in range(self.list.count()):

@@ -39,6 +39,14 @@ def entry_text(row: RollRow) -> str:
     return f"{row.summary}\n{row.detail}" if row.detail else row.summary
 
 
+PUBLIC_MARK = "SHOWN TO PLAYERS · "
+
+
+def summary_text(row: RollRow) -> str:
+    """The bold first line; a roll on the player display says so in words."""
+    return PUBLIC_MARK + row.summary if row.public else row.summary
+
+
 def attack_mark(row: RollRow) -> str | None:
     """"HIT" or "MISS" for an attack (a hit on any target counts), None for other rolls."""
     if row.kind != "attack":
@@ -84,20 +92,20 @@ class RollLogDelegate(QStyledItemDelegate):
     def _heights(self, row: RollRow, option: QStyleOptionViewItem,
                  width: int) -> tuple[int, int]:
         # The view asks every row's size on each layout (and paint asks again): measure once.
-        key = (row.summary, row.detail, width, option.font)
+        key = (summary_text(row), row.detail, width, option.font)
         heights = self._heights_for.get(key)
         if heights is None:
             heights = self._measure(row, option, width)
             if len(self._heights_for) >= self.HEIGHT_CACHE:
                 self._heights_for.clear()
-            self._heights_for[(row.summary, row.detail, width, QFont(option.font))] = heights
+            self._heights_for[(summary_text(row), row.detail, width, QFont(option.font))] = heights
         return heights
 
     def _measure(self, row: RollRow, option: QStyleOptionViewItem,
                  width: int) -> tuple[int, int]:
         bold, detail = self._fonts(option)
         summary = QFontMetrics(bold).boundingRect(QRect(0, 0, width, 100_000), WRAP,
-                                                  row.summary).height()
+                                                  summary_text(row)).height()
         if not row.detail:
             return summary, 0
         return summary, QFontMetrics(detail).boundingRect(QRect(0, 0, width, 100_000), WRAP,
@@ -140,7 +148,7 @@ class RollLogDelegate(QStyledItemDelegate):
         top = rect.top() + self.MARGIN
         painter.setPen(text_colour)
         painter.setFont(bold)
-        painter.drawText(QRect(left, top, width, summary_height), WRAP, row.summary)
+        painter.drawText(QRect(left, top, width, summary_height), WRAP, summary_text(row))
         if row.detail:
             painter.setFont(detail)
             painter.drawText(QRect(left, top + summary_height + self.GAP, width, detail_height),

@@ -22,7 +22,11 @@ PIP_GAP = 4
 
 
 def is_dark(widget: QWidget) -> bool:
-    return widget.palette().color(QPalette.ColorRole.Window).lightness() < 128
+    return is_dark_palette(widget.palette())
+
+
+def is_dark_palette(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
 def card_background(widget: QWidget) -> QColor:
@@ -31,4 +35,45 @@ def card_background(widget: QWidget) -> QColor:
 
 
 def rule_colour(widget: QWidget) -> QColor:
-    return QColor("#8c6d46") if not is_dark(widget) else QColor("#c9a66b")
+    return rule_colour_for(widget.palette())
+
+
+def rule_colour_for(palette: QPalette) -> QColor:
+    return QColor("#c9a66b") if is_dark_palette(palette) else QColor("#8c6d46")
+
+
+def fear_colours(palette: QPalette) -> tuple[QColor, QColor]:
+    """Fill and rim of a Fear pip: the dark purple vanishes on a dark window, so lighten it."""
+    if is_dark_palette(palette):
+        return FEAR.lighter(160), FEAR.lighter(200)
+    return FEAR, FEAR
+
+
+def active_fill(palette: QPalette) -> QColor:
+    """A wash of the spotlight yellow behind the active row, light enough for any text."""
+    fill = QColor(ACTIVE)
+    fill.setAlpha(70 if is_dark_palette(palette) else 90)
+    return fill
+
+
+def dark_palette() -> QPalette:
+    """A dark palette for Fusion when the desktop asks for dark but its theme gives none."""
+    palette = QPalette()
+    colours = {
+        QPalette.ColorRole.Window: "#2b2b2b", QPalette.ColorRole.WindowText: "#e8e6e3",
+        QPalette.ColorRole.Base: "#1f1f1f", QPalette.ColorRole.AlternateBase: "#292929",
+        QPalette.ColorRole.ToolTipBase: "#3a3a3a", QPalette.ColorRole.ToolTipText: "#f0f0f0",
+        QPalette.ColorRole.PlaceholderText: "#9a9a9a", QPalette.ColorRole.Text: "#e8e6e3",
+        QPalette.ColorRole.Button: "#353535", QPalette.ColorRole.ButtonText: "#e8e6e3",
+        QPalette.ColorRole.BrightText: "#ff6b6b", QPalette.ColorRole.Light: "#4a4a4a",
+        QPalette.ColorRole.Midlight: "#3d3d3d", QPalette.ColorRole.Mid: "#5a5a5a",
+        QPalette.ColorRole.Dark: "#1a1a1a", QPalette.ColorRole.Shadow: "#000000",
+        QPalette.ColorRole.Highlight: "#3d6fb0", QPalette.ColorRole.HighlightedText: "#ffffff",
+        QPalette.ColorRole.Link: "#7fb2f0", QPalette.ColorRole.LinkVisited: "#b59cf0",
+    }
+    for role, colour in colours.items():
+        palette.setColor(role, QColor(colour))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
+                 QPalette.ColorRole.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7a7a"))
+    return palette

@@ -3,11 +3,12 @@
 PyInstaller's own hook collects every plugin type QtGui can use: EGLFS, VNC, Wayland, image
 formats, the GTK theme, network information... Filtering here, before the analysis, also keeps
 out the libraries that only those plugins link (QtWaylandClient, QtEglFSDeviceIntegration,
-QtSvg, QtNetwork through the TUIO touch plugin, the whole GTK/cairo/pango stack).
+QtNetwork through the TUIO touch plugin, the whole GTK/cairo/pango stack).
 
-Kept: the windowing systems a GM runs (X11 through xcb, Windows, macOS) and the two headless
-ones the tests use (offscreen, minimal); compose and ibus input (dead keys, input methods); the
-XDG desktop portal theme (portal file dialogs over D-Bus, no GTK). Not xcb's GL integrations:
+Kept: the SVG image format (the actions' icons; it brings libQt6Svg); the windowing systems
+a GM runs (X11 through xcb, Windows, macOS) and the two headless ones the tests use
+(offscreen, minimal); compose and ibus input (dead keys, input methods); the XDG desktop
+portal theme (portal file dialogs over D-Bus, no GTK). Not xcb's GL integrations:
 the program paints with QPainter and never makes an OpenGL context, so xcb never loads them
 (checked with QT_DEBUG_PLUGINS=1 under Xvfb). On a Wayland desktop Qt falls back to xcb through
 XWayland, as the Wayland plugin is left out.
@@ -24,6 +25,8 @@ KEEP = {
     "platforminputcontexts": {"composeplatforminputcontextplugin",
                               "ibusplatforminputcontextplugin"},
     "platformthemes": {"qxdgdesktopportal"},
+    # The actions' SVG icons (ui/icon.py), read through QImageReader; it links QtSvg.
+    "imageformats": {"qsvg"},
 }
 
 

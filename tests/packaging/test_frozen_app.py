@@ -199,6 +199,8 @@ def test_on_x11_qt_loads_the_bundled_xcb_plugin(tmp_path):
     loaded = [match["path"] for match in map(LIBRARY_LOG.match, result.stderr.splitlines())
               if match and match["what"] == "loaded"]
     assert any(path.endswith("/platforms/libqxcb.so") for path in loaded), result.stderr
+    # The toolbar's icons are SVG: without the plugin they would be silently blank.
+    assert any(path.endswith("/imageformats/libqsvg.so") for path in loaded), result.stderr
     outside = [path for path in loaded if not path.startswith(f"{EXECUTABLE.parent}/")]
     assert outside == [], "Qt loaded plugins from outside the bundle"
     assert unexpected_stderr(result.stderr) == []

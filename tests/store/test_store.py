@@ -620,3 +620,20 @@ def test_closing_stops_the_checkpointer_and_leaves_everything_in_the_file(tmp_pa
     store.close()
     assert {t for t in threading.enumerate() if t.name == "sqlite-checkpoint"} <= before
     assert checkpointed_rolls(store.path) == 1
+
+
+def test_a_roll_made_public_stays_public_and_an_unknown_one_is_refused(store):
+    from encounter_app.store import CountdownRow, RollRow
+
+    campaign = store.create_campaign("c")
+    encounter = store.create_encounter(campaign.id, "e")
+    roll = store.insert_roll(encounter.id, RollRow(kind="dice", summary="1d20 = 3"))
+    assert store.rolls(encounter.id)[0].public is False
+    store.set_roll_public(roll.id, True)
+    assert store.rolls(encounter.id)[0].public is True
+    with pytest.raises(KeyError):
+        store.set_roll_public(roll.id + 99, True)
+    countdown = store.insert_countdown(encounter.id, CountdownRow("Doom", 4, 4, visible=True))
+    assert store.countdowns(encounter.id)[0].visible is True
+    store.update_countdown(replace(countdown, visible=False))
+    assert store.countdowns(encounter.id)[0].visible is False

@@ -61,7 +61,7 @@ def test_each_system_has_its_own_panel_and_no_fear(program):
     assert window.findChild(QListView, "fearLedger") is None
     cards = child(window, QListView, "combatantCards")
     assert cards.model().rowCount() == 7
-    assert window.menuBar().actions()[-2].text() == "&Roll"
+    assert "&Roll" in [action.text() for action in window.menuBar().actions()]
 
 
 def test_card_shows_the_systems_numbers(program):

@@ -1,5 +1,5 @@
-"""A new game session gives a Casus Mus fight's combatants their Luck Points back (issue 5 and
-issue 10 together: the campaign view's New game session runs the systems' refreshes)."""
+"""Where the other rule systems meet the campaign view and the player display: a new game
+session gives a Casus Mus fight its Luck Points back; a system without Fear shows none."""
 
 from __future__ import annotations
 
@@ -39,5 +39,20 @@ def test_a_daggerheart_session_has_no_luck_to_refresh(qapp, tmp_path: Path) -> N
         book = CampaignBook(launched.store, launched.session.campaign.id)
         command = campaign_actions.new_game_session(book, launched.session_hooks)
         assert len(command.parts) == 1  # the session counter's own update, nothing else
+    finally:
+        launched.shutdown()
+
+
+def test_the_player_display_of_a_system_without_fear_shows_no_fear(qapp, qtbot, tmp_path: Path
+                                                                    ) -> None:
+    launched = launch(tmp_path, seed=3, show=False, demo_system="forge_of_power")
+    try:
+        screen = launched.window.table_controls.player_screen
+        screen.set_shown(True)
+        display = screen.display
+        qtbot.waitExposed(display)
+        assert not display.fear.isVisible()
+        assert display.order_model.rowCount() == len(launched.session.combatants)
+        screen.set_shown(False)
     finally:
         launched.shutdown()

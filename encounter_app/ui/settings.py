@@ -1,0 +1,58 @@
+"""The program's remembered preferences: an INI file in the data folder, never the registry.
+
+In the data folder, so a test (or a GM trying ``--data-dir``) with its own folder never reads
+or writes the settings of the GM's everyday fights.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings
+from PySide6.QtWidgets import QMainWindow, QSplitter
+
+SETTINGS_NAME = "settings.ini"
+
+
+def open_settings(data_dir: Path) -> QSettings:
+    return QSettings(str(Path(data_dir) / SETTINGS_NAME), QSettings.Format.IniFormat)
+
+
+class WindowMemory(QObject):
+    """Puts the window's size, docks, toolbar and splitters back as they were; saves them
+    when the window closes. Only splitters with an objectName are remembered."""
+
+    def __init__(self, window: QMainWindow, settings: QSettings) -> None:
+        super().__init__(window)
+        self._window, self._settings = window, settings
+        self.restore()
+        window.installEventFilter(self)
+
+    def _splitters(self) -> list[QSplitter]:
+        return [s for s in self._window.findChildren(QSplitter) if s.objectName()]
+
+    def restore(self) -> None:
+        s = self._settings
+        geometry = s.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self._window.restoreGeometry(geometry)
+        state = s.value("window/state")
+        if isinstance(state, QByteArray):
+            self._window.restoreState(state)
+        for splitter in self._splitters():
+            sizes = s.value(f"splitters/{splitter.objectName()}")
+            if isinstance(sizes, QByteArray):
+                splitter.restoreState(sizes)
+
+    def save(self) -> None:
+        s = self._settings
+        s.setValue("window/geometry", self._window.saveGeometry())
+        s.setValue("window/state", self._window.saveState())
+        for splitter in self._splitters():
+            s.setValue(f"splitters/{splitter.objectName()}", splitter.saveState())
+        s.sync()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._window and event.type() == QEvent.Type.Close:
+            self.save()
+        return False

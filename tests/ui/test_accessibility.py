@@ -1,0 +1,77 @@
+"""Every control a GM can reach says what it is to a screen reader; state is said in words."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QComboBox,
+    QLineEdit,
+    QScrollBar,
+    QTabBar,
+    QWidget,
+)
+
+from encounter_app.services.commands import SetMarks
+from encounter_app.ui.models import RowRole
+
+CONTROLS = (QAbstractButton, QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QComboBox,
+            QLineEdit, QTabBar)
+
+
+def unnamed(root: QWidget) -> list[str]:
+    missing = []
+    for widget in root.findChildren(QWidget):
+        if isinstance(widget, QScrollBar) or not widget.isVisibleTo(root):
+            continue
+        if isinstance(widget.parentWidget(), QAbstractSpinBox | QComboBox):
+            continue  # a spin box's own line edit: the spin box is what is named
+        reachable = isinstance(widget, CONTROLS) or (
+            widget.focusPolicy() & Qt.FocusPolicy.TabFocus)
+        if not reachable:
+            continue
+        text = widget.text() if isinstance(widget, QAbstractButton) else ""
+        if not (widget.accessibleName() or text.replace("&", "").strip()):
+            missing.append(f"{type(widget).__name__} {widget.objectName()!r} in "
+                           f"{type(widget.parentWidget()).__name__}")
+    return missing
+
+
+def test_every_control_in_both_windows_has_an_accessible_name(qtbot, program):
+    window = program.window
+    window.table_controls.player_screen.action.trigger()
+    display = window.table_controls.player_screen.display
+    qtbot.waitExposed(display)
+    assert unnamed(window) == []
+    assert unnamed(display) == []
+
+
+def test_a_defeated_adversary_is_said_in_words_not_only_greyed(qtbot, program):
+    session = program.session
+    sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
+    program.undo_stack.push(SetMarks(session, sentry.id, sentry.hp_max, 0))
+    model = program.window.initiative_model
+    row = session.combatants.index_of(sentry.id)
+    assert "defeated" in model.index(row).data(Qt.ItemDataRole.AccessibleTextRole)
+    assert model.index(row).data(RowRole).defeated
+
+
+def test_the_dialogs_name_their_controls_too(qtbot, program):
+    from encounter_app.ui.countdown_dialog import CountdownDialog
+    from encounter_app.ui.dialogs import AddCombatantDialog
+    from encounter_app.ui.roll_dialogs import AttackDialog, FateRollDialog, ReactionDialog
+
+    session = program.session
+    adversaries = [c for c in session.combatants if c.kind == "adversary"]
+    pcs = [c for c in session.combatants if c.kind == "pc"]
+    dialogs = [AttackDialog(adversaries[0], pcs, 3), ReactionDialog(adversaries, 3),
+               FateRollDialog(), CountdownDialog(list(session.countdowns)),
+               AddCombatantDialog(program.store.templates()),
+               program.window.table_controls.show_shortcuts()]
+    for dialog in dialogs:
+        qtbot.addWidget(dialog)
+        dialog.show()
+        assert unnamed(dialog) == [], type(dialog).__name__

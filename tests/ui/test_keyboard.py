@@ -1,0 +1,166 @@
+"""A fight run from the keyboard, and Help › Keyboard shortcuts, which lists every key."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDialog
+
+from encounter_app.services.commands import SetFear
+from encounter_app.ui.roll_dialogs import AttackDialog
+from encounter_app.ui.shortcuts import ShortcutsDialog, ShortcutsModel, window_shortcuts
+
+
+def activate(qtbot, window) -> None:
+    """Window shortcuts answer only in the active window: give it back after a dialog."""
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, QDialog) and widget.isVisible():
+            widget.reject()
+    window.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+
+
+def press(qtbot, window, keys: str) -> None:
+    activate(qtbot, window)
+    QTest.keySequence(QApplication.focusWidget() or window, QKeySequence(keys))
+
+
+@pytest.fixture
+def dismiss_dialogs(qtbot):
+    """Closes any modal dialog a key opens (Attack…, Add combatant…), as Esc would."""
+    def dismiss():
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, QDialog):
+            dialog.reject()
+
+    timer = QTimer()
+    timer.timeout.connect(dismiss)
+    timer.start(20)
+    yield
+    timer.stop()
+
+
+def test_the_shortcuts_dialog_lists_the_frequent_actions(qtbot, qtmodeltester, program):
+    dialog = program.window.table_controls.show_shortcuts()
+    qtbot.addWidget(dialog)
+    assert isinstance(dialog, ShortcutsDialog)
+    qtmodeltester.check(ShortcutsModel(window_shortcuts(program.window)), force_py=True)
+    listed = {s.keys: s.text for s in dialog.model.shortcuts}
+    for keys, words in [("N", "Next turn"), ("A", "Attack"), ("+", "Fear"), ("-", "Fear"),
+                        ("3", "Success with Fear"), ("Ctrl+Z", "Undo"), ("F5", "Player display"),
+                        ("P", "roll on the player display"),
+                        ("V", "countdown on the player display"),
+                        ("F1", "Keyboard shortcuts")]:
+        assert words in listed.get(keys, ""), f"{keys} is not listed for {words}"
+
+
+def test_no_two_actions_share_a_key(program):
+    seen: dict[str, str] = {}
+    for shortcut in window_shortcuts(program.window):
+        for keys in shortcut.keys.split(", "):
+            assert keys not in seen, f"{keys}: {seen.get(keys)} and {shortcut.text}"
+            seen[keys] = shortcut.text
+
+
+def test_every_listed_shortcut_triggers_its_action(qtbot, program, dismiss_dialogs):
+    window = program.window
+    shortcuts = window_shortcuts(window)
+    quit_last = sorted(shortcuts, key=lambda s: s.action is window.quit_action)
+    assert len(quit_last) > 20
+    for shortcut in quit_last:
+        for keys in shortcut.keys.split(", "):
+            give_undo_something_to_do(program)
+            with qtbot.waitSignal(shortcut.action.triggered, timeout=1000,
+                                  raising=False) as blocker:
+                press(qtbot, window, keys)
+            assert blocker.signal_triggered, f"{keys} did not trigger {shortcut.text}"
+
+
+def give_undo_something_to_do(program) -> None:
+    """Undo and Redo are greyed out with nothing to undo or redo, as in any program."""
+    stack, session = program.undo_stack, program.session
+    stack.push(SetFear(session, session.fear + 1 if session.fear < 12 else session.fear - 1))
+    stack.push(SetFear(session, session.fear + 1 if session.fear < 12 else session.fear - 1))
+    stack.undo()
+
+
+def test_a_whole_fight_without_the_mouse(qtbot, program):
+    window, session = program.window, program.session
+    press(qtbot, window, "Ctrl+1")
+    assert QApplication.focusWidget() is window.initiative.view
+    press(qtbot, window, "N")  # from the first PC to the Chapel Warden
+    active = session.combatants[session.combatants.index_of(session.active_id)]
+    assert active.kind == "adversary"
+
+    def roll_from_keyboard():
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, AttackDialog):
+            timer.stop()
+            QTest.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)  # a PC is ticked
+
+    timer = QTimer()
+    timer.timeout.connect(roll_from_keyboard)
+    timer.start(20)
+    with qtbot.waitSignal(window.roll_log_model.rowsInserted, timeout=5000):
+        press(qtbot, window, "A")
+    assert session.rolls[0].summary.startswith(active.name)
+
+    press(qtbot, window, "P")  # the roll goes on the player display
+    assert session.rolls[0].public
+    fear = session.fear
+    press(qtbot, window, "3")  # a player's Success with Fear
+    assert session.fear == fear + 1
+    press(qtbot, window, "+")
+    press(qtbot, window, "-")
+    press(qtbot, window, "-")
+    assert session.fear == fear
+
+    press(qtbot, window, "Ctrl+3")
+    assert QApplication.focusWidget() is window.countdowns.list
+    assert window.countdowns.selected_row() == 0  # the first one, ready for V and T
+    press(qtbot, window, "V")
+    assert session.countdowns[0].visible
+    value = session.countdowns[0].value
+    press(qtbot, window, "T")
+    assert session.countdowns[0].value == value - 1
+    press(qtbot, window, "Ctrl+Z")
+    assert session.countdowns[0].value == value
+    press(qtbot, window, "Ctrl+Z")
+    assert not session.countdowns[0].visible
+    assert not program.store.countdowns(session.encounter_id)[0].visible
+
+    press(qtbot, window, "Ctrl+1")
+    press(qtbot, window, "End")  # the Bramble Stalker, last in the order
+    press(qtbot, window, "H")
+    assert session.combatants[len(session.combatants) - 1].hidden
+    model = window.initiative_model
+    assert "hidden from players" in model.index(model.rowCount() - 1).data(
+        Qt.ItemDataRole.AccessibleTextRole)
+
+
+def test_tab_moves_left_to_right_through_the_panels(qtbot, program):
+    window = program.window
+    activate(qtbot, window)
+    window.initiative.view.setFocus()
+    order = []
+    for _ in range(40):
+        widget = QApplication.focusWidget()
+        for name, panel in [("order", window.initiative.view), ("cards", window.cards),
+                            ("countdowns", window.countdowns.list),
+                            ("dice", window.dice_roller.edit), ("log", window.roll_log)]:
+            if widget is panel and name not in order:
+                order.append(name)
+        QTest.keyClick(widget, Qt.Key.Key_Tab)
+    assert order == ["order", "cards", "countdowns", "dice", "log"]
+
+
+def test_right_click_on_a_roll_countdown_or_combatant_offers_the_same_actions(program):
+    controls, window = program.window.table_controls, program.window
+    for view, action in ((window.roll_log, controls.show_roll_action),
+                         (window.countdowns.list, controls.show_countdown_action),
+                         (window.countdowns.list, controls.tick_action),
+                         (window.initiative.view, controls.hide_action)):
+        assert view.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
+        assert action in view.actions()

@@ -1,0 +1,177 @@
+"""The player display: what the players see, live, and nothing the GM keeps to themselves."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QWidget
+
+from encounter_app.services import player_view
+from encounter_app.services.commands import RecordRoll, SetFear, SetMarks, UpdateCombatant
+from encounter_app.services.player_view import UNSEEN, SetRollPublic
+from encounter_app.store import RollRow
+from encounter_app.ui.models import RowRole
+
+ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+         Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.AccessibleDescriptionRole,
+         Qt.ItemDataRole.WhatsThisRole, RowRole)
+SECRET_ROLL = RollRow(kind="reaction", actor="Chapel Warden",
+                      summary="Chapel Warden: reaction roll 19, succeeds",
+                      detail="d20 (17) + 2 = 19 vs Difficulty 14")
+
+
+@pytest.fixture
+def table(qtbot, program):
+    """The demo fight with secrets: a hidden adversary, marks, a GM-only countdown, a private
+    roll; and the player display open on it."""
+    session, stack = program.session, program.undo_stack
+    stalker = next(c for c in session.combatants if c.name == "Bramble Stalker")
+    stack.push(UpdateCombatant(session, replace(stalker, hidden=True), "Hide"))
+    warden = next(c for c in session.combatants if c.name == "Chapel Warden")
+    stack.push(SetMarks(session, warden.id, 2, 3))
+    stack.push(RecordRoll(session, SECRET_ROLL))
+    action = program.window.findChild(type(program.window.next_action), "actionPlayerDisplay")
+    action.trigger()
+    display = program.window.findChild(QWidget, "playerDisplay")
+    assert display is not None and display.isVisible()
+    qtbot.waitExposed(display)
+    return program, display
+
+
+def everything_shown(display: QWidget) -> str:
+    """Every text, tooltip, accessible text and model datum of the display and its children."""
+    texts = [display.windowTitle()]
+    for widget in [display, *display.findChildren(QWidget)]:
+        texts += [widget.toolTip(), widget.accessibleName(), widget.accessibleDescription(),
+                  widget.whatsThis(), widget.statusTip()]
+        if isinstance(widget, QLabel):
+            texts.append(widget.text())
+        if isinstance(widget, QAbstractItemView) and widget.model() is not None:
+            model = widget.model()
+            for row in range(model.rowCount()):
+                for role in ROLES:
+                    texts.append(repr(model.index(row, 0).data(role)))
+    return "\n".join(t for t in texts if t)
+
+
+def secrets(program) -> list[str]:
+    session = program.session
+    hidden = [c for c in session.combatants if c.hidden]
+    warden = next(c for c in session.combatants if c.name == "Chapel Warden")
+    gm_only = [c.name for c in session.countdowns if not c.visible]
+    return ([c.name for c in hidden] + gm_only
+            + [SECRET_ROLL.summary, SECRET_ROLL.detail, "Difficulty", "Threshold", "HP",
+               "Stress", f"{warden.hp_marked}/{warden.hp_max}", warden.stats.description,
+               warden.stats.motives, "Evasion"])
+
+
+def test_nothing_secret_appears_on_the_player_display(table):
+    program, display = table
+    shown = everything_shown(display)
+    assert "Chapel Warden" in shown  # the walk sees the order at all
+    for secret in secrets(program):
+        assert secret not in shown, f"the players can see {secret!r}"
+
+
+def test_the_display_follows_the_fight_live(qtbot, table):
+    program, display = table
+    session, stack = program.session, program.undo_stack
+    fear = display.findChild(QWidget, "playerFear")
+    assert f"{session.fear} Fear" in fear.accessibleDescription()
+    stack.push(SetFear(session, session.fear + 1))
+    assert f"{session.fear} Fear" in fear.accessibleDescription()
+
+    order = display.order_model
+    active = [order.index(r, 0).data(RowRole) for r in range(order.rowCount())]
+    assert [e.active for e in active].index(True) == 0
+    program.window.next_turn()
+    assert order.index(1, 0).data(RowRole).active
+    assert not order.index(0, 0).data(RowRole).active
+    assert "Round 1" in display.round_label.text()
+
+    countdowns = display.countdown_model
+    assert countdowns.rowCount() == 0
+    bell = session.countdowns[0]
+    stack.push(player_view.set_countdown_visible(session, bell, True))
+    assert countdowns.rowCount() == 1
+    assert bell.name in countdowns.index(0, 0).data(Qt.ItemDataRole.AccessibleTextRole)
+    stack.undo()
+    assert countdowns.rowCount() == 0
+    assert bell.name not in everything_shown(display)
+
+
+def test_a_roll_made_public_shows_without_hidden_names_or_its_breakdown(qtbot, table):
+    program, display = table
+    session, stack = program.session, program.undo_stack
+    roll = display.findChild(QLabel, "playerRoll")
+    assert not roll.isVisibleTo(display)  # only a private roll so far
+    stalker = next(c for c in session.combatants if c.hidden)
+    line = RollRow(kind="attack", actor=stalker.name,
+                   summary=f"{stalker.name} Claws: 17, hits Wren Tallow (Rogue) for 6 damage",
+                   detail="d20 (15) + 2 = 17\nvs Evasion: Wren Tallow (Rogue) 12 hit")
+    stack.push(RecordRoll(session, line))
+    stack.push(SetRollPublic(session, session.rolls[0], True))
+    assert roll.isVisibleTo(display)
+    assert roll.text() == f"{UNSEEN} Claws: 17, hits Wren Tallow (Rogue) for 6 damage"
+    assert stalker.name not in everything_shown(display)
+    assert "vs Evasion" not in everything_shown(display)
+    stack.undo()  # back to private, and off the display
+    assert not roll.isVisibleTo(display)
+    assert program.store.rolls(session.encounter_id)[0].public is False
+
+
+def test_a_defeated_adversary_and_a_triggered_countdown_say_so_in_words(qtbot, table):
+    program, display = table
+    session, stack = program.session, program.undo_stack
+    sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
+    stack.push(SetMarks(session, sentry.id, sentry.hp_max, 0))
+    texts = everything_shown(display)
+    assert "Ashen Sentry, defeated" in texts
+    bell = session.countdowns[0]
+    stack.push(player_view.set_countdown_visible(session, replace(bell, value=0), True))
+    assert f"{bell.name}: TRIGGERED" in everything_shown(display)
+
+
+def test_closing_the_display_unticks_its_action_and_f5_opens_it_again(qtbot, table):
+    program, display = table
+    action = program.window.table_controls.player_screen.action
+    display.close()
+    assert not action.isChecked()
+    program.window.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is program.window)
+    qtbot.keyClick(program.window, Qt.Key.Key_F5)
+    assert action.isChecked() and display.isVisible()
+    action.trigger()
+    assert not display.isVisible()
+
+
+def test_the_player_models_are_sound(qtmodeltester, table):
+    program, display = table
+    qtmodeltester.check(display.order_model, force_py=True)
+    qtmodeltester.check(display.countdown_model, force_py=True)
+    program.undo_stack.push(player_view.set_countdown_visible(
+        program.session, program.session.countdowns[1], True))
+    qtmodeltester.check(display.countdown_model, force_py=True)
+
+
+def test_after_restoring_a_backup_the_players_still_have_their_display(qtbot, table):
+    program, old_display = table
+    backup = program.store.backup()
+    program.restore(backup)
+    display = program.window.table_controls.player_screen.display
+    assert display is not None and display.isVisible()
+    assert display is not old_display
+    assert display.order_model.rowCount() == len(
+        [c for c in program.session.combatants if not c.hidden])
+
+
+def test_as_a_window_the_display_comes_back_where_it_was_left(qtbot, table):
+    program, display = table
+    action = program.window.table_controls.player_screen.action
+    display.resize(790, 480)  # inside the offscreen screen (800x600)
+    action.trigger()  # closed
+    display.resize(790, 590)  # what a reopening must not keep
+    action.trigger()
+    assert display.isVisible() and (display.width(), display.height()) == (790, 480)
