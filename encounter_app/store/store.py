@@ -194,16 +194,8 @@ class Store:
 
         A row with an id keeps it (redo).
         """
-        created_at = row.created_at or datetime.now(UTC)
         with self._transaction() as c:
-            _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
-                               (row.value, campaign_id)), "campaign", campaign_id)
-            cursor = c.execute(
-                "INSERT INTO fear_event (id, campaign_id, encounter_id, created_at, change, value,"
-                " reason, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, campaign_id, row.encounter_id, _timestamp(created_at), row.change,
-                 row.value, row.reason, row.note))
-            return replace(row, id=cursor.lastrowid, created_at=_utc(created_at))
+            return record_fear(c, campaign_id, row)
 
     def unrecord_fear(self, campaign_id: int, event_id: int, value: int) -> None:
         """Take a ledger line back out and put the pool back to ``value`` (undo)."""
@@ -262,16 +254,7 @@ class Store:
                          ) -> CombatantRow:
         """Insert at ``position`` (the end when None). A row with an id keeps it (redo, undo)."""
         with self._transaction() as c:
-            position = _make_room(c, "combatant", encounter_id, position)
-            cursor = c.execute(
-                "INSERT INTO combatant (id, encounter_id, position, kind, name, evasion, hp_max,"
-                " hp_marked, stress_max, stress_marked, conditions, hidden, slow_tokens,"
-                " spotlights, stat_block) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, encounter_id, position, row.kind, row.name, row.evasion, row.hp_max,
-                 row.hp_marked, row.stress_max, row.stress_marked,
-                 json.dumps(list(row.conditions)), row.hidden, row.slow_tokens, row.spotlights,
-                 _stat_block(row.stats)))
-            return replace(row, id=cursor.lastrowid, conditions=tuple(row.conditions))
+            return insert_combatant(c, encounter_id, row, position)
 
     def remove_combatant(self, combatant_id: int) -> None:
         with self._transaction() as c:
@@ -324,14 +307,7 @@ class Store:
     def insert_countdown(self, encounter_id: int, row: CountdownRow, position: int | None = None
                          ) -> CountdownRow:
         with self._transaction() as c:
-            position = _make_room(c, "countdown", encounter_id, position)
-            cursor = c.execute(
-                "INSERT INTO countdown (id, encounter_id, position, name, start, value, kind,"
-                " loop, long_term, trigger, dice, link, loops)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, encounter_id, position, row.name, row.start, row.value, row.kind,
-                 row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops))
-            return replace(row, id=cursor.lastrowid)
+            return insert_countdown(c, encounter_id, row, position)
 
     def remove_countdown(self, countdown_id: int) -> None:
         with self._transaction() as c:
@@ -391,18 +367,64 @@ class Store:
 
     def insert_templates(self, rows: list[TemplateRow]) -> list[TemplateRow]:
         """Add stat blocks to the library, all or none."""
-        columns = ", ".join(_TEMPLATE_STATS)
-        marks = ", ".join("?" * (len(_TEMPLATE_STATS) + 1))
-        stored = []
         with self._transaction() as c:
-            for row in rows:
-                data = row.stats.to_json()
-                values = [json.dumps(data[k]) if k in _JSON_STATS else data[k]
-                          for k in _TEMPLATE_STATS]
-                cursor = c.execute(f"INSERT INTO adversary_template ({columns}, source)"
-                                   f" VALUES ({marks})", (*values, row.source))
-                stored.append(TemplateRow(cursor.lastrowid, row.stats, row.source))
-        return stored
+            return [insert_template(c, row) for row in rows]
+
+
+# -- inserts shared with other transactions (store/exchange.py imports a whole file in one) --
+
+
+def insert_combatant(c: sqlite3.Connection, encounter_id: int, row: CombatantRow,
+                     position: int | None = None) -> CombatantRow:
+    position = _make_room(c, "combatant", encounter_id, position)
+    cursor = c.execute(
+        "INSERT INTO combatant (id, encounter_id, position, kind, name, evasion, hp_max,"
+        " hp_marked, stress_max, stress_marked, conditions, hidden, slow_tokens,"
+        " spotlights, stat_block) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (row.id, encounter_id, position, row.kind, row.name, row.evasion, row.hp_max,
+         row.hp_marked, row.stress_max, row.stress_marked,
+         json.dumps(list(row.conditions)), row.hidden, row.slow_tokens, row.spotlights,
+         _stat_block(row.stats)))
+    return replace(row, id=cursor.lastrowid, conditions=tuple(row.conditions))
+
+
+def insert_countdown(c: sqlite3.Connection, encounter_id: int, row: CountdownRow,
+                     position: int | None = None) -> CountdownRow:
+    position = _make_room(c, "countdown", encounter_id, position)
+    cursor = c.execute(
+        "INSERT INTO countdown (id, encounter_id, position, name, start, value, kind,"
+        " loop, long_term, trigger, dice, link, loops)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (row.id, encounter_id, position, row.name, row.start, row.value, row.kind,
+         row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops))
+    return replace(row, id=cursor.lastrowid)
+
+
+def record_fear(c: sqlite3.Connection, campaign_id: int, row: FearEventRow) -> FearEventRow:
+    created_at = row.created_at or datetime.now(UTC)
+    _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
+                       (row.value, campaign_id)), "campaign", campaign_id)
+    cursor = c.execute(
+        "INSERT INTO fear_event (id, campaign_id, encounter_id, created_at, change, value,"
+        " reason, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (row.id, campaign_id, row.encounter_id, _timestamp(created_at), row.change,
+         row.value, row.reason, row.note))
+    return replace(row, id=cursor.lastrowid, created_at=_utc(created_at))
+
+
+def template_values(stats: StatBlock) -> list[Any]:
+    """The adversary_template columns _TEMPLATE_STATS of a stat block, in that order."""
+    data = stats.to_json()
+    return [json.dumps(data[k]) if k in _JSON_STATS else data[k] for k in _TEMPLATE_STATS]
+
+
+def insert_template(c: sqlite3.Connection, row: TemplateRow) -> TemplateRow:
+    """A row with an id keeps it (redo of an import)."""
+    columns = ", ".join(_TEMPLATE_STATS)
+    marks = ", ".join("?" * (len(_TEMPLATE_STATS) + 2))
+    cursor = c.execute(f"INSERT INTO adversary_template (id, {columns}, source)"
+                       f" VALUES ({marks})", (row.id, *template_values(row.stats), row.source))
+    return TemplateRow(cursor.lastrowid, row.stats, row.source)
 
 
 def prepare_folder(data_dir: Path) -> Path:
