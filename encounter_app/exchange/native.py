@@ -118,8 +118,7 @@ def read_stat_block(entry: dict[str, Any], note: Collector, prefix: str = ""
         features=tuple(_feature(n, f, note, prefix)
                        for n, f in enumerate(fields.objects("features"), 1)),
     )
-    if note.count == before:
-        statblock.check(stats, note, {k: f"{prefix}{k}" for k in _FIELDS})
+    statblock.check(stats, note, {k: f"{prefix}{k}" for k in _FIELDS})
     return stats if note.count == before else None
 
 

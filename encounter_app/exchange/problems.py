@@ -45,7 +45,9 @@ class Collector:
                  section: str = "entry") -> None:
         self._problems, self.entry, self.name, self.section = problems, entry, name, section
         self.count = 0
+        self.fields: set[str] = set()  # fields with a problem already
 
     def add(self, field: str, message: str) -> None:
+        self.fields.add(field)
         self._problems.append(Problem(self.entry, self.name, field, message, self.section))
         self.count += 1

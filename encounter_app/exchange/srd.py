@@ -117,8 +117,7 @@ def read_entry(entry: dict[str, Any], note: Collector, notes: Collector) -> Stat
         features=tuple(_feature(number, feat, note)
                        for number, feat in enumerate(fields.objects("feats"), 1)),
     )
-    if note.count == before:  # ranges only once every field could be read
-        statblock.check(stats, note, SRD_NAMES)
+    statblock.check(stats, note, SRD_NAMES)
     return stats if note.count == before else None
 
 

@@ -54,8 +54,16 @@ def type_problem(text: str) -> str:
 
 
 def check(stats: StatBlock, note: Collector, names: dict[str, str] | None = None) -> None:
-    """Note every value of ``stats`` out of range. ``names`` maps our field names to the file's."""
+    """Note every value of ``stats`` out of range. ``names`` maps our field names to the file's.
+
+    A field that could not be read at all (noted already) is not checked again.
+    """
     names = names or {}
+    unread = set(note.fields)
+
+    def report(field: str, message: str) -> None:
+        if field not in unread:
+            note.add(field, message)
 
     def where(key: str) -> str:
         return names.get(key, key)
@@ -63,39 +71,39 @@ def check(stats: StatBlock, note: Collector, names: dict[str, str] | None = None
     def within(key: str, value: int | None, limit: str | None = None) -> None:
         low, high = LIMITS[limit or key]
         if value is not None and not low <= value <= high:
-            note.add(where(key), f"{value} is out of range: {low} to {high}")
+            report(where(key), f"{value} is out of range: {low} to {high}")
 
     if not stats.name.strip():
-        note.add(where("name"), "is empty")
+        report(where("name"), "is empty")
     if normal_type(stats.type) != stats.type:
-        note.add(where("type"), type_problem(stats.type))
+        report(where("type"), type_problem(stats.type))
     for key in ("tier", "difficulty", "hp", "stress", "attack_modifier"):
         within(key, getattr(stats, key))
     within("major", stats.major, "threshold")
     within("severe", stats.severe, "threshold")
     if stats.major is not None and stats.severe is not None and stats.major >= stats.severe:
-        note.add(where("severe"), f"Major threshold {stats.major} must be below Severe "
+        report(where("severe"), f"Major threshold {stats.major} must be below Severe "
                                   f"{stats.severe}")
     if not stats.attack_name.strip():
-        note.add(where("attack_name"), "is empty")
+        report(where("attack_name"), "is empty")
     try:
         dice.parse(stats.damage)
     except dice.DiceError as exc:
-        note.add(where("damage"), str(exc))
+        report(where("damage"), str(exc))
     for number, experience in enumerate(stats.experiences, 1):
         key = f"{where('experiences')} {number}"
         if not experience.name.strip():
-            note.add(key, "has no name")
+            report(key, "has no name")
         low, high = LIMITS["experience"]
         if not low <= experience.bonus <= high:
-            note.add(key, f"bonus {experience.bonus:+d} is out of range: {low:+d} to {high:+d}")
+            report(key, f"bonus {experience.bonus:+d} is out of range: {low:+d} to {high:+d}")
     for number, feature in enumerate(stats.features, 1):
         key = f"{where('features')} {number}" + (f" ({feature.name})" if feature.name else "")
         if not feature.name.strip():
-            note.add(key, "has no name")
+            report(key, "has no name")
         if feature.kind not in FEATURE_KINDS:
-            note.add(f"{key} kind", f"unknown kind {feature.kind!r}: use Passive, Action or "
+            report(f"{key} kind", f"unknown kind {feature.kind!r}: use Passive, Action or "
                                     "Reaction")
         low, high = LIMITS["countdown"]
         if feature.countdown is not None and not low <= feature.countdown <= high:
-            note.add(f"{key} countdown", f"{feature.countdown} is out of range: {low} to {high}")
+            report(f"{key} countdown", f"{feature.countdown} is out of range: {low} to {high}")
