@@ -34,7 +34,7 @@ class Launched:
     _stopped: bool = field(default=True, repr=False)
 
     def __post_init__(self) -> None:
-        self.window.restore_requested.connect(self._restore_chosen)
+        self._connect_window()
 
     def restore(self, backup: Path) -> Path:
         """Put a backup in place of the database and rebuild the window on it.
@@ -49,21 +49,32 @@ class Launched:
         """
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         safety = self.store.restore(Path(backup))
+        encounter = self.store.latest_encounter() or create_demo(self.store)
+        self.open_encounter(
+            encounter.id,
+            f"Restored {Path(backup).name}. The undo history was cleared; what you had before "
+            f"is kept as {safety.name} (File › Restore… brings it back).")
+        return safety
+
+    def open_encounter(self, encounter_id: int, message: str = "") -> None:
+        """Rebuild the window on another encounter (an imported one, or after a restore)."""
+        QCoreApplication.sendPostedEvents()
         old = self.window
         old.detach()
-        encounter = self.store.latest_encounter() or create_demo(self.store)
-        self.window, self.session, self.undo_stack = _open_window(self.store, encounter.id,
+        self.window, self.session, self.undo_stack = _open_window(self.store, encounter_id,
                                                                   self.rules_service)
-        self.window.restore_requested.connect(self._restore_chosen)
+        self._connect_window()
         self.window.restoreGeometry(old.saveGeometry())
         if old.isVisible():
             self.window.show()  # before the old one closes, or the program would quit
         old.close()
         old.deleteLater()
-        self.window.show_message(
-            f"Restored {Path(backup).name}. The undo history was cleared; what you had before "
-            f"is kept as {safety.name} (File › Restore… brings it back).")
-        return safety
+        if message:
+            self.window.show_message(message)
+
+    def _connect_window(self) -> None:
+        self.window.restore_requested.connect(self._restore_chosen)
+        self.window.open_encounter_requested.connect(self.open_encounter)
 
     def _restore_chosen(self, backup: Path) -> None:
         try:

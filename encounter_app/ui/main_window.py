@@ -33,6 +33,7 @@ from encounter_app.ui import backup_dialogs
 from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.countdowns import CountdownPanel
+from encounter_app.ui.exchange_actions import ExchangeActions
 from encounter_app.ui.fear_tracker import FearTracker
 from encounter_app.ui.initiative import InitiativePanel
 from encounter_app.ui.listviews import PaintedListView
@@ -103,6 +104,7 @@ class StackButton(QToolButton):
 
 class MainWindow(QMainWindow):
     restore_requested = Signal(object)  # Path of the backup the GM chose; app.py restores it
+    open_encounter_requested = Signal(int, str)  # an encounter to open, what to tell the GM
 
     def __init__(self, store: Store, session: EncounterSession, rules_service: RulesService,
                  undo_stack: QUndoStack, parent: QWidget | None = None) -> None:
@@ -126,7 +128,10 @@ class MainWindow(QMainWindow):
         self.initiative = InitiativePanel(self.initiative_model)
         self.cards = AdversaryCardsView()
         self.cards.setModel(self.cards_model)
-        self.card_actions = CardActions(session, undo_stack, self.show_message, self)
+        self.exchange = ExchangeActions(store, session, undo_stack, self.show_message, self)
+        self.card_actions = CardActions(session, undo_stack, self.show_message, self,
+                                        export=lambda stats: self.exchange.export_stat_blocks(
+                                            [stats]))
         self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
         self.fear_tracker = FearTracker(session, undo_stack)
         self.scene = SceneIntensityPanel(session, undo_stack)
@@ -216,6 +221,9 @@ class MainWindow(QMainWindow):
 
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
+        for action in self.exchange.actions():
+            file_menu.addAction(action)
+        file_menu.addSeparator()
         file_menu.addAction(self.backup_action)
         file_menu.addAction(self.restore_action)
         file_menu.addSeparator()
@@ -305,6 +313,7 @@ class MainWindow(QMainWindow):
         self.dice_roller.button.clicked.connect(self.roll_dice)
         self.dice_roller.edit.returnPressed.connect(self.roll_dice)
         self.session.turn_changed.connect(self._turn_changed)
+        self.exchange.encounter_imported.connect(self.open_encounter_requested)
         self.roll_router.failed.connect(lambda message: self.show_message(message, error=True))
 
     # -- what the GM does -------------------------------------------------------------------
