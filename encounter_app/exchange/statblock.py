@@ -107,3 +107,16 @@ def check(stats: StatBlock, note: Collector, names: dict[str, str] | None = None
         low, high = LIMITS["countdown"]
         if feature.countdown is not None and not low <= feature.countdown <= high:
             report(f"{key} countdown", f"{feature.countdown} is out of range: {low} to {high}")
+
+
+LABELS = {"name": "name", "tier": "tier", "type": "type", "difficulty": "Difficulty",
+          "major": "Major", "severe": "Severe", "hp": "HP", "stress": "Stress",
+          "attack_modifier": "attack", "attack_name": "attack name", "attack_range": "range",
+          "damage": "damage", "description": "description", "motives": "motives",
+          "experiences": "experiences", "features": "features"}
+
+
+def differences(a: StatBlock, b: StatBlock) -> list[str]:
+    """What differs between two stat blocks, in words: ``["Difficulty", "HP"]``."""
+    left, right = a.to_json(), b.to_json()
+    return [LABELS.get(key, key) for key in left if left[key] != right.get(key)]

@@ -46,6 +46,7 @@ class Duplicate:
     stats: StatBlock
     existing: TemplateRow | None = None
     earlier: int | None = None
+    other: StatBlock | None = None  # the earlier entry's stat block
 
 
 def find_duplicates(store: Store, blocks: Sequence[StatBlock]) -> list[Duplicate]:
@@ -58,7 +59,7 @@ def find_duplicates(store: Store, blocks: Sequence[StatBlock]) -> list[Duplicate
         if isinstance(match, TemplateRow):
             found.append(Duplicate(position, stats, existing=match))
         elif match != position:
-            found.append(Duplicate(position, stats, earlier=match))
+            found.append(Duplicate(position, stats, earlier=match, other=blocks[match]))
     return found
 
 
@@ -72,12 +73,13 @@ class LibraryImport:
 
     @property
     def summary(self) -> str:
-        parts = [f"{len(self.inserted)} added"]
+        """``" (3 replaced, 20 skipped as duplicates)"``, or nothing when all were added."""
+        parts = []
         if self.replaced:
             parts.append(f"{len(self.replaced)} replaced")
         if self.skipped:
             parts.append(f"{len(self.skipped)} skipped as duplicates")
-        return ", ".join(parts)
+        return f" ({', '.join(parts)})" if parts else ""
 
 
 def plan_import(store: Store, blocks: Sequence[StatBlock], source: str,

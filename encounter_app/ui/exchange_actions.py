@@ -103,6 +103,7 @@ class Prompts:
         dialog.setObjectName("importProgress")
         dialog.setWindowTitle("Import")
         dialog.setMinimumDuration(400)  # a small file is done before it would flash up
+        dialog.setMinimumWidth(360)
         dialog.setAutoReset(False)
         # Modal: setValue then draws the dialog and takes its Cancel click as the work goes on.
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -195,7 +196,7 @@ class ExchangeActions(QObject):
                                          self.library_changed.emit))
         self.library_changed.emit()
         added = len(applied.inserted) + len(applied.replaced)
-        text = (f"Imported {count(added, 'adversary', 'adversaries')} from {parsed.source}: "
+        text = (f"Imported {count(added, 'adversary', 'adversaries')} from {parsed.source}"
                 f"{applied.summary}.")
         self._report(text)
         details = []

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.exchange.problems import Problem
+from encounter_app.exchange.statblock import differences
 from encounter_app.store.exchange import Choice, Duplicate
 from encounter_app.store.rows import TemplateRow
 from encounter_app.ui.exchange_models import TemplateChoiceModel
@@ -114,10 +115,7 @@ class DuplicatesDialog(QDialog):
             stats = duplicate.stats
             self.table.setItem(row, 0, _item(f"{stats.name} (entry {duplicate.position + 1})"))
             self.table.setItem(row, 1, _item(str(stats.tier)))
-            self.table.setItem(row, 2, _item(
-                f"{duplicate.existing.stats.name}, in the library ({duplicate.existing.source})"
-                if duplicate.existing is not None
-                else f"entry {duplicate.earlier + 1} of this file"))
+            self.table.setItem(row, 2, _item(_same_as(duplicate, stats)))
             combo = self._combo(f"duplicateChoice{row}")
             combo.setAccessibleName(f"What to do with {stats.name}")
             self.table.setCellWidget(row, 3, combo)
@@ -146,7 +144,7 @@ class DuplicatesDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addLayout(every)
         layout.addWidget(buttons)
-        self.resize(820, 460)
+        self.resize(900, 460)
 
     @staticmethod
     def _combo(name: str) -> QComboBox:
@@ -163,6 +161,17 @@ class DuplicatesDialog(QDialog):
         """What to do with each duplicate, by its position in the file."""
         return {d.position: combo.currentData()
                 for d, combo in zip(self._duplicates, self.combos, strict=True)}
+
+
+def _same_as(duplicate: Duplicate, stats) -> str:
+    if duplicate.existing is not None:
+        other = duplicate.existing.stats
+        where = f"{other.name}, in the library ({duplicate.existing.source})"
+    else:
+        other = duplicate.other
+        where = f"entry {duplicate.earlier + 1} of this file"
+    changed = differences(other, stats)
+    return f"{where}: identical" if not changed else f"{where}: differs in {', '.join(changed)}"
 
 
 class ExportChooser(QDialog):

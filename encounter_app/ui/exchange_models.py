@@ -24,7 +24,7 @@ class TemplateChoiceModel(QAbstractListModel):
         row = self._rows[index.row()]
         stats = row.stats
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{stats.name} — tier {stats.tier} {stats.type}"
+            return f"{stats.name} — tier {stats.tier} {stats.type} · {row.source}"
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"{stats.name}: tier {stats.tier} {stats.type}, from {row.source}"
         if role == Qt.ItemDataRole.CheckStateRole:

@@ -91,7 +91,7 @@ def test_the_srd_file_imports_from_the_menu_and_undoes(program, srd_file):
     program.window.exchange.import_action.trigger()
     assert len(program.store.templates()) == len(before) + 129
     text, details = scripted.shown["done"]
-    assert text.startswith("Imported 129 adversaries from adversaries.json: 129 added.")
+    assert text.startswith("Imported 129 adversaries from adversaries.json.")
     assert "entry 122 (Outer Realms Abomination), atk" in details
     assert program.window.status_label.text().startswith("Imported 129 adversaries")
     reading, adding = scripted.progress_dialogs
@@ -219,9 +219,12 @@ def test_duplicates_dialog_apply_to_all(qtbot, store, tmp_path):
     from encounter_app.store.rows import TemplateRow
 
     store.insert_templates([TemplateRow(None, s, "sample") for s in samples])
-    found = find_duplicates(store, samples[:3])
+    found = find_duplicates(store, [samples[0], replace(samples[1], hp=9, difficulty=1),
+                                    samples[2]])
     dialog = DuplicatesDialog("mine.json", found, 3)
     qtbot.addWidget(dialog)
+    assert dialog.table.item(0, 2).text().endswith("in the library (sample): identical")
+    assert dialog.table.item(1, 2).text().endswith(": differs in Difficulty, HP")
     assert dialog.choices() == {0: "skip", 1: "skip", 2: "skip"}
     dialog.combos[1].setCurrentIndex(2)
     assert dialog.choices()[1] == "keep"
