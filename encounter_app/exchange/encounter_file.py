@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from encounter_app.exchange.fields import Fields, shown
+from encounter_app.exchange.fields import Fields, entry_name, shown
 from encounter_app.exchange.native import dumps, envelope, read_stat_block
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.rules.daggerheart import CountdownKind, FearPool, LoopMode, SceneIntensity
@@ -115,10 +115,8 @@ def _choice(fields: Fields, key: str, allowed: Iterable[str], default: str) -> s
 
 def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
                ) -> CombatantRow | None:
-    name = data.get("name") if isinstance(data.get("name"), str) else ""
-    note = Collector(problems, number, name, "combatant")
+    note = Collector(problems, number, entry_name(data), "combatant")
     fields = Fields(data, note)
-    before = note.count
     kind = _choice(fields, "kind", COMBATANT_KINDS, "adversary")
     hp_max = fields.integer("hp_max", 0, 999) or 0
     stress_max = fields.integer("stress_max", 0, 999) or 0
@@ -140,15 +138,13 @@ def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
         conditions=tuple(conditions), hidden=fields.boolean("hidden"),
         stats=stats, slow_tokens=fields.integer("slow_tokens", 0, 9) or 0,
         spotlights=fields.integer("spotlights", 0, 99) or 0)
-    return row if note.count == before else None
+    return None if note.count else row
 
 
 def _countdown(number: int, data: dict[str, Any], problems: list[Problem]
                ) -> CountdownRow | None:
-    name = data.get("name") if isinstance(data.get("name"), str) else ""
-    note = Collector(problems, number, name, "countdown")
+    note = Collector(problems, number, entry_name(data), "countdown")
     fields = Fields(data, note)
-    before = note.count
     start = fields.integer("start", 0, 999) or 0
     dice = data.get("dice")
     if dice is not None and not isinstance(dice, str):
@@ -163,4 +159,4 @@ def _countdown(number: int, data: dict[str, Any], problems: list[Problem]
         trigger=_choice(fields, "trigger", TRIGGERS, "action"),
         dice=dice, link=fields.integer("link", -(2**31), 2**31, required=False),
         loops=fields.integer("loops", 0, 100_000, required=False) or 0)
-    return row if note.count == before else None
+    return None if note.count else row

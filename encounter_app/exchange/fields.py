@@ -7,9 +7,12 @@ Our own format is strict (a number is a JSON number); the SRD's writes numbers a
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from encounter_app.exchange.problems import Collector
+from encounter_app.exchange.problems import Collector, Problem
+
+T = TypeVar("T")
 
 _INTEGER = re.compile(r"^\s*[+-]?\d+\s*$")
 
@@ -91,3 +94,26 @@ class Fields:
                 self.note.add(f"{self.where(key)} {number}",
                               f"expected an object {{…}}, found {shown(item)}")
         return found
+
+
+def entry_name(entry: dict[str, Any]) -> str:
+    """The name an entry gives itself, to name it in a problem (even when it is wrong)."""
+    name = entry.get("name")
+    return name.strip() if isinstance(name, str) else ""
+
+
+def read_entries(entries: list[Any], problems: list[Problem],
+                 read_one: Callable[[int, dict[str, Any]], T | None],
+                 progress: Callable[[int, int], None] | None = None) -> list[T]:
+    """``read_one(number, entry)`` for each object of ``entries``, counting from 1; anything
+    else is noted. ``progress(done, total)`` follows each entry (it may raise to cancel)."""
+    found = []
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict):
+            problems.append(Problem(number, "", "", f"expected an object {{…}}, found "
+                                                    f"{shown(entry)}"))
+        elif (item := read_one(number, entry)) is not None:
+            found.append(item)
+        if progress is not None:
+            progress(number, len(entries))
+    return found

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from encounter_app.exchange import statblock
-from encounter_app.exchange.fields import Fields, shown
+from encounter_app.exchange.fields import Fields, entry_name, read_entries, shown
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.store.rows import Experience, Feature, StatBlock
 
@@ -73,23 +73,8 @@ def read_adversaries(data: dict[str, Any], problems: list[Problem],
         problems.append(Problem(None, "", "adversaries",
                                 f"expected a list of stat blocks, found {shown(entries)}"))
         return []
-    found = []
-    for number, entry in enumerate(entries, 1):
-        if not isinstance(entry, dict):
-            problems.append(Problem(number, "", "", f"expected an object {{…}}, found "
-                                                    f"{shown(entry)}"))
-        else:
-            stats = read_stat_block(entry, Collector(problems, number, _name(entry)))
-            if stats is not None:
-                found.append(stats)
-        if progress is not None:
-            progress(number, len(entries))
-    return found
-
-
-def _name(entry: dict[str, Any]) -> str:
-    name = entry.get("name")
-    return name if isinstance(name, str) else ""
+    return read_entries(entries, problems, lambda number, entry: read_stat_block(
+        entry, Collector(problems, number, entry_name(entry))), progress)
 
 
 def read_stat_block(entry: dict[str, Any], note: Collector, prefix: str = ""

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from encounter_app.exchange import statblock
-from encounter_app.exchange.fields import Fields, shown
+from encounter_app.exchange.fields import Fields, entry_name, read_entries, shown
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.store.rows import Experience, Feature, StatBlock
 
@@ -70,24 +70,9 @@ def countdown_start(inner: str) -> int | None:
 def read(data: Any, problems: list[Problem], notes: list[Problem],
          progress: Progress | None = None) -> list[StatBlock]:
     """Every stat block of the SRD list ``data``; what is wrong goes into ``problems``."""
-    found = []
-    for number, entry in enumerate(data, 1):
-        if not isinstance(entry, dict):
-            problems.append(Problem(number, "", "", f"expected an object {{…}}, found "
-                                                    f"{shown(entry)}"))
-        else:
-            stats = read_entry(entry, Collector(problems, number, _name(entry)),
-                               Collector(notes, number, _name(entry)))
-            if stats is not None:
-                found.append(stats)
-        if progress is not None:
-            progress(number, len(data))
-    return found
-
-
-def _name(entry: dict[str, Any]) -> str:
-    name = entry.get("name")
-    return name.strip() if isinstance(name, str) else ""
+    return read_entries(data, problems, lambda number, entry: read_entry(
+        entry, Collector(problems, number, entry_name(entry)),
+        Collector(notes, number, entry_name(entry))), progress)
 
 
 def read_entry(entry: dict[str, Any], note: Collector, notes: Collector) -> StatBlock | None:
