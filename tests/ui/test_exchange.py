@@ -209,6 +209,10 @@ def test_an_exported_encounter_imports_as_a_new_encounter_and_opens(qtbot, progr
         (c.name, c.hp_marked, c.stress_marked) for c in session.combatants]
     assert [c.name for c in new.countdowns] == [c.name for c in session.countdowns]
     assert new.fear == fear and new.fear_ledger[0].reason == "imported"
+    ledger = program.window.fear_ledger_model
+    assert ledger.data(ledger.index(0)) == (
+        f"Gained 1 (Fear {fear}): Set by an imported encounter — with the encounter from "
+        "fight.json")
     assert "Opened the encounter 'Ambush at the chapel steps'" in (
         program.window.status_label.text())
 
