@@ -269,3 +269,13 @@ def test_problems_dialog_lists_entry_field_and_message(qtbot):
     assert [[table.item(r, c).text() for c in range(3)] for r in range(2)] == [
         ["entry 3: Bear", "tier", "expected a whole number"],
         ["whole file", "file", "is not JSON"]]
+
+
+def test_imported_srd_adversaries_read_right_on_their_cards(srd_file):
+    from encounter_app.ui.card_layout import stat_line
+
+    blocks = {s.name: s for s in read_path(srd_file).adversaries}
+    assert stat_line(blocks["Tiny Green Ooze"]) == (
+        "Difficulty 14 · Thresholds 4 / none · HP 2 · Stress 1")
+    assert stat_line(blocks["Giant Rat"]).startswith("Difficulty 10 · Thresholds none")
+    assert "Thresholds 8 / 15" in stat_line(blocks["Acid Burrower"])
