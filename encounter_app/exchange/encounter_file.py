@@ -18,6 +18,7 @@ from typing import Any
 from encounter_app.exchange.fields import Fields, entry_name, shown
 from encounter_app.exchange.native import dumps, envelope, read_stat_block
 from encounter_app.exchange.problems import Collector, Problem
+from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import CountdownKind, FearPool, LoopMode, SceneIntensity
 from encounter_app.store.rows import CombatantRow, CountdownRow
 
@@ -118,8 +119,9 @@ def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
     note = Collector(problems, number, entry_name(data), "combatant")
     fields = Fields(data, note)
     kind = _choice(fields, "kind", COMBATANT_KINDS, "adversary")
-    hp_max = fields.integer("hp_max", 0, 999) or 0
-    stress_max = fields.integer("stress_max", 0, 999) or 0
+    # Only kind and name must be there: a hand-written file may leave the rest at nothing.
+    hp_max = fields.integer("hp_max", 0, 999, required=False) or 0
+    stress_max = fields.integer("stress_max", 0, 999, required=False) or 0
     conditions = data.get("conditions", [])
     if not isinstance(conditions, list) or not all(isinstance(c, str) for c in conditions):
         note.add("conditions", f"expected a list of names, found {shown(conditions)}")
@@ -133,12 +135,21 @@ def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
     row = CombatantRow(
         kind=kind, name=fields.text("name", max_length=200),
         evasion=fields.integer("evasion", 0, 99, required=False),
-        hp_max=hp_max, hp_marked=fields.integer("hp_marked", 0, hp_max) or 0,
-        stress_max=stress_max, stress_marked=fields.integer("stress_marked", 0, stress_max) or 0,
+        hp_max=hp_max, hp_marked=fields.integer("hp_marked", 0, hp_max, required=False) or 0,
+        stress_max=stress_max,
+        stress_marked=fields.integer("stress_marked", 0, stress_max, required=False) or 0,
         conditions=tuple(conditions), hidden=fields.boolean("hidden"),
-        stats=stats, slow_tokens=fields.integer("slow_tokens", 0, 9) or 0,
-        spotlights=fields.integer("spotlights", 0, 99) or 0)
+        stats=stats, slow_tokens=fields.integer("slow_tokens", 0, 9, required=False) or 0,
+        spotlights=fields.integer("spotlights", 0, 99, required=False) or 0)
     return None if note.count else row
+
+
+def _is_dice(text: Any) -> bool:
+    try:
+        dice.parse(text)
+    except (dice.DiceError, TypeError):
+        return False
+    return True
 
 
 def _countdown(number: int, data: dict[str, Any], problems: list[Problem]
@@ -146,17 +157,18 @@ def _countdown(number: int, data: dict[str, Any], problems: list[Problem]
     note = Collector(problems, number, entry_name(data), "countdown")
     fields = Fields(data, note)
     start = fields.integer("start", 0, 999) or 0
-    dice = data.get("dice")
-    if dice is not None and not isinstance(dice, str):
-        note.add("dice", f"expected dice such as '1d6' or null, found {shown(dice)}")
-        dice = None
+    start_dice = data.get("dice")
+    if start_dice is not None and not _is_dice(start_dice):
+        note.add("dice", f"expected dice such as '1d6' or null, found {shown(start_dice)}")
+        start_dice = None
+    value = fields.integer("value", 0, 999, required=False)
     row = CountdownRow(
         name=fields.text("name", max_length=200), start=start,
-        value=fields.integer("value", 0, 999) or 0,
+        value=start if value is None else value,
         kind=_choice(fields, "kind", COUNTDOWN_KINDS, "standard"),
         loop=_choice(fields, "loop", LOOPS, "none"),
         long_term=fields.boolean("long_term"),
         trigger=_choice(fields, "trigger", TRIGGERS, "action"),
-        dice=dice, link=fields.integer("link", -(2**31), 2**31, required=False),
+        dice=start_dice, link=fields.integer("link", -(2**31), 2**31, required=False),
         loops=fields.integer("loops", 0, 100_000, required=False) or 0)
     return None if note.count else row

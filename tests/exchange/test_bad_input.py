@@ -137,3 +137,39 @@ def test_a_byte_order_mark_and_the_sample_draft_format_read():
 def test_text_that_is_not_utf8():
     [problem] = refused(b'[{"name": "B\xe6r"}]')
     assert "not UTF-8" in problem.message
+
+
+def encounter_text(**changes) -> str:
+    body = {"name": "Ambush", "round": 2, "active": 1, "fear": 5,
+            "combatants": [{"kind": "pc", "name": "Aria", "evasion": 9, "hp_max": 6},
+                           {"kind": "adversary", "name": "Sentry", "hp_max": 6, "hp_marked": 2,
+                            "stats": BLOCK}],
+            "countdowns": [{"name": "Bell", "start": 6, "value": 4}]}
+    body.update(changes)
+    return json.dumps({"format": "encounter-manager", "version": 1, "kind": "encounter",
+                       "encounter": body})
+
+
+def test_a_good_encounter_reads():
+    encounter = read_bytes(encounter_text().encode(), "fight.json").encounter
+    assert [c.name for c in encounter.combatants] == ["Aria", "Sentry"]
+    assert encounter.combatants[1].stats.name == "Ashen Sentry"
+    assert (encounter.active, encounter.fear, encounter.countdowns[0].value) == (1, 5, 4)
+
+
+@pytest.mark.parametrize(("changes", "where"), [
+    ({"fear": 13}, "encounter fear"),
+    ({"active": 5}, "encounter active"),
+    ({"combatants": [{"kind": "pc", "name": "Aria", "hp_max": 6, "hp_marked": 7}]},
+     "combatant 1 (Aria), hp_marked"),
+    ({"combatants": [{"kind": "dragon", "name": "Aria"}]}, "combatant 1 (Aria), kind"),
+    ({"combatants": [{"kind": "adversary", "name": "S", "stats": {**BLOCK, "hp": "six"}}]},
+     "combatant 1 (S), stats hp"),
+    ({"countdowns": [{"name": "Bell", "start": 6, "value": 4, "loop": "forever"}]},
+     "countdown 1 (Bell), loop"),
+    ({"countdowns": [{"name": "Bell", "value": 4}]}, "countdown 1 (Bell), start"),
+    ({"countdowns": [{"name": "Bell", "start": 6, "dice": "1d"}]}, "countdown 1 (Bell), dice"),
+])
+def test_a_bad_encounter_names_the_combatant_or_countdown_and_field(changes, where):
+    problems = refused(encounter_text(**changes))
+    assert [p.where for p in problems] == [where]
