@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from encounter_app.exchange import srd
-from encounter_app.exchange.reader import read_path
+from encounter_app.exchange.reader import read_bytes, read_path
 from encounter_app.exchange.statblock import horde_size
-from encounter_app.store.rows import Experience, Feature
+from encounter_app.store.rows import Experience, Feature, StatBlock
+from tests.exchange.strategies import stat_blocks
 
 
 @pytest.fixture(scope="module")
@@ -124,3 +128,52 @@ def _entry(**changes):
              "damage": "1d8+2 phy", "feats": []}
     entry.update(changes)
     return entry
+
+
+# -- any stat block written the SRD's way reads back the same ---------------------------------
+
+WORDS = st.text(st.sampled_from("abcdefghij ABCXYZ’,.'"), min_size=1, max_size=30).map(
+    lambda s: " ".join(s.split())).filter(bool)
+
+
+@st.composite
+def srd_blocks(draw) -> StatBlock:
+    stats = draw(stat_blocks())
+    return replace(
+        stats, name=draw(WORDS), attack_name=draw(WORDS), attack_range=draw(WORDS),
+        description=draw(WORDS), motives=draw(WORDS),
+        # Experiences are one comma-separated line: a comma cannot be in a name there.
+        experiences=tuple(Experience(draw(WORDS.map(lambda w: w.replace(",", "")).filter(
+            lambda w: w.strip() == w and w)), e.bonus) for e in stats.experiences),
+        # The SRD writes no flags: a countdown is in the text, Fear is what the text says.
+        features=tuple(replace(f, name=draw(WORDS), text=text, countdown=countdown,
+                               fear=srd.is_fear_feature(text))
+                       for f in stats.features
+                       for countdown in [draw(st.none() | st.integers(1, 12))]
+                       for text in [(f"Countdown ({countdown}). " if countdown else "")
+                                    + draw(st.sampled_from(["", "Spend a Fear to roar. "]))
+                                    + draw(WORDS)]))
+
+
+def as_srd(stats: StatBlock) -> dict:
+    """A stat block the way the SRD's JSON writes one: numbers as strings, kinds in names."""
+    thresholds = ("None" if stats.major is None and stats.severe is None
+                  else f"{stats.major or 'None'}/{stats.severe or 'None'}")
+    entry = {"name": stats.name, "tier": str(stats.tier), "type": stats.type,
+             "description": stats.description, "motives_and_tactics": stats.motives,
+             "difficulty": str(stats.difficulty), "thresholds": thresholds,
+             "hp": str(stats.hp), "stress": str(stats.stress),
+             "atk": f"{stats.attack_modifier:+d}", "attack": stats.attack_name,
+             "range": stats.attack_range, "damage": stats.damage,
+             "feats": [{"name": f"{f.name} - {f.kind}", "text": f.text}
+                       for f in stats.features]}
+    if stats.experiences:
+        entry["experience"] = ", ".join(str(e) for e in stats.experiences)
+    return entry
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(srd_blocks(), min_size=1, max_size=3))
+def test_any_stat_block_in_the_srd_format_reads_back_the_same(blocks):
+    raw = b"\xef\xbb\xbf" + json.dumps([as_srd(b) for b in blocks]).encode("utf-8")
+    assert read_bytes(raw, "srd.json").adversaries == tuple(blocks)
