@@ -45,18 +45,29 @@ class Cancelled(Exception):
 class Prompts:
     """Every question the exchange asks the GM, as real dialogs. Tests replace it."""
 
+    # Qt's pickers, as attributes so a test can stand in for the GM's click.
+    get_open_file_name = staticmethod(QFileDialog.getOpenFileName)
+    get_save_file_name = staticmethod(QFileDialog.getSaveFileName)
+
     def __init__(self, parent: QWidget) -> None:
         self.parent = parent
+        self.folder = Path.home()  # the last folder a file was imported from or exported to
 
     def open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self.parent, "Import adversaries or an encounter",
-                                              str(Path.home()), FILE_FILTER)
-        return Path(name) if name else None
+        name, _ = self.get_open_file_name(self.parent, "Import adversaries or an encounter",
+                                          str(self.folder), FILE_FILTER)
+        return self._chosen(name)
 
     def save_path(self, title: str, suggested: str) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self.parent, title,
-                                              str(Path.home() / suggested), FILE_FILTER)
-        return Path(name) if name else None
+        name, _ = self.get_save_file_name(self.parent, title, str(self.folder / suggested),
+                                          FILE_FILTER)
+        return self._chosen(name)
+
+    def _chosen(self, name: str) -> Path | None:
+        if not name:
+            return None
+        self.folder = Path(name).parent
+        return Path(name)
 
     def duplicates(self, source: str, found: list[Duplicate], total: int
                    ) -> dict[int, Choice] | None:

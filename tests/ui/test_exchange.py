@@ -279,3 +279,24 @@ def test_imported_srd_adversaries_read_right_on_their_cards(srd_file):
         "Difficulty 14 · Thresholds 4 / none · HP 2 · Stress 1")
     assert stat_line(blocks["Giant Rat"]).startswith("Difficulty 10 · Thresholds none")
     assert "Thresholds 8 / 15" in stat_line(blocks["Acid Burrower"])
+
+
+def test_the_file_pickers_start_where_the_last_file_was(qtbot, tmp_path):
+    from PySide6.QtWidgets import QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    prompts = Prompts(parent)
+    target = tmp_path / "out" / "mine.json"
+    asked = []
+
+    def picker(_parent, _title, start, _filter):
+        asked.append(start)
+        return str(target), ""
+
+    prompts.get_save_file_name = prompts.get_open_file_name = picker
+    assert prompts.save_path("Export", "mine.json") == target
+    assert prompts.open_path() == target
+    assert asked == [str(Path.home() / "mine.json"), str(target.parent)]
+    prompts.get_open_file_name = lambda *_args: ("", "")  # Cancel
+    assert prompts.open_path() is None and prompts.folder == target.parent
