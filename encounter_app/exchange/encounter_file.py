@@ -120,8 +120,8 @@ def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
     fields = Fields(data, note)
     kind = _choice(fields, "kind", COMBATANT_KINDS, "adversary")
     # Only kind and name must be there: a hand-written file may leave the rest at nothing.
-    hp_max = fields.integer("hp_max", 0, 999, required=False) or 0
-    stress_max = fields.integer("stress_max", 0, 999, required=False) or 0
+    hp_max = fields.count("hp_max", 999)
+    stress_max = fields.count("stress_max", 999)
     conditions = data.get("conditions", [])
     if not isinstance(conditions, list) or not all(isinstance(c, str) for c in conditions):
         note.add("conditions", f"expected a list of names, found {shown(conditions)}")
@@ -135,12 +135,12 @@ def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
     row = CombatantRow(
         kind=kind, name=fields.text("name", max_length=200),
         evasion=fields.integer("evasion", 0, 99, required=False),
-        hp_max=hp_max, hp_marked=fields.integer("hp_marked", 0, hp_max, required=False) or 0,
+        hp_max=hp_max, hp_marked=fields.count("hp_marked", hp_max),
         stress_max=stress_max,
-        stress_marked=fields.integer("stress_marked", 0, stress_max, required=False) or 0,
+        stress_marked=fields.count("stress_marked", stress_max),
         conditions=tuple(conditions), hidden=fields.boolean("hidden"),
-        stats=stats, slow_tokens=fields.integer("slow_tokens", 0, 9, required=False) or 0,
-        spotlights=fields.integer("spotlights", 0, 99, required=False) or 0)
+        stats=stats, slow_tokens=fields.count("slow_tokens", 9),
+        spotlights=fields.count("spotlights", 99))
     return None if note.count else row
 
 
@@ -170,5 +170,5 @@ def _countdown(number: int, data: dict[str, Any], problems: list[Problem]
         long_term=fields.boolean("long_term"),
         trigger=_choice(fields, "trigger", TRIGGERS, "action"),
         dice=start_dice, link=fields.integer("link", -(2**31), 2**31, required=False),
-        loops=fields.integer("loops", 0, 100_000, required=False) or 0)
+        loops=fields.count("loops", 100_000))
     return None if note.count else row

@@ -63,6 +63,11 @@ class Fields:
             return None
         return number
 
+    def count(self, key: str, high: int, low: int = 0) -> int:
+        """A number that may be left out, meaning 0 (marks, tokens, loops)."""
+        value = self.integer(key, low, high, required=False)
+        return 0 if value is None else value
+
     def to_int(self, key: str, value: Any, label: str = "a whole number") -> int | None:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
