@@ -5,9 +5,11 @@ encounter of a campaign. A failure anywhere leaves the database as it was.
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 from encounter_app.exchange.encounter_file import EncounterFile
 from encounter_app.store.rows import (
@@ -17,14 +19,11 @@ from encounter_app.store.rows import (
     TemplateRow,
 )
 from encounter_app.store.store import (
-    _TEMPLATE_STATS,
     Store,
     _timestamp,
     insert_combatant,
     insert_countdown,
-    insert_template,
     record_fear,
-    template_values,
 )
 
 Choice = Literal["skip", "replace", "keep"]
@@ -152,10 +151,28 @@ def revert_import(store: Store, plan: LibraryImport) -> None:
             _write_template(c, old)
 
 
-def _write_template(c, row: TemplateRow) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in _TEMPLATE_STATS)
-    cursor = c.execute(f"UPDATE adversary_template SET {assignments}, source = ? WHERE id = ?",
-                       (*template_values(row.stats), row.source, row.id))
+# The library's own insert and update (Store) each open a transaction; an import writes many
+# in one, so it has these two on the transaction's connection. The columns are the stat
+# block's JSON keys, as for every template; lists are JSON text.
+
+
+def _columns(row: TemplateRow) -> tuple[list[str], list[Any]]:
+    data = {**row.stats.to_json(), "source": row.source}
+    return list(data), [json.dumps(v) if isinstance(v, list) else v for v in data.values()]
+
+
+def insert_template(c: sqlite3.Connection, row: TemplateRow) -> TemplateRow:
+    """A row with an id keeps it (redo of an import)."""
+    columns, values = _columns(row)
+    cursor = c.execute(f"INSERT INTO adversary_template (id, {', '.join(columns)})"
+                       f" VALUES ({', '.join('?' * (len(columns) + 1))})", (row.id, *values))
+    return replace(row, id=cursor.lastrowid)
+
+
+def _write_template(c: sqlite3.Connection, row: TemplateRow) -> None:
+    columns, values = _columns(row)
+    cursor = c.execute(f"UPDATE adversary_template SET {', '.join(f'{k} = ?' for k in columns)}"
+                       " WHERE id = ?", (*values, row.id))
     if cursor.rowcount == 0:
         raise KeyError(f"no adversary_template with id {row.id}")
 

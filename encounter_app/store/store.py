@@ -367,8 +367,18 @@ class Store:
 
     def insert_templates(self, rows: list[TemplateRow]) -> list[TemplateRow]:
         """Add stat blocks to the library, all or none."""
+        columns = ", ".join(_TEMPLATE_STATS)
+        marks = ", ".join("?" * (len(_TEMPLATE_STATS) + 1))
+        stored = []
         with self._transaction() as c:
-            return [insert_template(c, row) for row in rows]
+            for row in rows:
+                data = row.stats.to_json()
+                values = [json.dumps(data[k]) if k in _JSON_STATS else data[k]
+                          for k in _TEMPLATE_STATS]
+                cursor = c.execute(f"INSERT INTO adversary_template ({columns}, source)"
+                                   f" VALUES ({marks})", (*values, row.source))
+                stored.append(TemplateRow(cursor.lastrowid, row.stats, row.source))
+        return stored
 
 
 # -- inserts shared with other transactions (store/exchange.py imports a whole file in one) --
@@ -410,21 +420,6 @@ def record_fear(c: sqlite3.Connection, campaign_id: int, row: FearEventRow) -> F
         (row.id, campaign_id, row.encounter_id, _timestamp(created_at), row.change,
          row.value, row.reason, row.note))
     return replace(row, id=cursor.lastrowid, created_at=_utc(created_at))
-
-
-def template_values(stats: StatBlock) -> list[Any]:
-    """The adversary_template columns _TEMPLATE_STATS of a stat block, in that order."""
-    data = stats.to_json()
-    return [json.dumps(data[k]) if k in _JSON_STATS else data[k] for k in _TEMPLATE_STATS]
-
-
-def insert_template(c: sqlite3.Connection, row: TemplateRow) -> TemplateRow:
-    """A row with an id keeps it (redo of an import)."""
-    columns = ", ".join(_TEMPLATE_STATS)
-    marks = ", ".join("?" * (len(_TEMPLATE_STATS) + 2))
-    cursor = c.execute(f"INSERT INTO adversary_template (id, {columns}, source)"
-                       f" VALUES ({marks})", (row.id, *template_values(row.stats), row.source))
-    return TemplateRow(cursor.lastrowid, row.stats, row.source)
 
 
 def prepare_folder(data_dir: Path) -> Path:
