@@ -49,20 +49,26 @@ class Launched:
         """
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         safety = self.store.restore(Path(backup))
+        old = self.window
+        old.detach()
         encounter = self.store.latest_encounter() or create_demo(self.store)
-        self.open_encounter(
-            encounter.id,
+        self.window, self.session, self.undo_stack = _open_window(self.store, encounter.id,
+                                                                  self.rules_service)
+        self._took_over_from(old, (
             f"Restored {Path(backup).name}. The undo history was cleared; what you had before "
-            f"is kept as {safety.name} (File › Restore… brings it back).")
+            f"is kept as {safety.name} (File › Restore… brings it back)."))
         return safety
 
     def open_encounter(self, encounter_id: int, message: str = "") -> None:
-        """Rebuild the window on another encounter (an imported one, or after a restore)."""
-        QCoreApplication.sendPostedEvents()
+        """Rebuild the window on another encounter (one just imported), as a restore does."""
+        QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         old = self.window
         old.detach()
         self.window, self.session, self.undo_stack = _open_window(self.store, encounter_id,
                                                                   self.rules_service)
+        self._took_over_from(old, message)
+
+    def _took_over_from(self, old: MainWindow, message: str) -> None:
         self._connect_window()
         self.window.restoreGeometry(old.saveGeometry())
         if old.isVisible():
