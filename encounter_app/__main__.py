@@ -1,5 +1,6 @@
 """Command line: encounter-app [--data-dir DIR] [--demo [SYSTEM]] [--smoke-test]
-[--screenshot PNG]."""
+[--screenshot PNG], and encounter-app import FILE [--data-dir DIR]
+[--on-duplicate skip|replace|keep]."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ DEMO_SYSTEMS = ("daggerheart", "casus_mus", "ruins_and_raiders", "forge_of_power
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="encounter-app", description="Run tabletop RPG encounters (Daggerheart first).",
+        prog="encounter-app",
+        description="Run tabletop RPG encounters (Daggerheart first). To add adversaries or "
+                    "an encounter from a file: encounter-app import FILE (see "
+                    "encounter-app import --help).",
         epilog=exit_codes.epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--data-dir", type=Path, default=None,
@@ -42,6 +46,11 @@ def default_data_dir() -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["import"]:
+        from encounter_app.cli_import import main as import_main  # no Qt window, no display
+
+        return import_main(argv[1:], default_data_dir())
     args = parse_args(argv)
     data_dir = args.data_dir or default_data_dir()
     if args.demo:

@@ -57,6 +57,7 @@ class Launched:
     def _connect_window(self) -> None:
         self.window.restore_requested.connect(self._restore_chosen)
         self.window.open_requested.connect(self.open_encounter)
+        self.window.open_encounter_requested.connect(self.open_encounter)  # an imported one
 
     def restore(self, backup: Path) -> Path:
         """Put a backup in place of the database and rebuild the window on it.
@@ -71,15 +72,17 @@ class Launched:
         """
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         safety = self.store.restore(Path(backup))
-        encounter_id = self.store.encounter_to_open() or _create_demo(self.store, "daggerheart").id
+        encounter_id = (self.store.encounter_to_open()
+                        or _create_demo(self.store, "daggerheart").id)
         self._replace_window(encounter_id)
         self.window.show_message(
             f"Restored {Path(backup).name}. The undo history was cleared; what you had before "
             f"is kept as {safety.name} (File › Restore… brings it back).")
         return safety
 
-    def open_encounter(self, encounter_id: int) -> None:
-        """Rebuild the window on another encounter (Campaign › Manage campaigns… › Open).
+    def open_encounter(self, encounter_id: int, message: str = "") -> None:
+        """Rebuild the window on another encounter (Campaign › Manage campaigns… › Open, or
+        one just imported from a file, whose ``message`` says so).
 
         Like a restore, a new window is the one way to be sure every view shows the new fight;
         the undo history describes the old one and goes with it. A draft becomes active.
@@ -91,9 +94,9 @@ class Launched:
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         opened = open_status(self.store, encounter_id)
         self._replace_window(encounter_id)
-        self.window.show_message(
+        self.window.show_message(message or (
             f"Opened {self.session.encounter.name}{opened}. The undo history of {old_name} "
-            "was cleared: it belonged to that encounter.")
+            "was cleared: it belonged to that encounter."))
 
     def _replace_window(self, encounter_id: int) -> None:
         old = self.window

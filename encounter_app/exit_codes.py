@@ -9,6 +9,7 @@ REFUSED = 3
 DAMAGED = 4
 RUNNING = 5
 READ_ONLY = 6
+IMPORT_REFUSED = 7
 
 MEANINGS = {
     OK: "ran and quit normally (--smoke-test: the window was built and a roll came back)",
@@ -16,11 +17,13 @@ MEANINGS = {
     USAGE: "wrong command line, or --demo with a folder that is not empty",
     REFUSED: "the database was refused and left exactly as it was: not an Encounter Manager "
              "database, or written by a newer version",
-    DAMAGED: "(--smoke-test, --screenshot) the database was damaged: it was set aside as "
-             "encounter-corrupt-<time>.db and a new one started; start normally to be offered "
-             "the newest backup",
+    DAMAGED: "the database was damaged. --smoke-test, --screenshot: it was set aside as "
+             "encounter-corrupt-<time>.db and a new one started; import: it was left as it "
+             "is and nothing was imported. Start normally to be offered the newest backup",
     RUNNING: "another copy of Encounter Manager is running on the same data folder",
     READ_ONLY: "the data folder, or the database in it, cannot be written",
+    IMPORT_REFUSED: "(import) the file was refused: every problem was printed, naming its "
+                    "entry and field; nothing was imported",
 }
 
 

@@ -4,6 +4,8 @@ import os
 
 import pytest
 
+from tests.exchange.srd_file import srd_file  # noqa: F401  (the SRD's adversaries.json)
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 

@@ -154,9 +154,11 @@ def damage_to(row: CombatantRow, amount: int) -> Damage:
                         f" ({amount} ÷ {found.minion_x}, Minion ({found.minion_x}))")
         return Damage(amount, left, "Minion", extra, True, preview)
     stats = row.stats
-    if stats is None or stats.major is None or stats.severe is None:
+    if stats is None or stats.major is None:
         raise Refused(f"{row.name} has no damage thresholds: mark its HP by clicking the boxes.")
-    wanted = hp_marked(amount, stats.major, stats.severe)
+    # A Major threshold and no Severe one (the SRD's Tiny Oozes, "4/None"): 2 HP at most.
+    severe = stats.severe if stats.severe is not None else max(amount, stats.major) + 1
+    wanted = hp_marked(amount, stats.major, severe)
     if wanted == 0:
         return Damage(amount, 0, "none", 0, False, "0 damage marks no HP")
     severity, why = {

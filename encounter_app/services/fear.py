@@ -22,8 +22,15 @@ SPEND_REASONS: dict[str, str] = {
 }
 
 
+# Moves the program makes, not offered in the +/- menus.
+OTHER_REASONS: dict[str, str] = {
+    "imported": "Set by an imported encounter",
+}
+
+
 def reason_label(reason: str) -> str:
-    return GAIN_REASONS.get(reason) or SPEND_REASONS.get(reason) or reason
+    return (GAIN_REASONS.get(reason) or SPEND_REASONS.get(reason) or OTHER_REASONS.get(reason)
+            or reason)
 
 
 def default_reason(change: int) -> str:

@@ -1,13 +1,16 @@
-"""Inserting combatants and countdowns inside a caller's transaction, so an action that adds
-many (a whole encounter copied as a template) is still one transaction."""
+"""Inserting combatants, countdowns and Fear ledger lines inside a caller's transaction, so an
+action that adds many (an encounter copied as a template, or imported from a file) is still one
+transaction."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from dataclasses import replace
+from datetime import UTC, datetime
 
-from encounter_app.store.rows import CombatantRow, CountdownRow, StatBlock
+from encounter_app.store.rows import CombatantRow, CountdownRow, FearEventRow, StatBlock
+from encounter_app.store.sql import _changed, _timestamp, _utc
 
 
 def insert_combatant(c: sqlite3.Connection, encounter_id: int, row: CombatantRow,
@@ -53,3 +56,15 @@ def _make_room(c: sqlite3.Connection, table: str, encounter_id: int, position: i
 
 def _stat_block(stats: StatBlock | None) -> str | None:
     return None if stats is None else json.dumps(stats.to_json())
+
+
+def record_fear(c: sqlite3.Connection, campaign_id: int, row: FearEventRow) -> FearEventRow:
+    created_at = row.created_at or datetime.now(UTC)
+    _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
+                       (row.value, campaign_id)), "campaign", campaign_id)
+    cursor = c.execute(
+        "INSERT INTO fear_event (id, campaign_id, encounter_id, created_at, change, value,"
+        " reason, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (row.id, campaign_id, row.encounter_id, _timestamp(created_at), row.change,
+         row.value, row.reason, row.note))
+    return replace(row, id=cursor.lastrowid, created_at=_utc(created_at))

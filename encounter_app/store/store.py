@@ -28,7 +28,12 @@ from encounter_app.store import backups, migrate
 from encounter_app.store.campaigns import _CAMPAIGN, CampaignStore, campaign_row
 from encounter_app.store.connection import Checkpointer, connect
 from encounter_app.store.errors import DatabaseDamaged, FolderNotWritable, StoreError
-from encounter_app.store.inserts import _stat_block, insert_combatant, insert_countdown
+from encounter_app.store.inserts import (
+    _stat_block,
+    insert_combatant,
+    insert_countdown,
+    record_fear,
+)
 from encounter_app.store.library import JSON_STATS, TEMPLATE_STATS, LibraryQueries, template_row
 from encounter_app.store.player_view import PlayerViewQueries
 from encounter_app.store.rows import (
@@ -197,16 +202,8 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
 
         A row with an id keeps it (redo).
         """
-        created_at = row.created_at or datetime.now(UTC)
         with self._transaction() as c:
-            _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
-                               (row.value, campaign_id)), "campaign", campaign_id)
-            cursor = c.execute(
-                "INSERT INTO fear_event (id, campaign_id, encounter_id, created_at, change, value,"
-                " reason, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, campaign_id, row.encounter_id, _timestamp(created_at), row.change,
-                 row.value, row.reason, row.note))
-            return replace(row, id=cursor.lastrowid, created_at=_utc(created_at))
+            return record_fear(c, campaign_id, row)
 
     def unrecord_fear(self, campaign_id: int, event_id: int, value: int) -> None:
         """Take a ledger line back out and put the pool back to ``value`` (undo)."""

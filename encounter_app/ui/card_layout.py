@@ -124,8 +124,8 @@ class CardLayout:
 
 def stat_line(stats: StatBlock) -> str:
     minion = stats.type.lower().startswith("minion")
-    thresholds = ("none" if minion or stats.major is None or stats.severe is None
-                  else f"{stats.major} / {stats.severe}")
+    thresholds = ("none" if minion or stats.major is None
+                  else f"{stats.major} / {'none' if stats.severe is None else stats.severe}")
     return (f"Difficulty {stats.difficulty} · Thresholds {thresholds} · HP {stats.hp}"
             f" · Stress {stats.stress}")
 

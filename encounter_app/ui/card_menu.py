@@ -18,6 +18,7 @@ from encounter_app.services import adversaries
 from encounter_app.services import adversary_actions as actions
 from encounter_app.services.adversaries import Refused
 from encounter_app.services.session import EncounterSession
+from encounter_app.store import StatBlock
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.combatant_note import edit_note
 from encounter_app.ui.models import RowRole
@@ -29,8 +30,9 @@ class CardActions(QObject):
     """What the GM does to adversaries from their cards, and the GM turn's End action."""
 
     def __init__(self, session: EncounterSession, undo_stack: QUndoStack, report: Report,
-                 window: QWidget) -> None:
+                 window: QWidget, export: Callable[[StatBlock], object] | None = None) -> None:
         super().__init__(window)
+        self._export = export  # writes a stat block to a file (the window's ExchangeActions)
         self._session, self._stack, self._report, self._window = (session, undo_stack, report,
                                                                   window)
         self.end_turn_action = QAction("&End GM turn", window, objectName="endGmTurnAction",
@@ -175,6 +177,10 @@ class CardActions(QObject):
             lambda: edit_note(self._window, self._session, self._stack, cid))
         menu.addSeparator()
         menu.addAction(self.end_turn_action)
+        if self._export is not None and row.stats is not None:
+            menu.addSeparator()
+            add("E&xport this adversary…", "exportAdversaryAction",
+                lambda: self._export(row.stats))
         return menu
 
     def show_menu(self, combatant_id: int, at: QPoint) -> None:

@@ -36,6 +36,7 @@ from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.combatant_note import edit_note
 from encounter_app.ui.countdowns import CountdownPanel
+from encounter_app.ui.exchange_actions import ExchangeActions
 from encounter_app.ui.fear_tracker import FearTracker
 from encounter_app.ui.initiative import InitiativePanel
 from encounter_app.ui.library_actions import LibraryActions
@@ -111,6 +112,7 @@ class StackButton(QToolButton):
 class MainWindow(QMainWindow):
     restore_requested = Signal(object)  # Path of the backup the GM chose; app.py restores it
     open_requested = Signal(int)  # an encounter the GM chose to open; app.py rebuilds on it
+    open_encounter_requested = Signal(int, str)  # an encounter to open, what to tell the GM
 
     def __init__(self, store: Store, session: EncounterSession, rules_service: RulesService,
                  undo_stack: QUndoStack, parent: QWidget | None = None, *,
@@ -159,7 +161,10 @@ class MainWindow(QMainWindow):
         session, undo_stack = self.session, self.undo_stack
         self.cards = AdversaryCardsView()
         self.cards.setModel(self.cards_model)
-        self.card_actions = CardActions(session, undo_stack, self.show_message, self)
+        self.exchange = ExchangeActions(self.store, session, undo_stack, self.show_message, self)
+        self.card_actions = CardActions(session, undo_stack, self.show_message, self,
+                                        export=lambda stats: self.exchange.export_stat_blocks(
+                                            [stats]))
         self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
         self.fear_tracker = FearTracker(session, undo_stack)
         self.scene = SceneIntensityPanel(session, undo_stack)
@@ -255,6 +260,10 @@ class MainWindow(QMainWindow):
 
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
+        if self.system_table is None:  # Daggerheart stat blocks and encounters
+            for action in self.exchange.actions():
+                file_menu.addAction(action)
+            file_menu.addSeparator()
         file_menu.addAction(self.backup_action)
         file_menu.addAction(self.restore_action)
         file_menu.addSeparator()
@@ -376,6 +385,9 @@ class MainWindow(QMainWindow):
             self.cards.menu_requested.connect(self.card_actions.show_menu)
             self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
             self.cards.damage_requested.connect(self.card_actions.damage)
+            self.exchange.encounter_imported.connect(self.open_encounter_requested)
+            # What an import adds or its undo takes away shows in the library at once.
+            self.exchange.library_changed.connect(self.library.reload)
         self.dice_roller.button.clicked.connect(self.roll_dice)
         self.dice_roller.edit.returnPressed.connect(self.roll_dice)
         self.session.turn_changed.connect(self._turn_changed)

@@ -74,6 +74,12 @@ def test_an_adversary_without_thresholds_is_told_to_use_the_boxes():
         rules.damage_to(adversary(no_thresholds), 5)
 
 
+def test_a_major_threshold_without_a_severe_one_marks_two_hp_at_most():
+    tiny_ooze = replace(BURROWER, major=4, severe=None)  # the SRD's "4/None"
+    assert rules.damage_to(adversary(tiny_ooze), 3).marks == 1
+    assert rules.damage_to(adversary(tiny_ooze), 40).preview == "marks 2 HP (Major, 4 or more)"
+
+
 @pytest.mark.parametrize(("text", "value"), [("12", 12), (" 7 ", 7), ("0", 0), ("+3", 3)])
 def test_typed_damage_is_a_whole_number(text, value):
     assert rules.parse_damage(text) == value

@@ -35,7 +35,9 @@ def file_menu(window) -> list[str]:
 
 
 def test_the_file_menu_has_back_up_and_restore(program) -> None:
-    assert file_menu(program.window) == ["&Back up…", "&Restore…", "&Quit"]
+    assert file_menu(program.window) == ["&Import…", "E&xport adversaries…",
+                                        "Export this &encounter…", "&Back up…", "&Restore…",
+                                        "&Quit"]
 
 
 # -- backing up ---------------------------------------------------------------------------

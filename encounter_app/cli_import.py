@@ -1,0 +1,119 @@
+"""encounter-app import FILE: add adversaries or an encounter from a file, without a window.
+
+It cannot ask about duplicates, so --on-duplicate says what to do with all of them. It makes
+the checks the window makes at start (a copy running on the folder, the database's own) and
+touches nothing when the file or the database is refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from encounter_app import exit_codes
+from encounter_app.exchange.problems import ImportRefused
+from encounter_app.exchange.reader import Parsed, read_path
+from encounter_app.importing import count, encounter_summary, import_encounter, some_names
+from encounter_app.store import DB_NAME, FolderNotWritable, Store, StoreError, migrate
+from encounter_app.store.errors import DatabaseDamaged
+from encounter_app.store.exchange import CHOICES, apply_import, plan_import
+from encounter_app.store.store import prepare_folder
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="encounter-app import",
+        description="Add the adversaries of FILE to the library, or recreate the encounter in "
+                    "it. FILE is the Daggerheart SRD's adversaries.json or a file exported by "
+                    "Encounter Manager. A file with any problem imports nothing.",
+        epilog=exit_codes.epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file", type=Path, metavar="FILE")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="folder of encounter.db (default: the user data folder)")
+    parser.add_argument("--on-duplicate", choices=CHOICES, default="skip",
+                        help="an adversary with the name and tier of one in the library (or "
+                             "earlier in the file): skip it, replace the other, or keep both "
+                             "(default: skip)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str], default_data_dir: Path) -> int:
+    args = parse_args(argv)
+    data_dir = args.data_dir or default_data_dir
+    try:
+        parsed = read_path(args.file)
+    except ImportRefused as exc:
+        return _refused(exc)
+    for note in parsed.notes:
+        print(f"note: {note}")
+    try:
+        prepare_folder(data_dir)
+    except StoreError as exc:
+        return _refuse(str(exc), exit_codes.READ_ONLY if isinstance(exc, FolderNotWritable)
+                       else exit_codes.REFUSED)
+    # QtCore only (no display): the lock the window takes, so the two never write at once.
+    from encounter_app.ui.data_lock import DataFolderLock
+
+    lock = DataFolderLock(data_dir)
+    if not lock.acquire():
+        return _refuse(lock.refusal(), exit_codes.RUNNING)
+    try:
+        return _import_locked(parsed, data_dir, args.on_duplicate)
+    finally:
+        lock.release()
+
+
+def _import_locked(parsed: Parsed, data_dir: Path, on_duplicate: str) -> int:
+    try:
+        # A damaged database is left for the window, which offers the newest backup; the
+        # store alone would set it aside and import into a new, empty one.
+        migrate.check_file((data_dir / DB_NAME).resolve())
+        store = Store.open(data_dir)
+    except DatabaseDamaged as exc:
+        return _refuse(f"{exc} Start Encounter Manager to be offered the newest backup; "
+                       "nothing was imported.", exit_codes.DAMAGED)
+    except StoreError as exc:
+        return _refuse(str(exc), exit_codes.READ_ONLY if isinstance(exc, FolderNotWritable)
+                       else exit_codes.REFUSED)
+    try:
+        if parsed.kind == "encounter":
+            import_encounter(store, parsed)
+            what = encounter_summary(parsed)
+            after = "; it opens at the next start"
+        else:
+            plan = apply_import(store, plan_import(store, parsed.adversaries,
+                                                   parsed.template_source,
+                                                   default=on_duplicate))
+            what = count(len(plan.inserted) + len(plan.replaced), "adversary", "adversaries")
+            after = _duplicates(plan)
+    except ImportRefused as exc:
+        return _refused(exc)
+    finally:
+        store.close()
+    print(f"Imported {what} from {parsed.source} into {store.path}{after}")
+    return exit_codes.OK
+
+
+def _duplicates(plan) -> str:
+    parts = []
+    if plan.replaced:
+        parts.append(f"{len(plan.replaced)} replaced: "
+                     f"{some_names([new.stats.name for new, _old in plan.replaced])}")
+    if plan.skipped:
+        parts.append(f"{len(plan.skipped)} skipped as duplicates: "
+                     f"{some_names([s.name for s in plan.skipped])}")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def _refused(exc: ImportRefused) -> int:
+    """Every problem, one a line, each naming its entry and field."""
+    print(f"encounter-app: {exc}:", file=sys.stderr)
+    for problem in exc.problems:
+        print(f"  {problem}", file=sys.stderr)
+    return exit_codes.IMPORT_REFUSED
+
+
+def _refuse(message: str, code: int) -> int:
+    print(f"encounter-app: {message}", file=sys.stderr)
+    return code

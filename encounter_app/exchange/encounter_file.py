@@ -1,0 +1,174 @@
+"""An encounter in our format: the fight as it stands (combatants with their marks, countdowns,
+whose spotlight, the round) and the campaign's Fear, so importing it sets the table up again.
+
+    "encounter": {"name": ..., "system": "daggerheart", "round": 1, "active": 0 | null,
+                  "scene_intensity": "standard", "seed": null, "fear": 4,
+                  "combatants": [...], "countdowns": [...]}
+
+``active`` is the position of the combatant in the spotlight. Ids are not written: the
+database gives new ones on import. A countdown's ``link`` is a pair number, kept as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from encounter_app.exchange.fields import Fields, entry_name, shown
+from encounter_app.exchange.native import dumps, envelope, read_stat_block
+from encounter_app.exchange.problems import Collector, Problem
+from encounter_app.rules import dice
+from encounter_app.rules.daggerheart import CountdownKind, FearPool, LoopMode, SceneIntensity
+from encounter_app.store.rows import CombatantRow, CountdownRow
+
+COMBATANT_KINDS = ("pc", "adversary", "npc")
+INTENSITIES = tuple(member.name.lower() for member in SceneIntensity)
+COUNTDOWN_KINDS = tuple(member.value for member in CountdownKind)
+LOOPS = tuple(member.value for member in LoopMode)
+TRIGGERS = ("action", "pc_miss", "manual")
+
+
+@dataclass(frozen=True)
+class EncounterFile:
+    """An encounter read from, or to be written to, a file of ours."""
+
+    name: str
+    system: str = "daggerheart"
+    round: int = 1
+    active: int | None = None  # position in ``combatants``
+    scene_intensity: str = "standard"
+    seed: int | None = None
+    fear: int | None = None  # the campaign's Fear pool; None leaves it as it is
+    combatants: tuple[CombatantRow, ...] = ()
+    countdowns: tuple[CountdownRow, ...] = ()
+
+
+def write_encounter(encounter: EncounterFile) -> str:
+    return dumps(envelope("encounter", encounter={
+        "name": encounter.name,
+        "system": encounter.system,
+        "round": encounter.round,
+        "active": encounter.active,
+        "scene_intensity": encounter.scene_intensity,
+        "seed": encounter.seed,
+        "fear": encounter.fear,
+        "combatants": [_combatant_json(row) for row in encounter.combatants],
+        "countdowns": [_countdown_json(row) for row in encounter.countdowns],
+    }))
+
+
+def _combatant_json(row: CombatantRow) -> dict[str, Any]:
+    return {"kind": row.kind, "name": row.name, "evasion": row.evasion, "hp_max": row.hp_max,
+            "hp_marked": row.hp_marked, "stress_max": row.stress_max,
+            "stress_marked": row.stress_marked, "conditions": list(row.conditions),
+            "hidden": row.hidden, "slow_tokens": row.slow_tokens,
+            "spotlights": row.spotlights,
+            "stats": None if row.stats is None else row.stats.to_json()}
+
+
+def _countdown_json(row: CountdownRow) -> dict[str, Any]:
+    return {"name": row.name, "start": row.start, "value": row.value, "kind": row.kind,
+            "loop": row.loop, "long_term": row.long_term, "trigger": row.trigger,
+            "dice": row.dice, "link": row.link, "loops": row.loops}
+
+
+def read_encounter(data: dict[str, Any], problems: list[Problem]) -> EncounterFile | None:
+    body = data.get("encounter")
+    if not isinstance(body, dict):
+        problems.append(Problem(None, "", "encounter",
+                                f"expected the encounter as an object {{…}}, found "
+                                f"{shown(body)}"))
+        return None
+    before = len(problems)
+    fields = Fields(body, Collector(problems, None), prefix="encounter ")
+    name = fields.text("name", max_length=200)
+    system = fields.text("system", required=False, default="daggerheart")
+    round_ = fields.integer("round", 1, 10_000) or 1
+    active = fields.integer("active", 0, 100_000, required=False)
+    intensity = _choice(fields, "scene_intensity", INTENSITIES, "standard")
+    seed = fields.integer("seed", -(2**63), 2**63 - 1, required=False)
+    fear = fields.integer("fear", 0, FearPool().cap, required=False)
+    combatants = tuple(
+        row for number, item in enumerate(fields.objects("combatants"), 1)
+        if (row := _combatant(number, item, problems)) is not None)
+    countdowns = tuple(
+        row for number, item in enumerate(fields.objects("countdowns"), 1)
+        if (row := _countdown(number, item, problems)) is not None)
+    if len(problems) == before and active is not None and active >= len(combatants):
+        fields.note.add("encounter active", f"points at combatant {active + 1}, but there "
+                                            f"are {len(combatants)}")
+    if len(problems) != before:
+        return None
+    return EncounterFile(name=name, system=system, round=round_, active=active,
+                         scene_intensity=intensity, seed=seed, fear=fear,
+                         combatants=combatants, countdowns=countdowns)
+
+
+def _choice(fields: Fields, key: str, allowed: Iterable[str], default: str) -> str:
+    value = fields.text(key, required=False, default=default)
+    if value not in allowed:
+        fields.note.add(fields.where(key), f"expected one of {', '.join(allowed)}, "
+                                           f"found {shown(value)}")
+        return default
+    return value
+
+
+def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
+               ) -> CombatantRow | None:
+    note = Collector(problems, number, entry_name(data), "combatant")
+    fields = Fields(data, note)
+    kind = _choice(fields, "kind", COMBATANT_KINDS, "adversary")
+    # Only kind and name must be there: a hand-written file may leave the rest at nothing.
+    hp_max = fields.count("hp_max", 999)
+    stress_max = fields.count("stress_max", 999)
+    conditions = data.get("conditions", [])
+    if not isinstance(conditions, list) or not all(isinstance(c, str) for c in conditions):
+        note.add("conditions", f"expected a list of names, found {shown(conditions)}")
+        conditions = []
+    stats = None
+    if isinstance(data.get("stats"), dict):
+        stats = read_stat_block(data["stats"], note, prefix="stats ")
+    elif data.get("stats") is not None:
+        note.add("stats", f"expected a stat block or null, found "
+                                    f"{shown(data['stats'])}")
+    row = CombatantRow(
+        kind=kind, name=fields.text("name", max_length=200),
+        evasion=fields.integer("evasion", 0, 99, required=False),
+        hp_max=hp_max, hp_marked=fields.count("hp_marked", hp_max),
+        stress_max=stress_max,
+        stress_marked=fields.count("stress_marked", stress_max),
+        conditions=tuple(conditions), hidden=fields.boolean("hidden"),
+        stats=stats, slow_tokens=fields.count("slow_tokens", 9),
+        spotlights=fields.count("spotlights", 99))
+    return None if note.count else row
+
+
+def _is_dice(text: Any) -> bool:
+    try:
+        dice.parse(text)
+    except (dice.DiceError, TypeError):
+        return False
+    return True
+
+
+def _countdown(number: int, data: dict[str, Any], problems: list[Problem]
+               ) -> CountdownRow | None:
+    note = Collector(problems, number, entry_name(data), "countdown")
+    fields = Fields(data, note)
+    start = fields.integer("start", 0, 999) or 0
+    start_dice = data.get("dice")
+    if start_dice is not None and not _is_dice(start_dice):
+        note.add("dice", f"expected dice such as '1d6' or null, found {shown(start_dice)}")
+        start_dice = None
+    value = fields.integer("value", 0, 999, required=False)
+    row = CountdownRow(
+        name=fields.text("name", max_length=200), start=start,
+        value=start if value is None else value,
+        kind=_choice(fields, "kind", COUNTDOWN_KINDS, "standard"),
+        loop=_choice(fields, "loop", LOOPS, "none"),
+        long_term=fields.boolean("long_term"),
+        trigger=_choice(fields, "trigger", TRIGGERS, "action"),
+        dice=start_dice, link=fields.integer("link", -(2**31), 2**31, required=False),
+        loops=fields.count("loops", 100_000))
+    return None if note.count else row

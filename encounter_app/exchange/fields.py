@@ -1,0 +1,124 @@
+"""Read typed values out of one JSON object, noting every wrong or missing field as a Problem.
+
+Our own format is strict (a number is a JSON number); the SRD's writes numbers as strings
+("14", "+3"), so its reader asks for ``lenient`` numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from encounter_app.exchange.problems import Collector, Problem
+
+T = TypeVar("T")
+
+_INTEGER = re.compile(r"^\s*[+-]?\d+\s*$")
+
+
+def shown(value: Any) -> str:
+    """A value as the GM typed it, short enough for one line of a problem list."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+class Fields:
+    def __init__(self, data: dict[str, Any], note: Collector, *, lenient: bool = False,
+                 prefix: str = "") -> None:
+        self.data, self.note, self.lenient, self.prefix = data, note, lenient, prefix
+
+    def where(self, key: str) -> str:
+        return f"{self.prefix}{key}"
+
+    def _get(self, key: str, required: bool) -> Any:
+        value = self.data.get(key)
+        if value is None and required:
+            self.note.add(self.where(key), "missing")
+        return value
+
+    def text(self, key: str, *, required: bool = True, default: str = "",
+             max_length: int = 10_000) -> str:
+        value = self._get(key, required)
+        if value is None:
+            return default
+        if not isinstance(value, str):
+            self.note.add(self.where(key), f"expected text, found {shown(value)}")
+            return default
+        if required and not value.strip():
+            self.note.add(self.where(key), "is empty")
+        elif len(value) > max_length:
+            self.note.add(self.where(key), f"is {len(value)} characters long; "
+                                           f"at most {max_length}")
+        return value
+
+    def integer(self, key: str, low: int, high: int, *, required: bool = True,
+                label: str = "a whole number") -> int | None:
+        value = self._get(key, required)
+        if value is None:
+            return None
+        number = self.to_int(key, value, label)
+        if number is not None and not low <= number <= high:
+            self.note.add(self.where(key), f"{number} is out of range: {low} to {high}")
+            return None
+        return number
+
+    def count(self, key: str, high: int, low: int = 0) -> int:
+        """A number that may be left out, meaning 0 (marks, tokens, loops)."""
+        value = self.integer(key, low, high, required=False)
+        return 0 if value is None else value
+
+    def to_int(self, key: str, value: Any, label: str = "a whole number") -> int | None:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if self.lenient and isinstance(value, str) and _INTEGER.match(value):
+            return int(value)
+        self.note.add(self.where(key), f"expected {label}, found {shown(value)}")
+        return None
+
+    def boolean(self, key: str, default: bool = False) -> bool:
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            self.note.add(self.where(key), f"expected true or false, found {shown(value)}")
+            return default
+        return value
+
+    def objects(self, key: str, *, required: bool = False) -> list[dict[str, Any]]:
+        """A list of JSON objects; anything else in it is noted and left out."""
+        value = self._get(key, required)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.note.add(self.where(key), f"expected a list, found {shown(value)}")
+            return []
+        found = []
+        for number, item in enumerate(value, 1):
+            if isinstance(item, dict):
+                found.append(item)
+            else:
+                self.note.add(f"{self.where(key)} {number}",
+                              f"expected an object {{…}}, found {shown(item)}")
+        return found
+
+
+def entry_name(entry: dict[str, Any]) -> str:
+    """The name an entry gives itself, to name it in a problem (even when it is wrong)."""
+    name = entry.get("name")
+    return name.strip() if isinstance(name, str) else ""
+
+
+def read_entries(entries: list[Any], problems: list[Problem],
+                 read_one: Callable[[int, dict[str, Any]], T | None],
+                 progress: Callable[[int, int], None] | None = None) -> list[T]:
+    """``read_one(number, entry)`` for each object of ``entries``, counting from 1; anything
+    else is noted. ``progress(done, total)`` follows each entry (it may raise to cancel)."""
+    found = []
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict):
+            problems.append(Problem(number, "", "", f"expected an object {{…}}, found "
+                                                    f"{shown(entry)}"))
+        elif (item := read_one(number, entry)) is not None:
+            found.append(item)
+        if progress is not None:
+            progress(number, len(entries))
+    return found

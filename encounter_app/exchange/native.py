@@ -1,0 +1,138 @@
+"""Our own file format: versioned JSON that keeps a stat block exactly as the library holds it.
+
+    {"format": "encounter-manager", "version": 1, "kind": "adversaries",
+     "adversaries": [<stat block>, ...]}
+    {"format": "encounter-manager", "version": 1, "kind": "encounter",
+     "encounter": {...}}  (see encounter_file.py)
+
+A stat block is ``StatBlock.to_json()``. Reading is strict (a number must be a JSON number),
+so what one version writes the same version reads back equal, field for field. A newer
+version is refused with a message saying so; older versions will be read by this module.
+The sample library (resources/sample_adversaries.json) uses the first draft of the envelope,
+``"format": "encounter-manager-adversaries"``, which reads the same.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from encounter_app.exchange import statblock
+from encounter_app.exchange.fields import Fields, entry_name, read_entries, shown
+from encounter_app.exchange.problems import Collector, Problem
+from encounter_app.store.rows import Experience, Feature, StatBlock
+
+FORMAT = "encounter-manager"
+DRAFT_FORMAT = "encounter-manager-adversaries"
+VERSION = 1
+KINDS = ("adversaries", "encounter")
+
+Progress = Callable[[int, int], None]
+
+
+def envelope(kind: str, **body: Any) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "kind": kind, **body}
+
+
+def dumps(data: dict[str, Any]) -> str:
+    # Readable in a text editor and in a diff; non-ASCII (’ — é) kept as it is.
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_adversaries(blocks: Iterable[StatBlock]) -> str:
+    return dumps(envelope("adversaries", adversaries=[b.to_json() for b in blocks]))
+
+
+def check_envelope(data: dict[str, Any], problems: list[Problem]) -> str | None:
+    """The kind of a file of ours ("adversaries" or "encounter"), or None with the problems."""
+    note = Collector(problems, None)
+    if data.get("format") == DRAFT_FORMAT:
+        data = {**data, "kind": "adversaries"}
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        note.add("version", f"expected a format version such as {VERSION}, found "
+                            f"{shown(version)}")
+        return None
+    if version > VERSION:
+        note.add("version", f"the file is format version {version}, written by a newer "
+                            f"Encounter Manager; this one reads up to version {VERSION}. "
+                            "Update the program to import it")
+        return None
+    kind = data.get("kind")
+    if kind not in KINDS:
+        note.add("kind", f"expected {' or '.join(map(repr, KINDS))}, found {shown(kind)}")
+        return None
+    return kind
+
+
+def read_adversaries(data: dict[str, Any], problems: list[Problem],
+                     progress: Progress | None = None) -> list[StatBlock]:
+    entries = data.get("adversaries")
+    if not isinstance(entries, list):
+        problems.append(Problem(None, "", "adversaries",
+                                f"expected a list of stat blocks, found {shown(entries)}"))
+        return []
+    return read_entries(entries, problems, lambda number, entry: read_stat_block(
+        entry, Collector(problems, number, entry_name(entry))), progress)
+
+
+def read_stat_block(entry: dict[str, Any], note: Collector, prefix: str = ""
+                    ) -> StatBlock | None:
+    """A stat block as ``StatBlock.to_json`` writes it; None with the problems noted."""
+    fields = Fields(entry, note, prefix=prefix)
+    before = note.count
+    stats = StatBlock(
+        name=fields.text("name", max_length=200),
+        tier=_zero(fields.integer("tier", *statblock.LIMITS["tier"])),
+        type=fields.text("type"),
+        difficulty=_zero(fields.integer("difficulty", *statblock.LIMITS["difficulty"])),
+        major=fields.integer("major", *statblock.LIMITS["threshold"], required=False),
+        severe=fields.integer("severe", *statblock.LIMITS["threshold"], required=False),
+        hp=_zero(fields.integer("hp", *statblock.LIMITS["hp"])),
+        stress=_zero(fields.integer("stress", *statblock.LIMITS["stress"])),
+        attack_modifier=_zero(fields.integer("attack_modifier",
+                                             *statblock.LIMITS["attack_modifier"])),
+        attack_name=fields.text("attack_name"),
+        attack_range=fields.text("attack_range"),
+        damage=fields.text("damage"),
+        description=fields.text("description", required=False),
+        motives=fields.text("motives", required=False),
+        experiences=tuple(_experience(n, e, note, prefix)
+                          for n, e in enumerate(fields.objects("experiences"), 1)),
+        features=tuple(_feature(n, f, note, prefix)
+                       for n, f in enumerate(fields.objects("features"), 1)),
+    )
+    statblock.check(stats, note, {k: f"{prefix}{k}" for k in _FIELDS})
+    return stats if note.count == before else None
+
+
+_FIELDS = ("name", "tier", "type", "difficulty", "major", "severe", "hp", "stress",
+           "attack_modifier", "attack_name", "attack_range", "damage", "experiences",
+           "features")
+
+
+def _zero(value: int | None) -> int:
+    return 0 if value is None else value
+
+
+def _experience(number: int, data: dict[str, Any], note: Collector, prefix: str) -> Experience:
+    fields = Fields(data, note, prefix=f"{prefix}experiences {number} ")
+    return Experience(fields.text("name"),
+                      _zero(fields.integer("bonus", *statblock.LIMITS["experience"])))
+
+
+def _feature(number: int, data: dict[str, Any], note: Collector, prefix: str) -> Feature:
+    name = data.get("name")
+    label = f" ({name})" if isinstance(name, str) and name else ""
+    fields = Fields(data, note, prefix=f"{prefix}features {number}{label} ")
+    name = fields.text("name")
+    kind = fields.text("kind")
+    if kind and kind not in statblock.FEATURE_KINDS:
+        note.add(fields.where("kind"), f"unknown kind {kind!r}: use Passive, Action or "
+                                       "Reaction")
+        kind = "Passive"
+    return Feature(name=name, kind=kind or "Passive", text=fields.text("text", required=False),
+                   fear=fields.boolean("fear"),
+                   countdown=fields.integer("countdown", *statblock.LIMITS["countdown"],
+                                            required=False))

@@ -1,0 +1,57 @@
+"""Put a read file into the store: what the command line and the window share.
+
+Adversaries go to the library with a choice per duplicate; an encounter becomes a new encounter
+of a campaign. Each is one transaction (store/exchange.py). No Qt here.
+"""
+
+from __future__ import annotations
+
+from encounter_app.exchange.problems import ImportRefused, Problem
+from encounter_app.exchange.reader import Parsed
+from encounter_app.store import Store
+from encounter_app.store.exchange import recreate_encounter
+from encounter_app.store.rows import EncounterRow
+
+
+def count(number: int, word: str, plural: str | None = None) -> str:
+    return f"{number} {word if number == 1 else plural or word + 's'}"
+
+
+def campaign_for(store: Store, parsed: Parsed, campaign_id: int | None) -> int:
+    """The campaign an imported encounter joins: the one given, else the newest encounter's,
+    else a new one named after the encounter. Refuses a campaign of another rule system."""
+    encounter = parsed.encounter
+    if campaign_id is None:
+        latest = store.latest_encounter()
+        campaign_id = latest.campaign_id if latest is not None else None
+    if campaign_id is None:
+        party = sum(1 for row in encounter.combatants if row.kind == "pc")
+        return store.create_campaign(encounter.name, system=encounter.system,
+                                     party_size=party, fear=encounter.fear or 0).id
+    campaign = store.campaign(campaign_id)
+    if campaign.system != encounter.system:
+        raise ImportRefused(parsed.source, [Problem(
+            None, "", "encounter system",
+            f"the encounter is for {encounter.system}, and the campaign {campaign.name!r} "
+            f"plays {campaign.system}")])
+    return campaign_id
+
+
+def import_encounter(store: Store, parsed: Parsed, campaign_id: int | None = None
+                     ) -> EncounterRow:
+    campaign_id = campaign_for(store, parsed, campaign_id)
+    return recreate_encounter(store, campaign_id, parsed.encounter,
+                              fear_note=f"with the encounter from {parsed.source}")
+
+
+def encounter_summary(parsed: Parsed) -> str:
+    encounter = parsed.encounter
+    return (f"the encounter {encounter.name!r} ({count(len(encounter.combatants), 'combatant')}"
+            f", {count(len(encounter.countdowns), 'countdown')})")
+
+
+def some_names(names: list[str], shown: int = 5) -> str:
+    """``"A, B, C and 12 more"``: enough to recognise, short enough for one line."""
+    if len(names) <= shown + 1:
+        return ", ".join(names)
+    return f"{', '.join(names[:shown])} and {len(names) - shown} more"

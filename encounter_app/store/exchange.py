@@ -1,0 +1,222 @@
+"""Imports into the store, each one transaction: a file's stat blocks into the library (with the
+GM's choice for each duplicate, and the way back for undo), and an encounter file as a new
+encounter of a campaign. A failure anywhere leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from encounter_app.exchange.encounter_file import EncounterFile
+from encounter_app.store.inserts import insert_combatant, insert_countdown, record_fear
+from encounter_app.store.rows import (
+    EncounterRow,
+    FearEventRow,
+    StatBlock,
+    TemplateRow,
+)
+from encounter_app.store.sql import _timestamp
+from encounter_app.store.store import Store
+
+Choice = Literal["skip", "replace", "keep"]
+CHOICES: tuple[Choice, ...] = ("skip", "replace", "keep")
+Progress = Callable[[int, int], None]
+
+
+def duplicate_key(stats: StatBlock) -> tuple[str, int]:
+    """Two stat blocks are the same adversary when name and tier match, ignoring case."""
+    return " ".join(stats.name.split()).casefold(), stats.tier
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """Entry ``position`` of the file has the name and tier of ``existing`` (a library template)
+    or of the file's entry ``earlier``."""
+
+    position: int
+    stats: StatBlock
+    existing: TemplateRow | None = None
+    earlier: int | None = None
+    other: StatBlock | None = None  # the earlier entry's stat block
+
+
+def find_duplicates(store: Store, blocks: Sequence[StatBlock]) -> list[Duplicate]:
+    first: dict[tuple[str, int], TemplateRow | int] = {}
+    for template in sorted(store.templates(), key=lambda t: t.id, reverse=True):
+        first[duplicate_key(template.stats)] = template  # the oldest one wins
+    found = []
+    for position, stats in enumerate(blocks):
+        match = first.setdefault(duplicate_key(stats), position)
+        if isinstance(match, TemplateRow):
+            found.append(Duplicate(position, stats, existing=match))
+        elif match != position:
+            found.append(Duplicate(position, stats, earlier=match, other=blocks[match]))
+    return found
+
+
+@dataclass(frozen=True)
+class LibraryImport:
+    """What an import does to the library. ``apply`` fills in the new ids; ``revert`` undoes."""
+
+    inserted: tuple[TemplateRow, ...] = ()
+    replaced: tuple[tuple[TemplateRow, TemplateRow], ...] = ()  # (new, old), same id
+    skipped: tuple[StatBlock, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        """``" (3 replaced, 20 skipped as duplicates)"``, or nothing when all were added."""
+        parts = []
+        if self.replaced:
+            parts.append(f"{len(self.replaced)} replaced")
+        if self.skipped:
+            parts.append(f"{len(self.skipped)} skipped as duplicates")
+        return f" ({', '.join(parts)})" if parts else ""
+
+
+def plan_import(store: Store, blocks: Sequence[StatBlock], source: str,
+                choices: dict[int, Choice] | None = None, default: Choice = "skip"
+                ) -> LibraryImport:
+    """Decide what each stat block does: ``choices`` by position, ``default`` for the rest.
+
+    For a duplicate of a library template, "replace" overwrites that template (keeping its id,
+    so undo can put it back); for a duplicate of an earlier entry of the file, the later entry
+    takes the earlier one's place. "keep" adds it beside the other.
+    """
+    choices = choices or {}
+    duplicates = {d.position: d for d in find_duplicates(store, blocks)}
+    inserted: list[TemplateRow | None] = []
+    replaced: list[tuple[TemplateRow, TemplateRow]] = []
+    skipped: list[StatBlock] = []
+    # where each key went: ("new", index in inserted) or ("replaced", index in replaced)
+    target: dict[tuple[str, int], tuple[str, int]] = {}
+    for position, stats in enumerate(blocks):
+        row = TemplateRow(None, stats, source)
+        key = duplicate_key(stats)
+        duplicate = duplicates.get(position)
+        choice = choices.get(position, default) if duplicate else "keep"
+        if choice == "skip":
+            skipped.append(stats)
+        elif choice == "keep" or duplicate is None:
+            inserted.append(row)
+            target.setdefault(key, ("new", len(inserted) - 1))
+        elif key in target:  # replace what this file already put there
+            where, index = target[key]
+            if where == "new":
+                skipped.append(inserted[index].stats)
+                inserted[index] = None
+                inserted.append(row)
+                target[key] = ("new", len(inserted) - 1)
+            else:
+                skipped.append(replaced[index][0].stats)
+                replaced[index] = (replace(row, id=replaced[index][1].id), replaced[index][1])
+        else:  # replace the library's template
+            old = duplicate.existing
+            replaced.append((replace(row, id=old.id), old))
+            target[key] = ("replaced", len(replaced) - 1)
+    return LibraryImport(tuple(r for r in inserted if r is not None), tuple(replaced),
+                         tuple(skipped))
+
+
+def apply_import(store: Store, plan: LibraryImport, progress: Progress | None = None
+                 ) -> LibraryImport:
+    """Write ``plan`` in one transaction; returns it with the new templates' ids (for redo)."""
+    total = len(plan.inserted) + len(plan.replaced)
+    with store._transaction() as c:
+        stored = []
+        for done, row in enumerate(plan.inserted, 1):
+            stored.append(insert_template(c, row))
+            if progress is not None:
+                progress(done, total)
+        for done, (new, _old) in enumerate(plan.replaced, len(stored) + 1):
+            _write_template(c, new)
+            if progress is not None:
+                progress(done, total)
+    return replace(plan, inserted=tuple(stored))
+
+
+def revert_import(store: Store, plan: LibraryImport) -> None:
+    """Undo an applied import: its templates go, the ones it replaced come back."""
+    with store._transaction() as c:
+        c.executemany("DELETE FROM adversary_template WHERE id = ?",
+                      [(row.id,) for row in plan.inserted])
+        for _new, old in plan.replaced:
+            _write_template(c, old)
+
+
+# The library's own insert and update (Store) each open a transaction; an import writes many
+# in one, so it has these two on the transaction's connection. The columns are the stat
+# block's JSON keys, as for every template; lists are JSON text.
+
+
+def _columns(row: TemplateRow) -> tuple[list[str], list[Any]]:
+    data = {**row.stats.to_json(), "source": row.source}
+    return list(data), [json.dumps(v) if isinstance(v, list) else v for v in data.values()]
+
+
+def insert_template(c: sqlite3.Connection, row: TemplateRow) -> TemplateRow:
+    """A row with an id keeps it (redo of an import)."""
+    columns, values = _columns(row)
+    cursor = c.execute(f"INSERT INTO adversary_template (id, {', '.join(columns)})"
+                       f" VALUES ({', '.join('?' * (len(columns) + 1))})", (row.id, *values))
+    return replace(row, id=cursor.lastrowid)
+
+
+def _write_template(c: sqlite3.Connection, row: TemplateRow) -> None:
+    columns, values = _columns(row)
+    cursor = c.execute(f"UPDATE adversary_template SET {', '.join(f'{k} = ?' for k in columns)}"
+                       " WHERE id = ?", (*values, row.id))
+    if cursor.rowcount == 0:
+        raise KeyError(f"no adversary_template with id {row.id}")
+
+
+# -- encounters ---------------------------------------------------------------------------
+
+
+def recreate_encounter(store: Store, campaign_id: int, encounter: EncounterFile,
+                       fear_note: str = "") -> EncounterRow:
+    """A new encounter of the campaign as the file has it, in one transaction.
+
+    A Fear in the file other than the campaign's sets the pool, with a Fear ledger line
+    "imported" (``fear_note`` says from where), so the GM sees why the pool moved.
+    """
+    with store._transaction() as c:
+        cursor = c.execute(
+            "INSERT INTO encounter (campaign_id, name, round, scene_intensity, seed, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (campaign_id, encounter.name, encounter.round, encounter.scene_intensity,
+             encounter.seed, _timestamp()))
+        encounter_id = cursor.lastrowid
+        stored = [insert_combatant(c, encounter_id, replace(row, id=None), position)
+                  for position, row in enumerate(encounter.combatants)]
+        for position, row in enumerate(encounter.countdowns):
+            insert_countdown(c, encounter_id, replace(row, id=None), position)
+        if encounter.active is not None:
+            c.execute("UPDATE encounter SET active_combatant_id = ? WHERE id = ?",
+                      (stored[encounter.active].id, encounter_id))
+        (current,) = c.execute("SELECT fear FROM campaign WHERE id = ?",
+                               (campaign_id,)).fetchone()
+        if encounter.fear is not None and encounter.fear != current:
+            record_fear(c, campaign_id, FearEventRow(
+                change=encounter.fear - current, value=encounter.fear, reason="imported",
+                note=fear_note, encounter_id=encounter_id))
+    return store.encounter(encounter_id)
+
+
+def encounter_file(store: Store, encounter_id: int) -> EncounterFile:
+    """The encounter as it stands, with its campaign's Fear, ready to be written out."""
+    encounter = store.encounter(encounter_id)
+    campaign = store.campaign(encounter.campaign_id)
+    combatants = store.combatants(encounter_id)
+    ids = [row.id for row in combatants]
+    active = (ids.index(encounter.active_combatant_id)
+              if encounter.active_combatant_id in ids else None)
+    return EncounterFile(
+        name=encounter.name, system=campaign.system, round=encounter.round, active=active,
+        scene_intensity=encounter.scene_intensity, seed=encounter.seed, fear=campaign.fear,
+        # Ids and the link to this campaign's party roster belong to this database, not the file.
+        combatants=tuple(replace(row, id=None, pc_id=None) for row in combatants),
+        countdowns=tuple(replace(row, id=None) for row in store.countdowns(encounter_id)))

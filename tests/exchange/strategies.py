@@ -1,0 +1,82 @@
+"""Hypothesis strategies for valid stat blocks and encounters: what our format must keep."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from encounter_app.exchange import encounter_file as ef
+from encounter_app.exchange.encounter_file import EncounterFile
+from encounter_app.exchange.statblock import TYPES
+from encounter_app.store.rows import (
+    CombatantRow,
+    CountdownRow,
+    Experience,
+    Feature,
+    StatBlock,
+)
+
+# Anything a GM can type: every character but lone surrogates, which no keyboard makes.
+text = st.text(st.characters(exclude_categories=("Cs",)), max_size=60)
+names = text.filter(lambda s: s.strip())
+types = st.one_of(st.sampled_from([t for t in TYPES if t != "Horde"]),
+                  st.integers(1, 20).map(lambda n: f"Horde ({n}/HP)"))
+damage = st.builds(lambda n, sides, flat, kind: f"{n}d{sides}{flat:+d}{kind}".replace("+0", ""),
+                   st.integers(1, 6), st.sampled_from([4, 6, 8, 10, 12, 20]),
+                   st.integers(-3, 15), st.sampled_from(["", " phy", " mag", " phy/mag"]))
+
+
+@st.composite
+def thresholds(draw) -> tuple[int | None, int | None]:
+    major = draw(st.none() | st.integers(1, 199))
+    severe = draw(st.none() | st.integers((major or 0) + 1, 200))
+    return major, severe
+
+
+@st.composite
+def stat_blocks(draw) -> StatBlock:
+    major, severe = draw(thresholds())
+    return StatBlock(
+        name=draw(names), tier=draw(st.integers(1, 4)), type=draw(types),
+        difficulty=draw(st.integers(1, 50)), major=major, severe=severe,
+        hp=draw(st.integers(1, 99)), stress=draw(st.integers(0, 99)),
+        attack_modifier=draw(st.integers(-20, 20)), attack_name=draw(names),
+        attack_range=draw(st.sampled_from(["Melee", "Very Close", "Close", "Far"]) | names),
+        damage=draw(damage), description=draw(text), motives=draw(text),
+        experiences=tuple(draw(st.lists(st.builds(Experience, names, st.integers(-10, 10)),
+                                        max_size=3))),
+        features=tuple(draw(st.lists(st.builds(
+            Feature, names, st.sampled_from(["Passive", "Action", "Reaction"]), text,
+            st.booleans(), st.none() | st.integers(1, 99)), max_size=4))),
+    )
+
+
+@st.composite
+def combatants(draw) -> CombatantRow:
+    hp_max, stress_max = draw(st.integers(0, 30)), draw(st.integers(0, 30))
+    return CombatantRow(
+        kind=draw(st.sampled_from(ef.COMBATANT_KINDS)), name=draw(names),
+        evasion=draw(st.none() | st.integers(0, 30)), hp_max=hp_max,
+        hp_marked=draw(st.integers(0, hp_max)), stress_max=stress_max,
+        stress_marked=draw(st.integers(0, stress_max)),
+        conditions=tuple(draw(st.lists(names, max_size=3))), hidden=draw(st.booleans()),
+        stats=draw(st.none() | stat_blocks()), slow_tokens=draw(st.integers(0, 1)),
+        spotlights=draw(st.integers(0, 4)))
+
+
+countdowns = st.builds(
+    CountdownRow, name=names, start=st.integers(0, 99), value=st.integers(0, 99),
+    kind=st.sampled_from(ef.COUNTDOWN_KINDS), loop=st.sampled_from(ef.LOOPS),
+    long_term=st.booleans(), trigger=st.sampled_from(ef.TRIGGERS),
+    dice=st.none() | st.sampled_from(["1d6", "2d4", "1d12"]), link=st.none() | st.integers(1, 9),
+    loops=st.integers(0, 9))
+
+
+@st.composite
+def encounters(draw) -> EncounterFile:
+    rows = tuple(draw(st.lists(combatants(), max_size=5)))
+    return EncounterFile(
+        name=draw(names), round=draw(st.integers(1, 50)),
+        active=draw(st.none() | st.integers(0, len(rows) - 1)) if rows else None,
+        scene_intensity=draw(st.sampled_from(ef.INTENSITIES)),
+        seed=draw(st.none() | st.integers(0, 2**40)), fear=draw(st.none() | st.integers(0, 12)),
+        combatants=rows, countdowns=tuple(draw(st.lists(countdowns, max_size=4))))

@@ -1,0 +1,175 @@
+"""Every kind of bad file is refused whole, naming each bad entry and field."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from encounter_app.exchange import native
+from encounter_app.exchange.problems import ImportRefused
+from encounter_app.exchange.reader import read_bytes
+
+
+def refused(raw: bytes | str, source: str = "bad.json"):
+    with pytest.raises(ImportRefused) as caught:
+        read_bytes(raw.encode("utf-8") if isinstance(raw, str) else raw, source)
+    return caught.value.problems
+
+
+def srd_with(srd_file, index: int, **changes) -> str:
+    data = json.loads(srd_file.read_text(encoding="utf-8-sig"))
+    for key, value in changes.items():
+        if value is None:
+            del data[index][key]
+        else:
+            data[index][key] = value
+    return json.dumps(data)
+
+
+def test_not_json_says_where_it_breaks():
+    [problem] = refused('[{"name": "Bear",\n "tier": }]')
+    assert problem.entry is None
+    assert "is not JSON" in problem.message and "line 2" in problem.message
+
+
+@pytest.mark.parametrize("text", ['{"adversaries": []}', "42", '"Bear"', "null"])
+def test_json_of_the_wrong_shape(text):
+    [problem] = refused(text)
+    assert "not an adversary file" in problem.message
+
+
+def test_an_entry_that_is_not_an_object(srd_file):
+    data = json.loads(srd_file.read_text(encoding="utf-8-sig"))
+    data[5] = "Bear"
+    [problem] = refused(json.dumps(data))
+    assert (problem.entry, "expected an object" in problem.message) == (6, True)
+
+
+@pytest.mark.parametrize(("changes", "field", "words"), [
+    ({"hp": None}, "hp", "missing"),
+    ({"tier": "one"}, "tier", "expected a whole number, found 'one'"),
+    ({"difficulty": "14.5"}, "difficulty", "expected a whole number"),
+    ({"tier": "7"}, "tier", "out of range: 1 to 4"),
+    ({"thresholds": "15/8"}, "thresholds", "Major threshold 15 must be below Severe 8"),
+    ({"thresholds": "8/8"}, "thresholds", "must be below Severe 8"),
+    ({"thresholds": "eight"}, "thresholds", "expected Major/Severe"),
+    ({"damage": "1d+2 phy"}, "damage", ""),
+    ({"damage": "2d6 fire"}, "damage", "unknown damage type 'fire'"),
+    ({"atk": "three"}, "atk", "expected a modifier such as +3"),
+    ({"type": "Boss"}, "type", "unknown type 'Boss'"),
+    ({"experience": "Tremor Sense"}, "experience", "not an experience such as"),
+    ({"feats": [{"name": "Bite - Bonus", "text": "x"}]}, "feats 1 (Bite - Bonus) name",
+     "unknown feature kind 'Bonus'"),
+    ({"feats": [{"name": "Bite", "text": "x"}]}, "feats 1 (Bite) name", "no kind"),
+    ({"feats": "Bite"}, "feats", "expected a list"),
+])
+def test_a_bad_srd_field_names_its_entry_and_field(srd_file, changes, field, words):
+    problems = refused(srd_with(srd_file, 0, **changes), "adversaries.json")
+    assert [(p.entry, p.name, p.field) for p in problems] == [(1, "Acid Burrower", field)]
+    assert words in problems[0].message
+    assert str(problems[0]).startswith(f"entry 1 (Acid Burrower), {field}: ")
+
+
+def test_every_bad_entry_is_named_not_just_the_first(srd_file):
+    data = json.loads(srd_file.read_text(encoding="utf-8-sig"))
+    data[3]["hp"] = "lots"
+    data[3]["damage"] = "d"
+    data[100]["thresholds"] = "30/20"
+    problems = refused(json.dumps(data))
+    assert [(p.entry, p.field) for p in problems] == [(4, "hp"), (4, "damage"),
+                                                      (101, "thresholds")]
+    assert problems[2].name == data[100]["name"]
+
+
+def ours(*blocks: dict, version: int = 1, kind: str = "adversaries") -> str:
+    return json.dumps({"format": "encounter-manager", "version": version, "kind": kind,
+                       "adversaries": list(blocks)})
+
+
+BLOCK = {"name": "Ashen Sentry", "tier": 1, "type": "Bruiser", "difficulty": 13, "major": 9,
+         "severe": 16, "hp": 6, "stress": 3, "attack_modifier": 2, "attack_name": "Maul",
+         "attack_range": "Very Close", "damage": "1d10+4 phy", "experiences": [],
+         "features": [{"name": "Flare", "kind": "Action", "text": "t", "fear": True,
+                       "countdown": None}]}
+
+
+def test_a_newer_format_version_is_refused_saying_so():
+    [problem] = refused(ours(BLOCK, version=2))
+    assert problem.field == "version"
+    assert "newer Encounter Manager" in problem.message and "version 2" in problem.message
+
+
+@pytest.mark.parametrize(("changes", "field", "words"), [
+    ({"tier": "1"}, "tier", "expected a whole number, found '1'"),  # ours is strict
+    ({"hp": True}, "hp", "expected a whole number"),
+    ({"major": 16}, "severe", "Major threshold 16 must be below Severe 16"),
+    ({"features": [{"name": "Flare", "kind": "Bonus", "text": "t"}]},
+     "features 1 (Flare) kind", "unknown kind 'Bonus'"),
+    ({"features": [{"name": "Flare", "kind": "Action", "fear": "yes"}]},
+     "features 1 (Flare) fear", "expected true or false"),
+    ({"damage": "1d10++4"}, "damage", ""),
+    ({"name": "  "}, "name", "is empty"),
+])
+def test_a_bad_field_of_ours_names_its_entry_and_field(changes, field, words):
+    problems = refused(ours(BLOCK, {**BLOCK, "name": "Second", **changes}))
+    assert [(p.entry, p.field) for p in problems] == [(2, field)]
+    assert words in problems[0].message
+
+
+def test_an_unknown_kind_of_file_of_ours():
+    [problem] = refused(ours(BLOCK, kind="spells"))
+    assert problem.field == "kind"
+
+
+def test_an_empty_list_of_adversaries_is_refused():
+    [problem] = refused(ours())
+    assert "no adversaries" in problem.message
+
+
+def test_a_byte_order_mark_and_the_sample_draft_format_read():
+    raw = b"\xef\xbb\xbf" + ours(BLOCK).encode()
+    assert read_bytes(raw, "x.json").adversaries[0].name == "Ashen Sentry"
+    draft = json.dumps({"format": native.DRAFT_FORMAT, "version": 1, "adversaries": [BLOCK]})
+    assert read_bytes(draft.encode(), "x.json").adversaries[0].features[0].fear is True
+
+
+def test_text_that_is_not_utf8():
+    [problem] = refused(b'[{"name": "B\xe6r"}]')
+    assert "not UTF-8" in problem.message
+
+
+def encounter_text(**changes) -> str:
+    body = {"name": "Ambush", "round": 2, "active": 1, "fear": 5,
+            "combatants": [{"kind": "pc", "name": "Aria", "evasion": 9, "hp_max": 6},
+                           {"kind": "adversary", "name": "Sentry", "hp_max": 6, "hp_marked": 2,
+                            "stats": BLOCK}],
+            "countdowns": [{"name": "Bell", "start": 6, "value": 4}]}
+    body.update(changes)
+    return json.dumps({"format": "encounter-manager", "version": 1, "kind": "encounter",
+                       "encounter": body})
+
+
+def test_a_good_encounter_reads():
+    encounter = read_bytes(encounter_text().encode(), "fight.json").encounter
+    assert [c.name for c in encounter.combatants] == ["Aria", "Sentry"]
+    assert encounter.combatants[1].stats.name == "Ashen Sentry"
+    assert (encounter.active, encounter.fear, encounter.countdowns[0].value) == (1, 5, 4)
+
+
+@pytest.mark.parametrize(("changes", "where"), [
+    ({"fear": 13}, "encounter fear"),
+    ({"active": 5}, "encounter active"),
+    ({"combatants": [{"kind": "pc", "name": "Aria", "hp_max": 6, "hp_marked": 7}]},
+     "combatant 1 (Aria), hp_marked"),
+    ({"combatants": [{"kind": "dragon", "name": "Aria"}]}, "combatant 1 (Aria), kind"),
+    ({"combatants": [{"kind": "adversary", "name": "S", "stats": {**BLOCK, "hp": "six"}}]},
+     "combatant 1 (S), stats hp"),
+    ({"countdowns": [{"name": "Bell", "start": 6, "value": 4, "loop": "forever"}]},
+     "countdown 1 (Bell), loop"),
+    ({"countdowns": [{"name": "Bell", "value": 4}]}, "countdown 1 (Bell), start"),
+    ({"countdowns": [{"name": "Bell", "start": 6, "dice": "1d"}]}, "countdown 1 (Bell), dice"),
+])
+def test_a_bad_encounter_names_the_combatant_or_countdown_and_field(changes, where):
+    problems = refused(encounter_text(**changes))
+    assert [p.where for p in problems] == [where]

@@ -1,0 +1,169 @@
+"""encounter-app import FILE: what it prints, its exit status, and a database left untouched
+whenever the file or the folder is refused. In-process, but for one run as a GM would."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from encounter_app import exit_codes
+from encounter_app.__main__ import main
+from encounter_app.store import Store
+from encounter_app.ui.data_lock import DataFolderLock
+
+
+def templates(data: Path) -> list[tuple]:
+    connection = sqlite3.connect(data / "encounter.db")
+    try:
+        return connection.execute("SELECT name, tier, source, difficulty FROM adversary_template"
+                                  " ORDER BY id").fetchall()
+    finally:
+        connection.close()
+
+
+NO_WIDGETS = """
+import sys
+from encounter_app.__main__ import main
+code = main(sys.argv[1:])
+assert "PySide6.QtWidgets" not in sys.modules, "the import loaded Qt's widgets"
+sys.exit(code)
+"""
+
+
+def test_the_srd_file_imports_from_a_real_process_without_a_display(tmp_path, srd_file):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "QT_QPA_PLATFORM",
+                                                            "WAYLAND_DISPLAY")}
+    result = subprocess.run([sys.executable, "-c", NO_WIDGETS, "import", str(srd_file),
+                             "--data-dir", str(tmp_path)], capture_output=True, text=True,
+                            env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert (f"Imported 129 adversaries from adversaries.json into "
+            f"{tmp_path.resolve() / 'encounter.db'}") in result.stdout
+    assert "entry 122 (Outer Realms Abomination), atk" in result.stdout  # the one note
+    assert result.stderr == ""
+    assert len(templates(tmp_path)) == 129
+
+
+def bad_srd(tmp_path: Path, srd_file: Path) -> Path:
+    data = json.loads(srd_file.read_text(encoding="utf-8-sig"))
+    data[0]["thresholds"] = "15/8"
+    data[40]["damage"] = "2d6 fire"
+    del data[128]["hp"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_bad_file_prints_every_problem_and_imports_nothing(tmp_path, srd_file, capsys):
+    data = tmp_path / "data"
+    assert main(["import", str(srd_file), "--data-dir", str(data)]) == exit_codes.OK
+    before = (data / "encounter.db").read_bytes()
+    capsys.readouterr()
+
+    code = main(["import", str(bad_srd(tmp_path, srd_file)), "--data-dir", str(data)])
+    out, err = capsys.readouterr()
+    assert code == exit_codes.IMPORT_REFUSED == 7
+    assert out == ""
+    lines = err.splitlines()
+    assert lines[0] == "encounter-app: bad.json: 3 problems, nothing was imported:"
+    assert lines[1].startswith("  entry 1 (Acid Burrower), thresholds: Major threshold 15")
+    assert lines[2].startswith("  entry 41 (") and ", damage: " in lines[2]
+    assert lines[3] == "  entry 129 (Zombie Legion), hp: missing"
+    assert (data / "encounter.db").read_bytes() == before
+
+
+@pytest.mark.parametrize(("choice", "count", "said"), [
+    ("skip", 129, "(129 skipped as duplicates: Acid Burrower, Bear, Cave Ogre, Construct, "
+                  "Courtier and 124 more)"),
+    ("replace", 129, "(129 replaced: Acid Burrower"),
+    ("keep", 258, "Imported 129 adversaries"),
+])
+def test_duplicates_on_the_command_line(tmp_path, srd_file, capsys, choice, count, said):
+    main(["import", str(srd_file), "--data-dir", str(tmp_path)])
+    capsys.readouterr()
+    assert main(["import", str(srd_file), "--data-dir", str(tmp_path),
+                 "--on-duplicate", choice]) == exit_codes.OK
+    assert said in capsys.readouterr().out
+    assert len(templates(tmp_path)) == count
+
+
+def test_a_missing_file(tmp_path, capsys):
+    code = main(["import", str(tmp_path / "nowhere.json"), "--data-dir", str(tmp_path)])
+    assert code == exit_codes.IMPORT_REFUSED
+    assert "nowhere.json" in capsys.readouterr().err
+    assert not (tmp_path / "encounter.db").exists()
+
+
+def test_a_running_window_on_the_folder_refuses_the_import(tmp_path, srd_file, capsys,
+                                                          qtbot):
+    holder = DataFolderLock(tmp_path)
+    assert holder.acquire()
+    try:
+        code = main(["import", str(srd_file), "--data-dir", str(tmp_path)])
+    finally:
+        holder.release()
+    assert code == exit_codes.RUNNING
+    assert "already running" in capsys.readouterr().err
+    assert not (tmp_path / "encounter.db").exists()
+
+
+def test_a_database_from_another_program_is_left_alone(tmp_path, srd_file, capsys):
+    path = tmp_path / "encounter.db"
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE recipes (id INTEGER)")
+    other.commit()
+    other.close()
+    before = path.read_bytes()
+    assert main(["import", str(srd_file), "--data-dir", str(tmp_path)]) == exit_codes.REFUSED
+    assert "another program" in capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_database_is_not_set_aside_by_an_import(tmp_path, srd_file, capsys):
+    Store.open(tmp_path).close()
+    path = tmp_path / "encounter.db"
+    raw = bytearray(path.read_bytes())
+    raw[4096:8192] = bytes(range(256)) * 16
+    path.write_bytes(bytes(raw))
+    assert main(["import", str(srd_file), "--data-dir", str(tmp_path)]) == exit_codes.DAMAGED
+    assert "offered the newest backup" in capsys.readouterr().err
+    assert path.read_bytes() == bytes(raw) and not list(tmp_path.glob("*corrupt*"))
+
+
+def test_an_encounter_file_becomes_the_encounter_that_opens_next(tmp_path, capsys):
+    from encounter_app.demo import create_demo
+    from encounter_app.exchange.encounter_file import write_encounter
+    from encounter_app.store.exchange import encounter_file
+
+    source = Store.open(tmp_path / "a")
+    fight = encounter_file(source, create_demo(source, seed=1).id)
+    source.close()
+    path = tmp_path / "fight.json"
+    path.write_text(write_encounter(fight), encoding="utf-8")
+
+    assert main(["import", str(path), "--data-dir", str(tmp_path / "b")]) == exit_codes.OK
+    assert ("Imported the encounter 'Ambush at the chapel steps' (7 combatants, 2 countdowns)"
+            in capsys.readouterr().out)
+    target = Store.open(tmp_path / "b")
+    try:
+        latest = target.latest_encounter()
+        assert len(target.combatants(latest.id)) == 7
+        assert target.campaign(latest.campaign_id).fear == fight.fear
+    finally:
+        target.close()
+
+
+def test_help_names_the_import_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "encounter-app import FILE" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["import", "--help"])
+    out = capsys.readouterr().out
+    assert "--on-duplicate {skip,replace,keep}" in out and "7  (import)" in out
