@@ -18,12 +18,13 @@ def count(number: int, word: str, plural: str | None = None) -> str:
 
 
 def campaign_for(store: Store, parsed: Parsed, campaign_id: int | None) -> int:
-    """The campaign an imported encounter joins: the one given, else the newest encounter's,
-    else a new one named after the encounter. Refuses a campaign of another rule system."""
+    """The campaign an imported encounter joins: the one given, else that of the encounter
+    the window opens at its next start, else a new one named after the encounter. Refuses a
+    campaign of another rule system."""
     encounter = parsed.encounter
     if campaign_id is None:
-        latest = store.latest_encounter()
-        campaign_id = latest.campaign_id if latest is not None else None
+        open_id = store.encounter_to_open()
+        campaign_id = None if open_id is None else store.encounter(open_id).campaign_id
     if campaign_id is None:
         party = sum(1 for row in encounter.combatants if row.kind == "pc")
         return store.create_campaign(encounter.name, system=encounter.system,

@@ -64,13 +64,15 @@ def _combatant_json(row: CombatantRow) -> dict[str, Any]:
             "stress_marked": row.stress_marked, "conditions": list(row.conditions),
             "hidden": row.hidden, "slow_tokens": row.slow_tokens,
             "spotlights": row.spotlights,
-            "stats": None if row.stats is None else row.stats.to_json()}
+            "stats": None if row.stats is None else row.stats.to_json(),
+            "notes": row.notes, "system_stats": row.system_stats,
+            "system_state": row.system_state}
 
 
 def _countdown_json(row: CountdownRow) -> dict[str, Any]:
     return {"name": row.name, "start": row.start, "value": row.value, "kind": row.kind,
             "loop": row.loop, "long_term": row.long_term, "trigger": row.trigger,
-            "dice": row.dice, "link": row.link, "loops": row.loops}
+            "dice": row.dice, "link": row.link, "loops": row.loops, "visible": row.visible}
 
 
 def read_encounter(data: dict[str, Any], problems: list[Problem]) -> EncounterFile | None:
@@ -140,8 +142,20 @@ def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
         stress_marked=fields.count("stress_marked", stress_max),
         conditions=tuple(conditions), hidden=fields.boolean("hidden"),
         stats=stats, slow_tokens=fields.count("slow_tokens", 9),
-        spotlights=fields.count("spotlights", 99))
+        spotlights=fields.count("spotlights", 99),
+        notes=fields.text("notes", required=False, max_length=100_000),
+        system_stats=_numbers(data, "system_stats", note),
+        system_state=_numbers(data, "system_state", note))
     return None if note.count else row
+
+
+def _numbers(data: dict[str, Any], key: str, note: Collector) -> dict[str, Any]:
+    """A system's numbers or turn state: an object of plain JSON values (or left out)."""
+    value = data.get(key, {})
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        note.add(key, f"expected an object {{…}} of named values, found {shown(value)}")
+        return {}
+    return value
 
 
 def _is_dice(text: Any) -> bool:
@@ -170,5 +184,5 @@ def _countdown(number: int, data: dict[str, Any], problems: list[Problem]
         long_term=fields.boolean("long_term"),
         trigger=_choice(fields, "trigger", TRIGGERS, "action"),
         dice=start_dice, link=fields.integer("link", -(2**31), 2**31, required=False),
-        loops=fields.count("loops", 100_000))
+        loops=fields.count("loops", 100_000), visible=fields.boolean("visible"))
     return None if note.count else row

@@ -144,6 +144,7 @@ class MainWindow(QMainWindow):
             self.profile, self, session, undo_stack, self.roll_router, self.initiative_model,
             self.show_message)
         self.rests = RestActions(session, undo_stack, self.roll_router, self)
+        self.exchange = ExchangeActions(store, session, undo_stack, self.show_message, self)
         self.initiative = InitiativePanel(self.initiative_model, profile=self.profile)
         self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack,
                                          self.roll_router)
@@ -161,7 +162,6 @@ class MainWindow(QMainWindow):
         session, undo_stack = self.session, self.undo_stack
         self.cards = AdversaryCardsView()
         self.cards.setModel(self.cards_model)
-        self.exchange = ExchangeActions(self.store, session, undo_stack, self.show_message, self)
         self.card_actions = CardActions(session, undo_stack, self.show_message, self,
                                         export=lambda stats: self.exchange.export_stat_blocks(
                                             [stats]))
@@ -260,10 +260,9 @@ class MainWindow(QMainWindow):
 
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
-        if self.system_table is None:  # Daggerheart stat blocks and encounters
-            for action in self.exchange.actions():
-                file_menu.addAction(action)
-            file_menu.addSeparator()
+        for action in self.exchange.actions():
+            file_menu.addAction(action)
+        file_menu.addSeparator()
         file_menu.addAction(self.backup_action)
         file_menu.addAction(self.restore_action)
         file_menu.addSeparator()
@@ -385,12 +384,12 @@ class MainWindow(QMainWindow):
             self.cards.menu_requested.connect(self.card_actions.show_menu)
             self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
             self.cards.damage_requested.connect(self.card_actions.damage)
-            self.exchange.encounter_imported.connect(self.open_encounter_requested)
             # What an import adds or its undo takes away shows in the library at once.
             self.exchange.library_changed.connect(self.library.reload)
         self.dice_roller.button.clicked.connect(self.roll_dice)
         self.dice_roller.edit.returnPressed.connect(self.roll_dice)
         self.session.turn_changed.connect(self._turn_changed)
+        self.exchange.encounter_imported.connect(self.open_encounter_requested)
         self.roll_router.failed.connect(lambda message: self.show_message(message, error=True))
 
     # -- what the GM does -------------------------------------------------------------------

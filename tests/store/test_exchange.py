@@ -9,6 +9,7 @@ import pytest
 
 from encounter_app.demo import create_demo, load_sample_adversaries
 from encounter_app.exchange.encounter_file import write_encounter
+from encounter_app.exchange.problems import ImportRefused
 from encounter_app.exchange.reader import read_bytes, read_path
 from encounter_app.store.exchange import (
     apply_import,
@@ -135,3 +136,27 @@ def test_a_failing_encounter_import_leaves_nothing(store):
         recreate_encounter(store, 999, exported)
     assert len(store._all("SELECT id FROM encounter")) == count
     assert len(store._all("SELECT id FROM combatant")) == len(exported.combatants)
+
+
+def test_notes_a_systems_numbers_and_what_players_see_travel_with_an_encounter(store):
+    from encounter_app.exchange.encounter_file import EncounterFile
+    from encounter_app.store import CombatantRow, CountdownRow
+
+    fight = EncounterFile(
+        name="Rat warren", system="casus_mus", round=2,
+        combatants=(CombatantRow(kind="adversary", name="Rat-man", hp_max=9, hidden=True,
+                                 notes="Flees at half HP", system_stats={"combat": 45},
+                                 system_state={"ap": 1, "lp": 0}),),
+        countdowns=(CountdownRow("Tunnel collapse", 4, 3, visible=True),))
+    parsed = read_bytes(write_encounter(fight).encode("utf-8"), "warren.json")
+    assert parsed.encounter == fight
+
+
+def test_a_systems_numbers_that_are_not_an_object_are_named(store):
+    text = ('{"format": "encounter-manager", "version": 1, "kind": "encounter", "encounter": '
+            '{"name": "x", "round": 1, "combatants": [{"kind": "pc", "name": "Whisker", '
+            '"system_stats": [1, 2]}], "countdowns": []}}')
+    with pytest.raises(ImportRefused) as refused:
+        read_bytes(text.encode("utf-8"), "bad.json")
+    [problem] = refused.value.problems
+    assert "system_stats" in str(problem) and "Whisker" in str(problem)
