@@ -12,8 +12,6 @@ from encounter_app.services.rules_service import (
     ReactionRequest,
     RollResult,
 )
-from encounter_app.services.systems import words
-from encounter_app.services.systems.requests import SYSTEM_REQUESTS
 from encounter_app.store import RollRow
 
 
@@ -45,8 +43,6 @@ def describe(answer: RollResult) -> RollRow:
     """The log line for a result, with the whole request and result kept as its payload."""
     request, result = answer.request, answer.result
     payload = {"request": _plain(request), "result": _plain(result)}
-    if isinstance(request, SYSTEM_REQUESTS):
-        return words.describe(request, result, payload)
     if isinstance(request, AttackRequest):
         return _describe_attack(request, result, payload)
     if isinstance(request, ReactionRequest):
@@ -64,6 +60,12 @@ def describe(answer: RollResult) -> RollRow:
         label = f"{request.label}: " if request.label else ""
         return RollRow(kind="dice", actor=request.label, payload=payload,
                        summary=f"{label}{request.expression} = {result.total}", detail=result.text)
+    # The other systems' words load with their first roll (see rules_service.compute).
+    from encounter_app.services.systems import words
+    from encounter_app.services.systems.requests import SYSTEM_REQUESTS
+
+    if isinstance(request, SYSTEM_REQUESTS):
+        return words.describe(request, result, payload)
     raise TypeError(f"no log text for {type(request).__name__}")
 
 

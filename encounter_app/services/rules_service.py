@@ -11,12 +11,14 @@ import itertools
 import logging
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from encounter_app.rules import daggerheart, dice
-from encounter_app.services.systems import requests as system_requests
+
+if TYPE_CHECKING:
+    from encounter_app.services.systems.requests import SystemRequest
 
 log = logging.getLogger(__name__)
 # Every roll takes microseconds; a worker busy this long after being asked to stop is stuck.
@@ -91,8 +93,10 @@ class OddsRequest:
     experience: int = 0
 
 
-RollRequest = (AttackRequest | ReactionRequest | DiceRequest | RestRequest | OddsRequest
-               | system_requests.SystemRequest)
+# The other systems' requests (services/systems/requests.py) are imported when one is
+# computed: a Daggerheart start does not load those rules.
+RollRequest = Union[AttackRequest, ReactionRequest, DiceRequest, RestRequest, OddsRequest,
+                    "SystemRequest"]
 
 
 @dataclass(frozen=True)
@@ -121,8 +125,6 @@ def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
         return dice.roll(request.expression, rng)
     if isinstance(request, RestRequest):
         return daggerheart.rest_fear(request.kind, request.party_size, rng)
-    if isinstance(request, system_requests.SYSTEM_REQUESTS):
-        return system_requests.compute(request, rng)
     if isinstance(request, OddsRequest):  # exact: icepool's distributions, the rng untouched
         # Imported on the rules thread at the first preview: icepool's import alone is a
         # third of the program's start-up (docs/performance.md).
@@ -131,6 +133,10 @@ def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
         return odds.attack_odds(request.modifier, request.evasions, request.damage,
                                 advantage=request.advantage, disadvantage=request.disadvantage,
                                 experience=request.experience)
+    from encounter_app.services.systems import requests as system_requests
+
+    if isinstance(request, system_requests.SYSTEM_REQUESTS):
+        return system_requests.compute(request, rng)
     raise TypeError(f"the rules service cannot roll a {type(request).__name__}")
 
 

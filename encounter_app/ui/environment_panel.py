@@ -78,9 +78,13 @@ class EnvironmentPanel(QFrame):
 
     def refresh(self) -> None:
         block = self._holder.block
-        self.setVisible(block is not None)
         if block is None:
+            self.hide()
             return
+        # Shown only once in the sidebar: a widget without a parent shown becomes a window of
+        # its own, which flashed on the screen at start-up. Not hidden, it shows with the sidebar.
+        if self.parentWidget() is not None:
+            self.show()
         self.title.setText(f"<b>{escape(block.name)}</b> · Tier {block.tier} "
                            f"{escape(block.type)} · Difficulty {block.difficulty}")
         self.body.setText(environment_html(block, heading=False, links=True))

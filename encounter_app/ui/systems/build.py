@@ -7,9 +7,12 @@ opened: a Daggerheart start, the usual one, pays for none of the three.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from encounter_app.ui.systems.profiles import Profile, profile_for
-from encounter_app.ui.systems.table import SystemTable
+
+if TYPE_CHECKING:
+    from encounter_app.ui.systems.table import SystemTable
 
 #: The window parts of each system: module in ui/systems, SystemTable class.
 TABLES: dict[str, tuple[str, str]] = {
