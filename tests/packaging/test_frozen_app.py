@@ -220,3 +220,29 @@ def test_on_x11_the_window_draws_with_fonts_and_saves_a_screenshot(tmp_path):
     header = target.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", header[16:24]) == (1440, 900)
+
+
+def test_the_command_line_import_reads_the_srd_file_inside_the_bundle(tmp_path):
+    """`encounter-app import FILE`: no display, the importer and the store frozen together."""
+    from tests.exchange.srd_file import srd_path
+
+    source = srd_path()
+    if source is None:
+        pytest.skip("the SRD adversaries are not beside the repository")
+    data = tmp_path / "data"
+    result = frozen(tmp_path, "import", str(source), "--data-dir", str(data))
+    assert result.returncode == 0, result.stderr
+    assert "Imported 129 adversaries" in result.stdout
+    assert unexpected_stderr(result.stderr) == []
+    connection = sqlite3.connect(data / "encounter.db")
+    try:
+        (count,) = connection.execute(
+            "SELECT count(*) FROM adversary_template WHERE source != 'sample'").fetchone()
+    finally:
+        connection.close()
+    assert count == 129
+
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "encounter-manager", "version": 99}', encoding="utf-8")
+    refused = frozen(tmp_path, "import", str(broken), "--data-dir", str(data))
+    assert refused.returncode == 7 and "version" in refused.stdout + refused.stderr
