@@ -94,31 +94,10 @@ def test_first_start_on_an_empty_folder_builds_the_schema_and_makes_the_demo(tmp
 
 def test_a_database_from_the_first_version_is_backed_up_and_migrated(tmp_path):
     """Alembic, SQLAlchemy and the migration scripts work inside the bundle."""
-    from alembic import command
-    from sqlalchemy import create_engine
-
-    from encounter_app.store.migrate import alembic_config
+    from tests.store.old_database import first_version_database
 
     data = tmp_path / "data"
-    data.mkdir()
-    database = data / "encounter.db"
-    engine = create_engine(f"sqlite:///{database}")
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
-    engine.dispose()
-    connection = sqlite3.connect(database)
-    with connection:
-        connection.execute("INSERT INTO campaign (id, name, system, party_size, fear, created_at)"
-                           " VALUES (1, 'Old', 'daggerheart', 1, 2, '2026-01-01 00:00:00')")
-        connection.execute("INSERT INTO encounter (id, campaign_id, name, round, scene_intensity,"
-                           " created_at) VALUES (1, 1, 'Old fight', 2, 'standard',"
-                           " '2026-01-01 00:00:00')")
-        connection.execute("INSERT INTO combatant (encounter_id, position, kind, name, hp_max,"
-                           " hp_marked, stress_max, stress_marked, conditions, hidden) VALUES"
-                           " (1, 0, 'pc', 'Aria', 6, 2, 6, 1, '[]', 0)")
-    connection.close()
+    database = first_version_database(data)
 
     result = frozen(tmp_path, "--data-dir", str(data), "--smoke-test")
     assert result.returncode == 0, result.stderr

@@ -19,6 +19,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlmodel import SQLModel
 
 from encounter_app.store import DB_NAME, CombatantRow, RollRow, Store, StoreError, migrate
+from tests.store.old_database import first_version_database
 
 
 def make_database(data: Path) -> Path:
@@ -282,32 +283,8 @@ def test_the_schema_check_notices_drift(tmp_path: Path) -> None:
 def test_a_0001_database_gains_the_table_rules_columns_with_their_defaults(tmp_path: Path
                                                                             ) -> None:
     """Rows written before 0002 (no Slow tokens, no countdown trigger) read as the defaults."""
-    from alembic import command
-    from sqlalchemy import create_engine
-
     data = tmp_path / "data"
-    data.mkdir()
-    path = data / DB_NAME
-    engine = create_engine(f"sqlite:///{path}")
-    config = migrate.alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
-    engine.dispose()
-    connection = sqlite3.connect(path)
-    with connection:
-        connection.execute("INSERT INTO campaign (id, name, system, party_size, fear, created_at)"
-                           " VALUES (1, 'Old', 'daggerheart', 3, 5, '2026-01-01 00:00:00')")
-        connection.execute("INSERT INTO encounter (id, campaign_id, name, round, scene_intensity,"
-                           " created_at) VALUES (1, 1, 'Old fight', 2, 'standard',"
-                           " '2026-01-01 00:00:00')")
-        connection.execute("INSERT INTO combatant (encounter_id, position, kind, name, hp_max,"
-                           " hp_marked, stress_max, stress_marked, conditions, hidden) VALUES"
-                           " (1, 0, 'pc', 'Aria', 6, 2, 6, 1, '[]', 0)")
-        connection.execute("INSERT INTO countdown (encounter_id, position, name, start, value,"
-                           " kind, loop, long_term) VALUES (1, 0, 'Tide', 4, 3, 'standard',"
-                           " 'none', 0)")
-    connection.close()
+    path = first_version_database(data)
 
     store = Store.open(data)
     try:
