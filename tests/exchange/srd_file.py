@@ -1,4 +1,5 @@
-"""Where the SRD's adversaries.json is: beside the repository, in ../shared/data/srd/.
+"""Where the SRD's adversaries.json is: beside the repository, in ../shared/data/srd/ (or
+beside a folder above it).
 
 It is test data, never shipped. A git worktree lives elsewhere than its repository, so the
 folder beside the main checkout (named in the worktree's .git file) is looked at too.
@@ -15,7 +16,8 @@ RELATIVE = Path("shared/data/srd/adversaries.json")
 
 
 def srd_path() -> Path | None:
-    candidates = [ROOT.parent / RELATIVE]
+    # Beside the checkout, or beside a folder above it (a CI clone may sit a level deeper).
+    candidates = [folder / RELATIVE for folder in ROOT.parents]
     git = ROOT / ".git"
     if git.is_file():  # "gitdir: /repo/.git/worktrees/name"
         gitdir = Path(git.read_text(encoding="utf-8").split(":", 1)[1].strip())
