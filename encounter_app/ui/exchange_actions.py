@@ -11,28 +11,22 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QDialog, QMessageBox, QProgressDialog, QWidget
 
-from encounter_app.exchange.encounter_file import write_encounter
-from encounter_app.exchange.native import write_adversaries
-from encounter_app.exchange.problems import ImportRefused, Problem
-from encounter_app.exchange.reader import Parsed, read_path
-from encounter_app.importing import count, encounter_summary, import_encounter, some_names
-from encounter_app.services.exchange_commands import ImportTemplates
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import StatBlock, Store
-from encounter_app.store.exchange import (
-    Choice,
-    Duplicate,
-    apply_import,
-    encounter_file,
-    find_duplicates,
-    plan_import,
-)
 from encounter_app.store.rows import TemplateRow
+
+# The readers, writers and the import's store side load with the first import or export: a
+# start pays for the menu entries only (docs/performance.md).
+if TYPE_CHECKING:
+    from encounter_app.exchange.problems import Problem
+    from encounter_app.exchange.reader import Parsed
+    from encounter_app.store.exchange import Choice, Duplicate
 
 FILE_FILTER = "Adversary and encounter files (*.json);;All files (*)"
 Report = Callable[..., None]  # report(text, error=False): the window's status line
@@ -46,8 +40,17 @@ class Prompts:
     """Every question the exchange asks the GM, as real dialogs. Tests replace it."""
 
     # Qt's pickers, as attributes so a test can stand in for the GM's click.
-    get_open_file_name = staticmethod(QFileDialog.getOpenFileName)
-    get_save_file_name = staticmethod(QFileDialog.getSaveFileName)
+    @staticmethod
+    def get_open_file_name(*args: object) -> tuple[str, str]:
+        from PySide6.QtWidgets import QFileDialog
+
+        return QFileDialog.getOpenFileName(*args)
+
+    @staticmethod
+    def get_save_file_name(*args: object) -> tuple[str, str]:
+        from PySide6.QtWidgets import QFileDialog
+
+        return QFileDialog.getSaveFileName(*args)
 
     def __init__(self, parent: QWidget) -> None:
         self.parent = parent
@@ -151,6 +154,10 @@ class ExchangeActions(QObject):
 
     def import_file(self, path: Path | None = None) -> bool:
         """Import ``path`` (asked for when None). True when something was imported."""
+        from encounter_app.exchange.problems import ImportRefused
+        from encounter_app.exchange.reader import read_path
+        from encounter_app.importing import count
+
         path = path or self.prompts.open_path()
         if path is None:
             return False
@@ -183,6 +190,10 @@ class ExchangeActions(QObject):
         return tick
 
     def _import_templates(self, parsed: Parsed) -> bool:
+        from encounter_app.importing import count, some_names
+        from encounter_app.services.exchange_commands import ImportTemplates
+        from encounter_app.store.exchange import apply_import, find_duplicates, plan_import
+
         blocks = parsed.adversaries
         found = find_duplicates(self._store, blocks)
         choices: dict[int, Choice] = {}
@@ -221,6 +232,9 @@ class ExchangeActions(QObject):
         return added > 0
 
     def _import_encounter(self, parsed: Parsed) -> bool:
+        from encounter_app.exchange.problems import ImportRefused
+        from encounter_app.importing import encounter_summary, import_encounter
+
         try:
             encounter = import_encounter(self._store, parsed, self._session.campaign.id)
         except ImportRefused as exc:
@@ -246,6 +260,9 @@ class ExchangeActions(QObject):
 
     def export_stat_blocks(self, blocks: list[StatBlock]) -> Path | None:
         """Write these stat blocks (a card's, or library templates) to a file the GM names."""
+        from encounter_app.exchange.native import write_adversaries
+        from encounter_app.importing import count
+
         if not blocks:
             return None
         suggested = _file_name(blocks[0].name if len(blocks) == 1 else "adversaries")
@@ -253,6 +270,9 @@ class ExchangeActions(QObject):
                            suggested, write_adversaries(blocks))
 
     def export_encounter(self) -> Path | None:
+        from encounter_app.exchange.encounter_file import write_encounter
+        from encounter_app.store.exchange import encounter_file
+
         exported = encounter_file(self._store, self._session.encounter_id)
         return self._write("Export this encounter", _file_name(exported.name),
                            write_encounter(exported))
