@@ -19,7 +19,7 @@ LATER = ("alembic", "sqlalchemy", "sqlmodel", "icepool", "platformdirs",
          "encounter_app.ui.roll_dialogs", "encounter_app.ui.systems.casus_mus",
          "encounter_app.ui.systems.ruins_and_raiders", "encounter_app.ui.systems.forge_of_power",
          "encounter_app.services.systems.requests", "encounter_app.exchange.reader",
-         "encounter_app.store.exchange",
+         "encounter_app.store.exchange", "encounter_app.ui.systems.profiles",
          "encounter_app.ui.reference")
 
 

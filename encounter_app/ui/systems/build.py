@@ -9,9 +9,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from encounter_app.ui.systems.profiles import Profile, profile_for
-
 if TYPE_CHECKING:
+    from encounter_app.ui.systems.profiles import Profile
     from encounter_app.ui.systems.table import SystemTable
 
 #: The window parts of each system: module in ui/systems, SystemTable class.
@@ -22,6 +21,15 @@ TABLES: dict[str, tuple[str, str]] = {
 }
 
 __all__ = ["build_table", "profile_for"]
+
+
+def profile_for(system_key: str) -> Profile | None:
+    """The profile of a campaign's system; None for Daggerheart, which the window is built for."""
+    if system_key == "daggerheart":
+        return None
+    from encounter_app.ui.systems import profiles
+
+    return profiles.profile_for(system_key)
 
 
 def table_class(key: str) -> type[SystemTable]:
