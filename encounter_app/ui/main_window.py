@@ -5,6 +5,8 @@ The window turns what the GM does into undo commands and roll requests; it holds
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
@@ -31,7 +33,7 @@ from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
 from encounter_app.services.session import EncounterSession
-from encounter_app.store import Store
+from encounter_app.store import CombatantRow, Store
 from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.combatant_note import edit_note
@@ -402,8 +404,17 @@ class MainWindow(QMainWindow):
 
         dialog = AddCombatantDialog(self.store.templates(), self)
         if dialog.exec() == AddCombatantDialog.DialogCode.Accepted:
-            row = dialog.combatant()
-            self.undo_stack.push(commands.AddCombatant(self.session, row))
+            self.join(dialog.combatant())
+
+    def join(self, row: CombatantRow) -> None:
+        """Add ``row`` at the end of the order; a second Sentry joins as "Sentry 2", so every
+        card and row is told apart (as the library and the builder name them)."""
+        from encounter_app.services.encounter_builder import fight_names
+
+        if row.kind == "adversary":
+            [name] = fight_names(row.name, 1, (c.name for c in self.session.combatants))
+            row = replace(row, name=name)
+        self.undo_stack.push(commands.AddCombatant(self.session, row))
 
     def remove_combatant(self, row: int) -> None:
         self.undo_stack.push(commands.RemoveCombatant(self.session, row))

@@ -145,3 +145,16 @@ def test_history_is_made_when_first_shown(qtbot, program):
     dock.toggleViewAction().trigger()
     view = dock.widget()
     assert isinstance(view, QUndoView) and view.stack() is program.undo_stack
+
+
+def test_a_second_copy_of_an_adversary_joins_with_a_number(program):
+    from encounter_app.services.adversaries import combatant_from
+
+    window, session = program.window, program.session
+    sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
+    window.join(combatant_from(sentry.stats))
+    window.join(combatant_from(sentry.stats))
+    assert [c.name for c in session.combatants if c.name.startswith("Ashen Sentry")] == [
+        "Ashen Sentry", "Ashen Sentry 2", "Ashen Sentry 3"]
+    program.undo_stack.undo()
+    assert session.combatants[-1].name == "Ashen Sentry 2"
