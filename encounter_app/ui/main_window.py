@@ -12,11 +12,8 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMainWindow,
-    QPushButton,
     QSplitter,
     QTabWidget,
     QToolButton,
@@ -25,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.rules import dice
 from encounter_app.services import adversary_actions, commands
 from encounter_app.services.campaign_actions import NewSessionHooks
 from encounter_app.services.odds_cache import OddsCache
@@ -52,63 +48,12 @@ from encounter_app.ui.models import (
 )
 from encounter_app.ui.odds_preview import OddsPreview
 from encounter_app.ui.outcomes import OutcomeRecorder
-from encounter_app.ui.problem import ProblemLabel
 from encounter_app.ui.rests import RestActions
 from encounter_app.ui.roll_actions import RollActions
 from encounter_app.ui.roll_log import RollLogView
 from encounter_app.ui.scene import SceneIntensityPanel
 from encounter_app.ui.systems.build import build_table, profile_for
-
-
-class DiceRoller(QWidget):
-    """A line to type any dice expression; it says what is wrong before anything is rolled."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.edit = QLineEdit(placeholderText="Roll dice, e.g. 2d6+3 or 1d20+5",
-                              objectName="diceEdit")
-        self.edit.setAccessibleName("Dice expression")
-        self.button = QPushButton("Roll", objectName="diceRollButton")
-        self.button.setAccessibleName("Roll the dice expression")
-        self.error = ProblemLabel("diceError")
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.edit, 1)
-        row.addWidget(self.button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(row)
-        layout.addWidget(self.error)
-        self.edit.textChanged.connect(self.validate)
-        self.validate()
-
-    def validate(self) -> bool:
-        text = self.edit.text().strip()
-        message = ""
-        if text:
-            try:
-                dice.max_dice(text)
-            except dice.DiceError as exc:
-                message = str(exc)
-        self.error.say(message)
-        self.button.setEnabled(bool(text) and not message)
-        return bool(text) and not message
-
-
-class StackButton(QToolButton):
-    """A short "Undo"/"Redo" button whose tooltip names the command it would undo or redo."""
-
-    def __init__(self, label: str, name: str) -> None:
-        super().__init__(objectName=name, text=label)
-        self._word = label.split()[-1]
-        self.setAccessibleName(self._word)
-        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.setEnabled(False)
-        self.describe("")
-
-    def describe(self, command: str) -> None:
-        self.setToolTip(f"{self._word} {command}" if command
-                        else f"Nothing to {self._word.lower()}")
+from encounter_app.ui.window_parts import DiceRoller, StackButton
 
 
 class MainWindow(QMainWindow):

@@ -17,8 +17,8 @@ from encounter_app.rules import dice
 from encounter_app.store import CombatantRow, TemplateRow
 from encounter_app.ui.countdown_dialog import CountdownDialog
 from encounter_app.ui.dialogs import AddCombatantDialog
-from encounter_app.ui.main_window import DiceRoller
 from encounter_app.ui.roll_dialogs import AttackDialog
+from encounter_app.ui.window_parts import DiceRoller
 
 
 @pytest.fixture(scope="module")
