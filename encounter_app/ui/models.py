@@ -377,7 +377,11 @@ def combatant_summary(value: Any) -> str:
         parts.append(f"Evasion {value.evasion}")
     if value.stats is not None:
         parts.append(f"Difficulty {value.stats.difficulty}")
-    if value.hp_max:
+    if value.system_stats and value.hp_max:
+        # The other systems count what is left, as their cards do (ui/systems/profiles.py).
+        word = "Wounds left" if "wounds" in value.system_stats else "HP"
+        parts.append(f"{word} {value.hp_max - value.hp_marked}/{value.hp_max}")
+    elif value.hp_max:
         parts.append(f"HP {value.hp_marked}/{value.hp_max} marked")
     if value.stress_max:
         parts.append(f"Stress {value.stress_marked}/{value.stress_max}")

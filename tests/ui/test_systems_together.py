@@ -56,3 +56,17 @@ def test_the_player_display_of_a_system_without_fear_shows_no_fear(qapp, qtbot, 
         screen.set_shown(False)
     finally:
         launched.shutdown()
+
+
+def test_the_order_tooltip_speaks_the_systems_words(qapp, tmp_path: Path) -> None:
+    from PySide6.QtCore import Qt
+
+    launched = launch(tmp_path, seed=3, show=False, demo_system="ruins_and_raiders")
+    try:
+        model = launched.window.initiative_model
+        row = launched.session.combatants[0]
+        tip = model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+        assert f"Wounds left {row.hp_max - row.hp_marked}/{row.hp_max}" in tip
+        assert "marked" not in tip
+    finally:
+        launched.shutdown()
