@@ -24,8 +24,7 @@ from PySide6.QtWidgets import (
 from encounter_app.services import adversaries
 from encounter_app.services.adversaries import Refused
 from encounter_app.store import CombatantRow
-
-ERROR_STYLE = "color: #c0392b;"
+from encounter_app.ui import theme
 
 
 def _message_label(name: str) -> QLabel:
@@ -68,7 +67,8 @@ class _CheckedTextDialog(QDialog):
             text, ok = str(exc), False
         self.message.setText(text)
         # Nothing typed yet is not an error: the hint stays in the normal colour.
-        self.message.setStyleSheet("" if ok or not self.edit.text().strip() else ERROR_STYLE)
+        self.message.setStyleSheet("" if ok or not self.edit.text().strip()
+                                   else theme.error_style(self))
         self.message.setAccessibleDescription(text)
         self.ok_button.setEnabled(ok)
         return ok

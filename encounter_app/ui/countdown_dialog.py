@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from encounter_app.rules import dice
 from encounter_app.services.countdown_steps import KIND_LABELS, MAX_START, can_link
 from encounter_app.store import CountdownRow
+from encounter_app.ui import theme
 
 KINDS = (
     ("standard", "Standard: 1 on every action roll"),
@@ -139,7 +140,7 @@ class CountdownDialog(QDialog):
             self.link_combo.setToolTip("Add a progress or consequence countdown first; its "
                                        "partner is then added linked to it")
         self.error_label = QLabel(objectName="countdownDialogError", wordWrap=True)
-        self.error_label.setStyleSheet("color: #c0392b;")
+        self.error_label.setStyleSheet(theme.error_style(self))
 
         start_row = QHBoxLayout()
         start_row.addWidget(self.start_spin)

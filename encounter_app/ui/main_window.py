@@ -30,6 +30,7 @@ from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult, RulesService
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CombatantRow, Store
+from encounter_app.ui import theme
 from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
 from encounter_app.ui.combatant_note import edit_note
@@ -438,7 +439,7 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.status_label.setText(text)
-        self.status_label.setStyleSheet("color: #c0392b; font-weight: bold;" if error else "")
+        self.status_label.setStyleSheet(theme.error_style(self, bold=True) if error else "")
         self.status_label.setAccessibleDescription(text)
 
     def _turn_changed(self) -> None:

@@ -15,11 +15,11 @@ class ProblemLabel(QLabel):
     def __init__(self, name: str) -> None:
         super().__init__(objectName=name)
         self.setWordWrap(True)
-        self.setStyleSheet(f"color: {theme.HP.name()};")
         self.hide()
 
     def say(self, text: str) -> None:
         """Show ``text`` (hidden when empty); screen readers get it as the description."""
+        self.setStyleSheet(theme.error_style(self))  # the theme may have changed since
         self.setText(text)
         self.setAccessibleDescription(text)
         self.setVisible(bool(text))

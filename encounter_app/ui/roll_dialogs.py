@@ -36,6 +36,7 @@ from encounter_app.services.rules_service import (
     Target,
 )
 from encounter_app.store import CombatantRow, Experience
+from encounter_app.ui import theme
 from encounter_app.ui.odds_preview import percent
 from encounter_app.ui.problem import ProblemLabel
 
@@ -83,7 +84,7 @@ class ExperienceChooser(QWidget):
             self.note.setText(f"Spends 1 of your {self._fear} Fear.")
         else:
             self.note.setText("")
-        self.note.setStyleSheet("color: #c0392b;" if not self.affordable() else "")
+        self.note.setStyleSheet(theme.error_style(self) if not self.affordable() else "")
 
 
 def _buttons(dialog: QDialog, label: str) -> tuple[QDialogButtonBox, object]:

@@ -29,6 +29,18 @@ def is_dark_palette(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
+def error_colour(palette: QPalette) -> QColor:
+    """Red for what is wrong, readable on the window in either theme (HP red is too dark on a
+    dark window)."""
+    return QColor("#ff8a7a") if is_dark_palette(palette) else HP
+
+
+def error_style(widget: QWidget, *, bold: bool = False) -> str:
+    """A style sheet for a line that says what is wrong."""
+    weight = " font-weight: bold;" if bold else ""
+    return f"color: {error_colour(widget.palette()).name()};{weight}"
+
+
 def card_background(widget: QWidget) -> QColor:
     """A stat block's paper: a warm off-white in light mode, a raised grey in dark mode."""
     return QColor("#34302b") if is_dark(widget) else QColor("#fbf7ef")

@@ -75,3 +75,24 @@ def test_the_dialogs_name_their_controls_too(qtbot, program):
         qtbot.addWidget(dialog)
         dialog.show()
         assert unnamed(dialog) == [], type(dialog).__name__
+
+
+def _luminance(colour) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    return (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
+            + 0.0722 * channel(colour.blueF()))
+
+
+def test_error_text_is_readable_on_the_window_in_either_theme(qapp):
+    """WCAG's 4.5:1 for normal text, between the error red and the window behind it."""
+    from PySide6.QtGui import QColor, QPalette
+
+    from encounter_app.ui import theme
+
+    light = QPalette(QColor("#efefef"))
+    for palette in (light, theme.dark_palette()):
+        window = palette.color(QPalette.ColorRole.Window)
+        bright, dim = sorted((_luminance(theme.error_colour(palette)), _luminance(window)),
+                             reverse=True)
+        assert (bright + 0.05) / (dim + 0.05) >= 4.5
