@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoCommand
 
 from encounter_app.services import adversaries
 from encounter_app.services.adversaries import Change, Refused
-from encounter_app.services.commands import SetFear, SetTurn, UpdateCombatant
+from encounter_app.services.commands import SetTurn, UpdateCombatant, spend_one_fear
 from encounter_app.services.compound import Compound
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CombatantRow
@@ -115,14 +115,15 @@ def spotlight(session: EncounterSession, combatant_id: int, *,
     """
     row = combatant(session, combatant_id)
     plan = adversaries.spotlight(row)
-    if fear_reason is not None and session.fear < 1:
-        raise Refused(f"No Fear to spend: the pool is empty, so {row.name} cannot "
-                      f"{'interrupt' if fear_reason == 'interrupt' else 'take an extra move'}.")
+    spend = None if fear_reason is None else spend_one_fear(
+        session, fear_reason, row.name,
+        f"No Fear to spend: the pool is empty, so {row.name} cannot "
+        f"{'interrupt' if fear_reason == 'interrupt' else 'take an extra move'}.")
     how = FEAR_SPOTLIGHTS.get(fear_reason or "")
     text = f"{how}: spotlight {row.name} (1 Fear)" if how else f"Spotlight {row.name}"
     parent = Compound(text)
-    if fear_reason is not None:
-        parent.add(SetFear(session, session.fear - 1, fear_reason, note=row.name))
+    if spend is not None:
+        parent.add(spend)
     parent.add(UpdateCombatant(session, plan.row, text))
     parent.add(SetTurn(session, row.id, session.round, text))
     spent = f"{how}: spent a Fear ({session.fear - 1} left). " if how else ""

@@ -13,6 +13,7 @@ from dataclasses import replace
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.services import fear
+from encounter_app.services.adversaries import Refused
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CombatantRow, CountdownRow, FearEventRow, RollRow
 
@@ -97,6 +98,17 @@ class SetFear(QUndoCommand):
 
     def undo(self) -> None:
         self._session.unrecord_fear(self._event.id, self._old)
+
+
+def spend_one_fear(session: EncounterSession, reason: str, note: str, refusal: str) -> SetFear:
+    """One Fear out of the pool as a ledger line; Refused(``refusal``) when the pool is empty.
+
+    Everything that costs the GM a Fear (an Experience on a roll, an interrupt, an extra move)
+    asks here, so an empty pool is refused the same way everywhere.
+    """
+    if session.fear < 1:
+        raise Refused(refusal)
+    return SetFear(session, session.fear - 1, reason, note=note)
 
 
 class UpdateCombatant(QUndoCommand):

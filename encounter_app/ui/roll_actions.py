@@ -13,8 +13,8 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
 from encounter_app.rules import daggerheart
-from encounter_app.services.adversaries import attack_damage
-from encounter_app.services.commands import SetFear
+from encounter_app.services.adversaries import Refused, attack_damage
+from encounter_app.services.commands import spend_one_fear
 from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.rules_service import DiceRequest, RollRequest
 from encounter_app.services.session import EncounterSession
@@ -110,10 +110,12 @@ class RollActions(QObject):
         """An Experience costs a Fear: spend it first, or refuse the roll with the reason."""
         if not experience:
             return True
-        if self._session.fear < 1:
-            self._say(f"No Fear to spend on {actor}'s {experience}: the roll was not made.",
-                      error=True)
+        try:
+            spend = spend_one_fear(self._session, "experience", f"{actor}: {experience}",
+                                   f"No Fear to spend on {actor}'s {experience}: the roll was "
+                                   "not made.")
+        except Refused as refused:
+            self._say(str(refused), error=True)
             return False
-        self._undo_stack.push(SetFear(self._session, self._session.fear - 1, "experience",
-                                      note=f"{actor}: {experience}"))
+        self._undo_stack.push(spend)
         return True
