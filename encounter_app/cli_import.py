@@ -1,4 +1,5 @@
-"""encounter-app import FILE: add adversaries or an encounter from a file, without a window.
+"""encounter-app import FILE: add adversaries, an encounter or a campaign from a file, without a
+window.
 
 It cannot ask about duplicates, so --on-duplicate says what to do with all of them. It makes
 the checks the window makes at start (a copy running on the folder, the database's own) and
@@ -14,19 +15,27 @@ from pathlib import Path
 from encounter_app import exit_codes
 from encounter_app.exchange.problems import ImportRefused
 from encounter_app.exchange.reader import Parsed, read_path
-from encounter_app.importing import count, encounter_summary, import_encounter, some_names
+from encounter_app.importing import (
+    campaign_summary,
+    count,
+    encounter_summary,
+    import_encounter,
+    some_names,
+)
 from encounter_app.store import DB_NAME, FolderNotWritable, Store, StoreError, migrate
+from encounter_app.store.campaigns import OPEN_ENCOUNTER
 from encounter_app.store.errors import DatabaseDamaged
-from encounter_app.store.exchange import CHOICES, apply_import, plan_import
+from encounter_app.store.exchange import CHOICES, apply_import, plan_import, recreate_campaign
 from encounter_app.store.store import prepare_folder
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="encounter-app import",
-        description="Add the adversaries of FILE to the library, or recreate the encounter in "
-                    "it. FILE is the Daggerheart SRD's adversaries.json or a file exported by "
-                    "Encounter Manager. A file with any problem imports nothing.",
+        description="Add the adversaries of FILE to the library, or recreate the encounter or "
+                    "the campaign in it. FILE is the Daggerheart SRD's adversaries.json or a "
+                    "file exported by Encounter Manager. A file with any problem imports "
+                    "nothing.",
         epilog=exit_codes.epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", type=Path, metavar="FILE")
     parser.add_argument("--data-dir", type=Path, default=None,
@@ -78,9 +87,14 @@ def _import_locked(parsed: Parsed, data_dir: Path, on_duplicate: str) -> int:
                        else exit_codes.REFUSED)
     try:
         if parsed.kind == "encounter":
-            import_encounter(store, parsed)
+            encounter = import_encounter(store, parsed)
+            store.remember(OPEN_ENCOUNTER, str(encounter.id))
             what = encounter_summary(parsed)
             after = "; it opens at the next start"
+        elif parsed.kind == "campaign":
+            recreate_campaign(store, parsed.campaign)
+            what = campaign_summary(parsed)
+            after = "; Campaign › Manage campaigns… opens it"
         else:
             plan = apply_import(store, plan_import(store, parsed.adversaries,
                                                    parsed.template_source,

@@ -45,6 +45,12 @@ def import_encounter(store: Store, parsed: Parsed, campaign_id: int | None = Non
                               fear_note=f"with the encounter from {parsed.source}")
 
 
+def campaign_summary(parsed: Parsed) -> str:
+    campaign = parsed.campaign
+    return (f"the campaign {campaign.name!r} ({count(len(campaign.party), 'PC')}, "
+            f"{count(len(campaign.encounters), 'encounter')})")
+
+
 def encounter_summary(parsed: Parsed) -> str:
     encounter = parsed.encounter
     return (f"the encounter {encounter.name!r} ({count(len(encounter.combatants), 'combatant')}"

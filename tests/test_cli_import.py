@@ -167,3 +167,52 @@ def test_help_names_the_import_command(capsys):
         main(["import", "--help"])
     out = capsys.readouterr().out
     assert "--on-duplicate {skip,replace,keep}" in out and "7  (import)" in out
+
+
+def test_a_campaign_file_imports_as_a_new_campaign(tmp_path, capsys):
+    from encounter_app.demo import create_demo
+    from encounter_app.exchange.campaign_file import write_campaign
+    from encounter_app.store.exchange import campaign_file
+
+    source = Store.open(tmp_path / "home")
+    try:
+        fight = create_demo(source, seed=1)
+        text = write_campaign(campaign_file(source, fight.campaign_id))
+    finally:
+        source.close()
+    path = tmp_path / "chapel.json"
+    path.write_text(text, encoding="utf-8")
+    data = tmp_path / "table"
+    assert main(["import", str(path), "--data-dir", str(data)]) == exit_codes.OK
+    assert "the campaign 'Demo: The Drowned Chapel' (3 PCs, 1 encounter)" in (
+        capsys.readouterr().out)
+    store = Store.open(data)
+    try:
+        [campaign] = store.campaigns()
+        assert [pc.name for pc in store.pcs(campaign.id)] == [
+            "Aria Vell (Seraph)", "Brannoc (Guardian)", "Wren Tallow (Rogue)"]
+    finally:
+        store.close()
+
+
+def test_an_imported_encounter_is_the_one_the_window_opens_next(tmp_path, capsys):
+    from encounter_app.demo import create_demo
+    from encounter_app.exchange.encounter_file import write_encounter
+    from encounter_app.store.exchange import encounter_file
+
+    store = Store.open(tmp_path / "data")
+    try:
+        fight = create_demo(store, seed=1)
+        text = write_encounter(encounter_file(store, fight.id))
+    finally:
+        store.close()
+    path = tmp_path / "fight.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["import", str(path), "--data-dir", str(tmp_path / "data")]) == exit_codes.OK
+    assert "it opens at the next start" in capsys.readouterr().out
+    store = Store.open(tmp_path / "data")
+    try:
+        assert store.encounter_to_open() != fight.id
+        assert store.encounter(store.encounter_to_open()).name == fight.name
+    finally:
+        store.close()

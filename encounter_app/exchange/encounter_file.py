@@ -45,7 +45,12 @@ class EncounterFile:
 
 
 def write_encounter(encounter: EncounterFile) -> str:
-    return dumps(envelope("encounter", encounter={
+    return dumps(envelope("encounter", encounter=encounter_json(encounter)))
+
+
+def encounter_json(encounter: EncounterFile) -> dict[str, Any]:
+    """The encounter's object, as an encounter file and a campaign file hold it."""
+    return {
         "name": encounter.name,
         "system": encounter.system,
         "round": encounter.round,
@@ -55,7 +60,7 @@ def write_encounter(encounter: EncounterFile) -> str:
         "fear": encounter.fear,
         "combatants": [_combatant_json(row) for row in encounter.combatants],
         "countdowns": [_countdown_json(row) for row in encounter.countdowns],
-    }))
+    }
 
 
 def _combatant_json(row: CombatantRow) -> dict[str, Any]:
@@ -82,8 +87,14 @@ def read_encounter(data: dict[str, Any], problems: list[Problem]) -> EncounterFi
                                 f"expected the encounter as an object {{…}}, found "
                                 f"{shown(body)}"))
         return None
+    return read_encounter_body(body, problems)
+
+
+def read_encounter_body(body: dict[str, Any], problems: list[Problem], *,
+                        prefix: str = "encounter ") -> EncounterFile | None:
+    """An encounter's object; None, with every problem noted, when anything is wrong."""
     before = len(problems)
-    fields = Fields(body, Collector(problems, None), prefix="encounter ")
+    fields = Fields(body, Collector(problems, None), prefix=prefix)
     name = fields.text("name", max_length=200)
     system = fields.text("system", required=False, default="daggerheart")
     round_ = fields.integer("round", 1, 10_000) or 1
@@ -98,7 +109,7 @@ def read_encounter(data: dict[str, Any], problems: list[Problem]) -> EncounterFi
         row for number, item in enumerate(fields.objects("countdowns"), 1)
         if (row := _countdown(number, item, problems)) is not None)
     if len(problems) == before and active is not None and active >= len(combatants):
-        fields.note.add("encounter active", f"points at combatant {active + 1}, but there "
+        fields.note.add(f"{prefix}active", f"points at combatant {active + 1}, but there "
                                             f"are {len(combatants)}")
     if len(problems) != before:
         return None

@@ -26,7 +26,7 @@ from encounter_app.store.rows import Experience, Feature, StatBlock
 FORMAT = "encounter-manager"
 DRAFT_FORMAT = "encounter-manager-adversaries"
 VERSION = 1
-KINDS = ("adversaries", "encounter")
+KINDS = ("adversaries", "encounter", "campaign")
 
 Progress = Callable[[int, int], None]
 
@@ -45,7 +45,8 @@ def write_adversaries(blocks: Iterable[StatBlock]) -> str:
 
 
 def check_envelope(data: dict[str, Any], problems: list[Problem]) -> str | None:
-    """The kind of a file of ours ("adversaries" or "encounter"), or None with the problems."""
+    """The kind of a file of ours ("adversaries", "encounter" or "campaign"), or None with the
+    problems."""
     note = Collector(problems, None)
     if data.get("format") == DRAFT_FORMAT:
         data = {**data, "kind": "adversaries"}

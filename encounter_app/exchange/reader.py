@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from encounter_app.exchange import native, srd
+from encounter_app.exchange.campaign_file import CampaignFile, read_campaign
 from encounter_app.exchange.encounter_file import EncounterFile, read_encounter
 from encounter_app.exchange.problems import ImportRefused, Problem
 from encounter_app.store.rows import StatBlock
@@ -24,9 +25,10 @@ class Parsed:
 
     source: str  # the file's name, shown to the GM
     format: str  # "srd" or "encounter-manager"
-    kind: str  # "adversaries" or "encounter"
+    kind: str  # "adversaries", "encounter" or "campaign"
     adversaries: tuple[StatBlock, ...] = ()
     encounter: EncounterFile | None = None
+    campaign: CampaignFile | None = None
     notes: tuple[Problem, ...] = ()
 
     @property
@@ -88,6 +90,8 @@ def _read_ours(data: dict, source: str, problems: list[Problem],
     if kind == "adversaries":
         blocks = native.read_adversaries(data, problems, progress)
         return Parsed(source, native.FORMAT, kind, tuple(blocks))
+    if kind == "campaign":
+        return Parsed(source, native.FORMAT, kind, campaign=read_campaign(data, problems))
     encounter = read_encounter(data, problems) if kind == "encounter" else None
     return Parsed(source, native.FORMAT, kind or "adversaries", encounter=encounter)
 

@@ -60,10 +60,17 @@ class CampaignBook(QObject):
 
     def add_campaign(self, row: CampaignRow, created_at: str | None = None) -> CampaignRow:
         stored = self.store.insert_campaign(row, created_at)
-        position = sum(1 for c in self.campaigns
-                       if (c.name.lower(), c.id) < (stored.name.lower(), stored.id))
-        self.campaigns.insert(position, stored)
+        self._list(stored)
         return stored
+
+    def campaign_arrived(self, campaign_id: int) -> None:
+        """A campaign stored without the book (imported from a file): list it too."""
+        self._list(self.store.campaign(campaign_id))
+
+    def _list(self, row: CampaignRow) -> None:
+        position = sum(1 for c in self.campaigns
+                       if (c.name.lower(), c.id) < (row.name.lower(), row.id))
+        self.campaigns.insert(position, row)
 
     def remove_campaign(self, campaign_id: int) -> str:
         """Returns when it was created (store.delete_campaign)."""

@@ -1,6 +1,7 @@
 """Imports into the store, each one transaction: a file's stat blocks into the library (with the
-GM's choice for each duplicate, and the way back for undo), and an encounter file as a new
-encounter of a campaign. A failure anywhere leaves the database as it was.
+GM's choice for each duplicate, and the way back for undo), an encounter file as a new
+encounter of a campaign, and a campaign file as a new campaign. A failure anywhere leaves the
+database as it was.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from encounter_app.exchange.campaign_file import CampaignEncounter, CampaignFile
 from encounter_app.exchange.encounter_file import EncounterFile
+from encounter_app.store.campaign_rows import Summary
 from encounter_app.store.inserts import insert_combatant, insert_countdown, record_fear
 from encounter_app.store.rows import (
+    CampaignRow,
     EncounterRow,
     FearEventRow,
     StatBlock,
@@ -184,19 +188,9 @@ def recreate_encounter(store: Store, campaign_id: int, encounter: EncounterFile,
     "imported" (``fear_note`` says from where), so the GM sees why the pool moved.
     """
     with store._transaction() as c:
-        cursor = c.execute(
-            "INSERT INTO encounter (campaign_id, name, round, scene_intensity, seed, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (campaign_id, encounter.name, encounter.round, encounter.scene_intensity,
-             encounter.seed, _timestamp()))
-        encounter_id = cursor.lastrowid
-        stored = [insert_combatant(c, encounter_id, replace(row, id=None), position)
-                  for position, row in enumerate(encounter.combatants)]
-        for position, row in enumerate(encounter.countdowns):
-            insert_countdown(c, encounter_id, replace(row, id=None), position)
-        if encounter.active is not None:
-            c.execute("UPDATE encounter SET active_combatant_id = ? WHERE id = ?",
-                      (stored[encounter.active].id, encounter_id))
+        (count,) = c.execute("SELECT count(*) FROM encounter WHERE campaign_id = ?",
+                             (campaign_id,)).fetchone()
+        encounter_id = _insert_encounter(c, campaign_id, encounter, count)  # at the list's end
         (current,) = c.execute("SELECT fear FROM campaign WHERE id = ?",
                                (campaign_id,)).fetchone()
         if encounter.fear is not None and encounter.fear != current:
@@ -204,6 +198,30 @@ def recreate_encounter(store: Store, campaign_id: int, encounter: EncounterFile,
                 change=encounter.fear - current, value=encounter.fear, reason="imported",
                 note=fear_note, encounter_id=encounter_id))
     return store.encounter(encounter_id)
+
+
+def _insert_encounter(c: sqlite3.Connection, campaign_id: int, encounter: EncounterFile,
+                      position: int, *, status: str = "draft", note: str = "",
+                      summary: Summary | None = None,
+                      pc_ids: Sequence[int | None] = ()) -> int:
+    """The encounter, its combatants (linked to the roster PCs ``pc_ids`` names, one per
+    combatant) and its countdowns, inside the caller's transaction. Returns its id."""
+    cursor = c.execute(
+        "INSERT INTO encounter (campaign_id, name, round, scene_intensity, seed, created_at,"
+        " status, position, note, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (campaign_id, encounter.name, encounter.round, encounter.scene_intensity,
+         encounter.seed, _timestamp(), status, position, note,
+         None if summary is None else json.dumps(summary.to_json())))
+    encounter_id = cursor.lastrowid
+    links = list(pc_ids) or [None] * len(encounter.combatants)
+    stored = [insert_combatant(c, encounter_id, replace(row, id=None, pc_id=link), place)
+              for place, (row, link) in enumerate(zip(encounter.combatants, links, strict=True))]
+    for place, row in enumerate(encounter.countdowns):
+        insert_countdown(c, encounter_id, replace(row, id=None), place)
+    if encounter.active is not None:
+        c.execute("UPDATE encounter SET active_combatant_id = ? WHERE id = ?",
+                  (stored[encounter.active].id, encounter_id))
+    return encounter_id
 
 
 def encounter_file(store: Store, encounter_id: int) -> EncounterFile:
@@ -220,3 +238,45 @@ def encounter_file(store: Store, encounter_id: int) -> EncounterFile:
         # Ids and the link to this campaign's party roster belong to this database, not the file.
         combatants=tuple(replace(row, id=None, pc_id=None) for row in combatants),
         countdowns=tuple(replace(row, id=None) for row in store.countdowns(encounter_id)))
+
+
+# -- campaigns ----------------------------------------------------------------------------
+
+
+def campaign_file(store: Store, campaign_id: int) -> CampaignFile:
+    """The campaign with its party, notes and every encounter, ready to be written out."""
+    campaign = store.campaign(campaign_id)
+    party = store.pcs(campaign_id)
+    place = {pc.id: i for i, pc in enumerate(party)}
+    encounters = tuple(
+        CampaignEncounter(replace(encounter_file(store, entry.id), fear=None), entry.status,
+                          entry.note, entry.summary,
+                          tuple(place.get(row.pc_id) for row in store.combatants(entry.id)))
+        for entry in store.encounter_entries(campaign_id))
+    return CampaignFile(name=campaign.name, system=campaign.system, fear=campaign.fear,
+                        note=campaign.note, session_number=campaign.session_number,
+                        party=tuple(replace(pc, id=None) for pc in party),
+                        encounters=encounters)
+
+
+def recreate_campaign(store: Store, campaign: CampaignFile) -> CampaignRow:
+    """A new campaign as the file has it (party, notes, encounters), in one transaction."""
+    with store._transaction() as c:
+        cursor = c.execute(
+            "INSERT INTO campaign (name, system, party_size, fear, created_at, archived, note,"
+            " session_number) VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+            (campaign.name, campaign.system, len(campaign.party), campaign.fear, _timestamp(),
+             campaign.note, campaign.session_number))
+        campaign_id = cursor.lastrowid
+        pc_ids = [c.execute(
+            "INSERT INTO pc (campaign_id, position, name, stats, hp_marked, stress_marked,"
+            " armor_marked, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (campaign_id, position, pc.name, json.dumps(pc.stats), pc.hp_marked,
+             pc.stress_marked, pc.armor_marked, pc.note)).lastrowid
+            for position, pc in enumerate(campaign.party)]
+        for position, item in enumerate(campaign.encounters):
+            _insert_encounter(c, campaign_id, item.encounter, position, status=item.status,
+                              note=item.note, summary=item.summary,
+                              pc_ids=[None if m is None else pc_ids[m]
+                                      for m in item.party_members])
+    return store.campaign(campaign_id)

@@ -304,6 +304,7 @@ def build(window) -> CampaignManager:
     book.setParent(manager)
     manager.open_requested.connect(window.open_requested)
     manager.reported.connect(window.show_message)
+    window.exchange.campaign_imported.connect(book.campaign_arrived)  # File › Import…
     book.campaigns.changed.connect(lambda _row: window.update_title())
     book.encounters.changed.connect(lambda _row: window.update_title())
     return manager

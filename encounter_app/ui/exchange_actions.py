@@ -126,6 +126,7 @@ class Prompts:
 
 class ExchangeActions(QObject):
     encounter_imported = Signal(int, str)  # the new encounter's id, what to tell the GM
+    campaign_imported = Signal(int)  # the new campaign's id
     library_changed = Signal()  # templates were imported, or the import undone or redone
 
     def __init__(self, store: Store, session: EncounterSession, undo_stack: QUndoStack,
@@ -145,10 +146,15 @@ class ExchangeActions(QObject):
         self.export_encounter_action = QAction("Export this &encounter…", window,
                                                objectName="exportEncounterAction")
         self.export_encounter_action.triggered.connect(self.export_encounter)
+        self.export_campaign_action = QAction("Export this &campaign…", window,
+                                              objectName="exportCampaignAction")
+        self.export_campaign_action.setToolTip("The campaign with its party, notes and every "
+                                               "encounter, to import on another computer")
+        self.export_campaign_action.triggered.connect(self.export_campaign)
 
     def actions(self) -> list[QAction]:
         return [self.import_action, self.export_adversaries_action,
-                self.export_encounter_action]
+                self.export_encounter_action, self.export_campaign_action]
 
     # -- import -----------------------------------------------------------------------------
 
@@ -178,6 +184,8 @@ class ExchangeActions(QObject):
             progress.deleteLater()
         if parsed.kind == "encounter":
             return self._import_encounter(parsed)
+        if parsed.kind == "campaign":
+            return self._import_campaign(parsed)
         return self._import_templates(parsed)
 
     def _ticker(self, progress: QProgressDialog) -> Callable[[int, int], None]:
@@ -245,6 +253,19 @@ class ExchangeActions(QObject):
                           f"encounter you had open is kept; the undo history was cleared.")
         return True
 
+    def _import_campaign(self, parsed: Parsed) -> bool:
+        """A new campaign, beside the open one: the GM opens it from the campaign view."""
+        from encounter_app.importing import campaign_summary
+        from encounter_app.store.exchange import recreate_campaign
+
+        campaign = recreate_campaign(self._store, parsed.campaign)
+        self.campaign_imported.emit(campaign.id)
+        text = (f"Imported {campaign_summary(parsed)} from {parsed.source}. Open it from "
+                "Campaign › Manage campaigns…")
+        self._report(text)
+        self.prompts.done("Import", text)
+        return True
+
     # -- export -----------------------------------------------------------------------------
 
     def export_templates(self, ids: list[int] | None = None) -> Path | None:
@@ -276,6 +297,14 @@ class ExchangeActions(QObject):
         exported = encounter_file(self._store, self._session.encounter_id)
         return self._write("Export this encounter", _file_name(exported.name),
                            write_encounter(exported))
+
+    def export_campaign(self) -> Path | None:
+        from encounter_app.exchange.campaign_file import write_campaign
+        from encounter_app.store.exchange import campaign_file
+
+        exported = campaign_file(self._store, self._session.campaign.id)
+        return self._write("Export this campaign", _file_name(exported.name),
+                           write_campaign(exported))
 
     def _write(self, title: str, suggested: str, text: str) -> Path | None:
         path = self.prompts.save_path(title, suggested)

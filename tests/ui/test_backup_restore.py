@@ -36,8 +36,8 @@ def file_menu(window) -> list[str]:
 
 def test_the_file_menu_has_back_up_and_restore(program) -> None:
     assert file_menu(program.window) == ["&Import…", "E&xport adversaries…",
-                                        "Export this &encounter…", "&Back up…", "&Restore…",
-                                        "&Quit"]
+                                        "Export this &encounter…", "Export this &campaign…",
+                                        "&Back up…", "&Restore…", "&Quit"]
 
 
 # -- backing up ---------------------------------------------------------------------------

@@ -300,3 +300,21 @@ def test_the_file_pickers_start_where_the_last_file_was(qtbot, tmp_path):
     assert asked == [str(Path.home() / "mine.json"), str(target.parent)]
     prompts.get_open_file_name = lambda *_args: ("", "")  # Cancel
     assert prompts.open_path() is None and prompts.folder == target.parent
+
+
+def test_a_campaign_exported_from_the_menu_imports_beside_the_open_one(qtbot, program,
+                                                                       tmp_path):
+    window = program.window
+    manager = window.manage_campaigns()
+    before = [c.name for c in manager._book.campaigns]
+    target = tmp_path / "chapel.json"
+    scripted = gm(program, save_path=target)
+    window.exchange.export_campaign_action.trigger()
+    assert scripted.shown["suggested"] == "demo-the-drowned-chapel.json"
+
+    gm(program, open_path=target)
+    with qtbot.waitSignal(window.exchange.campaign_imported) as imported:
+        assert window.exchange.import_file()
+    assert [c.name for c in manager._book.campaigns] == sorted(before * 2)
+    assert program.store.campaign(imported.args[0]).name == before[0]
+    assert program.window is window  # the open fight stays open

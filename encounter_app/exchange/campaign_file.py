@@ -1,0 +1,156 @@
+"""A whole campaign in our format: its party, its notes, and every encounter as it stands.
+
+    "campaign": {"name": ..., "system": "daggerheart", "fear": 3, "note": "...",
+                 "session_number": 4,
+                 "party": [{"name": ..., "stats": {...}, "hp_marked": 0, "stress_marked": 0,
+                            "armor_marked": 0, "note": "..."}],
+                 "encounters": [{...an encounter (encounter_file.py) without its Fear...,
+                                 "status": "draft" | "active" | "done", "note": "...",
+                                 "summary": {...} | null,
+                                 "party_members": [0, null, 1, ...]}]}
+
+``party_members`` says, for each combatant of an encounter, which PC of ``party`` it is (by
+place in the list), so marks go back to the roster after an import as before. A PC's stats
+are checked against its system's fields (rules/systems.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from encounter_app.exchange.encounter_file import (
+    EncounterFile,
+    encounter_json,
+    read_encounter_body,
+)
+from encounter_app.exchange.fields import Fields, entry_name, shown
+from encounter_app.exchange.native import dumps, envelope
+from encounter_app.exchange.problems import Collector, Problem
+from encounter_app.rules.daggerheart import FearPool
+from encounter_app.rules.systems import SYSTEMS, system
+from encounter_app.store.campaign_rows import PcRow, Summary
+
+STATUSES = ("draft", "active", "done")
+
+
+@dataclass(frozen=True)
+class CampaignEncounter:
+    encounter: EncounterFile
+    status: str = "draft"
+    note: str = ""
+    summary: Summary | None = None
+    party_members: tuple[int | None, ...] = ()  # per combatant: its place in the party
+
+
+@dataclass(frozen=True)
+class CampaignFile:
+    name: str
+    system: str = "daggerheart"
+    fear: int = 0
+    note: str = ""
+    session_number: int = 1
+    party: tuple[PcRow, ...] = ()
+    encounters: tuple[CampaignEncounter, ...] = ()
+
+
+def write_campaign(campaign: CampaignFile) -> str:
+    return dumps(envelope("campaign", campaign={
+        "name": campaign.name, "system": campaign.system, "fear": campaign.fear,
+        "note": campaign.note, "session_number": campaign.session_number,
+        "party": [{"name": pc.name, "stats": pc.stats, "hp_marked": pc.hp_marked,
+                   "stress_marked": pc.stress_marked, "armor_marked": pc.armor_marked,
+                   "note": pc.note} for pc in campaign.party],
+        "encounters": [encounter_json(e.encounter) | {
+            "status": e.status, "note": e.note,
+            "summary": None if e.summary is None else e.summary.to_json(),
+            "party_members": list(e.party_members)} for e in campaign.encounters],
+    }))
+
+
+def read_campaign(data: dict[str, Any], problems: list[Problem]) -> CampaignFile | None:
+    body = data.get("campaign")
+    if not isinstance(body, dict):
+        problems.append(Problem(None, "", "campaign", f"expected the campaign as an object "
+                                                      f"{{…}}, found {shown(body)}"))
+        return None
+    before = len(problems)
+    fields = Fields(body, Collector(problems, None), prefix="campaign ")
+    name = fields.text("name", max_length=200)
+    key = fields.text("system", required=False, default="daggerheart")
+    if key not in SYSTEMS:
+        fields.note.add("campaign system", f"expected one of {', '.join(SYSTEMS)}, found "
+                                           f"{shown(key)}")
+        key = "daggerheart"
+    fear = fields.integer("fear", 0, FearPool().cap, required=False) or 0
+    note = fields.text("note", required=False, max_length=100_000)
+    session = fields.integer("session_number", 1, 100_000, required=False) or 1
+    party = tuple(pc for number, item in enumerate(fields.objects("party"), 1)
+                  if (pc := _pc(number, item, key, problems)) is not None)
+    encounters = tuple(
+        found for number, item in enumerate(fields.objects("encounters"), 1)
+        if (found := _encounter(number, item, key, len(party), problems)) is not None)
+    if len(problems) != before:
+        return None
+    return CampaignFile(name=name, system=key, fear=fear, note=note, session_number=session,
+                        party=party, encounters=encounters)
+
+
+def _pc(number: int, data: dict[str, Any], key: str, problems: list[Problem]) -> PcRow | None:
+    note = Collector(problems, number, entry_name(data), "PC")
+    fields = Fields(data, note)
+    stats = data.get("stats")
+    if not isinstance(stats, dict):
+        note.add("stats", f"expected an object {{…}} of the character's numbers, found "
+                          f"{shown(stats)}")
+        stats = {}
+    for field, problem in system(key).problems(stats).items():
+        note.add(f"stats {field}", problem)
+    row = PcRow(name=fields.text("name", max_length=200), stats=dict(stats),
+                hp_marked=fields.count("hp_marked", 999),
+                stress_marked=fields.count("stress_marked", 999),
+                armor_marked=fields.count("armor_marked", 999),
+                note=fields.text("note", required=False, max_length=100_000))
+    return None if note.count else row
+
+
+def _encounter(number: int, data: dict[str, Any], key: str, party_size: int,
+               problems: list[Problem]) -> CampaignEncounter | None:
+    before = len(problems)
+    encounter = read_encounter_body(data, problems, prefix=f"encounter {number} ")
+    note = Collector(problems, number, entry_name(data), "encounter")
+    fields = Fields(data, note)
+    status = fields.text("status", required=False, default="draft")
+    if status not in STATUSES:
+        note.add("status", f"expected one of {', '.join(STATUSES)}, found {shown(status)}")
+    if encounter is not None and encounter.system != key:
+        note.add("system", f"the encounter is for {encounter.system}, the campaign plays {key}")
+    summary = _summary(data.get("summary"), note)
+    members = data.get("party_members", [])
+    fighters = 0 if encounter is None else len(encounter.combatants)
+    if not isinstance(members, list) or len(members) not in (0, fighters) or not all(
+            m is None or (isinstance(m, int) and not isinstance(m, bool)
+                          and 0 <= m < party_size) for m in members):
+        note.add("party_members", f"expected one PC place (0 to {party_size - 1}) or null per "
+                                  f"combatant, found {shown(members)}")
+        members = []
+    if len(problems) != before or encounter is None:
+        return None
+    return CampaignEncounter(
+        encounter=encounter, status=status, note=fields.text("note", required=False,
+                                                             max_length=100_000),
+        summary=summary,
+        party_members=tuple(members) or (None,) * fighters)
+
+
+def _summary(value: Any, note: Collector) -> Summary | None:
+    """A finished encounter's summary (rounds, Fear, defeated, rolls), or null."""
+    if value is None:
+        return None
+    try:
+        if not isinstance(value, dict):
+            raise TypeError
+        return Summary.from_json(value)
+    except (TypeError, ValueError):
+        note.add("summary", f"expected the summary's numbers and names, found {shown(value)}")
+        return None
