@@ -20,7 +20,8 @@ from encounter_app.exchange.native import dumps, envelope, read_stat_block
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import CountdownKind, FearPool, LoopMode, SceneIntensity
-from encounter_app.store.rows import CombatantRow, CountdownRow
+from encounter_app.rules.stat_blocks import environment_problems
+from encounter_app.store.rows import CombatantRow, CountdownRow, EnvironmentBlock
 
 COMBATANT_KINDS = ("pc", "adversary", "npc")
 INTENSITIES = tuple(member.name.lower() for member in SceneIntensity)
@@ -42,6 +43,7 @@ class EncounterFile:
     fear: int | None = None  # the campaign's Fear pool; None leaves it as it is
     combatants: tuple[CombatantRow, ...] = ()
     countdowns: tuple[CountdownRow, ...] = ()
+    environment: EnvironmentBlock | None = None  # where the fight is (Daggerheart)
 
 
 def write_encounter(encounter: EncounterFile) -> str:
@@ -60,6 +62,8 @@ def encounter_json(encounter: EncounterFile) -> dict[str, Any]:
         "fear": encounter.fear,
         "combatants": [_combatant_json(row) for row in encounter.combatants],
         "countdowns": [_countdown_json(row) for row in encounter.countdowns],
+        "environment": (None if encounter.environment is None
+                        else encounter.environment.to_json()),
     }
 
 
@@ -111,11 +115,29 @@ def read_encounter_body(body: dict[str, Any], problems: list[Problem], *,
     if len(problems) == before and active is not None and active >= len(combatants):
         fields.note.add(f"{prefix}active", f"points at combatant {active + 1}, but there "
                                             f"are {len(combatants)}")
+    environment = _environment(body.get("environment"), fields)
     if len(problems) != before:
         return None
     return EncounterFile(name=name, system=system, round=round_, active=active,
                          scene_intensity=intensity, seed=seed, fear=fear,
-                         combatants=combatants, countdowns=countdowns)
+                         combatants=combatants, countdowns=countdowns, environment=environment)
+
+
+def _environment(value: Any, fields: Fields) -> EnvironmentBlock | None:
+    """The environment stat block, checked as the editor checks it, or null."""
+    if value is None:
+        return None
+    where = fields.where("environment")
+    if not isinstance(value, dict):
+        fields.note.add(where, f"expected an environment stat block or null, found "
+                               f"{shown(value)}")
+        return None
+    for field, message in environment_problems(value).items():
+        fields.note.add(f"{where} {field}", message)
+    try:
+        return EnvironmentBlock.from_json(value)
+    except (KeyError, TypeError, ValueError):
+        return None  # each wrong field was noted just above
 
 
 def _choice(fields: Fields, key: str, allowed: Iterable[str], default: str) -> str:

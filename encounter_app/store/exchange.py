@@ -208,10 +208,12 @@ def _insert_encounter(c: sqlite3.Connection, campaign_id: int, encounter: Encoun
     combatant) and its countdowns, inside the caller's transaction. Returns its id."""
     cursor = c.execute(
         "INSERT INTO encounter (campaign_id, name, round, scene_intensity, seed, created_at,"
-        " status, position, note, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " status, position, note, summary, environment)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (campaign_id, encounter.name, encounter.round, encounter.scene_intensity,
          encounter.seed, _timestamp(), status, position, note,
-         None if summary is None else json.dumps(summary.to_json())))
+         None if summary is None else json.dumps(summary.to_json()),
+         None if encounter.environment is None else json.dumps(encounter.environment.to_json())))
     encounter_id = cursor.lastrowid
     links = list(pc_ids) or [None] * len(encounter.combatants)
     stored = [insert_combatant(c, encounter_id, replace(row, id=None, pc_id=link), place)
@@ -237,7 +239,8 @@ def encounter_file(store: Store, encounter_id: int) -> EncounterFile:
         scene_intensity=encounter.scene_intensity, seed=encounter.seed, fear=campaign.fear,
         # Ids and the link to this campaign's party roster belong to this database, not the file.
         combatants=tuple(replace(row, id=None, pc_id=None) for row in combatants),
-        countdowns=tuple(replace(row, id=None) for row in store.countdowns(encounter_id)))
+        countdowns=tuple(replace(row, id=None) for row in store.countdowns(encounter_id)),
+        environment=store.encounter_environment(encounter_id))
 
 
 # -- campaigns ----------------------------------------------------------------------------

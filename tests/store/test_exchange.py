@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import replace
 
@@ -160,3 +161,19 @@ def test_a_systems_numbers_that_are_not_an_object_are_named(store):
         read_bytes(text.encode("utf-8"), "bad.json")
     [problem] = refused.value.problems
     assert "system_stats" in str(problem) and "Whisker" in str(problem)
+
+
+def test_the_fights_environment_travels_with_it_and_a_bad_one_is_named(store):
+    encounter = create_demo(store, seed=4)
+    exported = encounter_file(store, encounter.id)
+    assert exported.environment is not None and exported.environment.name == "Drowned Chapel"
+    created = recreate_encounter(store, encounter.campaign_id,
+                                 read_bytes(write_encounter(exported).encode("utf-8"),
+                                            "fight.json").encounter)
+    assert store.encounter_environment(created.id) == exported.environment
+
+    data = json.loads(write_encounter(exported))
+    data["encounter"]["environment"]["tier"] = 9
+    with pytest.raises(ImportRefused) as refused:
+        read_bytes(json.dumps(data).encode("utf-8"), "fight.json")
+    assert [p.field for p in refused.value.problems] == ["encounter environment tier"]
