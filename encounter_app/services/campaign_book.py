@@ -67,6 +67,13 @@ class CampaignBook(QObject):
         """A campaign stored without the book (imported from a file): list it too."""
         self._list(self.store.campaign(campaign_id))
 
+    def campaign_gone(self, campaign_id: int) -> None:
+        """A campaign deleted without the book (an import undone): unlist it."""
+        if campaign_id in {c.id for c in self.campaigns}:
+            self.campaigns.pop(self.campaigns.index_of(campaign_id))
+            if campaign_id == self.campaign_id:
+                self.view(self.home_id)
+
     def _list(self, row: CampaignRow) -> None:
         position = sum(1 for c in self.campaigns
                        if (c.name.lower(), c.id) < (row.name.lower(), row.id))
@@ -75,9 +82,7 @@ class CampaignBook(QObject):
     def remove_campaign(self, campaign_id: int) -> str:
         """Returns when it was created (store.delete_campaign)."""
         created_at = self.store.delete_campaign(campaign_id)
-        self.campaigns.pop(self.campaigns.index_of(campaign_id))
-        if campaign_id == self.campaign_id:
-            self.view(self.home_id)
+        self.campaign_gone(campaign_id)
         return created_at
 
     def update_campaign(self, row: CampaignRow) -> None:

@@ -1,4 +1,5 @@
-"""Undo for File › Import: the adversaries a file added go, the templates it replaced come back.
+"""Undo for File › Import: the adversaries a file added go, the templates it replaced come back;
+a campaign a file added goes, with everything in it.
 
 The import is written before the command is pushed (so a failure is reported and nothing is on
 the stack); the command's first redo therefore does nothing, later ones write it again with the
@@ -11,8 +12,14 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
 
+from encounter_app.exchange.campaign_file import CampaignFile
 from encounter_app.store import Store
-from encounter_app.store.exchange import LibraryImport, apply_import, revert_import
+from encounter_app.store.exchange import (
+    LibraryImport,
+    apply_import,
+    recreate_campaign,
+    revert_import,
+)
 
 
 class ImportTemplates(QUndoCommand):
@@ -33,3 +40,26 @@ class ImportTemplates(QUndoCommand):
         revert_import(self._store, self._plan)
         self._written = False
         self._changed()
+
+
+class ImportCampaign(QUndoCommand):
+    """``arrived(id)`` after the campaign is (made) there, ``left(id)`` after it is gone; a
+    redo makes it again from the file, with new ids (nothing points at an undone campaign)."""
+
+    def __init__(self, store: Store, campaign: CampaignFile, campaign_id: int,
+                 arrived: Callable[[int], None], left: Callable[[int], None]) -> None:
+        super().__init__(f"Import the campaign {campaign.name}")
+        self._store, self._file, self._id = store, campaign, campaign_id
+        self._arrived, self._left = arrived, left
+        self._written, self._created_at = True, None
+
+    def redo(self) -> None:
+        if not self._written:
+            self._id = recreate_campaign(self._store, self._file, self._created_at).id
+            self._written = True
+            self._arrived(self._id)
+
+    def undo(self) -> None:
+        self._created_at = self._store.delete_campaign(self._id)
+        self._written = False
+        self._left(self._id)

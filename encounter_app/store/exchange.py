@@ -202,8 +202,8 @@ def recreate_encounter(store: Store, campaign_id: int, encounter: EncounterFile,
 
 def _insert_encounter(c: sqlite3.Connection, campaign_id: int, encounter: EncounterFile,
                       position: int, *, status: str = "draft", note: str = "",
-                      summary: Summary | None = None,
-                      pc_ids: Sequence[int | None] = ()) -> int:
+                      summary: Summary | None = None, pc_ids: Sequence[int | None] = (),
+                      created_at: str | None = None) -> int:
     """The encounter, its combatants (linked to the roster PCs ``pc_ids`` names, one per
     combatant) and its countdowns, inside the caller's transaction. Returns its id."""
     cursor = c.execute(
@@ -211,7 +211,7 @@ def _insert_encounter(c: sqlite3.Connection, campaign_id: int, encounter: Encoun
         " status, position, note, summary, environment)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (campaign_id, encounter.name, encounter.round, encounter.scene_intensity,
-         encounter.seed, _timestamp(), status, position, note,
+         encounter.seed, created_at or _timestamp(), status, position, note,
          None if summary is None else json.dumps(summary.to_json()),
          None if encounter.environment is None else json.dumps(encounter.environment.to_json())))
     encounter_id = cursor.lastrowid
@@ -262,13 +262,16 @@ def campaign_file(store: Store, campaign_id: int) -> CampaignFile:
                         encounters=encounters)
 
 
-def recreate_campaign(store: Store, campaign: CampaignFile) -> CampaignRow:
-    """A new campaign as the file has it (party, notes, encounters), in one transaction."""
+def recreate_campaign(store: Store, campaign: CampaignFile,
+                      created_at: str | None = None) -> CampaignRow:
+    """A new campaign as the file has it (party, notes, encounters), in one transaction.
+    ``created_at``: when it was first made, for the redo of an undone import."""
+    stamp = created_at or _timestamp()
     with store._transaction() as c:
         cursor = c.execute(
             "INSERT INTO campaign (name, system, party_size, fear, created_at, archived, note,"
             " session_number) VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
-            (campaign.name, campaign.system, len(campaign.party), campaign.fear, _timestamp(),
+            (campaign.name, campaign.system, len(campaign.party), campaign.fear, stamp,
              campaign.note, campaign.session_number))
         campaign_id = cursor.lastrowid
         pc_ids = [c.execute(
@@ -281,5 +284,5 @@ def recreate_campaign(store: Store, campaign: CampaignFile) -> CampaignRow:
             _insert_encounter(c, campaign_id, item.encounter, position, status=item.status,
                               note=item.note, summary=item.summary,
                               pc_ids=[None if m is None else pc_ids[m]
-                                      for m in item.party_members])
+                                      for m in item.party_members], created_at=stamp)
     return store.campaign(campaign_id)

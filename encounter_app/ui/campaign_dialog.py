@@ -305,6 +305,7 @@ def build(window) -> CampaignManager:
     manager.open_requested.connect(window.open_requested)
     manager.reported.connect(window.show_message)
     window.exchange.campaign_imported.connect(book.campaign_arrived)  # File › Import…
+    window.exchange.campaign_removed.connect(book.campaign_gone)  # …and its Undo
     book.campaigns.changed.connect(lambda _row: window.update_title())
     book.encounters.changed.connect(lambda _row: window.update_title())
     return manager

@@ -127,6 +127,7 @@ class Prompts:
 class ExchangeActions(QObject):
     encounter_imported = Signal(int, str)  # the new encounter's id, what to tell the GM
     campaign_imported = Signal(int)  # the new campaign's id
+    campaign_removed = Signal(int)  # an imported campaign, gone again with Undo
     library_changed = Signal()  # templates were imported, or the import undone or redone
 
     def __init__(self, store: Store, session: EncounterSession, undo_stack: QUndoStack,
@@ -254,14 +255,19 @@ class ExchangeActions(QObject):
         return True
 
     def _import_campaign(self, parsed: Parsed) -> bool:
-        """A new campaign, beside the open one: the GM opens it from the campaign view."""
+        """A new campaign, beside the open one: the GM opens it from the campaign view. One
+        undo step (services/exchange_commands.py)."""
         from encounter_app.importing import campaign_summary
+        from encounter_app.services.exchange_commands import ImportCampaign
         from encounter_app.store.exchange import recreate_campaign
 
         campaign = recreate_campaign(self._store, parsed.campaign)
+        self._stack.push(ImportCampaign(self._store, parsed.campaign, campaign.id,
+                                        self.campaign_imported.emit,
+                                        self.campaign_removed.emit))
         self.campaign_imported.emit(campaign.id)
         text = (f"Imported {campaign_summary(parsed)} from {parsed.source}. Open it from "
-                "Campaign › Manage campaigns…")
+                "Campaign › Manage campaigns…; Undo takes it back.")
         self._report(text)
         self.prompts.done("Import", text)
         return True

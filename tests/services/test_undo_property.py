@@ -348,6 +348,17 @@ def edit_a_pc(session: EncounterSession, data: st.DataObject) -> QUndoCommand | 
     return edit_pc(book, session, pc)
 
 
+def import_campaign(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+    """File › Import of a campaign file: written first, then one undo step."""
+    from encounter_app.services.exchange_commands import ImportCampaign
+    from encounter_app.store.exchange import campaign_file, recreate_campaign
+
+    exported = campaign_file(session.store, session.campaign.id)
+    created = recreate_campaign(session.store, exported)
+    return ImportCampaign(session.store, exported, created.id, lambda _id: None,
+                          lambda _id: None)
+
+
 def join_party(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
     party = list(book_of(session).party)
     pcs = data.draw(st.lists(st.sampled_from(party), unique_by=lambda p: p.id)) if party else []
@@ -488,6 +499,7 @@ ACTIONS: list[Action] = [
     Action("edit a PC", edit_a_pc),
     Action("PCs join the encounter", join_party),
     Action("note on a combatant", combatant_note),
+    Action("import a campaign file", import_campaign),
     Action("spend or give back Action or Luck Points", spend_points),
     Action("new session: refresh Luck Points", lambda s, _d: turns.refresh_luck_points(s)),
     Action("next turn with the round's refresh", system_next_turn),

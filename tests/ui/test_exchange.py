@@ -318,3 +318,12 @@ def test_a_campaign_exported_from_the_menu_imports_beside_the_open_one(qtbot, pr
     assert [c.name for c in manager._book.campaigns] == sorted(before * 2)
     assert program.store.campaign(imported.args[0]).name == before[0]
     assert program.window is window  # the open fight stays open
+
+    program.undo_stack.undo()  # the import is one undo step: the campaign goes, all of it
+    assert [c.name for c in manager._book.campaigns] == before
+    assert len(program.store.campaigns()) == len(before)
+    program.undo_stack.redo()
+    assert [c.name for c in manager._book.campaigns] == sorted(before * 2)
+    [again] = [c for c in program.store.campaigns() if c.id != program.session.campaign.id]
+    assert [pc.name for pc in program.store.pcs(again.id)] == [
+        pc.name for pc in program.store.pcs(program.session.campaign.id)]
