@@ -169,19 +169,27 @@ def test_help_names_the_import_command(capsys):
     assert "--on-duplicate {skip,replace,keep}" in out and "7  (import)" in out
 
 
-def test_a_campaign_file_imports_as_a_new_campaign(tmp_path, capsys):
+def demo_file(data: Path, path: Path, export) -> int:
+    """Write ``export(store, demo_fight)`` (a file's text) to ``path``, from the demo fight in
+    the folder ``data``; returns the fight's id."""
     from encounter_app.demo import create_demo
+
+    store = Store.open(data)
+    try:
+        fight = create_demo(store, seed=1)
+        path.write_text(export(store, fight), encoding="utf-8")
+        return fight.id
+    finally:
+        store.close()
+
+
+def test_a_campaign_file_imports_as_a_new_campaign(tmp_path, capsys):
     from encounter_app.exchange.campaign_file import write_campaign
     from encounter_app.store.exchange import campaign_file
 
-    source = Store.open(tmp_path / "home")
-    try:
-        fight = create_demo(source, seed=1)
-        text = write_campaign(campaign_file(source, fight.campaign_id))
-    finally:
-        source.close()
     path = tmp_path / "chapel.json"
-    path.write_text(text, encoding="utf-8")
+    demo_file(tmp_path / "home", path,
+              lambda store, fight: write_campaign(campaign_file(store, fight.campaign_id)))
     data = tmp_path / "table"
     assert main(["import", str(path), "--data-dir", str(data)]) == exit_codes.OK
     assert "the campaign 'Demo: The Drowned Chapel' (3 PCs, 1 encounter)" in (
@@ -196,23 +204,17 @@ def test_a_campaign_file_imports_as_a_new_campaign(tmp_path, capsys):
 
 
 def test_an_imported_encounter_is_the_one_the_window_opens_next(tmp_path, capsys):
-    from encounter_app.demo import create_demo
     from encounter_app.exchange.encounter_file import write_encounter
     from encounter_app.store.exchange import encounter_file
 
-    store = Store.open(tmp_path / "data")
-    try:
-        fight = create_demo(store, seed=1)
-        text = write_encounter(encounter_file(store, fight.id))
-    finally:
-        store.close()
     path = tmp_path / "fight.json"
-    path.write_text(text, encoding="utf-8")
+    fight_id = demo_file(tmp_path / "data", path,
+                         lambda store, fight: write_encounter(encounter_file(store, fight.id)))
     assert main(["import", str(path), "--data-dir", str(tmp_path / "data")]) == exit_codes.OK
     assert "it opens at the next start" in capsys.readouterr().out
     store = Store.open(tmp_path / "data")
     try:
-        assert store.encounter_to_open() != fight.id
-        assert store.encounter(store.encounter_to_open()).name == fight.name
+        assert store.encounter_to_open() != fight_id
+        assert store.encounter(store.encounter_to_open()).name == "Ambush at the chapel steps"
     finally:
         store.close()
