@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -32,6 +33,19 @@ def filter_combo(name: str, everything: str, items: Sequence[tuple[str, Any]]) -
     return combo
 
 
+class TypingTable(QTableView):
+    """A table that keeps typed letters for itself (jump to the entry that starts with them):
+    the window's one-key shortcuts (N next turn, A attack, + Fear...) wait for the window."""
+
+    def event(self, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
+                and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier
+                and event.text().isprintable() and event.text().strip()):
+            event.accept()  # a key press follows, to this table
+            return True
+        return super().event(event)
+
+
 class FilteredTable(QWidget):
     def __init__(self, shelf: Shelf, columns: Sequence[Column], types: Sequence[str],
                  name: str, parent: QWidget | None = None) -> None:
@@ -54,7 +68,7 @@ class FilteredTable(QWidget):
         filters.addStretch(1)
         filters.addWidget(self.count)
 
-        self.view = QTableView(objectName=f"{name}Table")
+        self.view = TypingTable(objectName=f"{name}Table")
         self.view.setAccessibleName(f"{noun.capitalize()} library")
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)

@@ -262,3 +262,17 @@ def test_enter_on_an_entry_edits_it(qtbot, page, undo_stack, edits) -> None:
     edits.append(replace(first.stats, difficulty=first.stats.difficulty + 1))
     qtbot.keyClick(page.view, Qt.Key.Key_Return)
     assert undo_stack.undoText() == f"Edit {first.stats.name}"
+
+
+def test_letters_typed_in_the_library_table_jump_in_it_not_the_windows_keys(qtbot,
+                                                                          program) -> None:
+    actions = program.window.library
+    actions.library_action.trigger()
+    table = actions.dock.widget().adversaries.table.view
+    table.setFocus()
+    table.selectRow(0)
+    active, fear = program.session.active_id, program.session.fear
+    qtbot.keyClicks(table, "n+-")  # N is Next turn, + and - Fear
+    assert (program.session.active_id, program.session.fear) == (active, fear)
+    assert program.undo_stack.count() == 0
+    actions.dock.close()
