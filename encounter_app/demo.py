@@ -7,6 +7,7 @@ from pathlib import Path
 
 from encounter_app.resources import resource
 from encounter_app.rules.daggerheart import starting_fear
+from encounter_app.rules.systems import SYSTEMS
 from encounter_app.services.adversaries import combatant_from
 from encounter_app.services.systems.combatants import system_combatant
 from encounter_app.store import (
@@ -66,13 +67,18 @@ def create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
         store.insert_countdown(encounter.id, CountdownRow(name=name, start=start, value=start))
     store.set_encounter_environment(
         encounter.id, next(p for p in places if p.name == DEMO_ENVIRONMENT))
-    # The fight opens with the spotlight on the first PC, as Daggerheart's do.
-    first = store.combatants(encounter.id)[0]
-    store.set_turn(encounter.id, first.id, 1)
-    return store.encounter(encounter.id)
+    return _spotlight_first(store, encounter.id)
 
 
-SAMPLE_SYSTEMS = ("casus_mus", "ruins_and_raiders", "forge_of_power")
+#: The systems with a sample fight in resources/samples/: every one but Daggerheart's demo.
+SAMPLE_SYSTEMS = tuple(key for key in SYSTEMS if key != "daggerheart")
+
+
+def _spotlight_first(store: Store, encounter_id: int) -> EncounterRow:
+    """The fight opens with the spotlight on the first in the order, in round 1."""
+    first = store.combatants(encounter_id)[0]
+    store.set_turn(encounter_id, first.id, 1)
+    return store.encounter(encounter_id)
 
 
 def create_sample(store: Store, system_key: str, *, seed: int | None = None) -> EncounterRow:
@@ -91,13 +97,13 @@ def create_sample(store: Store, system_key: str, *, seed: int | None = None) -> 
     campaign = store.create_campaign(data["campaign"], system=system_key, party_size=pcs)
     encounter = store.create_encounter(campaign.id, data["encounter"], seed=seed,
                                        status="active")
+    party = 0
     for entry in people:
         row = system_combatant(system_key, entry["kind"], entry["name"], entry["stats"])
         if entry["kind"] == "pc":  # the party is on the roster, and its fighters link to it
             member = store.insert_pc(campaign.id, PcRow(name=row.name, stats=row.system_stats),
-                                     len(store.pcs(campaign.id)))
+                                     party)
+            party += 1
             row = combatant_for_pc(member, system_key)
         store.insert_combatant(encounter.id, row)
-    first = store.combatants(encounter.id)[0]
-    store.set_turn(encounter.id, first.id, 1)
-    return store.encounter(encounter.id)
+    return _spotlight_first(store, encounter.id)

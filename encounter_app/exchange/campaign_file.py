@@ -27,11 +27,11 @@ from encounter_app.exchange.encounter_file import (
 from encounter_app.exchange.fields import Fields, entry_name, shown
 from encounter_app.exchange.native import dumps, envelope
 from encounter_app.exchange.problems import Collector, Problem
-from encounter_app.rules.daggerheart import FearPool
+from encounter_app.rules.daggerheart import FEAR_CAP
 from encounter_app.rules.systems import SYSTEMS, system
-from encounter_app.store.campaign_rows import PcRow, Summary
+from encounter_app.store.campaign_rows import STATUS_LABEL, PcRow, Summary
 
-STATUSES = ("draft", "active", "done")
+STATUSES = tuple(STATUS_LABEL)
 
 
 @dataclass(frozen=True)
@@ -77,12 +77,8 @@ def read_campaign(data: dict[str, Any], problems: list[Problem]) -> CampaignFile
     before = len(problems)
     fields = Fields(body, Collector(problems, None), prefix="campaign ")
     name = fields.text("name", max_length=200)
-    key = fields.text("system", required=False, default="daggerheart")
-    if key not in SYSTEMS:
-        fields.note.add("campaign system", f"expected one of {', '.join(SYSTEMS)}, found "
-                                           f"{shown(key)}")
-        key = "daggerheart"
-    fear = fields.integer("fear", 0, FearPool().cap, required=False) or 0
+    key = fields.choice("system", SYSTEMS, "daggerheart")
+    fear = fields.integer("fear", 0, FEAR_CAP, required=False) or 0
     note = fields.text("note", required=False, max_length=100_000)
     session = fields.integer("session_number", 1, 100_000, required=False) or 1
     party = tuple(pc for number, item in enumerate(fields.objects("party"), 1)
@@ -120,9 +116,7 @@ def _encounter(number: int, data: dict[str, Any], key: str, party_size: int,
     encounter = read_encounter_body(data, problems, prefix=f"encounter {number} ")
     note = Collector(problems, number, entry_name(data), "encounter")
     fields = Fields(data, note)
-    status = fields.text("status", required=False, default="draft")
-    if status not in STATUSES:
-        note.add("status", f"expected one of {', '.join(STATUSES)}, found {shown(status)}")
+    status = fields.choice("status", STATUSES, "draft")
     if encounter is not None and encounter.system != key:
         note.add("system", f"the encounter is for {encounter.system}, the campaign plays {key}")
     summary = _summary(data.get("summary"), note)

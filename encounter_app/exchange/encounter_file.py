@@ -11,7 +11,6 @@ database gives new ones on import. A countdown's ``link`` is a pair number, kept
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +18,7 @@ from encounter_app.exchange.fields import Fields, entry_name, shown
 from encounter_app.exchange.native import dumps, envelope, read_stat_block
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.rules import dice
-from encounter_app.rules.daggerheart import CountdownKind, FearPool, LoopMode, SceneIntensity
+from encounter_app.rules.daggerheart import FEAR_CAP, CountdownKind, LoopMode, SceneIntensity
 from encounter_app.rules.stat_blocks import environment_problems
 from encounter_app.store.rows import CombatantRow, CountdownRow, EnvironmentBlock
 
@@ -103,9 +102,9 @@ def read_encounter_body(body: dict[str, Any], problems: list[Problem], *,
     system = fields.text("system", required=False, default="daggerheart")
     round_ = fields.integer("round", 1, 10_000) or 1
     active = fields.integer("active", 0, 100_000, required=False)
-    intensity = _choice(fields, "scene_intensity", INTENSITIES, "standard")
+    intensity = fields.choice("scene_intensity", INTENSITIES, "standard")
     seed = fields.integer("seed", -(2**63), 2**63 - 1, required=False)
-    fear = fields.integer("fear", 0, FearPool().cap, required=False)
+    fear = fields.integer("fear", 0, FEAR_CAP, required=False)
     combatants = tuple(
         row for number, item in enumerate(fields.objects("combatants"), 1)
         if (row := _combatant(number, item, problems)) is not None)
@@ -140,20 +139,11 @@ def _environment(value: Any, fields: Fields) -> EnvironmentBlock | None:
         return None  # each wrong field was noted just above
 
 
-def _choice(fields: Fields, key: str, allowed: Iterable[str], default: str) -> str:
-    value = fields.text(key, required=False, default=default)
-    if value not in allowed:
-        fields.note.add(fields.where(key), f"expected one of {', '.join(allowed)}, "
-                                           f"found {shown(value)}")
-        return default
-    return value
-
-
 def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
                ) -> CombatantRow | None:
     note = Collector(problems, number, entry_name(data), "combatant")
     fields = Fields(data, note)
-    kind = _choice(fields, "kind", COMBATANT_KINDS, "adversary")
+    kind = fields.choice("kind", COMBATANT_KINDS, "adversary")
     # Only kind and name must be there: a hand-written file may leave the rest at nothing.
     hp_max = fields.count("hp_max", 999)
     stress_max = fields.count("stress_max", 999)
@@ -212,10 +202,10 @@ def _countdown(number: int, data: dict[str, Any], problems: list[Problem]
     row = CountdownRow(
         name=fields.text("name", max_length=200), start=start,
         value=start if value is None else value,
-        kind=_choice(fields, "kind", COUNTDOWN_KINDS, "standard"),
-        loop=_choice(fields, "loop", LOOPS, "none"),
+        kind=fields.choice("kind", COUNTDOWN_KINDS, "standard"),
+        loop=fields.choice("loop", LOOPS, "none"),
         long_term=fields.boolean("long_term"),
-        trigger=_choice(fields, "trigger", TRIGGERS, "action"),
+        trigger=fields.choice("trigger", TRIGGERS, "action"),
         dice=start_dice, link=fields.integer("link", -(2**31), 2**31, required=False),
         loops=fields.count("loops", 100_000), visible=fields.boolean("visible"))
     return None if note.count else row

@@ -7,14 +7,21 @@ Our own format is strict (a number is a JSON number); the SRD's writes numbers a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from encounter_app.exchange.problems import Collector, Problem
 
 T = TypeVar("T")
 
+Progress = Callable[[int, int], None]  # progress(done, total), called after each entry
+
 _INTEGER = re.compile(r"^\s*[+-]?\d+\s*$")
+
+
+def or_zero(value: int | None) -> int:
+    """A number read with its problem noted, or 0 in its place so the entry can be built."""
+    return 0 if value is None else value
 
 
 def shown(value: Any) -> str:
@@ -76,6 +83,15 @@ class Fields:
         self.note.add(self.where(key), f"expected {label}, found {shown(value)}")
         return None
 
+    def choice(self, key: str, allowed: Iterable[str], default: str) -> str:
+        """One of ``allowed`` (``default`` when left out); anything else is noted."""
+        value = self.text(key, required=False, default=default)
+        if value not in allowed:
+            self.note.add(self.where(key), f"expected one of {', '.join(allowed)}, "
+                                           f"found {shown(value)}")
+            return default
+        return value
+
     def boolean(self, key: str, default: bool = False) -> bool:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
@@ -109,7 +125,7 @@ def entry_name(entry: dict[str, Any]) -> str:
 
 def read_entries(entries: list[Any], problems: list[Problem],
                  read_one: Callable[[int, dict[str, Any]], T | None],
-                 progress: Callable[[int, int], None] | None = None) -> list[T]:
+                 progress: Progress | None = None) -> list[T]:
     """``read_one(number, entry)`` for each object of ``entries``, counting from 1; anything
     else is noted. ``progress(done, total)`` follows each entry (it may raise to cancel)."""
     found = []

@@ -15,11 +15,18 @@ The sample library (resources/sample_adversaries.json) uses the first draft of t
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from encounter_app.exchange import statblock
-from encounter_app.exchange.fields import Fields, entry_name, read_entries, shown
+from encounter_app.exchange.fields import (
+    Fields,
+    Progress,
+    entry_name,
+    or_zero,
+    read_entries,
+    shown,
+)
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.store.rows import Experience, Feature, StatBlock
 
@@ -28,7 +35,6 @@ DRAFT_FORMAT = "encounter-manager-adversaries"
 VERSION = 1
 KINDS = ("adversaries", "encounter", "campaign")
 
-Progress = Callable[[int, int], None]
 
 
 def envelope(kind: str, **body: Any) -> dict[str, Any]:
@@ -85,14 +91,14 @@ def read_stat_block(entry: dict[str, Any], note: Collector, prefix: str = ""
     before = note.count
     stats = StatBlock(
         name=fields.text("name", max_length=200),
-        tier=_zero(fields.integer("tier", *statblock.LIMITS["tier"])),
+        tier=or_zero(fields.integer("tier", *statblock.LIMITS["tier"])),
         type=fields.text("type"),
-        difficulty=_zero(fields.integer("difficulty", *statblock.LIMITS["difficulty"])),
+        difficulty=or_zero(fields.integer("difficulty", *statblock.LIMITS["difficulty"])),
         major=fields.integer("major", *statblock.LIMITS["threshold"], required=False),
         severe=fields.integer("severe", *statblock.LIMITS["threshold"], required=False),
-        hp=_zero(fields.integer("hp", *statblock.LIMITS["hp"])),
-        stress=_zero(fields.integer("stress", *statblock.LIMITS["stress"])),
-        attack_modifier=_zero(fields.integer("attack_modifier",
+        hp=or_zero(fields.integer("hp", *statblock.LIMITS["hp"])),
+        stress=or_zero(fields.integer("stress", *statblock.LIMITS["stress"])),
+        attack_modifier=or_zero(fields.integer("attack_modifier",
                                              *statblock.LIMITS["attack_modifier"])),
         attack_name=fields.text("attack_name"),
         attack_range=fields.text("attack_range"),
@@ -113,14 +119,11 @@ _FIELDS = ("name", "tier", "type", "difficulty", "major", "severe", "hp", "stres
            "features")
 
 
-def _zero(value: int | None) -> int:
-    return 0 if value is None else value
-
 
 def _experience(number: int, data: dict[str, Any], note: Collector, prefix: str) -> Experience:
     fields = Fields(data, note, prefix=f"{prefix}experiences {number} ")
     return Experience(fields.text("name"),
-                      _zero(fields.integer("bonus", *statblock.LIMITS["experience"])))
+                      or_zero(fields.integer("bonus", *statblock.LIMITS["experience"])))
 
 
 def _feature(number: int, data: dict[str, Any], note: Collector, prefix: str) -> Feature:

@@ -13,6 +13,7 @@ from pathlib import Path
 from encounter_app.exchange import native, srd
 from encounter_app.exchange.campaign_file import CampaignFile, read_campaign
 from encounter_app.exchange.encounter_file import EncounterFile, read_encounter
+from encounter_app.exchange.fields import Progress
 from encounter_app.exchange.problems import ImportRefused, Problem
 from encounter_app.store.rows import StatBlock
 
@@ -37,7 +38,7 @@ class Parsed:
         return "srd" if self.format == "srd" else self.source
 
 
-def read_path(path: Path, progress: srd.Progress | None = None) -> Parsed:
+def read_path(path: Path, progress: Progress | None = None) -> Parsed:
     path = Path(path)
     try:
         size = path.stat().st_size
@@ -50,7 +51,7 @@ def read_path(path: Path, progress: srd.Progress | None = None) -> Parsed:
     return read_bytes(raw, path.name, progress)
 
 
-def read_bytes(raw: bytes, source: str, progress: srd.Progress | None = None) -> Parsed:
+def read_bytes(raw: bytes, source: str, progress: Progress | None = None) -> Parsed:
     """Parse ``raw``; raises ImportRefused with every problem. ``progress(done, total)``
     is called after each entry (it may raise to cancel)."""
     try:
@@ -85,7 +86,7 @@ def read_bytes(raw: bytes, source: str, progress: srd.Progress | None = None) ->
 
 
 def _read_ours(data: dict, source: str, problems: list[Problem],
-               progress: srd.Progress | None) -> Parsed:
+               progress: Progress | None) -> Parsed:
     kind = native.check_envelope(data, problems)
     if kind == "adversaries":
         blocks = native.read_adversaries(data, problems, progress)

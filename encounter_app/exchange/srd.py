@@ -26,15 +26,19 @@ seen in the published file:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from encounter_app.exchange import statblock
-from encounter_app.exchange.fields import Fields, entry_name, read_entries, shown
+from encounter_app.exchange.fields import (
+    Fields,
+    Progress,
+    entry_name,
+    or_zero,
+    read_entries,
+    shown,
+)
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.store.rows import Experience, Feature, StatBlock
-
-Progress = Callable[[int, int], None]
 
 # Our field names -> the SRD's, so a problem names the field the GM sees in the file.
 SRD_NAMES = {"name": "name", "tier": "tier", "type": "type", "difficulty": "difficulty",
@@ -91,7 +95,7 @@ def read_entry(entry: dict[str, Any], note: Collector, notes: Collector) -> Stat
         major=major,
         severe=severe,
         hp=fields.integer("hp", *statblock.LIMITS["hp"]) or 1,
-        stress=_zero(fields.integer("stress", *statblock.LIMITS["stress"])),
+        stress=or_zero(fields.integer("stress", *statblock.LIMITS["stress"])),
         attack_modifier=_attack_modifier(fields, notes),
         attack_name=fields.text("attack").strip(),
         attack_range=fields.text("range").strip(),
@@ -105,9 +109,6 @@ def read_entry(entry: dict[str, Any], note: Collector, notes: Collector) -> Stat
     statblock.check(stats, note, SRD_NAMES)
     return stats if note.count == before else None
 
-
-def _zero(value: int | None) -> int:
-    return 0 if value is None else value
 
 
 def _thresholds(fields: Fields) -> tuple[int | None, int | None]:
@@ -139,7 +140,7 @@ def _attack_modifier(fields: Fields, notes: Collector) -> int:
         notes.add("atk", f"{value!r} is dice, not a number: kept as +0; roll it as the stat "
                          "block's features say")
         return 0
-    return _zero(fields.integer("atk", *statblock.LIMITS["attack_modifier"],
+    return or_zero(fields.integer("atk", *statblock.LIMITS["attack_modifier"],
                                 label="a modifier such as +3"))
 
 

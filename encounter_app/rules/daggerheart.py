@@ -74,10 +74,6 @@ class AttackResult:
     experience: int = 0
 
     @property
-    def hit_any(self) -> bool:
-        return any(self.hits)
-
-    @property
     def text(self) -> str:
         """One line for the roll log: ``"d20 (14) + 3 = 17 vs Evasion 12 hit, 18 miss; ..."``."""
         roll_text = _d20_text(

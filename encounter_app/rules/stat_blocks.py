@@ -17,7 +17,6 @@ from encounter_app.rules.battle_points import ADVERSARY_TYPES
 RANGES = ("Melee", "Very Close", "Close", "Far", "Very Far")
 FEATURE_KINDS = ("Passive", "Action", "Reaction")
 ENVIRONMENT_TYPES = ("Exploration", "Social", "Traversal", "Event")
-DAMAGE_TYPES = ("phy", "mag", "phy/mag")
 
 TIERS = (1, 4)
 DIFFICULTY = (1, 40)

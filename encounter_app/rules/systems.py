@@ -58,11 +58,6 @@ class System:
     #: The field added to an initiative roll ("" when the system rolls none).
     initiative_key: str = ""
 
-    @property
-    def adversary_fields(self) -> tuple[StatField, ...]:
-        """Adversaries carry the same numbers as characters (the texts give foes no others)."""
-        return self.pc_fields
-
     def field(self, key: str) -> StatField:
         return next(f for f in self.pc_fields if f.key == key)
 

@@ -36,10 +36,10 @@ class Action:
 
 
 def combatant(session: EncounterSession, combatant_id: int) -> CombatantRow:
-    row = session.combatants.index_of(combatant_id)
-    if row < 0:
-        raise Refused("That combatant is no longer in this encounter.")
-    return session.combatants[row]
+    try:
+        return session.combatants.by_id(combatant_id)
+    except KeyError:
+        raise Refused("That combatant is no longer in this encounter.") from None
 
 
 def _update(session: EncounterSession, change: Change, text: str) -> Action:

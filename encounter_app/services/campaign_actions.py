@@ -86,12 +86,6 @@ def finish(book: CampaignBook, row: int) -> UpdateEncounter:
     return UpdateEncounter(book, entry, done, f"Finish {entry.name}")
 
 
-def set_status(book: CampaignBook, row: int, status: str) -> UpdateEncounter:
-    entry = book.encounters[row]
-    return UpdateEncounter(book, entry, replace(entry, status=status),
-                           f"{entry.name}: {status}")
-
-
 def open_status(store: Store, encounter_id: int) -> str:
     """Get an encounter ready to be run: a draft becomes active, and the campaign's long-term
     countdowns come along (store.carry_long_term). A done one is opened to read, untouched.

@@ -40,7 +40,7 @@ class CampaignBook(QObject):
 
     @property
     def campaign(self) -> CampaignRow:
-        return self.campaigns[self.campaigns.index_of(self.campaign_id)]
+        return self.campaigns.by_id(self.campaign_id)
 
     def view(self, campaign_id: int) -> None:
         """Show ``campaign_id``'s encounters and party; it reopens next time."""

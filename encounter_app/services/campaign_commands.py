@@ -42,7 +42,7 @@ class UpdateCampaign(QUndoCommand):
     def __init__(self, book: CampaignBook, new: CampaignRow, text: str) -> None:
         super().__init__(text)
         self._book, self._new = book, new
-        self._old = book.campaigns[book.campaigns.index_of(new.id)]
+        self._old = book.campaigns.by_id(new.id)
 
     def redo(self) -> None:
         self._book.update_campaign(self._new)
@@ -157,7 +157,7 @@ class UpdatePc(QUndoCommand):
     def __init__(self, book: CampaignBook, new: PcRow, text: str) -> None:
         super().__init__(text)
         self._book, self._new = book, new
-        self._old = book.party[book.party.index_of(new.id)]
+        self._old = book.party.by_id(new.id)
 
     def redo(self) -> None:
         self._book.update_pc(self._new)
@@ -216,7 +216,7 @@ def edit_pc(book: CampaignBook, session: EncounterSession, new: PcRow) -> Compou
 def note_command(session: EncounterSession, combatant_id: int, text: str
                  ) -> UpdateCombatant | None:
     """The undo step that writes the note; None when it did not change."""
-    row = session.combatants[session.combatants.index_of(combatant_id)]
+    row = session.combatants.by_id(combatant_id)
     if row.notes == text:
         return None
     return UpdateCombatant(session, replace(row, notes=text), f"Note on {row.name}")

@@ -117,7 +117,7 @@ class UpdateCombatant(QUndoCommand):
     def __init__(self, session: EncounterSession, new: CombatantRow, text: str) -> None:
         super().__init__(text)
         self._session = session
-        self._old = session.combatants[session.combatants.index_of(new.id)]
+        self._old = session.combatants.by_id(new.id)
         self._new = new
 
     def redo(self) -> None:
@@ -132,7 +132,7 @@ class SetMarks(UpdateCombatant):
 
     def __init__(self, session: EncounterSession, combatant_id: int, hp_marked: int,
                  stress_marked: int) -> None:
-        current = session.combatants[session.combatants.index_of(combatant_id)]
+        current = session.combatants.by_id(combatant_id)
         super().__init__(session, replace(current, hp_marked=hp_marked,
                                           stress_marked=stress_marked),
                          f"Marks on {current.name}")
@@ -181,7 +181,7 @@ class UpdateCountdown(QUndoCommand):
     def __init__(self, session: EncounterSession, new: CountdownRow, text: str) -> None:
         super().__init__(text)
         self._session = session
-        self._old = session.countdowns[session.countdowns.index_of(new.id)]
+        self._old = session.countdowns.by_id(new.id)
         self._new = new
 
     def redo(self) -> None:

@@ -87,7 +87,7 @@ def edit_card_stats(session: EncounterSession, combatant_id: int, stats: StatBlo
     tracks reach; a combatant still named as its stat block takes the new name, one numbered or
     renamed in the fight ("Sentry 2") keeps its own.
     """
-    row = session.combatants[session.combatants.index_of(combatant_id)]
+    row = session.combatants.by_id(combatant_id)
     name = stats.name if row.stats is None or row.name == row.stats.name else row.name
     new = replace(row, name=name, stats=stats, hp_max=stats.hp, stress_max=stats.stress,
                   hp_marked=min(row.hp_marked, stats.hp),

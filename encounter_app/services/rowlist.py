@@ -44,6 +44,14 @@ class RowList(QObject):
             self._index = {r.id: i for i, r in enumerate(self._rows)}
         return self._index.get(row_id, -1)
 
+    def by_id(self, row_id: int | None) -> Any:
+        """The row whose ``id`` is ``row_id``; KeyError when absent (``self[index_of(...)]``
+        would quietly give the last row)."""
+        row = self.index_of(row_id)
+        if row < 0:
+            raise KeyError(f"no row with id {row_id}")
+        return self._rows[row]
+
     def insert(self, row: int, value: Any) -> None:
         self.inserting.emit(row, row)
         self._rows.insert(row, value)

@@ -121,9 +121,7 @@ class EncounterSession(QObject):
 
     def record_fear(self, row: FearEventRow) -> FearEventRow:
         """Set the pool to ``row.value`` and add the ledger line (``row.change`` and reason)."""
-        cap = FearPool().cap
-        if not 0 <= row.value <= cap:
-            raise ValueError(f"Fear must be between 0 and {cap}, not {row.value}")
+        FearPool(row.value)  # FearError (a ValueError) when out of the pool's range
         stored = self.store.record_fear(self.campaign.id, row)
         position = sum(1 for r in self.fear_ledger if r.id > stored.id)
         self.fear_ledger.insert(position, stored)

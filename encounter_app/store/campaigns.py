@@ -171,9 +171,9 @@ class CampaignStore:
                 (campaign_id, encounter_id)).fetchall()
             count, = c.execute("SELECT count(*) FROM countdown WHERE encounter_id = ?",
                                (encounter_id,)).fetchone()
-            for n, (countdown_id, _name, _source) in enumerate(moving):
-                c.execute("UPDATE countdown SET encounter_id = ?, position = ? WHERE id = ?",
-                          (encounter_id, count + n, countdown_id))
+            c.executemany("UPDATE countdown SET encounter_id = ?, position = ? WHERE id = ?",
+                          [(encounter_id, count + n, countdown_id)
+                           for n, (countdown_id, _name, _source) in enumerate(moving)])
             for source in {row[2] for row in moving}:  # close the gaps they left
                 ids = [r[0] for r in c.execute(
                     "SELECT id FROM countdown WHERE encounter_id = ? ORDER BY position",

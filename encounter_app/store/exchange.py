@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from encounter_app.exchange.campaign_file import CampaignEncounter, CampaignFile
 from encounter_app.exchange.encounter_file import EncounterFile
+from encounter_app.exchange.fields import Progress
 from encounter_app.store.campaign_rows import Summary
 from encounter_app.store.inserts import insert_combatant, insert_countdown, record_fear
 from encounter_app.store.rows import (
@@ -23,12 +24,11 @@ from encounter_app.store.rows import (
     StatBlock,
     TemplateRow,
 )
-from encounter_app.store.sql import _timestamp
+from encounter_app.store.sql import _changed, _timestamp
 from encounter_app.store.store import Store
 
 Choice = Literal["skip", "replace", "keep"]
 CHOICES: tuple[Choice, ...] = ("skip", "replace", "keep")
-Progress = Callable[[int, int], None]
 
 
 def duplicate_key(stats: StatBlock) -> tuple[str, int]:
@@ -171,10 +171,8 @@ def insert_template(c: sqlite3.Connection, row: TemplateRow) -> TemplateRow:
 
 def _write_template(c: sqlite3.Connection, row: TemplateRow) -> None:
     columns, values = _columns(row)
-    cursor = c.execute(f"UPDATE adversary_template SET {', '.join(f'{k} = ?' for k in columns)}"
-                       " WHERE id = ?", (*values, row.id))
-    if cursor.rowcount == 0:
-        raise KeyError(f"no adversary_template with id {row.id}")
+    _changed(c.execute(f"UPDATE adversary_template SET {', '.join(f'{k} = ?' for k in columns)}"
+                       " WHERE id = ?", (*values, row.id)), "adversary_template", row.id)
 
 
 # -- encounters ---------------------------------------------------------------------------

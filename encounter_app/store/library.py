@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from encounter_app.store.rows import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
+from encounter_app.store.sql import _changed, _json
 
 if TYPE_CHECKING:
     import sqlite3
@@ -27,11 +28,6 @@ JSON_STATS = frozenset({"experiences", "features"})
 
 def _values(data: dict[str, Any], columns: tuple[str, ...]) -> list[Any]:
     return [json.dumps(data[k]) if k in JSON_STATS else data[k] for k in columns]
-
-
-def _changed(cursor: sqlite3.Cursor, table: str, key: int | None) -> None:
-    if cursor.rowcount == 0:
-        raise KeyError(f"no {table} with id {key}")
 
 
 class LibraryQueries:
@@ -100,9 +96,8 @@ class LibraryQueries:
 
     def encounter_environment(self, encounter_id: int) -> EnvironmentBlock | None:
         (text,) = self._one("encounter", "environment", encounter_id)
-        if text is None or text == "null":
-            return None
-        return EnvironmentBlock.from_json(json.loads(text))
+        data = _json(text, None)
+        return None if data is None else EnvironmentBlock.from_json(data)
 
     def set_encounter_environment(self, encounter_id: int,
                                   block: EnvironmentBlock | None) -> None:
@@ -115,7 +110,7 @@ class LibraryQueries:
 def _data(columns: tuple[str, ...], values: list[Any]) -> dict[str, Any]:
     data = dict(zip(columns, values, strict=True))
     for key in JSON_STATS & data.keys():
-        data[key] = [] if data[key] is None else (json.loads(data[key]) or [])
+        data[key] = _json(data[key], None) or []
     return data
 
 

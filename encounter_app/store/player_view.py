@@ -9,6 +9,8 @@ from __future__ import annotations
 import sqlite3
 from contextlib import AbstractContextManager
 
+from encounter_app.store.sql import _changed
+
 
 class PlayerViewQueries:
     def _transaction(self) -> AbstractContextManager[sqlite3.Connection]:
@@ -17,6 +19,5 @@ class PlayerViewQueries:
     def set_roll_public(self, roll_id: int, public: bool) -> None:
         """Show a roll on the player display, or take it off. KeyError if there is none."""
         with self._transaction() as c:
-            if c.execute("UPDATE roll_record SET public = ? WHERE id = ?",
-                         (public, roll_id)).rowcount == 0:
-                raise KeyError(f"no roll_record with id {roll_id}")
+            _changed(c.execute("UPDATE roll_record SET public = ? WHERE id = ?",
+                               (public, roll_id)), "roll_record", roll_id)

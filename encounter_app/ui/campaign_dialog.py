@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.rules.daggerheart import FEAR_CAP
 from encounter_app.rules.systems import system
 from encounter_app.services.campaign_actions import NewSessionHooks, new_game_session
 from encounter_app.services.campaign_book import CampaignBook
@@ -103,14 +104,15 @@ class RestTab(QWidget):
         rules = system(campaign.system)
         here = campaign.id == self._book.home_id
         fear = ("The GM gains 1d4 Fear on a short rest, 1d4 + the number of PCs on a long "
-                "rest (the pool holds 12)" if rules.has_fear
+                f"rest (the pool holds {FEAR_CAP})" if rules.has_fear
                 else f"{rules.name} has no Fear pool: resting gains the GM none")
         self.rest_text.setText(f"{fear}. Long-term countdowns advance one on any rest; they are "
                                "the campaign's and come along to the encounter you open. The "
                                "roll and what moved go into the roll log; Undo takes it back.")
         if here:
             clocks = [c for c in self._session.countdowns if c.long_term]
-            lines = [f"Fear now: <b>{self._session.fear}</b> of 12"] if rules.has_fear else []
+            lines = ([f"Fear now: <b>{self._session.fear}</b> of {FEAR_CAP}"]
+                     if rules.has_fear else [])
             lines.append("Long-term countdowns: " + (", ".join(
                 f"{escape(c.name)} <b>{c.value}</b>/{c.start}" for c in clocks) or "none"))
             self.standing.setText("<br>".join(lines))

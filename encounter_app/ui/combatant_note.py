@@ -43,7 +43,7 @@ class CombatantNoteDialog(QDialog):
 
 def edit_note(parent: QWidget, session: EncounterSession, undo_stack: QUndoStack,
               combatant_id: int) -> None:
-    row = session.combatants[session.combatants.index_of(combatant_id)]
+    row = session.combatants.by_id(combatant_id)
     dialog = CombatantNoteDialog(row.name, row.notes, parent)
     if dialog.exec() == QDialog.DialogCode.Accepted:
         command = note_command(session, combatant_id, dialog.text())

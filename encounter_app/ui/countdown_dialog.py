@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from encounter_app.rules import dice
 from encounter_app.services.countdown_steps import KIND_LABELS, MAX_START, can_link
 from encounter_app.store import CountdownRow
-from encounter_app.ui import theme
+from encounter_app.ui.problem import ProblemLabel
 
 KINDS = (
     ("standard", "Standard: 1 on every action roll"),
@@ -139,8 +139,7 @@ class CountdownDialog(QDialog):
         if not partners:
             self.link_combo.setToolTip("Add a progress or consequence countdown first; its "
                                        "partner is then added linked to it")
-        self.error_label = QLabel(objectName="countdownDialogError", wordWrap=True)
-        self.error_label.setStyleSheet(theme.error_style(self))
+        self.error_label = ProblemLabel("countdownDialogError")
 
         start_row = QHBoxLayout()
         start_row.addWidget(self.start_spin)
@@ -219,8 +218,7 @@ class CountdownDialog(QDialog):
         self.start_spin.setEnabled(not rolled)
         self.dice_edit.setEnabled(rolled)
         problem = self.problem()
-        self.error_label.setText(problem)
-        self.error_label.setVisible(bool(problem))
+        self.error_label.say(problem)
         self.ok_button.setEnabled(not problem)
 
     def problem(self) -> str:

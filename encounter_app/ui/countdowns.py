@@ -12,7 +12,6 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QUndo
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
-    QListView,
     QPushButton,
     QStyle,
     QStyledItemDelegate,
@@ -23,15 +22,15 @@ from PySide6.QtWidgets import (
 
 from encounter_app.services import table
 from encounter_app.services.commands import AddCountdown, RemoveCountdown, UpdateCountdown
-from encounter_app.services.countdown_steps import MAX_START, traits
+from encounter_app.services.countdown_steps import MAX_START
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
 from encounter_app.services.rules_service import DiceRequest, RollResult
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CountdownRow, RollRow
 from encounter_app.ui import pips, theme
-from encounter_app.ui.listviews import PaintedListView
-from encounter_app.ui.models import CountdownModel, RowRole
+from encounter_app.ui.listviews import PaintedListView, item_width
+from encounter_app.ui.models import CountdownModel, RowRole, TraitsRole
 
 if TYPE_CHECKING:  # the dialog module loads when the GM first adds a countdown
     from encounter_app.ui.countdown_dialog import CountdownDialog, CountdownSetup
@@ -46,12 +45,6 @@ WRAP = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.
 def loop_word(row: CountdownRow) -> str:
     """The badge of a looping countdown that has fired: ``"↻ looped ×2"``."""
     return f"↻ looped ×{row.loops}" if row.loops else ""
-
-
-def traits_text(index: AnyIndex, row: CountdownRow) -> str:
-    model = index.model()
-    rows = [model.index(r, 0).data(RowRole) for r in range(model.rowCount())] if model else []
-    return " · ".join(traits(row, rows))
 
 
 def smaller(font: QFont, factor: float = 0.85) -> QFont:
@@ -80,13 +73,6 @@ class CountdownDelegate(QStyledItemDelegate):
         bold.setBold(True)
         return bold, QFont(option.font), smaller(option.font)
 
-    def _width(self, option: QStyleOptionViewItem) -> int:
-        # QListView asks for a size before it gives the item a rect: lay out for the viewport.
-        view = option.widget
-        if isinstance(view, QListView):
-            return view.viewport().width() - 2 * view.spacing()
-        return option.rect.width()
-
     def _track(self, row: CountdownRow, option: QStyleOptionViewItem,
                width: int) -> tuple[int, int]:
         """Pips per line and the width kept for the "12 / 12" text to the right of them."""
@@ -101,7 +87,7 @@ class CountdownDelegate(QStyledItemDelegate):
         if row is None:
             return super().sizeHint(option, index)
         bold, regular, _small = self._fonts(option)
-        per_line, _ = self._track(row, option, self._width(option))
+        per_line, _ = self._track(row, option, item_width(option))
         lines = -(-max(1, row.start) // per_line)
         track_height = max(lines * (theme.PIP + theme.PIP_GAP) - theme.PIP_GAP,
                            QFontMetrics(regular).height())
@@ -111,10 +97,10 @@ class CountdownDelegate(QStyledItemDelegate):
 
     def _traits_height(self, index: AnyIndex, row: CountdownRow,
                        option: QStyleOptionViewItem) -> int:
-        width = self._width(option) - 2 * self.MARGIN - self.BAND
+        width = item_width(option) - 2 * self.MARGIN - self.BAND
         _bold, _regular, small = self._fonts(option)
         return QFontMetrics(small).boundingRect(QRect(0, 0, max(40, width), 100_000), WRAP,
-                                                traits_text(index, row)).height()
+                                                index.data(TraitsRole)).height()
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         row: CountdownRow | None = index.data(RowRole)
@@ -203,7 +189,7 @@ class CountdownDelegate(QStyledItemDelegate):
         line3 = QRect(inner.left(), line2_top + line2_height + self.LINE_GAP, inner.width(),
                       inner.bottom() - line2_top - line2_height - self.LINE_GAP + 1)
         painter.setFont(small)
-        painter.drawText(line3, WRAP, traits_text(index, row))
+        painter.drawText(line3, WRAP, index.data(TraitsRole))
 
         # A thin rule between cards.
         painter.setPen(option.palette.color(QPalette.ColorRole.Mid))

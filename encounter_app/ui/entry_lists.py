@@ -59,9 +59,6 @@ class EntryRow(QFrame):
         button.clicked.connect(slot)
         return button
 
-    def value(self) -> Any:
-        raise NotImplementedError
-
     def json(self) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -92,9 +89,6 @@ class ExperienceRow(EntryRow):
 
     def json(self) -> dict[str, Any]:
         return {"name": self.name.text().strip(), "bonus": self.bonus.value()}
-
-    def value(self) -> Experience:
-        return Experience(**self.json())
 
 
 class FeatureRow(EntryRow):
@@ -150,9 +144,6 @@ class FeatureRow(EntryRow):
         return {"name": self.name.text().strip(), "kind": self.kind.currentText(),
                 "text": self.text.toPlainText().strip(), "fear": self.fear.isChecked(),
                 "countdown": self.countdown.value() if self.has_countdown.isChecked() else None}
-
-    def value(self) -> Feature:
-        return Feature(**self.json())
 
 
 class ListEditor(QWidget):
@@ -229,9 +220,6 @@ class ListEditor(QWidget):
         for n, row in enumerate(self.rows):
             row.up.setEnabled(n > 0)
             row.down.setEnabled(n < len(self.rows) - 1)
-
-    def values(self) -> tuple[Any, ...]:
-        return tuple(row.value() for row in self.rows)
 
     def json(self) -> list[dict[str, Any]]:
         return [row.json() for row in self.rows]

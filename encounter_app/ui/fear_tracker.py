@@ -151,10 +151,6 @@ class FearTracker(QWidget):
 
     # -- actions ----------------------------------------------------------------------------
 
-    @property
-    def fear(self) -> int:
-        return self._session.fear
-
     def set_fear(self, value: int, reason: str | None = None) -> None:
         """Push a SetFear for ``value`` (clamped to 0..12); nothing when it would not change."""
         value = max(0, min(FEAR_CAP, value))

@@ -180,7 +180,7 @@ def edit_card_stats(session: EncounterSession, undo_stack: QUndoStack, combatant
     """Open the stat-block editor on one adversary in the fight; True if it was changed."""
     from encounter_app.ui.stat_block_editor import StatBlockEditor  # see ui/__init__.py
 
-    row = session.combatants[session.combatants.index_of(combatant_id)]
+    row = session.combatants.by_id(combatant_id)
     if row.stats is None:
         return False
     dialog = StatBlockEditor(row.stats, parent)

@@ -22,9 +22,9 @@ from PySide6.QtCore import (
 
 from encounter_app.rules.stat_blocks import base_type
 from encounter_app.services.rowlist import RowList
+from encounter_app.ui.models import RowRole  # the frozen row (TemplateRow, EnvironmentRow)
 
 AnyIndex = QModelIndex | QPersistentModelIndex
-RowRole = Qt.ItemDataRole.UserRole + 1  # the frozen row (TemplateRow, EnvironmentRow)
 SortRole = Qt.ItemDataRole.UserRole + 4  # numbers sort as numbers, names without case
 SOURCE_LABEL = {"sample": "Sample", "own": "Yours", "srd": "SRD", "import": "Imported"}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QListView, QStyleOptionViewItem, QWidget
 
 
 class PaintedListView(QListView):
@@ -34,3 +34,12 @@ class PaintedListView(QListView):
                          Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
                          self.placeholder)
         painter.end()
+
+
+def item_width(option: QStyleOptionViewItem) -> int:
+    """The width a delegate lays its item out for. QListView asks for a size before it gives
+    the item a rect, so a list's items are laid out for its viewport."""
+    view = option.widget
+    if isinstance(view, QListView):
+        return view.viewport().width() - 2 * view.spacing()
+    return option.rect.width()

@@ -119,7 +119,7 @@ class MainWindow(QMainWindow):
         self.odds_cache = OddsCache(self.roll_router, self)
         self.rolls = RollActions(self, session, undo_stack, self.submit, self.show_message,
                                  odds=self.odds_cache)
-        self.outcomes = OutcomeRecorder(session, undo_stack, self.roll_router, self.rests)
+        self.outcomes = OutcomeRecorder(session, undo_stack, self.rests)
         self.odds_preview = OddsPreview(session, self.odds_cache)
         # The library holds Daggerheart stat blocks and environments, and builds to its budget.
         self.library = LibraryActions(self, self.store, session, undo_stack, self.show_message)
@@ -321,9 +321,7 @@ class MainWindow(QMainWindow):
         self.initiative.remove_requested.connect(self.remove_combatant)
         self.initiative.activate_requested.connect(self.activate_row)
         self.initiative.next_requested.connect(self.next_turn)
-        self.initiative.move_requested.connect(
-            lambda source, destination: self.undo_stack.push(
-                commands.MoveCombatant(self.session, source, destination)))
+        self.initiative.move_requested.connect(self.initiative_model.push_move)
         self.initiative.note_requested.connect(
             lambda combatant_id: edit_note(self, self.session, self.undo_stack, combatant_id))
         if self.system_table is None:

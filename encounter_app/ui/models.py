@@ -32,6 +32,7 @@ from encounter_app.ui.drag_rows import DragToMove
 RowRole = Qt.ItemDataRole.UserRole + 1  # the frozen row itself (CombatantRow, CountdownRow...)
 ActiveRole = Qt.ItemDataRole.UserRole + 2  # bool: this combatant has the spotlight
 IdRole = Qt.ItemDataRole.UserRole + 3
+TraitsRole = Qt.ItemDataRole.UserRole + 5  # str: what kind of countdown, what ticks it
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 COMBATANT_MIME = "application/x-encounter-combatant-rows"
@@ -317,6 +318,8 @@ class CountdownModel(RowListModel):
         state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{value.name}: {state}"
+        if role == TraitsRole:
+            return " · ".join(countdown_traits(value, list(self._rows)))
         if role in (Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.ToolTipRole):
             words = countdown_traits(value, list(self._rows))
             if value.loops:

@@ -2,8 +2,8 @@
 
 Players roll their own Duality Dice; the GM presses 1–5 for the outcome (6 when a PC missed an
 attack). The undo command does the bookkeeping (Fear, countdowns, log); this strip shows the
-text's guidance for the outcome, softer on Hope and harder on Fear. Rests live here too: they
-are the other thing at the table that gains Fear and moves countdowns.
+text's guidance for the outcome, softer on Hope and harder on Fear. The rests (ui/rests.py)
+report here too: they are the other thing at the table that gains Fear and moves countdowns.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from encounter_app.rules.daggerheart import (
     with_hope,
 )
 from encounter_app.services import table
-from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.session import EncounterSession
 from encounter_app.ui.rests import RestActions
 
@@ -78,12 +77,11 @@ def guidance_html(outcome: Outcome, happened: str) -> str:
 class OutcomeRecorder(QFrame):
     """Five outcome buttons, "PC missed an attack", and the guidance for the last one."""
 
-    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, roller: RollRouter,
-                 rests: RestActions, parent: QWidget | None = None) -> None:
+    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, rests: RestActions,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
         self._undo_stack = undo_stack
-        self._roller = roller
         self._last: tuple[QUndoCommand, int] | None = None  # what the panel describes
         self.setObjectName("outcomeRecorder")
         self.setAccessibleName("Player action roll outcomes")

@@ -36,7 +36,7 @@ from encounter_app.services.session import EncounterSession
 from encounter_app.ui import pips, theme
 from encounter_app.ui.countdowns import smaller
 from encounter_app.ui.listviews import PaintedListView
-from encounter_app.ui.models import RowRole
+from encounter_app.ui.models import KIND_LABEL, RowRole
 from encounter_app.ui.player_models import PlayerCountdownModel, PlayerOrderModel
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -86,7 +86,7 @@ class OrderDelegate(_RowDelegate):
                                    option.rect.height()), theme.ACTIVE)
             font.setBold(True)
         word = "SPOTLIGHT" if entry.active else ("defeated" if entry.defeated else
-                                                 player_view_kind(entry.kind))
+                                                 KIND_LABEL.get(entry.kind, entry.kind))
         small = smaller(font, 0.7)
         painter.setFont(small)
         painter.setPen(colour)
@@ -100,10 +100,6 @@ class OrderDelegate(_RowDelegate):
         painter.drawText(QRect(inner.left() + 6, inner.top(), room, inner.height()), LEFT,
                          QFontMetrics(font).elidedText(name, Qt.TextElideMode.ElideRight, room))
         painter.restore()
-
-
-def player_view_kind(kind: str) -> str:
-    return {"pc": "PC", "adversary": "Adversary", "npc": "NPC"}.get(kind, kind)
 
 
 class CountdownDelegate(_RowDelegate):

@@ -12,12 +12,9 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 from encounter_app.services import player_view
 from encounter_app.services.rowlist import RowList
 from encounter_app.services.session import EncounterSession
-from encounter_app.ui.models import RowRole
+from encounter_app.ui.models import KIND_LABEL, RowRole
 
 AnyIndex = QModelIndex | QPersistentModelIndex
-KIND_WORD = {"pc": "PC", "adversary": "Adversary", "npc": "NPC"}
-
-
 class _SnapshotModel(QAbstractListModel):
     """A list recomputed from the session whenever a list it depends on changes.
 
@@ -73,7 +70,7 @@ class PlayerOrderModel(_SnapshotModel):
         session.turn_changed.connect(self.refresh)
 
     def spoken(self, value: player_view.PlayerEntry) -> str:
-        words = [f"{KIND_WORD.get(value.kind, value.kind)} {value.name}"]
+        words = [f"{KIND_LABEL.get(value.kind, value.kind)} {value.name}"]
         if value.active:
             words.append("in the spotlight")
         if value.defeated:

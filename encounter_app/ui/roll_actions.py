@@ -69,7 +69,7 @@ class RollActions(QObject):
         self.attack(self._session.active_id)
 
     def attack(self, combatant_id: int) -> None:
-        attacker = self._session.combatants[self._session.combatants.index_of(combatant_id)]
+        attacker = self._session.combatants.by_id(combatant_id)
         pcs = [c for c in self._session.combatants if c.kind == "pc" and c.evasion is not None]
         if not pcs:
             self._say("There is no PC with an Evasion to attack.", error=True)

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -37,6 +36,7 @@ from encounter_app.services.rules_service import (
 )
 from encounter_app.store import CombatantRow, Experience
 from encounter_app.ui import theme
+from encounter_app.ui.dialog_buttons import accept_buttons
 from encounter_app.ui.odds_preview import percent
 from encounter_app.ui.problem import ProblemLabel
 
@@ -87,17 +87,6 @@ class ExperienceChooser(QWidget):
         self.note.setStyleSheet(theme.error_style(self) if not self.affordable() else "")
 
 
-def _buttons(dialog: QDialog, label: str) -> tuple[QDialogButtonBox, object]:
-    # Parented now: setDefault tells the dialog only when it can find it, and without that the
-    # dialog makes Cancel the default, so Enter would cancel the roll.
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, dialog)
-    roll = buttons.addButton(label, QDialogButtonBox.ButtonRole.AcceptRole)
-    roll.setDefault(True)
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    return buttons, roll
-
-
 class AttackDialog(QDialog):
     """Which PCs an adversary's attack targets, with advantage, disadvantage or an Experience."""
 
@@ -133,7 +122,7 @@ class AttackDialog(QDialog):
         self.disadvantage = QCheckBox("&Disadvantage")
         self.experience = ExperienceChooser(fear)
         self.experience.set_experiences(stats.experiences)
-        self.buttons, self.roll_button = _buttons(self, "&Roll")
+        self.buttons, self.roll_button = accept_buttons(self, "&Roll")
         form = QFormLayout()
         form.addRow("E&xperience", self.experience)
         layout = QVBoxLayout(self)
@@ -238,7 +227,7 @@ class ReactionDialog(QDialog):
         self.disadvantage = QCheckBox("&Disadvantage")
         self.explain = QLabel(objectName="reactionExplain")
         self.explain.setWordWrap(True)
-        self.buttons, self.roll_button = _buttons(self, "&Roll")
+        self.buttons, self.roll_button = accept_buttons(self, "&Roll")
         form = QFormLayout()
         form.addRow("&Adversary", self.actor)
         form.addRow("&Roll", self.kind)
@@ -306,7 +295,7 @@ class FateRollDialog(QDialog):
             placeholderText="On a 4 or lower, the fire spreads beyond this house.")
         self.stake.setAccessibleName("What is at stake")
         self.note = QLabel("Say what is at stake before the roll.")
-        self.buttons, self.roll_button = _buttons(self, "&Roll")
+        self.buttons, self.roll_button = accept_buttons(self, "&Roll")
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("Leave an outcome entirely to chance."))
         layout.addWidget(self.hope)

@@ -18,7 +18,6 @@ from PySide6.QtGui import (
     QPalette,
 )
 from PySide6.QtWidgets import (
-    QListView,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.store import RollRow
 from encounter_app.ui import theme
-from encounter_app.ui.listviews import PaintedListView
+from encounter_app.ui.listviews import PaintedListView, item_width
 from encounter_app.ui.models import RollLogModel, RowRole
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -79,15 +78,8 @@ class RollLogDelegate(QStyledItemDelegate):
             fonts = self._fonts_for[QFont(option.font)] = (bold, detail)
         return fonts
 
-    def _text_width(self, option: QStyleOptionViewItem, item_width: int) -> int:
-        return max(40, item_width - 2 * self.MARGIN - self.MARK - self.MARGIN)
-
-    def _item_width(self, option: QStyleOptionViewItem) -> int:
-        # QListView measures items before it gives them a rect: lay out for the viewport.
-        view = option.widget
-        if isinstance(view, QListView):
-            return view.viewport().width() - 2 * view.spacing()
-        return option.rect.width()
+    def _text_width(self, option: QStyleOptionViewItem, width: int) -> int:
+        return max(40, width - 2 * self.MARGIN - self.MARK - self.MARGIN)
 
     def _heights(self, row: RollRow, option: QStyleOptionViewItem,
                  width: int) -> tuple[int, int]:
@@ -115,7 +107,7 @@ class RollLogDelegate(QStyledItemDelegate):
         row = index.data(RowRole)
         if row is None:
             return super().sizeHint(option, index)
-        width = self._text_width(option, self._item_width(option))
+        width = self._text_width(option, item_width(option))
         summary, detail = self._heights(row, option, width)
         height = 2 * self.MARGIN + summary + (self.GAP + detail if detail else 0) + 1
         return QSize(120, height)  # the view stretches each item to its own width

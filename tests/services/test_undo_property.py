@@ -303,10 +303,9 @@ def change_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCom
     choice = data.draw(st.sampled_from(["finish", "note", "name", "status"]))
     if choice == "finish":
         return campaign_actions.finish(book, row)
-    if choice == "status":
-        return campaign_actions.set_status(book, row, data.draw(st.sampled_from(
-            ["draft", "active", "done"])))
-    return UpdateEncounter(book, entry, replace(entry, **{choice: data.draw(NAMES)}), "Edit")
+    value = data.draw(st.sampled_from(["draft", "active", "done"]) if choice == "status"
+                      else NAMES)
+    return UpdateEncounter(book, entry, replace(entry, **{choice: value}), "Edit")
 
 
 def delete_draft(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:

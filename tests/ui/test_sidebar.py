@@ -325,6 +325,9 @@ def test_roll_log_copies_the_whole_entry(qtbot, roll_log: RollLogView) -> None:
     roll_log.setCurrentIndex(roll_log.model().index(1, 0))
     roll_log.setFocus()
     qtbot.keyClick(roll_log, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    # Let go of Ctrl too: Qt would otherwise think it still held, and a later test's
+    # selectRow in an extended-selection list would toggle the row off instead of selecting.
+    qtbot.keyRelease(roll_log, Qt.Key.Key_Control)
     row = roll_log.model().index(1, 0).data(RowRole)
     assert QGuiApplication.clipboard().text() == f"{row.summary}\n{row.detail}"
 

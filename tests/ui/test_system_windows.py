@@ -250,6 +250,22 @@ def test_editing_numbers_keeps_damage_and_turn_state(qtbot, program):
     assert edited.system_stats[health] == 3
 
 
+def test_editing_numbers_keeps_the_gm_note_and_the_roster_link(qtbot, program):
+    from dataclasses import replace
+
+    from encounter_app.services.commands import UpdateCombatant
+
+    session = program.session
+    pc = next(c for c in session.combatants if c.pc_id is not None)
+    program.undo_stack.push(UpdateCombatant(session, replace(pc, notes="owes the guild"),
+                                            "note"))
+    dialog = StatsDialog(program.window.profile.system, program.window,
+                         existing=session.combatants.by_id(pc.id))
+    qtbot.addWidget(dialog)
+    edited = dialog.combatant()
+    assert (edited.notes, edited.pc_id) == ("owes the guild", pc.pc_id)
+
+
 def test_double_clicking_a_card_gives_it_the_turn(qtbot, program):
     cards = child(program.window, QListView, "combatantCards")
     index = cards.model().index(2, 0)

@@ -208,7 +208,7 @@ class ClashFlow:
         parts: list[QUndoCommand] = []
         for side in (self.attacker, self.defender):
             if side.ap_spent or side.lp_spent:
-                row = session.combatants[session.combatants.index_of(side.combatant_id)]
+                row = session.combatants.by_id(side.combatant_id)
                 parts.append(commands.UpdateCombatant(session, turns.with_state(
                     row, ap=turns.ap_left(row) - side.ap_spent,
                     lp=turns.lp_left(row) - side.lp_spent), f"{side.name} clashes"))

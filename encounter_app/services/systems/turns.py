@@ -64,10 +64,10 @@ class SetSystemState(QUndoCommand):
 
 
 def _row(session: EncounterSession, combatant_id: int) -> CombatantRow:
-    index = session.combatants.index_of(combatant_id)
-    if index < 0:
-        raise TurnError("That combatant is no longer in the fight.")
-    return session.combatants[index]
+    try:
+        return session.combatants.by_id(combatant_id)
+    except KeyError:
+        raise TurnError("That combatant is no longer in the fight.") from None
 
 
 def with_state(row: CombatantRow, **changes: Any) -> CombatantRow:

@@ -32,7 +32,7 @@ from encounter_app.services.systems import turns
 from encounter_app.services.systems.clash import ClashFlow, Side
 from encounter_app.services.systems.requests import SkillRollRequest
 from encounter_app.store import CombatantRow
-from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
+from encounter_app.ui.dialog_buttons import accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.typed import typed_die
 

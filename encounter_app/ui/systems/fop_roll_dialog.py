@@ -38,7 +38,7 @@ from encounter_app.services.systems.requests import (
 )
 from encounter_app.services.systems.words import with_reroll
 from encounter_app.store import CombatantRow, RollRow
-from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
+from encounter_app.ui.dialog_buttons import accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.typed import typed_die
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -84,11 +85,11 @@ class StatsDialog(QDialog):
                                self.stats())
         if self._existing is None:
             return row
+        # Everything the dialog does not edit stays: marks, conditions, turn state, the GM's
+        # note and the link to the party roster.
         old = self._existing
-        marked = min(old.hp_marked, row.hp_max)
-        return CombatantRow(kind=row.kind, name=row.name, id=old.id, hp_max=row.hp_max,
-                            hp_marked=marked, conditions=old.conditions, hidden=old.hidden,
-                            system_stats=row.system_stats, system_state=old.system_state)
+        return replace(old, kind=row.kind, name=row.name, hp_max=row.hp_max,
+                       hp_marked=min(old.hp_marked, row.hp_max), system_stats=row.system_stats)
 
     def accept(self) -> None:
         try:

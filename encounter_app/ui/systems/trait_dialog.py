@@ -25,7 +25,7 @@ from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.systems import system
 from encounter_app.services.systems.requests import TraitCheckRequest
 from encounter_app.store import CombatantRow
-from encounter_app.ui.roll_dialogs import _buttons as accept_buttons
+from encounter_app.ui.dialog_buttons import accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.profiles import dodge_parry
 from encounter_app.ui.systems.typed import typed_die
