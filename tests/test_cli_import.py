@@ -136,16 +136,14 @@ def test_a_damaged_database_is_not_set_aside_by_an_import(tmp_path, srd_file, ca
     assert path.read_bytes() == bytes(raw) and not list(tmp_path.glob("*corrupt*"))
 
 
-def test_an_encounter_file_becomes_the_encounter_that_opens_next(tmp_path, capsys):
-    from encounter_app.demo import create_demo
+def test_an_encounter_file_imports_with_its_combatants_and_fear(tmp_path, capsys):
     from encounter_app.exchange.encounter_file import write_encounter
     from encounter_app.store.exchange import encounter_file
 
-    source = Store.open(tmp_path / "a")
-    fight = encounter_file(source, create_demo(source, seed=1).id)
-    source.close()
     path = tmp_path / "fight.json"
-    path.write_text(write_encounter(fight), encoding="utf-8")
+    demo_file(tmp_path / "a", path,
+              lambda store, fight: write_encounter(encounter_file(store, fight.id)))
+    fear = json.loads(path.read_text(encoding="utf-8"))["encounter"]["fear"]
 
     assert main(["import", str(path), "--data-dir", str(tmp_path / "b")]) == exit_codes.OK
     assert ("Imported the encounter 'Ambush at the chapel steps' (7 combatants, 2 countdowns)"
@@ -154,7 +152,7 @@ def test_an_encounter_file_becomes_the_encounter_that_opens_next(tmp_path, capsy
     try:
         latest = target.latest_encounter()
         assert len(target.combatants(latest.id)) == 7
-        assert target.campaign(latest.campaign_id).fear == fight.fear
+        assert target.campaign(latest.campaign_id).fear == fear
     finally:
         target.close()
 

@@ -31,7 +31,7 @@ Where the texts (and ``shared/rules/NOTES.md``) leave a choice, this module make
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from encounter_app.rules import dice
@@ -400,16 +400,24 @@ def players_turn(rows: Sequence[CombatantRow], active_id: int | None,
     Passing the end of the order starts the next round, as Next does; with no PC at all, the
     spotlight goes to nobody.
     """
-    pcs = [i for i, r in enumerate(rows) if r.kind == "pc"]
-    if not pcs:
+    return next_in_order(rows, active_id, round_, lambda r: r.kind == "pc")
+
+
+def next_in_order(rows: Sequence[CombatantRow], active_id: int | None, round_: int,
+                  eligible: Callable[[CombatantRow], bool]) -> tuple[int | None, int]:
+    """The first ``eligible`` row after the active one, and its round: passing the end of the
+    order starts the next round; with nobody active, the first eligible row starts ``round_``;
+    with none eligible, nobody."""
+    able = [i for i, r in enumerate(rows) if eligible(r)]
+    if not able:
         return None, round_
     current = next((i for i, r in enumerate(rows) if r.id == active_id), -1)
     if current < 0:
-        return rows[pcs[0]].id, round_
-    later = [i for i in pcs if i > current]
+        return rows[able[0]].id, round_
+    later = [i for i in able if i > current]
     if later:
         return rows[later[0]].id, round_
-    return rows[pcs[0]].id, round_ + 1
+    return rows[able[0]].id, round_ + 1
 
 def combatant_from(stats: StatBlock, name: str | None = None) -> CombatantRow:
     """An adversary joining a fight: its own copy of the stat block, nothing marked."""

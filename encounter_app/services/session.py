@@ -12,6 +12,7 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, Signal
 
 from encounter_app.rules.daggerheart import FearPool
+from encounter_app.services.adversaries import next_in_order
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import CombatantRow, CountdownRow, FearEventRow, RollRow, Store
 
@@ -65,17 +66,8 @@ class EncounterSession(QObject):
         Defeated adversaries are skipped; passing the end of the order starts a new round.
         With nobody active yet, the first combatant starts round ``round``.
         """
-        rows = list(self.combatants)
-        able = [i for i, r in enumerate(rows) if not r.defeated]
-        if not able:
-            return None, self._round
-        current = self.combatants.index_of(self._active_id)
-        if current < 0:
-            return rows[able[0]].id, self._round
-        later = [i for i in able if i > current]
-        if later:
-            return rows[later[0]].id, self._round
-        return rows[able[0]].id, self._round + 1
+        return next_in_order(list(self.combatants), self._active_id, self._round,
+                             lambda r: not r.defeated)
 
     @property
     def system_state(self) -> dict:

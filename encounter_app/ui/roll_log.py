@@ -50,7 +50,9 @@ def attack_mark(row: RollRow) -> str | None:
     """"HIT" or "MISS" for an attack (a hit on any target counts), None for other rolls."""
     if row.kind != "attack":
         return None
-    return "HIT" if "hits" in row.summary else "MISS"
+    # The result's own hit flags (roll_text keeps the whole result), not words of the summary:
+    # an attack named "Hits Twice" would read as a hit.
+    return "HIT" if any(row.payload.get("result", {}).get("hits", ())) else "MISS"
 
 
 class RollLogDelegate(QStyledItemDelegate):

@@ -418,3 +418,13 @@ def test_a_countdown_ticked_by_hand_loops_like_any_other():
     ritual = Countdown(1, CountdownKind.PROGRESS, long_term=True)
     assert ritual.tick()  # by hand, whatever its kind or pace
     assert ritual.finished and not ritual.tick()
+
+
+def test_the_gm_screens_scene_guide_and_the_scene_ranges_agree() -> None:
+    """Two copies of the text's Fear-by-scene table (the GM screen's, generated from the text,
+    and the one the sidebar counts against): they must not drift apart."""
+    from encounter_app.rules.daggerheart import SceneIntensity
+    from encounter_app.rules.daggerheart_reference import SCENE_GUIDES
+
+    assert {SceneIntensity(g.intensity): (g.least, g.most) for g in SCENE_GUIDES} == {
+        s: scene_fear_range(s) for s in SceneIntensity}

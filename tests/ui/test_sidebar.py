@@ -283,7 +283,8 @@ ROLLS = (
     RollRow(kind="attack",
             summary="Chapel Warden Halberd: 17, hits Aria Vell (Seraph) for 9 damage",
             detail="d20 (14) + 3 = 17\nvs Evasion: Aria Vell (Seraph) 9 hit\n"
-                   "damage 1d10+4 (5) + 4 = 9"),
+                   "damage 1d10+4 (5) + 4 = 9",
+            payload={"result": {"hits": [True]}}),
     RollRow(kind="reaction", summary="Brannoc: reaction 15, succeeds",
             detail="d20 (12) + 3 = 15 vs Difficulty 13"),
 )

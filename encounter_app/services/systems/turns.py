@@ -261,6 +261,13 @@ def interrupters(session: EncounterSession) -> list[CombatantRow]:
             if r.id in attacked and not acted(r) and r.id != session.active_id]
 
 
+def last_of_round(session: EncounterSession) -> bool:
+    """Whether everyone standing but the one acting has acted: the round ends with this turn,
+    and the one acting picks who starts the next."""
+    return all(acted(r) or r.id == session.active_id
+               for r in session.combatants if not r.defeated)
+
+
 def end_popcorn_turn(session: EncounterSession, next_id: int, *, interrupt: bool = False
                      ) -> Compound:
     """End the turn of the creature acting and give the next one to ``next_id``."""
@@ -275,7 +282,7 @@ def end_popcorn_turn(session: EncounterSession, next_id: int, *, interrupt: bool
     if session.active_id is not None:
         rows = [with_state(r, acted=True) if r.id == session.active_id else r for r in rows]
     round_ = session.round
-    over = all(acted(r) for r in rows if not r.defeated)
+    over = last_of_round(session)
     if over:  # the last actor picks who starts the next round
         rows = [with_state(r, acted=False) for r in rows]
         round_ += 1

@@ -61,8 +61,7 @@ class ForgeOfPowerTable(SystemTable):
     def show_choices(self, *_args) -> None:
         active = self.row(self.session.active_id)
         choices = turns.next_choices(self.session)
-        over = all(turns.acted(r) or r.id == self.session.active_id
-                   for r in self.session.combatants if not r.defeated)
+        over = turns.last_of_round(self.session)
         who = active.name if active else "Nobody"
         self.status.setText(
             f"<b>Round {self.session.round}</b> · {who} is acting. "
