@@ -10,13 +10,14 @@ import json
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
 from encounter_app.exchange.campaign_file import CampaignEncounter, CampaignFile
 from encounter_app.exchange.encounter_file import EncounterFile
 from encounter_app.exchange.fields import Progress
 from encounter_app.store.campaign_rows import Summary
 from encounter_app.store.inserts import insert_combatant, insert_countdown, record_fear
+from encounter_app.store.library import TEMPLATE_STATS, insert_entry, update_entry
 from encounter_app.store.rows import (
     CampaignRow,
     EncounterRow,
@@ -24,7 +25,7 @@ from encounter_app.store.rows import (
     StatBlock,
     TemplateRow,
 )
-from encounter_app.store.sql import _changed, _timestamp
+from encounter_app.store.sql import _timestamp
 from encounter_app.store.store import Store
 
 Choice = Literal["skip", "replace", "keep"]
@@ -151,28 +152,13 @@ def revert_import(store: Store, plan: LibraryImport) -> None:
             _write_template(c, old)
 
 
-# The library's own insert and update (Store) each open a transaction; an import writes many
-# in one, so it has these two on the transaction's connection. The columns are the stat
-# block's JSON keys, as for every template; lists are JSON text.
-
-
-def _columns(row: TemplateRow) -> tuple[list[str], list[Any]]:
-    data = {**row.stats.to_json(), "source": row.source}
-    return list(data), [json.dumps(v) if isinstance(v, list) else v for v in data.values()]
-
-
 def insert_template(c: sqlite3.Connection, row: TemplateRow) -> TemplateRow:
-    """A row with an id keeps it (redo of an import)."""
-    columns, values = _columns(row)
-    cursor = c.execute(f"INSERT INTO adversary_template (id, {', '.join(columns)})"
-                       f" VALUES ({', '.join('?' * (len(columns) + 1))})", (row.id, *values))
-    return replace(row, id=cursor.lastrowid)
+    """A row with an id keeps it (redo of an import). In the import's one transaction."""
+    return replace(row, id=insert_entry(c, "adversary_template", TEMPLATE_STATS, row))
 
 
 def _write_template(c: sqlite3.Connection, row: TemplateRow) -> None:
-    columns, values = _columns(row)
-    _changed(c.execute(f"UPDATE adversary_template SET {', '.join(f'{k} = ?' for k in columns)}"
-                       " WHERE id = ?", (*values, row.id)), "adversary_template", row.id)
+    update_entry(c, "adversary_template", TEMPLATE_STATS, row)
 
 
 # -- encounters ---------------------------------------------------------------------------

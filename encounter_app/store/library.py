@@ -30,6 +30,23 @@ def _values(data: dict[str, Any], columns: tuple[str, ...]) -> list[Any]:
     return [json.dumps(data[k]) if k in JSON_STATS else data[k] for k in columns]
 
 
+def insert_entry(c: sqlite3.Connection, table: str, columns: tuple[str, ...], row: Any) -> int:
+    """Write a library row (a stat block and its source) in the caller's transaction; a row
+    with an id keeps it. Returns the id."""
+    marks = ", ".join("?" * (len(columns) + 2))
+    cursor = c.execute(f"INSERT INTO {table} (id, {', '.join(columns)}, source) VALUES ({marks})",
+                       (row.id, *_values(row.stats.to_json(), columns), row.source))
+    return cursor.lastrowid
+
+
+def update_entry(c: sqlite3.Connection, table: str, columns: tuple[str, ...], row: Any) -> None:
+    """Rewrite a library row in the caller's transaction; KeyError when it is not there."""
+    assignments = ", ".join(f"{k} = ?" for k in columns)
+    _changed(c.execute(f"UPDATE {table} SET {assignments}, source = ? WHERE id = ?",
+                       (*_values(row.stats.to_json(), columns), row.source, row.id)),
+             table, row.id)
+
+
 class LibraryQueries:
     """Template and environment rows in and out; every method is one transaction."""
 
@@ -41,19 +58,12 @@ class LibraryQueries:
     # -- one library entry, of either table ---------------------------------------------------
 
     def _insert_entry(self, table: str, columns: tuple[str, ...], row: Any) -> int:
-        marks = ", ".join("?" * (len(columns) + 2))
         with self._transaction() as c:
-            cursor = c.execute(
-                f"INSERT INTO {table} (id, {', '.join(columns)}, source) VALUES ({marks})",
-                (row.id, *_values(row.stats.to_json(), columns), row.source))
-        return cursor.lastrowid
+            return insert_entry(c, table, columns, row)
 
     def _update_entry(self, table: str, columns: tuple[str, ...], row: Any) -> None:
-        assignments = ", ".join(f"{k} = ?" for k in columns)
         with self._transaction() as c:
-            _changed(c.execute(f"UPDATE {table} SET {assignments}, source = ? WHERE id = ?",
-                               (*_values(row.stats.to_json(), columns), row.source, row.id)),
-                     table, row.id)
+            update_entry(c, table, columns, row)
 
     def _delete_entry(self, table: str, key: int) -> None:
         with self._transaction() as c:

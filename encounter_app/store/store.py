@@ -34,7 +34,7 @@ from encounter_app.store.inserts import (
     insert_countdown,
     record_fear,
 )
-from encounter_app.store.library import JSON_STATS, TEMPLATE_STATS, LibraryQueries, template_row
+from encounter_app.store.library import TEMPLATE_STATS, LibraryQueries, insert_entry, template_row
 from encounter_app.store.player_view import PlayerViewQueries
 from encounter_app.store.rows import (
     CampaignRow,
@@ -389,18 +389,9 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
 
     def insert_templates(self, rows: list[TemplateRow]) -> list[TemplateRow]:
         """Add stat blocks to the library, all or none."""
-        columns = ", ".join(TEMPLATE_STATS)
-        marks = ", ".join("?" * (len(TEMPLATE_STATS) + 1))
-        stored = []
         with self._transaction() as c:
-            for row in rows:
-                data = row.stats.to_json()
-                values = [json.dumps(data[k]) if k in JSON_STATS else data[k]
-                          for k in TEMPLATE_STATS]
-                cursor = c.execute(f"INSERT INTO adversary_template ({columns}, source)"
-                                   f" VALUES ({marks})", (*values, row.source))
-                stored.append(TemplateRow(cursor.lastrowid, row.stats, row.source))
-        return stored
+            return [replace(row, id=insert_entry(c, "adversary_template", TEMPLATE_STATS, row))
+                    for row in rows]
 
 
 def prepare_folder(data_dir: Path) -> Path:
