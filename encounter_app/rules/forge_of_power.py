@@ -28,7 +28,7 @@ Choices of this module where the texts say nothing:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -310,7 +310,8 @@ def can_interrupt(attacked_by_ending_creature: bool, acted_this_round: bool) -> 
     return attacked_by_ending_creature and not acted_this_round
 
 
-def next_turn_choices(everyone: Iterable[str], acted: Iterable[str]) -> tuple[str, ...]:
+def next_turn_choices(everyone: Iterable[Hashable], acted: Iterable[Hashable]
+                      ) -> tuple[Hashable, ...]:
     """Who the creature ending its turn may pick to go next, ally or enemy.
 
     Anyone who has not acted this round. When everyone has acted the round is over, and the one

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.services import table
-from encounter_app.services.commands import AddCountdown, RemoveCountdown, UpdateCountdown
+from encounter_app.services.commands import RemoveCountdown, UpdateCountdown
 from encounter_app.services.countdown_steps import MAX_START
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
@@ -309,30 +309,26 @@ class CountdownPanel(QWidget):
         dialog.open()
         return dialog
 
-    def add_countdown(self, row: CountdownRow) -> None:
-        self._undo_stack.push(AddCountdown(self._session, row))
+    def add_countdown(self, row: CountdownRow, partner_id: int | None = None,
+                      start_roll: RollRow | None = None) -> None:
+        """Add ``row`` (linked to ``partner_id``, its rolled start logged) and select it."""
+        self._undo_stack.push(table.add_countdown(self._session, row, partner_id, start_roll))
         self.select_row(len(self._session.countdowns) - 1)
 
     def add_setup(self, setup: CountdownSetup) -> None:
         """Add what the dialog described: at once, or once its start has been rolled."""
         if setup.dice is None:
-            self._push_add(setup, setup.row, None)
+            self.add_countdown(setup.row, setup.partner_id)
             return
         name = setup.row.name
 
         def rolled(answer: RollResult) -> None:
             start = answer.result.total
             row = replace(setup.row, start=start, value=start)
-            self._push_add(setup, row, describe(answer))
+            self.add_countdown(row, setup.partner_id, describe(answer))
 
         self._roller.submit(DiceRequest(setup.dice, label=f"Start of {name}"), rolled,
                             f"Rolling the start of {name}")
-
-    def _push_add(self, setup: CountdownSetup, row: CountdownRow,
-                  start_roll: RollRow | None) -> None:
-        self._undo_stack.push(table.add_countdown(self._session, row, setup.partner_id,
-                                                  start_roll))
-        self.select_row(len(self._session.countdowns) - 1)
 
     def tick(self, index: AnyIndex | None = None) -> None:
         """Advance the countdown at ``index`` (the selected one by default) by one; a loop

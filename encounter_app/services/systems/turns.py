@@ -36,6 +36,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.rules import casus_mus, ruins_and_raiders
+from encounter_app.rules import forge_of_power as fop
 from encounter_app.services import commands
 from encounter_app.services.compound import Compound
 from encounter_app.services.session import EncounterSession
@@ -250,15 +251,17 @@ def next_choices(session: EncounterSession) -> list[CombatantRow]:
     When the one ending its turn is the last, the round is over and it picks anyone, itself
     included, to start the next.
     """
-    waiting = [r for r in _able(session) if not acted(r) and r.id != session.active_id]
-    return waiting or _able(session)
+    able = _able(session)
+    done = [r.id for r in able if acted(r)] + [session.active_id]
+    picked = set(fop.next_turn_choices([r.id for r in able], done))
+    return [r for r in able if r.id in picked]
 
 
 def interrupters(session: EncounterSession) -> list[CombatantRow]:
     """Creatures the one whose turn it is attacked and that have not acted this round."""
     attacked = set(session.system_state.get("attacked", ()))
     return [r for r in _able(session)
-            if r.id in attacked and not acted(r) and r.id != session.active_id]
+            if fop.can_interrupt(r.id in attacked, acted(r) or r.id == session.active_id)]
 
 
 def last_of_round(session: EncounterSession) -> bool:
