@@ -57,8 +57,10 @@ class LibraryActions(QObject):
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         # It opens floating: docked beside the fight it would push a 1366-pixel laptop
         # window past the screen's edge (the fight alone needs 1210). The GM can dock it.
-        self.dock.setFloating(True)
+        # Hidden first: a dock that is not hidden shows itself as a window when it floats,
+        # which flashed an empty library window on every start.
         self.dock.hide()
+        self.dock.setFloating(True)
         self.dock.visibilityChanged.connect(self._build_dock)
         self.library_action = self.dock.toggleViewAction()
         self.library_action.setText("Adversary &library")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QListView, QPushButton, QToolButton, QWidget
 
 from encounter_app.app import launch
@@ -160,3 +160,34 @@ def test_a_second_copy_of_an_adversary_joins_with_a_number(program):
         "Ashen Sentry", "Ashen Sentry 2", "Ashen Sentry 3"]
     program.undo_stack.undo()
     assert session.combatants[-1].name == "Ashen Sentry 2"
+
+
+class _Shown(QObject):
+    """Every window that shows itself while it watches."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.windows: list[str] = []
+
+    def eventFilter(self, watched, event) -> bool:
+        if (event.type() == QEvent.Type.Show and isinstance(watched, QWidget)
+                and watched.isWindow()):
+            self.windows.append(watched.objectName() or type(watched).__name__)
+        return False
+
+
+def test_no_window_flashes_up_while_the_program_is_built(qapp, tmp_path):
+    # The library dock used to float before it was hidden, which showed it as an empty window
+    # for an instant on every start (and made the offscreen platform complain on stderr).
+    shown = _Shown()
+    qapp.installEventFilter(shown)
+    try:
+        launched = launch(tmp_path, seed=1, show=False)
+    finally:
+        qapp.removeEventFilter(shown)
+    try:
+        assert shown.windows == []
+        assert not launched.window.library.dock.isVisible()
+        assert launched.window.library.dock.isFloating()
+    finally:
+        launched.shutdown()
