@@ -6,8 +6,10 @@ The program's icon stays PNG: the window manager asks for it before anything els
 
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QSize
-from PySide6.QtGui import QGuiApplication, QIcon, QImageReader, QPalette, QPixmap
+from functools import cache
+
+from PySide6.QtCore import QBuffer, QByteArray, QRect, QSize
+from PySide6.QtGui import QIcon, QIconEngine, QImageReader, QPainter, QPalette, QPixmap
 
 from encounter_app.resources import resource
 
@@ -19,37 +21,71 @@ def app_icon() -> QIcon:
     return icon
 
 
-#: Menus draw icons at 16 px and the toolbar at 24; each is rendered for the screen's pixel
-#: ratio (32 and 48 on a 2x screen), no more: 88 renders at start-up were 13 ms of it.
-ICON_SIZES = (16, 24)
+class _SvgIconEngine(QIconEngine):
+    """Draws an action's SVG when Qt first asks for it at a size, and keeps that picture.
 
+    An icon rendered up front at every size the program might use cost 44 SVG renders on
+    every start for icons mostly never shown (menus stay closed, a 2x screen needs other
+    sizes); this renders what is painted, once each. ``svg`` holds the source coloured for the
+    normal and the disabled look; active and selected icons are drawn as normal ones.
+    """
 
-def _pixel_sizes() -> list[int]:
-    screen = QGuiApplication.primaryScreen()
-    ratio = screen.devicePixelRatio() if screen is not None else 1.0
-    return sorted({round(size * ratio) for size in ICON_SIZES})
+    def __init__(self, svg: dict[bool, QByteArray]) -> None:
+        super().__init__()
+        self._svg = svg  # disabled? -> coloured SVG source
+        self._drawn: dict[tuple[int, int, bool], QPixmap] = {}
+
+    def clone(self) -> QIconEngine:
+        return _SvgIconEngine(self._svg)
+
+    def isNull(self) -> bool:
+        return False
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        return self.scaledPixmap(size, mode, state, 1.0)
+
+    def scaledPixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State,
+                     scale: float) -> QPixmap:
+        disabled = mode == QIcon.Mode.Disabled
+        width, height = round(size.width() * scale), round(size.height() * scale)
+        key = (width, height, disabled)
+        if key not in self._drawn:
+            side = min(width, height)  # the SVGs are square: drawn at the size, never scaled
+            buffer = QBuffer(self._svg[disabled])  # kept in a name: the reader does not own it
+            reader = QImageReader(buffer, QByteArray(b"svg"))
+            reader.setScaledSize(QSize(side, side))
+            pixmap = QPixmap.fromImage(reader.read())
+            pixmap.setDevicePixelRatio(scale)
+            self._drawn[key] = pixmap
+        return self._drawn[key]
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode,
+              state: QIcon.State) -> None:
+        scale = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        pixmap = self.scaledPixmap(rect.size(), mode, state, scale)
+        side = min(rect.width(), rect.height())
+        painter.drawPixmap(QRect(rect.x() + (rect.width() - side) // 2,
+                                 rect.y() + (rect.height() - side) // 2, side, side), pixmap)
 
 
 def action_icon(name: str, palette: QPalette) -> QIcon:
     """An action's icon from resources/icons/actions/<name>.svg, drawn in the palette's text
     colour so it reads on a light or a dark window (the SVGs stroke with ``currentColor``).
 
-    Rendered by the SVG image-format plugin (imageformats/qsvg, kept in the bundle), which
-    raises no error for a missing plugin: a null icon then leaves the action's text alone.
+    Rendered by the SVG image-format plugin (imageformats/qsvg, kept in the bundle) when it
+    is first painted. Without that plugin the icon is null, which leaves the action's text.
     """
-    source = resource("icons") / "actions" / f"{name}.svg"
-    text = source.read_text(encoding="utf-8")
-    icon = QIcon()
-    for mode, group in ((QIcon.Mode.Normal, QPalette.ColorGroup.Active),
-                        (QIcon.Mode.Disabled, QPalette.ColorGroup.Disabled)):
+    if b"svg" not in _image_formats():
+        return QIcon()
+    text = (resource("icons") / "actions" / f"{name}.svg").read_text(encoding="utf-8")
+    svg = {}
+    for disabled, group in ((False, QPalette.ColorGroup.Active),
+                            (True, QPalette.ColorGroup.Disabled)):
         colour = palette.color(group, QPalette.ColorRole.ButtonText).name()
-        data = QByteArray(text.replace("currentColor", colour).encode())
-        for size in _pixel_sizes():
-            buffer = QBuffer(data)
-            reader = QImageReader(buffer, QByteArray(b"svg"))
-            reader.setScaledSize(QSize(size, size))  # drawn at each size, never scaled up
-            image = reader.read()
-            if image.isNull():
-                return QIcon()
-            icon.addPixmap(QPixmap.fromImage(image), mode)
-    return icon
+        svg[disabled] = QByteArray(text.replace("currentColor", colour).encode())
+    return QIcon(_SvgIconEngine(svg))
+
+
+@cache
+def _image_formats() -> frozenset[bytes]:
+    return frozenset(bytes(name.data()) for name in QImageReader.supportedImageFormats())
