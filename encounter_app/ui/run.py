@@ -7,6 +7,7 @@ a dialog, or a line on stderr with --smoke-test and --screenshot; none of them t
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -59,6 +60,8 @@ def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test:
         launched = launch(data_dir, seed=seed, show=False, demo_system=demo_system)
     except StoreError as exc:
         return _refuse(str(exc), _code(exc), quiet)
+    finally:
+        _started()
     try:
         if launched.store.kept_aside is not None and not _recover(launched, quiet):
             code = exit_codes.DAMAGED
@@ -79,6 +82,15 @@ def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test:
         sys.stderr.flush()
         os._exit(code)
     return code
+
+
+def _started() -> None:
+    """The window is built: collect cycles from now on, if __main__.main stopped that for the
+    start. What the start made is frozen first (it lives as long as the program, so later
+    collections skip it); the few hundred objects of garbage among it are left as they are."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _recover(launched: Launched, quiet: bool) -> bool:
