@@ -14,12 +14,10 @@ from encounter_app.rules.stat_blocks import base_type
 from encounter_app.services.adversaries import combatant_from
 from encounter_app.services.commands import AddCombatant, UpdateCombatant
 from encounter_app.services.compound import Compound
-from encounter_app.services.library import EncounterEnvironment
+from encounter_app.services.library import KEEP, EncounterEnvironment
 from encounter_app.services.library_commands import SetEnvironment
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import EnvironmentBlock, StatBlock
-
-KEEP = "keep"  # as the environment of start_encounter: leave the encounter's as it is
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,10 @@ from PySide6.QtCore import QObject, Signal
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import EnvironmentBlock, Store
 
+# As the environment a plan starts with (encounter_builder.start_encounter): leave the
+# encounter's as it is.
+KEEP = "keep"
+
 
 class Shelf(QObject):
     """One kind of library entry (templates or environments): its rows and how to store them."""

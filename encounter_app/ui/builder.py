@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.rules import battle_points
-from encounter_app.services.encounter_builder import KEEP, PlannedAdversary
-from encounter_app.services.library import EncounterEnvironment, Library
+from encounter_app.services.encounter_builder import PlannedAdversary
+from encounter_app.services.library import KEEP, EncounterEnvironment, Library
 from encounter_app.store import EnvironmentBlock, TemplateRow
 from encounter_app.ui.builder_models import COUNT_COLUMN, CountDelegate, PlanModel
 from encounter_app.ui.library_models import TEMPLATE_COLUMNS

@@ -20,7 +20,6 @@ from encounter_app.services.adversaries import Refused
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import StatBlock
 from encounter_app.ui.cards import AdversaryCardsView
-from encounter_app.ui.combatant_note import edit_note
 from encounter_app.ui.models import RowRole
 
 Report = Callable[..., None]  # report(text, error=False): the window's status line
@@ -111,6 +110,11 @@ class CardActions(QObject):
     def end_gm_turn(self) -> None:
         self.run(lambda: actions.end_gm_turn(self._session))
 
+    def edit_note(self, combatant_id: int) -> None:
+        from encounter_app.ui.combatant_note import edit_note  # see ui/__init__.py
+
+        edit_note(self._window, self._session, self._stack, combatant_id)
+
     def edit_stats(self, combatant_id: int) -> None:
         """Edit this adversary's own stat block; the library's entry stays as it is."""
         from encounter_app.ui.library_actions import edit_card_stats  # see ui/__init__.py
@@ -174,7 +178,7 @@ class CardActions(QObject):
         add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
             enabled=row.stats is not None)
         add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",
-            lambda: edit_note(self._window, self._session, self._stack, cid))
+            lambda: self.edit_note(cid))
         menu.addSeparator()
         menu.addAction(self.end_turn_action)
         if self._export is not None and row.stats is not None:

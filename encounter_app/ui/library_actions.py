@@ -9,21 +9,15 @@ wanted (the dock shown, the builder opened), not before the window's first paint
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
-from encounter_app.services import encounter_builder
 from encounter_app.services.commands import AddCountdown
 from encounter_app.services.compound import Compound
-from encounter_app.services.encounter_builder import (
-    KEEP,
-    PlannedAdversary,
-    add_adversaries,
-    start_encounter,
-)
-from encounter_app.services.library import EncounterEnvironment, Library
+from encounter_app.services.library import KEEP, EncounterEnvironment, Library
 from encounter_app.services.library_commands import SetEnvironment
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import (
@@ -35,6 +29,9 @@ from encounter_app.store import (
     TemplateRow,
 )
 from encounter_app.ui.environment_panel import EnvironmentPanel
+
+if TYPE_CHECKING:
+    from encounter_app.services.encounter_builder import PlannedAdversary
 
 DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
 
@@ -126,6 +123,9 @@ class LibraryActions(QObject):
     # -- what the GM does -----------------------------------------------------------------------
 
     def add_to_encounter(self, rows: Sequence[TemplateRow]) -> None:
+        # The builder's services (and the battle-point rules) load when first used.
+        from encounter_app.services.encounter_builder import PlannedAdversary, add_adversaries
+
         parts = add_adversaries(self._session,
                                 [PlannedAdversary(r.id, r.stats) for r in rows])
         if not parts:
@@ -172,6 +172,8 @@ class LibraryActions(QObject):
 
     def start(self, plan: tuple[PlannedAdversary, ...],
               environment: EnvironmentBlock | str | None = KEEP) -> None:
+        from encounter_app.services.encounter_builder import start_encounter
+
         command = start_encounter(self._session, self.holder, plan, environment)
         self._undo_stack.push(command)
         self._show_message(f"{command.text()} — in the spotlight order with their cards.")
@@ -190,6 +192,8 @@ def edit_card_stats(session: EncounterSession, undo_stack: QUndoStack, combatant
     changed = (dialog.exec() == QDialog.DialogCode.Accepted
                and dialog.stats() != row.stats)
     if changed:
+        from encounter_app.services import encounter_builder
+
         undo_stack.push(encounter_builder.edit_card_stats(session, combatant_id,
                                                           dialog.stats()))
     dialog.deleteLater()

@@ -33,7 +33,6 @@ from encounter_app.store import CombatantRow, Store
 from encounter_app.ui import theme
 from encounter_app.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.cards import AdversaryCardsView
-from encounter_app.ui.combatant_note import edit_note
 from encounter_app.ui.countdowns import CountdownPanel
 from encounter_app.ui.exchange_actions import ExchangeActions
 from encounter_app.ui.fear_tracker import FearTracker
@@ -293,6 +292,11 @@ class MainWindow(QMainWindow):
     # the window's first paint (docs/performance.md). The GM screen's tables size every row to
     # its text, a fifth of the start-up for a panel that opens on F2.
 
+    def edit_note(self, combatant_id: int) -> None:
+        from encounter_app.ui.combatant_note import edit_note  # see ui/__init__.py
+
+        edit_note(self, self.session, self.undo_stack, combatant_id)
+
     def _build_history(self, visible: bool) -> None:
         if visible and self.history_dock.widget() is None:
             self.history_dock.setWidget(QUndoView(self.undo_stack))
@@ -322,8 +326,7 @@ class MainWindow(QMainWindow):
         self.initiative.activate_requested.connect(self.activate_row)
         self.initiative.next_requested.connect(self.next_turn)
         self.initiative.move_requested.connect(self.initiative_model.push_move)
-        self.initiative.note_requested.connect(
-            lambda combatant_id: edit_note(self, self.session, self.undo_stack, combatant_id))
+        self.initiative.note_requested.connect(self.edit_note)
         if self.system_table is None:
             self.cards.marks_requested.connect(self.set_marks)
             self.cards.attack_requested.connect(self.rolls.attack)

@@ -7,12 +7,16 @@ covering the GM's own window would hide the controls.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QByteArray, QObject, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from encounter_app.services.session import EncounterSession
-from encounter_app.ui.player_display import PlayerDisplay
+
+if TYPE_CHECKING:
+    from encounter_app.ui.player_display import PlayerDisplay
 
 SCREEN_KEY = "playerDisplay/screen"
 GEOMETRY_KEY = "playerDisplay/geometry"  # as a window on the GM's screen
@@ -55,6 +59,8 @@ class PlayerScreen(QObject):
     def set_shown(self, shown: bool) -> None:
         if shown:
             if self.display is None:
+                from encounter_app.ui.player_display import PlayerDisplay  # ui/__init__.py
+
                 self.display = PlayerDisplay(self._session, self._window)
                 self.display.closed.connect(self._closed)
             self._place()

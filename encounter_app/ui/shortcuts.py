@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.ui.action_text import plain
+
 AnyIndex = QModelIndex | QPersistentModelIndex
 HEADERS = ("Keys", "Does", "Menu")
 
@@ -33,11 +35,6 @@ class Shortcut:
     text: str
     menu: str
     action: QAction
-
-
-def plain(text: str) -> str:
-    """A menu entry's words without its mnemonic ampersand or trailing ellipsis mark."""
-    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").strip()
 
 
 def window_shortcuts(window: QMainWindow) -> list[Shortcut]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -21,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.services import player_view
 from encounter_app.services.commands import UpdateCombatant
 from encounter_app.store import CombatantRow
 from encounter_app.ui.appearance import Appearance
@@ -31,7 +31,10 @@ from encounter_app.ui.models import RowRole
 from encounter_app.ui.odds_preview import OddsFollower
 from encounter_app.ui.player_screen import PlayerScreen
 from encounter_app.ui.settings import WindowMemory
-from encounter_app.ui.shortcuts import ShortcutsDialog, plain
+
+if TYPE_CHECKING:
+    from encounter_app.ui.shortcuts import ShortcutsDialog
+from encounter_app.ui.action_text import plain
 
 
 def go_to(view: QAbstractItemView) -> None:
@@ -209,6 +212,8 @@ class TableControls(QObject):
         if row is None:
             self._window.show_message("No roll to show the players yet.")
             return
+        from encounter_app.services import player_view  # with the display, not at start
+
         self._undo_stack.push(player_view.SetRollPublic(session, row, not row.public))
         self._window.show_message("On the player display: " + row.summary if not row.public
                                   else "Taken off the player display: " + row.summary)
@@ -219,6 +224,8 @@ class TableControls(QObject):
             self._window.show_message(
                 "Select a countdown first (Ctrl+3 moves the keyboard to the countdowns).")
             return
+        from encounter_app.services import player_view  # with the display, not at start
+
         row = self._session.countdowns[position]
         self._undo_stack.push(player_view.set_countdown_visible(self._session, row,
                                                                 not row.visible))
@@ -250,6 +257,8 @@ class TableControls(QObject):
         self._window.countdowns.tick()
 
     def show_shortcuts(self) -> ShortcutsDialog:
+        from encounter_app.ui.shortcuts import ShortcutsDialog  # see ui/__init__.py
+
         dialog = ShortcutsDialog(self._window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()

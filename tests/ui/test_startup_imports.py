@@ -1,7 +1,8 @@
 """Start-up pays only for what the first window needs (issue 6: the frozen start budget).
 
 Every module imported at start is time before the window appears. These load later, when
-something asks for them: migrations, the demo, dialogs, exact odds.
+something asks for them: migrations, the demo, dialogs, exact odds, the builder,
+the player display.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ LATER = ("alembic", "sqlalchemy", "sqlmodel", "icepool", "platformdirs",
          "encounter_app.ui.systems.ruins_and_raiders", "encounter_app.ui.systems.forge_of_power",
          "encounter_app.services.systems.requests", "encounter_app.exchange.reader",
          "encounter_app.store.exchange", "encounter_app.ui.systems.profiles",
-         "encounter_app.ui.reference")
+         "encounter_app.ui.reference", "encounter_app.services.encounter_builder",
+         "encounter_app.rules.battle_points", "encounter_app.services.player_view",
+         "encounter_app.ui.player_display", "encounter_app.ui.shortcuts",
+         "encounter_app.ui.combatant_note")
 
 
 def test_a_start_on_an_existing_folder_imports_nothing_it_does_not_use(qapp, tmp_path: Path
