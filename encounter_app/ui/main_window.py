@@ -152,12 +152,12 @@ class MainWindow(QMainWindow):
         if self.system_table is None:
             self.log_tabs.addTab(self.fear_ledger, "Fear ledger")
         log_layout.addWidget(self.log_tabs, 1)
-        side_split = QSplitter(Qt.Orientation.Vertical, objectName="sideSplitter")
-        side_split.addWidget(self.countdowns)
-        side_split.addWidget(log_box)
-        side_split.setStretchFactor(0, 2)
-        side_split.setStretchFactor(1, 3)
-        side.addWidget(side_split, 1)
+        self.side_splitter = QSplitter(Qt.Orientation.Vertical, objectName="sideSplitter")
+        self.side_splitter.addWidget(self.countdowns)
+        self.side_splitter.addWidget(log_box)
+        self.side_splitter.setStretchFactor(0, 2)
+        self.side_splitter.setStretchFactor(1, 3)
+        side.addWidget(self.side_splitter, 1)
 
         if self.system_table is None:
             centre = QWidget()

@@ -20,16 +20,20 @@ def open_settings(data_dir: Path) -> QSettings:
 
 class WindowMemory(QObject):
     """Puts the window's size, docks, toolbar and splitters back as they were; saves them
-    when the window closes. Only splitters with an objectName are remembered."""
+    when the window closes. Each splitter is remembered under its objectName.
 
-    def __init__(self, window: QMainWindow, settings: QSettings) -> None:
+    The window names its splitters: ``findChildren(QSplitter)`` would make PySide wrap every
+    object in the window to test its type, 18 M instructions of each start.
+    """
+
+    def __init__(self, window: QMainWindow, settings: QSettings,
+                 splitters: list[QSplitter]) -> None:
         super().__init__(window)
         self._window, self._settings = window, settings
+        self._remembered = splitters
+        assert all(s.objectName() for s in splitters), "a remembered splitter needs a name"
         self.restore()
         window.installEventFilter(self)
-
-    def _splitters(self) -> list[QSplitter]:
-        return [s for s in self._window.findChildren(QSplitter) if s.objectName()]
 
     def restore(self) -> None:
         s = self._settings
@@ -39,7 +43,7 @@ class WindowMemory(QObject):
         state = s.value("window/state")
         if isinstance(state, QByteArray):
             self._window.restoreState(state)
-        for splitter in self._splitters():
+        for splitter in self._remembered:
             sizes = s.value(f"splitters/{splitter.objectName()}")
             if isinstance(sizes, QByteArray):
                 splitter.restoreState(sizes)
@@ -48,7 +52,7 @@ class WindowMemory(QObject):
         s = self._settings
         s.setValue("window/geometry", self._window.saveGeometry())
         s.setValue("window/state", self._window.saveState())
-        for splitter in self._splitters():
+        for splitter in self._remembered:
             s.setValue(f"splitters/{splitter.objectName()}", splitter.saveState())
         s.sync()
 

@@ -94,7 +94,7 @@ class TableControls(QObject):
         window.log_tabs.tabBar().setAccessibleName("Roll log or Fear ledger")
         appearance.changed.connect(self._set_icons)
         self._set_icons()
-        self.memory = WindowMemory(window, settings)
+        self.memory = WindowMemory(window, settings, [window.splitter, window.side_splitter])
         window.installEventFilter(self)
 
     def _action(self, text: str, keys: str, slot, name: str, tip: str) -> QAction:
