@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.ui.listviews import own_viewport
 from encounter_app.ui.models import KIND_LABEL, ActiveRole, InitiativeModel, RowRole
 from encounter_app.ui.theme import ACTIVE, KIND
 
@@ -103,6 +104,7 @@ class InitiativeView(QListView):
 
     def __init__(self, parent: QWidget | None = None, row_info=None) -> None:
         super().__init__(parent)
+        own_viewport(self)
         self.setObjectName("initiativeView")
         self.setAccessibleName("Initiative order")
         self.setItemDelegate(InitiativeDelegate(self, row_info))

@@ -4,7 +4,24 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QAbstractItemView, QListView, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QListView,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+
+def own_viewport(view: QAbstractScrollArea) -> None:
+    """Give ``view`` a viewport made here, before anything else is set on it.
+
+    Qt's own viewport is of a class PySide does not know: the first ``viewport()`` call wraps
+    it by trying every QWidget class there is, which sets up some seventy of them (dialogs,
+    wizards, calendars...) that the program may never use: 34 M instructions at the first
+    paint. A viewport made in Python is already wrapped.
+    """
+    view.setViewport(QWidget())
 
 
 class PaintedListView(QListView):
@@ -12,6 +29,7 @@ class PaintedListView(QListView):
 
     def __init__(self, placeholder: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        own_viewport(self)
         self.placeholder = placeholder
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

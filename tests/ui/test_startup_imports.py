@@ -39,3 +39,26 @@ def test_a_start_on_an_existing_folder_imports_nothing_it_does_not_use(qapp, tmp
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), check=True)
     assert result.stdout.splitlines()[-1] == "0 []"
+
+
+def test_the_window_paints_without_setting_up_every_widget_class(qapp, tmp_path: Path) -> None:
+    # PySide sets up a Qt class the first time Python meets it. Wrapping a widget of a class
+    # it does not know (Qt's own list viewport) makes it try all of them, dialogs and wizards
+    # included: a tenth of the start. listviews.own_viewport keeps that from happening.
+    launch(tmp_path, show=False).shutdown()
+    script = (
+        "import sys\n"
+        "import PySide6.QtWidgets as widgets\n"
+        "from encounter_app.app import launch\n"
+        "app = widgets.QApplication([])\n"
+        f"launched = launch({str(tmp_path)!r}, show=True)\n"
+        "for _ in range(5):\n"
+        "    app.processEvents()\n"
+        "launched.window.grab()\n"
+        "print(sorted(n for n in ('QWizard', 'QCalendarWidget', 'QFontDialog')"
+        " if n in vars(widgets)))\n"
+        "launched.shutdown()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), check=True)
+    assert result.stdout.splitlines()[-1] == "[]"

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.ui import theme
+from encounter_app.ui.listviews import own_viewport
 from encounter_app.ui.models import KIND_LABEL, ActiveRole, RowRole
 from encounter_app.ui.systems.profiles import Profile, health
 
@@ -108,6 +109,7 @@ class SystemCardsView(QListView):
 
     def __init__(self, profile: Profile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        own_viewport(self)
         self.setObjectName("combatantCards")
         self.setAccessibleName("Combatant cards")
         self.setViewMode(QListView.ViewMode.IconMode)
