@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.campaign_actions import NewSessionHooks, open_status
@@ -116,6 +116,8 @@ class Launched:
         try:
             self.restore(backup)
         except StoreError as exc:
+            from PySide6.QtWidgets import QMessageBox  # a dialog: ui/__init__.py
+
             QMessageBox.warning(self.window, "Restore a backup",
                                 f"{exc}\n\nThe database in use was not changed.")
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPoint
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QMenu, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QWidget
 
 from encounter_app.services import adversaries
 from encounter_app.services import adversary_actions as actions
@@ -70,7 +70,7 @@ class CardActions(QObject):
 
         dialog = DamageDialog(row, adversaries.minion_candidates(self._session.combatants, row),
                               self._window)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
+        if dialog.exec() == dialog.DialogCode.Accepted:
             self.run(lambda: actions.damage(self._session, combatant_id, dialog.amount(),
                                             dialog.chosen_minions()))
         dialog.deleteLater()
@@ -96,7 +96,7 @@ class CardActions(QObject):
         from encounter_app.ui.adversary_dialogs import ConditionDialog  # see ui/__init__.py
 
         dialog = ConditionDialog(row, self._window)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
+        if dialog.exec() == dialog.DialogCode.Accepted:
             self.add_condition(combatant_id, dialog.condition())
         dialog.deleteLater()
 

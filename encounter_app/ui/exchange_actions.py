@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QDialog, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import StatBlock, Store
@@ -24,6 +24,8 @@ from encounter_app.store.rows import TemplateRow
 # The readers, writers and the import's store side load with the first import or export: a
 # start pays for the menu entries only (docs/performance.md).
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QProgressDialog
+
     from encounter_app.exchange.problems import Problem
     from encounter_app.exchange.reader import Parsed
     from encounter_app.store.exchange import Choice, Duplicate
@@ -78,7 +80,7 @@ class Prompts:
 
         dialog = DuplicatesDialog(source, found, total, self.parent)
         try:
-            accepted = dialog.exec() == QDialog.DialogCode.Accepted
+            accepted = dialog.exec() == dialog.DialogCode.Accepted
             return dialog.choices() if accepted else None
         finally:
             dialog.deleteLater()
@@ -88,7 +90,7 @@ class Prompts:
 
         dialog = ExportChooser(templates, self.parent)
         try:
-            accepted = dialog.exec() == QDialog.DialogCode.Accepted
+            accepted = dialog.exec() == dialog.DialogCode.Accepted
             return dialog.chosen_ids() if accepted else None
         finally:
             dialog.deleteLater()
@@ -101,6 +103,8 @@ class Prompts:
         dialog.deleteLater()
 
     def done(self, title: str, text: str, details: str = "") -> None:
+        from PySide6.QtWidgets import QMessageBox  # see ui/__init__.py
+
         box = QMessageBox(QMessageBox.Icon.Information, title, text,
                           QMessageBox.StandardButton.Ok, self.parent)
         box.setObjectName("exchangeResult")
@@ -110,9 +114,13 @@ class Prompts:
         box.deleteLater()
 
     def failed(self, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.warning(self.parent, title, text)
 
     def progress(self, label: str, total: int) -> QProgressDialog:
+        from PySide6.QtWidgets import QProgressDialog
+
         dialog = QProgressDialog(label, "Cancel", 0, max(total, 1), self.parent)
         dialog.setObjectName("importProgress")
         dialog.setWindowTitle("Import")

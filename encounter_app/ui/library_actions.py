@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
 from encounter_app.services.commands import AddCountdown
 from encounter_app.services.compound import Compound
@@ -189,7 +189,7 @@ def edit_card_stats(session: EncounterSession, undo_stack: QUndoStack, combatant
         return False
     dialog = StatBlockEditor(row.stats, parent)
     dialog.setWindowTitle(f"Edit {row.name}'s stat block (this fight only)")
-    changed = (dialog.exec() == QDialog.DialogCode.Accepted
+    changed = (dialog.exec() == dialog.DialogCode.Accepted
                and dialog.stats() != row.stats)
     if changed:
         from encounter_app.services import encounter_builder

@@ -6,18 +6,17 @@ The window turns what the GM does into undo commands and roll requests; it holds
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
-    QDialog,
     QDockWidget,
     QLabel,
     QMainWindow,
     QSplitter,
     QTabWidget,
     QToolButton,
-    QUndoView,
     QVBoxLayout,
     QWidget,
 )
@@ -55,6 +54,8 @@ from encounter_app.ui.scene import SceneIntensityPanel
 from encounter_app.ui.systems.build import build_table, profile_for
 from encounter_app.ui.window_parts import DiceRoller, StackButton
 
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
 
 class MainWindow(QMainWindow):
     restore_requested = Signal(object)  # Path of the backup the GM chose; app.py restores it
@@ -299,6 +300,8 @@ class MainWindow(QMainWindow):
 
     def _build_history(self, visible: bool) -> None:
         if visible and self.history_dock.widget() is None:
+            from PySide6.QtWidgets import QUndoView  # a hidden dock's: ui/__init__.py
+
             self.history_dock.setWidget(QUndoView(self.undo_stack))
 
     def _build_gm_screen(self, visible: bool) -> None:

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from encounter_app import exit_codes
 from encounter_app.app import Launched, launch
@@ -50,6 +50,8 @@ def _refuse(message: str, code: int, quiet: bool,
     if quiet:
         print(f"encounter-app: {message}", file=sys.stderr)
     else:
+        from PySide6.QtWidgets import QMessageBox  # a dialog: ui/__init__.py
+
         QMessageBox.critical(None, title, message)
     return code
 
@@ -110,6 +112,8 @@ def _recover(launched: Launched, quiet: bool) -> bool:
         try:
             launched.restore(offer.path)
         except StoreError as exc:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(None, "Restore a backup", f"{exc}\n\nThe new database "
                                                            "stays in use.")
     return True
