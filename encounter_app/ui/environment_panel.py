@@ -87,13 +87,21 @@ class EnvironmentPanel(QFrame):
             self.show()
         self.title.setText(f"<b>{escape(block.name)}</b> · Tier {block.tier} "
                            f"{escape(block.type)} · Difficulty {block.difficulty}")
-        self.body.setText(environment_html(block, heading=False, links=True))
         self.setToolTip(block.description)
+        self._fill_body()
+
+    def _fill_body(self) -> None:
+        """The stat block's text, set only while it can be seen: a folded panel's would be
+        laid out as rich text for nothing, at every start and every change."""
+        block = self._holder.block
+        if block is not None and self.toggle.isChecked():
+            self.body.setText(environment_html(block, heading=False, links=True))
 
     def _fold(self, open_: bool) -> None:
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if open_ else Qt.ArrowType.RightArrow)
         self.toggle.setAccessibleName("Hide the environment's stat block" if open_
                                       else "Show the environment's stat block")
+        self._fill_body()
         self.scroll.setVisible(open_)
 
     def _link(self, link: str) -> None:
