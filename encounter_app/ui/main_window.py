@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -61,6 +61,9 @@ class MainWindow(QMainWindow):
     restore_requested = Signal(object)  # Path of the backup the GM chose; app.py restores it
     open_requested = Signal(int)  # an encounter the GM chose to open; app.py rebuilds on it
     open_encounter_requested = Signal(int, str)  # an encounter to open, what to tell the GM
+    # The window closes: its layout is remembered, the players' window goes with it. (A
+    # signal, not event filters: those put every event the window gets through Python.)
+    closing = Signal()
 
     def __init__(self, store: Store, session: EncounterSession, rules_service: RulesService,
                  undo_stack: QUndoStack, parent: QWidget | None = None, *,
@@ -430,6 +433,11 @@ class MainWindow(QMainWindow):
         campaign = self.store.campaign(self.session.campaign.id)
         encounter = self.store.encounter(self.session.encounter_id)
         self.setWindowTitle(f"{encounter.name} — {campaign.name} — Encounter Manager")
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        super().closeEvent(event)
+        if event.isAccepted():
+            self.closing.emit()
 
     def detach(self) -> None:
         """Stop taking answers from the rules service: this window is being replaced."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings
+from PySide6.QtCore import QByteArray, QObject, QSettings
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
 SETTINGS_NAME = "settings.ini"
@@ -20,7 +20,8 @@ def open_settings(data_dir: Path) -> QSettings:
 
 class WindowMemory(QObject):
     """Puts the window's size, docks, toolbar and splitters back as they were; saves them
-    when the window closes. Each splitter is remembered under its objectName.
+    when the window closes (its ``closing`` signal). Each splitter is remembered under its
+    objectName.
 
     The window names its splitters: ``findChildren(QSplitter)`` would make PySide wrap every
     object in the window to test its type, 18 M instructions of each start.
@@ -33,7 +34,7 @@ class WindowMemory(QObject):
         self._remembered = splitters
         assert all(s.objectName() for s in splitters), "a remembered splitter needs a name"
         self.restore()
-        window.installEventFilter(self)
+        window.closing.connect(self.save)
 
     def restore(self) -> None:
         s = self._settings
@@ -56,7 +57,3 @@ class WindowMemory(QObject):
             s.setValue(f"splitters/{splitter.objectName()}", splitter.saveState())
         s.sync()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._window and event.type() == QEvent.Type.Close:
-            self.save()
-        return False

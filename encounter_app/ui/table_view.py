@@ -11,7 +11,7 @@ import itertools
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -95,7 +95,7 @@ class TableControls(QObject):
         appearance.changed.connect(self._set_icons)
         self._set_icons()
         self.memory = WindowMemory(window, settings, [window.splitter, window.side_splitter])
-        window.installEventFilter(self)
+        window.closing.connect(self._window_closing)
 
     def _action(self, text: str, keys: str, slot, name: str, tip: str) -> QAction:
         action = QAction(text, self._window, objectName=name, shortcut=QKeySequence(keys))
@@ -269,9 +269,6 @@ class TableControls(QObject):
         if old.player_screen.action.isChecked():
             self.player_screen.action.setChecked(True)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # The players' window goes with the GM's.
-        display = self.player_screen.display
-        if watched is self._window and event.type() == QEvent.Type.Close and display:
-            display.close()
-        return False
+    def _window_closing(self) -> None:
+        if self.player_screen.display is not None:  # the players' window goes with the GM's
+            self.player_screen.display.close()

@@ -175,3 +175,9 @@ def test_as_a_window_the_display_comes_back_where_it_was_left(qtbot, table):
     display.resize(790, 590)  # what a reopening must not keep
     action.trigger()
     assert display.isVisible() and (display.width(), display.height()) == (790, 480)
+
+
+def test_closing_the_gm_window_closes_the_players_window_too(table):
+    program, display = table
+    program.window.close()
+    assert not display.isVisible()
