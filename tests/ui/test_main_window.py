@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QListView, QPushButton, QToolButton, QWidget
 
 from encounter_app.app import launch
@@ -191,3 +192,14 @@ def test_no_window_flashes_up_while_the_program_is_built(qapp, tmp_path):
         assert launched.window.library.dock.isFloating()
     finally:
         launched.shutdown()
+
+
+def test_lists_keep_their_white_paper_behind_the_rows(program):
+    # listviews.own_viewport replaces Qt's viewport; it must paint the list's Base colour as
+    # Qt's own does, not the window's grey.
+    window = program.window
+    for view in (window.initiative.view, window.cards, window.countdowns.list, window.roll_log,
+                 window.fear_ledger):
+        viewport = view.viewport()
+        assert viewport.autoFillBackground(), view.objectName()
+        assert viewport.backgroundRole() == QPalette.ColorRole.Base, view.objectName()
