@@ -75,10 +75,14 @@ def main(argv: list[str]) -> int:
     else:
         from pathlib import Path
 
+        from encounter_app import startup
+
+        startup.pause_collection()  # as encounter-app's main() does
         from encounter_app.app import launch
 
         start = time.monotonic()
         launched = launch(Path(argv[1]), show=False)
+        startup.resume_collection()  # as ui/run.py does, once the window is built
         watcher = FirstPaint(app, launched.window)
         app.installEventFilter(watcher)
         launched.window.show()

@@ -5,11 +5,10 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 from pathlib import Path
 
-from encounter_app import __version__, exit_codes
+from encounter_app import __version__, exit_codes, startup
 
 APP_NAME = "EncounterManager"
 # The rule systems with a sample fight (demo.py create_sample); kept here so --help needs no Qt.
@@ -64,11 +63,7 @@ def main(argv: list[str] | None = None) -> int:
                   "nothing was changed", file=sys.stderr)
             return exit_codes.USAGE
 
-    # Start-up makes some 50,000 objects that live as long as the program and next to no
-    # garbage (a few hundred objects), yet the cycle collector would walk them over and over
-    # as they are made: 45 million instructions of the start. ui/run.py turns it back on once
-    # the window is built.
-    gc.disable()
+    startup.pause_collection()  # ui/run.py resumes it once the window is built
     # Qt is imported here, not at the top, so --help and --version work without a display.
     from PySide6.QtWidgets import QApplication
 

@@ -7,7 +7,6 @@ a dialog, or a line on stderr with --smoke-test and --screenshot; none of them t
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 from pathlib import Path
@@ -15,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from encounter_app import exit_codes
+from encounter_app import exit_codes, startup
 from encounter_app.app import Launched, launch
 from encounter_app.services.rules_service import DiceRequest, RollResult
 from encounter_app.store import FolderNotWritable, StoreError
@@ -63,7 +62,7 @@ def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test:
     except StoreError as exc:
         return _refuse(str(exc), _code(exc), quiet)
     finally:
-        _started()
+        startup.resume_collection()  # the window is built
     try:
         if launched.store.kept_aside is not None and not _recover(launched, quiet):
             code = exit_codes.DAMAGED
@@ -84,15 +83,6 @@ def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test:
         sys.stderr.flush()
         os._exit(code)
     return code
-
-
-def _started() -> None:
-    """The window is built: collect cycles from now on, if __main__.main stopped that for the
-    start. What the start made is frozen first (it lives as long as the program, so later
-    collections skip it); the few hundred objects of garbage among it are left as they are."""
-    if not gc.isenabled():
-        gc.freeze()
-        gc.enable()
 
 
 def _recover(launched: Launched, quiet: bool) -> bool:
