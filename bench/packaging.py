@@ -1,6 +1,6 @@
 """How big the frozen program is and how fast it starts, next to a bare QtWidgets window.
 
-    python -m bench.packaging [--reuse] [--runs N]
+    python -m bench.packaging [--reuse] [--runs N] [--instructions]
 
 Builds the program (packaging/build.py) and the baseline (bench/baseline_window.spec, bundled
 the same way), then compares their folder sizes and the wall time of `--smoke-test` offscreen,
@@ -9,6 +9,11 @@ the budgets (size within 1.25x, start within 2x) and writes bench/packaging-resu
 budgets are reported, never asserted: timings on a shared machine are noisy. Beside the wall
 time it reports the CPU time each start used (user + system): other work on the machine stretches
 the first, hardly the second, so on a busy machine the CPU ratio is the steadier one.
+
+With --instructions it also counts the instructions of one start of each under valgrind's
+callgrind (apt-get install valgrind): the same count run after run, whatever else the machine
+does, so a change to start-up can be judged by a few percent. It is a proxy (a cache miss costs
+more than an instruction), not the budget.
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ import argparse
 import json
 import os
 import platform
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -96,6 +103,28 @@ def measure_starts(runs: int, scratch: Path) -> dict[str, list[tuple[float, floa
     return times
 
 
+def instructions(command: list[str], env: dict[str, str]) -> int:
+    """Instructions one run of ``command`` executes, counted by callgrind (every process it
+    starts included)."""
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes",
+                             "--callgrind-out-file=/dev/null", *command],
+                            capture_output=True, text=True, env=env, timeout=600)
+    counts = [int(n.replace(",", "")) for n in re.findall(r"Collected : ([\d,]+)", result.stderr)]
+    if result.returncode != 0 or not counts:
+        raise SystemExit(f"callgrind could not count {command[0]}:\n{result.stderr[-2000:]}")
+    return sum(counts)
+
+
+def count_starts(scratch: Path) -> dict[str, int]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=str(scratch))
+    warm = scratch / "warm"  # made by measure_starts
+    return {
+        "baseline": instructions([str(BASELINE / "baseline-window"), "--smoke-test"], env),
+        "app_warm_start": instructions(
+            [str(APP / "encounter-app"), "--smoke-test", "--data-dir", str(warm)], env),
+    }
+
+
 def summary(values: list[float]) -> dict[str, float]:
     return {"median": round(statistics.median(values), 3), "min": round(min(values), 3),
             "max": round(max(values), 3)}
@@ -107,7 +136,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reuse", action="store_true",
                         help="measure the bundles already built instead of building them again")
     parser.add_argument("--runs", type=int, default=15, help="smoke-test starts of each")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions of one start of each (valgrind)")
     args = parser.parse_args(argv)
+    if args.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions needs valgrind (apt-get install valgrind)")
 
     builds: dict[str, float] = {}
     if not (args.reuse and (APP / "encounter-app").exists()):
@@ -127,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-packaging-") as scratch:
         Path(scratch).chmod(0o700)
         times = measure_starts(args.runs, Path(scratch))
+        if args.instructions:
+            print("counting the instructions of one start of each (callgrind)...", flush=True)
+            counted = count_starts(Path(scratch))
     starts = {name: summary([wall for wall, _ in values]) for name, values in times.items()}
     cpu = {name: summary([used for _, used in values]) for name, values in times.items()}
 
@@ -140,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     results = {
         "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "command": "python -m bench.packaging" + (" --reuse" if args.reuse else ""),
+        "command": "python -m bench.packaging" + (" --reuse" if args.reuse else "")
+                   + (" --instructions" if args.instructions else ""),
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(),
                     "python": platform.python_version(),
                     # The 1-minute load average before and after the timed runs: other work on
@@ -154,6 +191,10 @@ def main(argv: list[str] | None = None) -> int:
         "ratios": ratios,
         "budgets": {"size": SIZE_BUDGET, "start": START_BUDGET},
     }
+    if args.instructions:
+        ratios["warm_start_instructions"] = round(
+            counted["app_warm_start"] / counted["baseline"], 3)
+        results["start_instructions"] = counted
     RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
 
     def verdict(ratio: float, budget: float) -> str:
@@ -174,6 +215,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"CPU time of those starts, median: baseline {base_cpu:.2f} s; existing folder "
           f"{cpu['app_warm_start']['median']:.2f} s ({ratios['warm_start_cpu']}x); empty folder "
           f"{cpu['app_first_start']['median']:.2f} s ({ratios['first_start_cpu']}x)")
+    if args.instructions:
+        print(f"instructions of one start: baseline {counted['baseline'] / 1e6:.0f} M; program "
+              f"on an existing folder {counted['app_warm_start'] / 1e6:.0f} M "
+              f"({ratios['warm_start_instructions']}x)")
     for name, seconds in builds.items():
         print(f"build {name.removesuffix('_seconds')}: {seconds:.0f} s")
     print(f"wrote {RESULTS.relative_to(ROOT)}")
