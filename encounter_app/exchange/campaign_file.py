@@ -36,6 +36,8 @@ STATUSES = tuple(STATUS_LABEL)
 
 @dataclass(frozen=True)
 class CampaignEncounter:
+    """One encounter of a campaign file: the fight, its status, note and summary."""
+
     encounter: EncounterFile
     status: str = "draft"
     note: str = ""
@@ -45,6 +47,8 @@ class CampaignEncounter:
 
 @dataclass(frozen=True)
 class CampaignFile:
+    """A whole campaign as a file holds it: the party, the note and every encounter."""
+
     name: str
     system: str = "daggerheart"
     fear: int = 0

@@ -62,6 +62,8 @@ def _d20_text(d20s: tuple[int, ...], natural: int, adds: Sequence[tuple[int, str
 
 @dataclass(frozen=True)
 class AttackResult:
+    """An adversary's attack roll against one or more Evasions, and the damage if it hit."""
+
     d20s: tuple[int, ...]
     natural: int
     total: int
@@ -93,6 +95,8 @@ class AttackResult:
 
 @dataclass(frozen=True)
 class CheckResult:
+    """A d20 check or reaction roll against a Difficulty."""
+
     d20s: tuple[int, ...]
     natural: int
     total: int

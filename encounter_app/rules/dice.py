@@ -122,6 +122,8 @@ class DiceExpression:
 
 @dataclass(frozen=True)
 class DiceRoll:
+    """A dice expression rolled: every die drawn, the total and a readable breakdown."""
+
     expression: str
     total: int
     dice: tuple[int, ...]  # every die drawn, kept or dropped, in draw order

@@ -48,6 +48,8 @@ class StatField:
 
 @dataclass(frozen=True)
 class System:
+    """A rule system: its name, how turns go round, its resources and a PC's fields."""
+
     key: str
     name: str
     turn_order: TurnOrder

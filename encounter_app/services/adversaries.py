@@ -354,6 +354,8 @@ def slow_text(row: CombatantRow) -> str | None:
 
 @dataclass(frozen=True)
 class Spotlight:
+    """What giving an adversary the spotlight did to it, and what to tell the GM."""
+
     row: CombatantRow  # the adversary after the spotlight: its count, its Slow token
     acts: bool  # False for a Slow adversary that only prepares
     message: str

@@ -32,6 +32,8 @@ class PlayerEntry:
 
 @dataclass(frozen=True)
 class PlayerCountdown:
+    """A countdown as the players see it: its name and how far it has run."""
+
     id: int
     name: str
     value: int

@@ -27,6 +27,8 @@ STOP_TIMEOUT_MS = 5000
 
 @dataclass(frozen=True)
 class Target:
+    """A PC an attack is aimed at: its name and Evasion."""
+
     name: str
     evasion: int
     combatant_id: int | None = None

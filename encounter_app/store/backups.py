@@ -26,6 +26,8 @@ _NAME = re.compile(r"^(?P<stem>.+?)-(?P<stamp>\d{8}-\d{6})(?:-(?P<n>\d+))?"
 
 @dataclass(frozen=True)
 class Backup:
+    """A backup file in the backups folder: what kind it is and when it was taken."""
+
     path: Path
     kind: str  # "auto", "manual", "before-0002", "before-restore", or "" for other files
     taken: datetime  # local time, from the file's modification time

@@ -16,6 +16,8 @@ FeatureKind = Literal["Passive", "Action", "Reaction"]
 
 @dataclass(frozen=True)
 class Experience:
+    """An adversary's Experience: a name and its bonus."""
+
     name: str
     bonus: int
 
@@ -25,6 +27,8 @@ class Experience:
 
 @dataclass(frozen=True)
 class Feature:
+    """A stat block's feature: Passive, Action or Reaction, maybe costing Fear or counting down."""
+
     name: str
     kind: FeatureKind
     text: str
@@ -109,6 +113,8 @@ class StatBlock:
 
 @dataclass(frozen=True)
 class TemplateRow:
+    """A stat block in the adversary library."""
+
     id: int | None
     stats: StatBlock
     source: str = "sample"
@@ -116,6 +122,8 @@ class TemplateRow:
 
 @dataclass(frozen=True)
 class CampaignRow:
+    """A campaign: its rule system, its party size, its Fear and the GM's note."""
+
     id: int
     name: str
     system: str
@@ -128,6 +136,8 @@ class CampaignRow:
 
 @dataclass(frozen=True)
 class EncounterRow:
+    """An encounter of a campaign: its round, whose spotlight it is, its scene and dice seed."""
+
     id: int
     campaign_id: int
     name: str
@@ -171,6 +181,8 @@ class CombatantRow:
 
 @dataclass(frozen=True)
 class CountdownRow:
+    """A countdown of the fight: where it started, where it is, how it ticks and loops."""
+
     name: str
     start: int
     value: int
@@ -249,6 +261,8 @@ class EnvironmentBlock:
 
 @dataclass(frozen=True)
 class EnvironmentRow:
+    """An environment in the library."""
+
     id: int | None
     stats: EnvironmentBlock
     source: str = "sample"

@@ -36,6 +36,8 @@ CLEAR_MARK = " ×"  # on a condition chip: clicking it clears the condition
 
 @dataclass(frozen=True, eq=False)
 class CardFonts:
+    """The fonts a card is drawn with, derived from the view's font."""
+
     body: QFont
     bold: QFont
     italic: QFont
@@ -84,6 +86,8 @@ class Paragraph:
 
 @dataclass(eq=False)
 class Chip:
+    """A small labelled chip on a card (spotlight, defeated, a condition...), where it is drawn."""
+
     rect: QRect
     text: str
     kind: str  # "spotlight", "defeated", "hidden", "condition", "state" or "warning"
@@ -92,6 +96,8 @@ class Chip:
 
 @dataclass(eq=False)
 class CardLayout:
+    """Where everything on one card goes, for its width: measured once, painted and clicked."""
+
     width: int
     height: int
     fonts: CardFonts

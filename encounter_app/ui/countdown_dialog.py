@@ -53,6 +53,8 @@ CHART = ("Progress / consequence ticks per outcome — Critical Success 3 / 0, S
 
 @dataclass(frozen=True)
 class Preset:
+    """A ready-made countdown the dialog offers: its name, start, note and how it ticks."""
+
     label: str
     name: str
     start: int

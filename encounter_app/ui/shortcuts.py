@@ -31,6 +31,8 @@ HEADERS = ("Keys", "Does", "Menu")
 
 @dataclass(frozen=True)
 class Shortcut:
+    """A key the window answers to, what it does and the menu it sits in."""
+
     keys: str  # as the desktop writes them: "Ctrl+Z", "F5"
     text: str
     menu: str

@@ -35,6 +35,8 @@ CM_WORDS = {0: "no Combat Maneuvers", 1: "1 Combat Maneuver"}
 
 @dataclass
 class Side:
+    """One side of a Casus Mus clash: who, with which skill, the points they have, their roll."""
+
     combatant_id: int
     name: str
     skill: int

@@ -59,6 +59,8 @@ class InitiativeRequest:
 
 @dataclass(frozen=True)
 class InitiativeScore:
+    """One combatant's initiative: the dice rolled (if any), the bonus and the total."""
+
     combatant_id: int
     name: str
     dice: tuple[int, ...]  # empty for a fixed value
@@ -82,6 +84,8 @@ class LevelCheckRequest:
 
 @dataclass(frozen=True)
 class FopTarget:
+    """A Forge of Power attack's target: its name and the DC the attack must meet."""
+
     name: str
     dc: int
     combatant_id: int | None = None

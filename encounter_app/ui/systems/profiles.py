@@ -127,6 +127,8 @@ def forge_info(row: CombatantRow) -> str:
 
 @dataclass(frozen=True)
 class Profile:
+    """How a rule system's fight looks: its words, and what its cards and order rows show."""
+
     key: str
     order_title: str
     health_word: str  # what damage marks: "HP", "Wounds"
