@@ -41,6 +41,10 @@ class WindowMemory(QObject):
         geometry = s.value("window/geometry")
         if isinstance(geometry, QByteArray):
             self._window.restoreGeometry(geometry)
+        elif (screen := self._window.screen()) is not None:
+            # A first start: the window's own size, but never more than a laptop's screen holds
+            # (1400 x 860 would hang past a 1366 x 768 one).
+            self._window.resize(self._window.size().boundedTo(screen.availableGeometry().size()))
         state = s.value("window/state")
         if isinstance(state, QByteArray):
             self._window.restoreState(state)

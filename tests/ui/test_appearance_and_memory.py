@@ -99,3 +99,16 @@ def test_following_the_system_the_palette_turns_with_the_desktop(qtbot, tmp_path
         assert not theme.is_dark_palette(app.palette())
     finally:
         launched.shutdown()
+
+
+def test_a_first_start_never_opens_a_window_bigger_than_the_screen(qtbot, tmp_path):
+    # The offscreen screen is 800 x 600, smaller than the window's own 1400 x 860, as a
+    # 1366 x 768 laptop's is.
+    launched = launch(tmp_path, seed=1, show=False)
+    try:
+        room = launched.window.screen().availableGeometry().size()
+        assert room.width() < 1400
+        assert launched.window.width() <= room.width()
+        assert launched.window.height() <= room.height()
+    finally:
+        launched.shutdown()
