@@ -7,7 +7,7 @@ announce the change to the Qt models. They are the primitives the campaign comma
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, Signal
 
@@ -15,13 +15,6 @@ from encounter_app.services.rowlist import RowList
 from encounter_app.store import CampaignRow, CombatantRow, CountdownRow, Store
 from encounter_app.store.campaign_rows import EncounterEntry, PcRow
 from encounter_app.store.campaigns import OPEN_CAMPAIGN
-
-
-def _refill(rows: RowList, values: Iterable) -> None:
-    """Replace every row, announced as removals and one insertion (the lists are short)."""
-    while len(rows):
-        rows.pop(len(rows) - 1)
-    rows.extend(values)
 
 
 class CampaignBook(QObject):
@@ -45,8 +38,8 @@ class CampaignBook(QObject):
     def view(self, campaign_id: int) -> None:
         """Show ``campaign_id``'s encounters and party; it reopens next time."""
         self.campaign_id = campaign_id
-        _refill(self.encounters, self.store.encounter_entries(campaign_id))
-        _refill(self.party, self.store.pcs(campaign_id))
+        self.encounters.reset(self.store.encounter_entries(campaign_id))
+        self.party.reset(self.store.pcs(campaign_id))
         self.store.remember(OPEN_CAMPAIGN, str(campaign_id))
         self.viewed_changed.emit()
 

@@ -119,6 +119,8 @@ class PartyModel(QAbstractTableModel):
         rows.inserted.connect(lambda _a, _b: self.endInsertRows())
         rows.removing.connect(lambda r: self.beginRemoveRows(QModelIndex(), r, r))
         rows.removed.connect(lambda _r: self.endRemoveRows())
+        rows.resetting.connect(self.beginResetModel)
+        rows.was_reset.connect(self.endResetModel)
         rows.changed.connect(lambda r: self.dataChanged.emit(
             self.index(r, 0), self.index(r, self.columnCount() - 1)))
         book.viewed_changed.connect(self._viewed_changed)

@@ -53,6 +53,8 @@ class RowListModel(QAbstractListModel):
         rows.moving.connect(self._begin_move)
         rows.moved.connect(lambda _s, _d: self.endMoveRows())
         rows.changed.connect(self._row_changed)
+        rows.resetting.connect(self.beginResetModel)
+        rows.was_reset.connect(self.endResetModel)
 
     def _begin_move(self, source: int, destination: int) -> None:
         # Qt counts the destination before the move: moving down by one is "before row + 2".
