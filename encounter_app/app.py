@@ -87,10 +87,12 @@ class Launched:
         Like a restore, a new window is the one way to be sure every view shows the new fight;
         the undo history describes the old one and goes with it. A draft becomes active.
         """
+        # Names from the store: the session's row keeps the name the encounter opened with,
+        # and the campaign view may have renamed it since.
+        old_name = self.store.encounter(self.session.encounter_id).name
         if encounter_id == self.session.encounter_id:
-            self.window.show_message(f"{self.session.encounter.name} is already open.")
+            self.window.show_message(f"{old_name} is already open.")
             return
-        old_name = self.session.encounter.name
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         opened = open_status(self.store, encounter_id)
         self._replace_window(encounter_id)

@@ -283,6 +283,7 @@ class PartyTab(QWidget):
         for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset):
             signal.connect(self._update)
         book.viewed_changed.connect(self._update)
+        book.encounters.changed.connect(self._update)  # the open one may have been renamed
         self._update()
 
     def _size_columns(self, *_args) -> None:
@@ -310,7 +311,9 @@ class PartyTab(QWidget):
         elif not len(self._book.party):
             why = "Add the party's PCs: they join any encounter of the campaign in one step."
         else:
-            why = (f"PCs join “{self._session.encounter.name}” with their marks; marks made "
+            # By its entry, not the session's row: that keeps the name it opened with.
+            here_now = self._book.encounters.by_id(self._session.encounter_id).name
+            why = (f"PCs join “{here_now}” with their marks; marks made "
                    "there come back to the roster.")
         self.why.setText(why)
 

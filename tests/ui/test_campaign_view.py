@@ -138,6 +138,9 @@ def test_renaming_the_open_encounter_renames_the_window(program, manager):
     program.undo_stack.push(UpdateEncounter(manager._book, entry, replace(entry, name="Dusk"),
                                             "Rename"))
     assert program.window.windowTitle().startswith("Dusk — Demo")
+    assert "“Dusk”" in manager.party.why.text()  # where the PCs would join
+    program.open_encounter(program.session.encounter_id)
+    assert program.window.status_label.text() == "Dusk is already open."
 
 
 def test_search_filters_the_list_and_stops_dragging(manager):
