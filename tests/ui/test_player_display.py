@@ -90,6 +90,10 @@ def test_the_display_follows_the_fight_live(qtbot, table):
     assert order.index(1, 0).data(RowRole).active
     assert not order.index(0, 0).data(RowRole).active
     assert "Round 1" in display.round_label.text()
+    for _ in range(len(session.combatants)):  # on past the end of the order: a new round
+        program.window.next_turn()
+    assert session.round == 2
+    assert "Round 2" in display.round_label.text()
 
     countdowns = display.countdown_model
     assert countdowns.rowCount() == 0
