@@ -6,6 +6,7 @@ is called there with the worker's own random source.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,9 +69,27 @@ class InitiativeScore:
     bonus: int
 
 
+
+def initiative_order(system_key: str, scores: Iterable[InitiativeScore]
+                     ) -> list[InitiativeScore]:
+    """The scores in turn order: high to low, ties to the higher bonus, then as given.
+
+    Forge of Power's rules order it so (``forge_of_power.initiative_order``). Ruins & Raiders'
+    text says nothing of ties; the program gives them to the higher Perception in the same way
+    (``ruins_and_raiders.initiative_order``, which keeps ties as given, is not used here).
+    """
+    scores = list(scores)
+    if system_key != "forge_of_power":
+        return sorted(scores, key=lambda s: (-s.total, -s.bonus))
+    entries = [forge_of_power.InitiativeEntry(name=s.name, total=s.total, bonus=s.bonus)
+               for s in scores]
+    score_of = {id(entry): score for entry, score in zip(entries, scores, strict=True)}
+    return [score_of[id(entry)] for entry in forge_of_power.initiative_order(entries)]
+
 @dataclass(frozen=True)
 class LevelCheckRequest:
-    """Forge of Power: d20 + bonus against a DC; ``original`` set = a reroll of that check."""
+    """Forge of Power: d20 + bonus against a DC. (A reroll is the same request again; the
+    GM keeps either result: words.with_reroll.)"""
 
     actor: str
     bonus: int
@@ -78,7 +97,6 @@ class LevelCheckRequest:
     label: str = "check"
     advantage: bool = False
     disadvantage: bool = False
-    original: forge_of_power.LevelCheck | None = None
     combatant_id: int | None = None
 
 
@@ -137,8 +155,6 @@ def compute(request: SystemRequest, rng: RandomSource) -> Any:
     if isinstance(request, InitiativeRequest):
         return _initiative(request, rng)
     if isinstance(request, LevelCheckRequest):
-        if request.original is not None:
-            return forge_of_power.reroll(request.original, rng)
         return forge_of_power.check(request.bonus, request.dc, rng,
                                     advantage=request.advantage,
                                     disadvantage=request.disadvantage)

@@ -40,6 +40,7 @@ from encounter_app.rules import forge_of_power as fop
 from encounter_app.services import commands
 from encounter_app.services.compound import Compound
 from encounter_app.services.session import EncounterSession
+from encounter_app.services.systems.requests import initiative_order
 from encounter_app.store import CombatantRow, RollRow
 
 HOLD_LASTS_ONE_ROUND = True
@@ -318,8 +319,9 @@ def apply_initiative(session: EncounterSession, system_key: str, scores: Iterabl
 
     Ruins & Raiders after round zero goes on to round 1 with fresh actions.
     """
-    scores = {s.combatant_id: s.total for s in scores}
-    rows = [with_state(r, initiative=scores[r.id], hold_bonus=0) if r.id in scores else r
+    scores = list(scores)
+    totals = {s.combatant_id: s.total for s in scores}
+    rows = [with_state(r, initiative=totals[r.id], hold_bonus=0) if r.id in totals else r
             for r in session.combatants]
     round_ = max(session.round, 1)
     state = dict(session.system_state)
@@ -329,10 +331,9 @@ def apply_initiative(session: EncounterSession, system_key: str, scores: Iterabl
     else:
         rows = [with_state(r, acted=False) for r in rows]
         state.pop("attacked", None)
-    order = sorted((r for r in rows if r.id in scores),
-                   key=lambda r: (-scores[r.id], -int(r.system_stats.get(
-                       "perception" if system_key == "ruins_and_raiders" else "initiative", 0))))
-    order_ids = [r.id for r in order] + [r.id for r in rows if r.id not in scores]
+    present = {r.id for r in rows}
+    order_ids = ([s.combatant_id for s in initiative_order(system_key, scores)
+                  if s.combatant_id in present] + [r.id for r in rows if r.id not in totals])
     first = next((i for i in order_ids if not _row(session, i).defeated), None)
     text = "Roll initiative"
     return Compound(text, [

@@ -13,6 +13,7 @@ from encounter_app.services.systems.requests import (
     LevelCheckRequest,
     SkillRollRequest,
     TraitCheckRequest,
+    initiative_order,
 )
 from encounter_app.store import RollRow
 
@@ -68,20 +69,13 @@ def d20_text(check: forge_of_power.LevelCheck | forge_of_power.AttackRoll, bonus
 
 
 def level_row(request: LevelCheckRequest, check: forge_of_power.LevelCheck,
-              payload: dict[str, Any], rerolled: forge_of_power.Reroll | None = None
-              ) -> RollRow:
-    """A Forge of Power check; with ``rerolled``, both results and the one the GM kept."""
-    summary = (f"{request.actor}: {request.label} {check.total} vs DC {request.dc}, "
-               f"{LEVEL_WORDS[check.level]}")
-    detail = d20_text(check, request.bonus, request.advantage, request.disadvantage)
-    if rerolled is not None:
-        other = rerolled.original if check is rerolled.new else rerolled.new
-        which = "the reroll" if check is rerolled.new else "the first roll"
-        summary += f" (rerolled, kept {which})"
-        detail += (f"; the other roll: {other.total}, {LEVEL_WORDS[other.level]}"
-                   f" ({d20_text(other, request.bonus, request.advantage, request.disadvantage)})")
-    return RollRow(kind="fop_check", actor=request.actor, summary=summary, detail=detail,
-                   payload=payload)
+              payload: dict[str, Any]) -> RollRow:
+    """A Forge of Power check (a reroll and the one kept: with_reroll)."""
+    return RollRow(kind="fop_check", actor=request.actor, payload=payload,
+                   summary=f"{request.actor}: {request.label} {check.total} vs DC {request.dc}, "
+                           f"{LEVEL_WORDS[check.level]}",
+                   detail=d20_text(check, request.bonus, request.advantage,
+                                   request.disadvantage))
 
 
 def describe(request: Any, result: Any, payload: dict[str, Any]) -> RollRow:
@@ -105,8 +99,6 @@ def describe(request: Any, result: Any, payload: dict[str, Any]) -> RollRow:
     if isinstance(request, InitiativeRequest):
         return initiative_row(request, result, payload)
     if isinstance(request, LevelCheckRequest):
-        if isinstance(result, forge_of_power.Reroll):
-            return level_row(request, result.better, payload, result)
         return level_row(request, result, payload)
     if isinstance(request, FopAttackRequest):
         return attack_row(request, result, payload)
@@ -114,7 +106,7 @@ def describe(request: Any, result: Any, payload: dict[str, Any]) -> RollRow:
 
 
 def initiative_row(request: InitiativeRequest, scores: tuple, payload: dict[str, Any]) -> RollRow:
-    ordered = sorted(scores, key=lambda s: (-s.total, -s.bonus))
+    ordered = initiative_order(request.system, scores)
     summary = "Initiative: " + ", ".join(f"{s.name} {s.total}" for s in ordered)
     lines = []
     for s in ordered:
