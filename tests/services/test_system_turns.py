@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from encounter_app.demo import create_sample
-from encounter_app.rules import ruins_and_raiders
 from encounter_app.services.commands import SetTurn
 from encounter_app.services.session import EncounterSession
 from encounter_app.services.systems import turns
@@ -273,11 +272,6 @@ def test_a_defeated_creature_is_never_a_choice(qtbot, store, undo_stack):
     golem = by_name(session, "Slag Golem")
     push(undo_stack, UpdateCombatant(session, replace(golem, hp_marked=golem.hp_max), "down"))
     assert golem.id not in [r.id for r in turns.next_choices(session)]
-
-
-def test_ruins_constants_used_by_the_window():
-    assert ruins_and_raiders.HOLD_INITIATIVE_BONUS == 10
-    assert ruins_and_raiders.ACTIONS_PER_ROUND == 2
 
 
 def test_a_typed_initiative_moves_the_combatant(qtbot, store, undo_stack):

@@ -156,9 +156,7 @@ PROFILES = {
 }
 
 
-def profile_for(system_key: str) -> Profile | None:
-    """The profile of a campaign's system; None for Daggerheart, which the window is built for."""
-    if system_key == "daggerheart":
-        return None
+def profile_for(system_key: str) -> Profile:
+    """The profile of a system other than Daggerheart (build.profile_for answers for that)."""
     system(system_key)  # a KeyError naming the known systems for a typo
     return PROFILES[system_key]
