@@ -35,6 +35,23 @@ class RandomSource(Protocol):
     def randint(self, a: int, b: int) -> int: ...
 
 
+class Typed:
+    """Dice a player rolled at the table, standing in for the random source, so a rules
+    function grades them exactly as it grades its own rolls. Each ``randint`` hands out the
+    next typed die; one outside the asked range, or one too many asked for, is an error."""
+
+    def __init__(self, *values: int) -> None:
+        self._values = list(values)
+
+    def randint(self, a: int, b: int) -> int:
+        if not self._values:
+            raise ValueError("the rules asked for more dice than were typed")
+        value = self._values.pop(0)
+        if not a <= value <= b:
+            raise ValueError(f"a typed die of {value} is not a roll of {a} to {b}")
+        return value
+
+
 class DiceError(ValueError):
     """A dice expression that cannot be rolled; the message says what is wrong and where.
 

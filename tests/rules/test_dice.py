@@ -9,6 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from encounter_app.rules import casus_mus
+from encounter_app.rules import forge_of_power as fop
+from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.dice import (
     MAX_DICE,
     MAX_SIDES,
@@ -16,6 +19,7 @@ from encounter_app.rules.dice import (
     DiceRoll,
     DiceTerm,
     FlatTerm,
+    Typed,
     max_dice,
     parse,
     roll,
@@ -273,3 +277,19 @@ def test_same_seed_same_roll(case, seed):
 def test_tidy_form_parses_to_the_same_expression(case):
     parsed = parse(case[0])
     assert parse(str(parsed)) == parsed
+
+
+
+def test_dice_typed_at_the_table_are_graded_by_the_rules_functions():
+    check = rr.check(2, 9, Typed(6, 6))  # natural 12: succeeds, mox at least 1
+    assert (check.dice, check.natural, check.total, check.success) == ((6, 6), 12, 14, True)
+    assert casus_mus.roll_skill(40, Typed(5)).grade == casus_mus.grade(5, 40)
+    attack = fop.attack(3, [15, 25], Typed(20))  # a natural 20 lifts each level one step
+    assert attack.levels == tuple(fop.level_for(23, dc, 20) for dc in (15, 25))
+
+
+def test_a_typed_die_out_of_range_or_one_too_few_is_refused():
+    with pytest.raises(ValueError, match="7 is not a roll of 1 to 6"):
+        Typed(7).randint(1, 6)
+    with pytest.raises(ValueError, match="more dice than were typed"):
+        rr.check(0, 9, Typed(4))  # 2d6, one die typed

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.rules.casus_mus import LuckOption, SkillRoll, grade
+from encounter_app.rules.casus_mus import LuckOption, roll_skill
+from encounter_app.rules.dice import Typed
 from encounter_app.rules.systems import system
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.rules_service import RollResult
@@ -210,7 +211,7 @@ class ClashDialog(QDialog):
         if self.typed.value():  # a player rolled at the table: the step takes that roll
             value = self.typed.value()
             self.typed.setValue(0)
-            then(SkillRoll(value, side.skill, grade(value, side.skill)))
+            then(roll_skill(side.skill, Typed(value)))
             return
         self._waiting = True
 

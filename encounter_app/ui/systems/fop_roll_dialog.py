@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.rules import forge_of_power as fop
+from encounter_app.rules.dice import Typed
 from encounter_app.rules.systems import system
 from encounter_app.services.roll_router import RollRouter
 from encounter_app.services.roll_text import describe
@@ -46,15 +47,12 @@ ATTRIBUTES = ("strength", "agility", "intellect", "willpower", "initiative")
 
 
 def _typed_row(request: LevelCheckRequest | FopAttackRequest, natural: int) -> RollRow:
-    """The log line of a d20 a player rolled at the table, graded as the rules grade it."""
-    total = natural + request.bonus
+    """The log line of a d20 a player rolled at the table, graded by the rules. With advantage
+    or disadvantage the typed d20 is the one the player kept, so the rules roll it alone."""
     if isinstance(request, FopAttackRequest):
-        dcs = tuple(t.dc for t in request.targets)
-        result = fop.AttackRoll((natural,), natural, total, dcs,
-                                tuple(fop.level_for(total, dc, natural) for dc in dcs))
+        result = fop.attack(request.bonus, [t.dc for t in request.targets], Typed(natural))
     else:
-        result = fop.LevelCheck((natural,), natural, total,
-                                fop.level_for(total, request.dc, natural), request.dc)
+        result = fop.check(request.bonus, request.dc, Typed(natural))
     row = describe(RollResult(0, request, result))
     return replace(row, detail=f"{row.detail} (rolled at the table)")
 

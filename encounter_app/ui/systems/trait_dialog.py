@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.rules import ruins_and_raiders as rr
+from encounter_app.rules.dice import Typed
 from encounter_app.rules.systems import system
 from encounter_app.services.systems.requests import TraitCheckRequest
 from encounter_app.store import CombatantRow
@@ -229,10 +230,7 @@ class TraitCheckDialog(QDialog):
         if 0 in dice:
             return None
         request = self.request()
-        natural = sum(dice)
-        total = natural + request.trait
-        mox, success = rr.outcome(natural, total, request.challenge)
-        return rr.TraitCheck(dice, natural, total, mox, success)
+        return rr.check(request.trait, request.challenge, Typed(*dice))
 
     def actor_id(self) -> int:
         return self._row(self.actor).id
