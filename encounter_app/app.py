@@ -56,8 +56,7 @@ class Launched:
 
     def _connect_window(self) -> None:
         self.window.restore_requested.connect(self._restore_chosen)
-        self.window.open_requested.connect(self.open_encounter)
-        self.window.open_encounter_requested.connect(self.open_encounter)  # an imported one
+        self.window.open_encounter_requested.connect(self.open_encounter)
 
     def restore(self, backup: Path) -> Path:
         """Put a backup in place of the database and rebuild the window on it.

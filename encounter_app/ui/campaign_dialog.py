@@ -304,7 +304,8 @@ def build(window) -> CampaignManager:
                               (window.rests.short_rest_action,
                                window.rests.long_rest_action), window)
     book.setParent(manager)
-    manager.open_requested.connect(window.open_requested)
+    manager.open_requested.connect(lambda encounter_id: window.open_encounter_requested.emit(
+        encounter_id, ""))  # no message: app.py says what was opened
     manager.reported.connect(window.show_message)
     window.exchange.campaign_imported.connect(book.campaign_arrived)  # File › Import…
     window.exchange.campaign_removed.connect(book.campaign_gone)  # …and its Undo

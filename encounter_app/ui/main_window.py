@@ -59,8 +59,9 @@ if TYPE_CHECKING:
 
 class MainWindow(QMainWindow):
     restore_requested = Signal(object)  # Path of the backup the GM chose; app.py restores it
-    open_requested = Signal(int)  # an encounter the GM chose to open; app.py rebuilds on it
-    open_encounter_requested = Signal(int, str)  # an encounter to open, what to tell the GM
+    # An encounter to open (chosen in the campaign view, or just imported) and what to tell
+    # the GM (empty: app.py says); app.py rebuilds the window on it.
+    open_encounter_requested = Signal(int, str)
     # The window closes: its layout is remembered, the players' window goes with it. (A
     # signal, not event filters: those put every event the window gets through Python.)
     closing = Signal()
