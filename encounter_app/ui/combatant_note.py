@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.services.campaign_commands import note_command
 from encounter_app.services.session import EncounterSession
+from encounter_app.ui.note_editor import GM_ONLY
 
 
 class CombatantNoteDialog(QDialog):
@@ -25,7 +26,7 @@ class CombatantNoteDialog(QDialog):
         self.edit = QPlainTextEdit(text, objectName="combatantNoteText")
         self.edit.setAccessibleName(f"Note on {name}")
         self.edit.setPlaceholderText("Tactics, what they know, what they want…")
-        hint = QLabel("Only you see this: never on the players' display.")
+        hint = QLabel(GM_ONLY)
         hint.setEnabled(False)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                    | QDialogButtonBox.StandardButton.Cancel)

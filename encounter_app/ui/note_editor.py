@@ -9,6 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
+GM_ONLY = "Only you see this: never on the players' display."
+
 
 class NoteEditor(QWidget):
     saved = Signal(str)  # the note's new text, when it differs from what was shown
@@ -22,7 +24,7 @@ class NoteEditor(QWidget):
         self.save_button = QPushButton("Save note", objectName=f"{name}Save")
         self.save_button.setEnabled(False)
         self.save_button.clicked.connect(self.save)
-        self.state = QLabel("Only you see this: never on the players' display.")
+        self.state = QLabel(GM_ONLY)
         self.state.setEnabled(False)
         row = QHBoxLayout()
         row.addWidget(self.state, 1)
