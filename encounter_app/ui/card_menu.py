@@ -29,9 +29,11 @@ class CardActions(QObject):
     """What the GM does to adversaries from their cards, and the GM turn's End action."""
 
     def __init__(self, session: EncounterSession, undo_stack: QUndoStack, report: Report,
-                 window: QWidget, export: Callable[[StatBlock], object] | None = None) -> None:
+                 window: QWidget, export: Callable[[StatBlock], object] | None = None,
+                 note: Callable[[int], object] | None = None) -> None:
         super().__init__(window)
         self._export = export  # writes a stat block to a file (the window's ExchangeActions)
+        self._note = note  # opens a combatant's GM note (the window's edit_note)
         self._session, self._stack, self._report, self._window = (session, undo_stack, report,
                                                                   window)
         self.end_turn_action = QAction("&End GM turn", window, objectName="endGmTurnAction",
@@ -110,11 +112,6 @@ class CardActions(QObject):
     def end_gm_turn(self) -> None:
         self.run(lambda: actions.end_gm_turn(self._session))
 
-    def edit_note(self, combatant_id: int) -> None:
-        from encounter_app.ui.combatant_note import edit_note  # see ui/__init__.py
-
-        edit_note(self._window, self._session, self._stack, combatant_id)
-
     def edit_stats(self, combatant_id: int) -> None:
         """Edit this adversary's own stat block; the library's entry stays as it is."""
         from encounter_app.ui.library_actions import edit_card_stats  # see ui/__init__.py
@@ -177,8 +174,9 @@ class CardActions(QObject):
         menu.addSeparator()
         add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
             enabled=row.stats is not None)
-        add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",
-            lambda: self.edit_note(cid))
+        if self._note is not None:
+            add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",
+                lambda: self._note(cid))
         menu.addSeparator()
         menu.addAction(self.end_turn_action)
         if self._export is not None and row.stats is not None:

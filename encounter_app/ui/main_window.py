@@ -116,7 +116,7 @@ class MainWindow(QMainWindow):
         self.cards.setModel(self.cards_model)
         self.card_actions = CardActions(session, undo_stack, self.show_message, self,
                                         export=lambda stats: self.exchange.export_stat_blocks(
-                                            [stats]))
+                                            [stats]), note=self.edit_note)
         self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
         self.fear_tracker = FearTracker(session, undo_stack)
         self.scene = SceneIntensityPanel(session, undo_stack)
@@ -231,7 +231,8 @@ class MainWindow(QMainWindow):
         edit_menu = menu.addMenu("&Edit")
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
-        encounter_menu = menu.addMenu("E&ncounter")
+        # Kept: the table controls (table_view.py) add to them.
+        self.encounter_menu = encounter_menu = menu.addMenu("E&ncounter")
         if self.system_table is not None:
             for action in (self.next_action, self.add_action, *self.system_table.actions):
                 encounter_menu.addAction(action)
@@ -254,13 +255,13 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.gm_screen_dock)
         self.gm_screen_dock.hide()
         self.gm_screen_dock.visibilityChanged.connect(self._build_gm_screen)
-        view_menu = menu.addMenu("&View")
+        self.view_menu = view_menu = menu.addMenu("&View")
         view_menu.addAction(self.history_dock.toggleViewAction())
         gm_screen_action = self.gm_screen_dock.toggleViewAction()
         gm_screen_action.setShortcut(QKeySequence("F2"))
         view_menu.addAction(gm_screen_action)
 
-        toolbar = self.addToolBar("Main")
+        self.toolbar = toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolBar")
         toolbar.setMovable(False)
         # The stack's own actions name the command ("Undo Roll: …"), which would make the
@@ -297,11 +298,6 @@ class MainWindow(QMainWindow):
     # the window's first paint (docs/performance.md). The GM screen's tables size every row to
     # its text, a fifth of the start-up for a panel that opens on F2.
 
-    def edit_note(self, combatant_id: int) -> None:
-        from encounter_app.ui.combatant_note import edit_note  # see ui/__init__.py
-
-        edit_note(self, self.session, self.undo_stack, combatant_id)
-
     def _build_history(self, visible: bool) -> None:
         if visible and self.history_dock.widget() is None:
             from PySide6.QtWidgets import QUndoView  # a hidden dock's: ui/__init__.py
@@ -318,6 +314,11 @@ class MainWindow(QMainWindow):
             from encounter_app.ui.reference import GmScreen
 
             self.gm_screen_dock.setWidget(GmScreen())
+
+    def edit_note(self, combatant_id: int) -> None:
+        from encounter_app.ui.combatant_note import edit_note  # see ui/__init__.py
+
+        edit_note(self, self.session, self.undo_stack, combatant_id)
 
     def _stack_button(self, name: str, label: str, slot, can_changed, text_changed
                       ) -> QToolButton:

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QMenu,
-    QToolBar,
     QToolButton,
     QWidget,
 )
@@ -112,15 +111,9 @@ class TableControls(QObject):
 
     # -- menus and toolbar ------------------------------------------------------------------
 
-    def _menu(self, title: str) -> QMenu | None:
-        for action in self._window.menuBar().actions():
-            if action.menu() is not None and plain(action.menu().title()) == title:
-                return action.menu()
-        return None
-
     def _build_menus(self) -> None:
         bar = self._window.menuBar()
-        view = self._menu("View")
+        view = self._window.view_menu
         players = QMenu("&Players", self._window)
         players.setObjectName("playersMenu")
         players.addAction(self.player_screen.action)
@@ -130,7 +123,7 @@ class TableControls(QObject):
         players.addAction(self.show_countdown_action)
         players.addAction(self.hide_action)
         bar.insertMenu(view.menuAction(), players)
-        encounter = self._menu("Encounter")
+        encounter = self._window.encounter_menu
         if self._daggerheart:
             encounter.insertAction(self._window.card_actions.end_turn_action, self.tick_action)
         else:
@@ -156,7 +149,7 @@ class TableControls(QObject):
 
     def _build_toolbar(self) -> None:
         w = self._window
-        toolbar = w.findChild(QToolBar, "mainToolBar")
+        toolbar = w.toolbar
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for button in (w.undo_button, w.redo_button):
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
