@@ -9,10 +9,12 @@ import sys
 from pathlib import Path
 
 from encounter_app import __version__, exit_codes, startup
+from encounter_app.rules.systems import SYSTEMS
 
 APP_NAME = "EncounterManager"
-# The rule systems with a sample fight (demo.py create_sample); kept here so --help needs no Qt.
-DEMO_SYSTEMS = ("daggerheart", "casus_mus", "ruins_and_raiders", "forge_of_power")
+# Every rule system has a sample fight (demo.py create_sample). rules/ has no Qt, so --help
+# still needs no display.
+DEMO_SYSTEMS = tuple(SYSTEMS)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
