@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from encounter_app import __version__
+from encounter_app import __version__, exit_codes
 from encounter_app.resources import resource
 from encounter_app.store.migrate import head_revision
 
@@ -223,4 +223,5 @@ def test_the_command_line_import_reads_the_srd_file_inside_the_bundle(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "encounter-manager", "version": 99}', encoding="utf-8")
     refused = frozen(tmp_path, "import", str(broken), "--data-dir", str(data))
-    assert refused.returncode == 7 and "version" in refused.stdout + refused.stderr
+    assert (refused.returncode == exit_codes.IMPORT_REFUSED
+            and "version" in refused.stdout + refused.stderr)
