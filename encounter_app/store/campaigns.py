@@ -15,7 +15,12 @@ from contextlib import AbstractContextManager
 from dataclasses import replace
 
 from encounter_app.store.campaign_rows import EncounterEntry, PcRow, Summary
-from encounter_app.store.inserts import insert_combatant, insert_countdown
+from encounter_app.store.inserts import (
+    insert_campaign,
+    insert_combatant,
+    insert_countdown,
+    insert_pc,
+)
 from encounter_app.store.rows import CampaignRow, CombatantRow, CountdownRow, EncounterRow
 from encounter_app.store.sql import _changed, _json, _timestamp
 
@@ -62,12 +67,7 @@ class CampaignStore:
     def insert_campaign(self, row: CampaignRow, created_at: str | None = None) -> CampaignRow:
         """Add a campaign; a redo passes the id and creation time it had (delete_campaign)."""
         with self._transaction() as c:
-            cursor = c.execute(
-                "INSERT INTO campaign (id, name, system, party_size, fear, created_at, archived,"
-                " note, session_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.name, row.system, row.party_size, row.fear,
-                 created_at or _timestamp(), row.archived, row.note, row.session_number))
-            return replace(row, id=cursor.lastrowid)
+            return insert_campaign(c, row, created_at)
 
     def delete_campaign(self, campaign_id: int) -> str:
         """Remove a campaign and everything in it (undo of creating it); returns the time it
@@ -209,16 +209,10 @@ class CampaignStore:
         """Add a PC at ``position`` of the roster; ``combatant_ids`` are linked to it again
         (the undo of removing it)."""
         with self._transaction() as c:
-            c.execute("UPDATE pc SET position = position + 1"
-                      " WHERE campaign_id = ? AND position >= ?", (campaign_id, position))
-            cursor = c.execute(
-                "INSERT INTO pc (id, campaign_id, position, name, stats, hp_marked,"
-                " stress_marked, armor_marked, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, campaign_id, position, row.name, json.dumps(row.stats), row.hp_marked,
-                 row.stress_marked, row.armor_marked, row.note))
+            stored = insert_pc(c, campaign_id, row, position)
             c.executemany("UPDATE combatant SET pc_id = ? WHERE id = ?",
-                          [(cursor.lastrowid, i) for i in combatant_ids])
-            return replace(row, id=cursor.lastrowid)
+                          [(stored.id, i) for i in combatant_ids])
+            return stored
 
     def remove_pc(self, pc_id: int) -> list[int]:
         """Take a PC off the roster; its combatants stay in their fights, unlinked. Returns

@@ -16,7 +16,13 @@ from encounter_app.exchange.campaign_file import CampaignEncounter, CampaignFile
 from encounter_app.exchange.encounter_file import EncounterFile
 from encounter_app.exchange.fields import Progress
 from encounter_app.store.campaign_rows import Summary
-from encounter_app.store.inserts import insert_combatant, insert_countdown, record_fear
+from encounter_app.store.inserts import (
+    insert_campaign,
+    insert_combatant,
+    insert_countdown,
+    insert_pc,
+    record_fear,
+)
 from encounter_app.store.library import TEMPLATE_STATS, insert_entry, update_entry
 from encounter_app.store.rows import (
     CampaignRow,
@@ -252,18 +258,12 @@ def recreate_campaign(store: Store, campaign: CampaignFile,
     ``created_at``: when it was first made, for the redo of an undone import."""
     stamp = created_at or _timestamp()
     with store._transaction() as c:
-        cursor = c.execute(
-            "INSERT INTO campaign (name, system, party_size, fear, created_at, archived, note,"
-            " session_number) VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
-            (campaign.name, campaign.system, len(campaign.party), campaign.fear, stamp,
-             campaign.note, campaign.session_number))
-        campaign_id = cursor.lastrowid
-        pc_ids = [c.execute(
-            "INSERT INTO pc (campaign_id, position, name, stats, hp_marked, stress_marked,"
-            " armor_marked, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (campaign_id, position, pc.name, json.dumps(pc.stats), pc.hp_marked,
-             pc.stress_marked, pc.armor_marked, pc.note)).lastrowid
-            for position, pc in enumerate(campaign.party)]
+        campaign_id = insert_campaign(c, CampaignRow(
+            id=None, name=campaign.name, system=campaign.system, party_size=len(campaign.party),
+            fear=campaign.fear, note=campaign.note, session_number=campaign.session_number),
+            stamp).id
+        pc_ids = [insert_pc(c, campaign_id, replace(pc, id=None), position).id
+                  for position, pc in enumerate(campaign.party)]
         for position, item in enumerate(campaign.encounters):
             _insert_encounter(c, campaign_id, item.encounter, position, status=item.status,
                               note=item.note, summary=item.summary,

@@ -1,6 +1,6 @@
-"""Inserting combatants, countdowns and Fear ledger lines inside a caller's transaction, so an
-action that adds many (an encounter copied as a template, or imported from a file) is still one
-transaction."""
+"""Inserting campaigns, PCs, combatants, countdowns and Fear ledger lines inside a caller's
+transaction, so an action that adds many (an encounter copied as a template, a campaign or an
+encounter imported from a file) is still one transaction."""
 
 from __future__ import annotations
 
@@ -9,8 +9,39 @@ import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from encounter_app.store.rows import CombatantRow, CountdownRow, FearEventRow, StatBlock
+from encounter_app.store.campaign_rows import PcRow
+from encounter_app.store.rows import (
+    CampaignRow,
+    CombatantRow,
+    CountdownRow,
+    FearEventRow,
+    StatBlock,
+)
 from encounter_app.store.sql import _changed, _timestamp, _utc
+
+
+def insert_campaign(c: sqlite3.Connection, row: CampaignRow,
+                    created_at: str | None = None) -> CampaignRow:
+    """Insert inside the caller's transaction (see Store.insert_campaign)."""
+    cursor = c.execute(
+        "INSERT INTO campaign (id, name, system, party_size, fear, created_at, archived,"
+        " note, session_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (row.id, row.name, row.system, row.party_size, row.fear,
+         created_at or _timestamp(), row.archived, row.note, row.session_number))
+    return replace(row, id=cursor.lastrowid)
+
+
+def insert_pc(c: sqlite3.Connection, campaign_id: int, row: PcRow, position: int) -> PcRow:
+    """Insert at ``position`` of the roster inside the caller's transaction (see
+    Store.insert_pc)."""
+    c.execute("UPDATE pc SET position = position + 1 WHERE campaign_id = ? AND position >= ?",
+              (campaign_id, position))
+    cursor = c.execute(
+        "INSERT INTO pc (id, campaign_id, position, name, stats, hp_marked,"
+        " stress_marked, armor_marked, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (row.id, campaign_id, position, row.name, json.dumps(row.stats), row.hp_marked,
+         row.stress_marked, row.armor_marked, row.note))
+    return replace(row, id=cursor.lastrowid)
 
 
 def insert_combatant(c: sqlite3.Connection, encounter_id: int, row: CombatantRow,
