@@ -8,6 +8,8 @@ from dataclasses import replace
 
 import pytest
 
+from encounter_app import exit_codes
+from encounter_app.__main__ import main
 from encounter_app.demo import create_demo, create_sample
 from encounter_app.exchange.campaign_file import write_campaign
 from encounter_app.exchange.problems import ImportRefused
@@ -69,7 +71,7 @@ def test_another_systems_campaign_keeps_its_numbers(store):
         pc.stats for pc in store.pcs(fight.campaign_id)]
 
 
-def test_every_bad_party_member_and_encounter_is_named_and_nothing_is_made(store):
+def test_every_bad_party_member_and_encounter_is_named_and_nothing_is_made(store, tmp_path):
     campaign_id = prepared(store)
     data = json.loads(write_campaign(campaign_file(store, campaign_id)))
     body = data["campaign"]
@@ -77,7 +79,6 @@ def test_every_bad_party_member_and_encounter_is_named_and_nothing_is_made(store
     body["party"][1]["stats"]["hp"] = 99
     body["encounters"][0]["status"] = "finished"
     body["encounters"][1]["party_members"] = [7]
-    before = store.campaigns()
     with pytest.raises(ImportRefused) as refused:
         read_bytes(json.dumps(data).encode("utf-8"), "chapel.json")
     said = [str(p) for p in refused.value.problems]
@@ -85,4 +86,9 @@ def test_every_bad_party_member_and_encounter_is_named_and_nothing_is_made(store
                         "PC 2 (Brannoc (Guardian)), stats hp: Hit Points must be from 1 to 12."]
     assert any(s.startswith("encounter 1 (Ambush at the chapel steps), status") for s in said)
     assert any("party_members" in s for s in said)
+    # Imported as a GM imports it (encounter-app import): refused whole, nothing made.
+    bad = tmp_path / "chapel.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    before = store.campaigns()
+    assert main(["import", str(bad), "--data-dir", str(tmp_path)]) == exit_codes.IMPORT_REFUSED
     assert store.campaigns() == before
