@@ -115,7 +115,7 @@ class DuplicatesDialog(QDialog):
             stats = duplicate.stats
             self.table.setItem(row, 0, _item(f"{stats.name} (entry {duplicate.position + 1})"))
             self.table.setItem(row, 1, _item(str(stats.tier)))
-            self.table.setItem(row, 2, _item(_same_as(duplicate, stats)))
+            self.table.setItem(row, 2, _item(_same_as(duplicate)))
             combo = self._combo(f"duplicateChoice{row}")
             combo.setAccessibleName(f"What to do with {stats.name}")
             self.table.setCellWidget(row, 3, combo)
@@ -163,14 +163,15 @@ class DuplicatesDialog(QDialog):
                 for d, combo in zip(self._duplicates, self.combos, strict=True)}
 
 
-def _same_as(duplicate: Duplicate, stats) -> str:
+def _same_as(duplicate: Duplicate) -> str:
+    """What the file's entry duplicates, and whether the two differ."""
     if duplicate.existing is not None:
         other = duplicate.existing.stats
         where = f"{other.name}, in the library ({duplicate.existing.source})"
     else:
         other = duplicate.other
         where = f"entry {duplicate.earlier + 1} of this file"
-    changed = differences(other, stats)
+    changed = differences(other, duplicate.stats)
     return f"{where}: identical" if not changed else f"{where}: differs in {', '.join(changed)}"
 
 
