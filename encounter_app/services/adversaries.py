@@ -211,6 +211,11 @@ def horde_reduced(row: CombatantRow) -> bool:
             and 2 * row.hp_marked >= row.hp_max)
 
 
+def attack_targets(combatants: Iterable[CombatantRow]) -> list[CombatantRow]:
+    """The PCs an adversary's attack can be rolled against: those with an Evasion."""
+    return [c for c in combatants if c.kind == "pc" and c.evasion is not None]
+
+
 def attack_damage(row: CombatantRow) -> tuple[str, str | None]:
     """The damage the standard attack deals now, and why when it is not the printed one."""
     stats = row.stats

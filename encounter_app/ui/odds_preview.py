@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.services.adversaries import current_stats
+from encounter_app.services.adversaries import attack_targets, current_stats
 from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.rules_service import OddsRequest
 from encounter_app.services.session import EncounterSession
@@ -140,7 +140,7 @@ class OddsPreview(QWidget):
     def show_for(self, row: CombatantRow | None) -> None:
         """Preview ``row``'s attack (None: say how to get a preview)."""
         stats = current_stats(row) if row is not None and row.stats is not None else None
-        pcs = [c for c in self._session.combatants if c.kind == "pc" and c.evasion is not None]
+        pcs = attack_targets(self._session.combatants)
         if stats is None or not pcs:
             self._request = None
             self.title.setText("<b>Attack odds</b>")

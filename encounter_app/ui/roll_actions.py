@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
 from encounter_app.rules import daggerheart
-from encounter_app.services.adversaries import Refused, attack_damage
+from encounter_app.services.adversaries import Refused, attack_damage, attack_targets
 from encounter_app.services.commands import spend_one_fear
 from encounter_app.services.odds_cache import OddsCache
 from encounter_app.services.rules_service import DiceRequest, RollRequest
@@ -70,7 +70,7 @@ class RollActions(QObject):
 
     def attack(self, combatant_id: int) -> None:
         attacker = self._session.combatants.by_id(combatant_id)
-        pcs = [c for c in self._session.combatants if c.kind == "pc" and c.evasion is not None]
+        pcs = attack_targets(self._session.combatants)
         if not pcs:
             self._say("There is no PC with an Evasion to attack.", error=True)
             return
