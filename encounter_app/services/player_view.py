@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from PySide6.QtGui import QUndoCommand
 
-from encounter_app.services.commands import UpdateCountdown
+from encounter_app.services.commands import UpdateCombatant, UpdateCountdown
 from encounter_app.services.session import EncounterSession
 from encounter_app.store import CombatantRow, CountdownRow, RollRow
 
@@ -76,6 +76,13 @@ def set_countdown_visible(session: EncounterSession, countdown: CountdownRow,
     verb = "Show" if visible else "Hide"
     return UpdateCountdown(session, replace(countdown, visible=visible),
                            f"{verb} {countdown.name} {'to' if visible else 'from'} the players")
+
+
+def set_hidden(session: EncounterSession, combatant: CombatantRow,
+               hidden: bool) -> UpdateCombatant:
+    """Take a combatant off the player display, or put it back."""
+    verb = "Hide" if hidden else "Show"
+    return UpdateCombatant(session, replace(combatant, hidden=hidden), f"{verb} {combatant.name}")
 
 
 class SetRollPublic(QUndoCommand):

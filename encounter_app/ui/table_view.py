@@ -8,7 +8,6 @@ Built by app.py after the main window; it only adds menus, actions and connectio
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Qt
@@ -21,7 +20,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.services.commands import UpdateCombatant
 from encounter_app.store import CombatantRow
 from encounter_app.ui.appearance import Appearance
 from encounter_app.ui.icon import action_icon
@@ -236,9 +234,9 @@ class TableControls(QObject):
         if row is None:
             w.show_message("Select a combatant first (Ctrl+1: the spotlight order).")
             return
-        verb = "Show" if row.hidden else "Hide"
-        self._undo_stack.push(UpdateCombatant(self._session, replace(row, hidden=not row.hidden),
-                                              f"{verb} {row.name}"))
+        from encounter_app.services import player_view  # with the display, not at start
+
+        self._undo_stack.push(player_view.set_hidden(self._session, row, not row.hidden))
         w.show_message(f"{row.name} is {'back on' if row.hidden else 'hidden from'} the "
                        "player display.")
 
