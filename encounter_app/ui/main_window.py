@@ -225,25 +225,19 @@ class MainWindow(QMainWindow):
         self.manage_campaigns_action.setToolTip("Campaigns, encounters, the party, notes and "
                                                 "rests (Ctrl+Shift+O)")
         self.manage_campaigns_action.triggered.connect(self.manage_campaigns)
-        campaign_menu = menu.addMenu("&Campaign")
-        campaign_menu.addAction(self.manage_campaigns_action)
-        self.addAction(self.manage_campaigns_action)
+        self._add_keyed(menu.addMenu("&Campaign"), [self.manage_campaigns_action])
         edit_menu = menu.addMenu("&Edit")
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         # Kept: the table controls (table_view.py) add to them.
         self.encounter_menu = encounter_menu = menu.addMenu("E&ncounter")
         if self.system_table is not None:
-            for action in (self.next_action, self.add_action, *self.system_table.actions):
-                encounter_menu.addAction(action)
-                self.addAction(action)  # shortcuts work with the menu closed
+            self._add_keyed(encounter_menu,
+                            [self.next_action, self.add_action, *self.system_table.actions])
             encounter_menu.addSeparator()
             encounter_menu.addActions([self.rests.short_rest_action, self.rests.long_rest_action])
             self.rests.said.connect(self.show_message)
-            roll_menu = menu.addMenu("&Roll")
-            for action in self.system_table.roll_actions:
-                roll_menu.addAction(action)
-                self.addAction(action)
+            self._add_keyed(menu.addMenu("&Roll"), self.system_table.roll_actions)
         else:
             self._daggerheart_actions(menu, encounter_menu)
 
@@ -281,17 +275,17 @@ class MainWindow(QMainWindow):
             self.library.fill(encounter_menu, view_menu, toolbar)
         toolbar.addAction(self.manage_campaigns_action)
 
-    def _daggerheart_actions(self, menu, encounter_menu) -> None:
-        for action in (self.next_action, self.add_action, self.fear_up_action,
-                       self.fear_down_action):
-            encounter_menu.addAction(action)
-            self.addAction(action)  # shortcuts work with the menu closed
-        encounter_menu.addAction(self.card_actions.end_turn_action)
-        self.addAction(self.card_actions.end_turn_action)
-        encounter_menu.addSeparator()
-        for action in self.outcomes.menu_actions():
-            encounter_menu.addAction(action)
+    def _add_keyed(self, menu, actions) -> None:
+        """Into ``menu``, and onto the window: their keys work with the menu closed."""
+        for action in actions:
+            menu.addAction(action)
             self.addAction(action)
+
+    def _daggerheart_actions(self, menu, encounter_menu) -> None:
+        self._add_keyed(encounter_menu, [self.next_action, self.add_action, self.fear_up_action,
+                                         self.fear_down_action, self.card_actions.end_turn_action])
+        encounter_menu.addSeparator()
+        self._add_keyed(encounter_menu, self.outcomes.menu_actions())
         self.rolls.fill(menu.addMenu("&Roll"))
 
     # The docks start hidden: what they hold is made the first time they are shown, not before
