@@ -152,6 +152,17 @@ def test_ruins_roll_initiative_orders_the_list(qtbot, opened):
     assert not session.rolls
 
 
+
+def test_ruins_a_typed_initiative_before_any_roll_updates_the_status(qtbot, opened):
+    program = opened("ruins_and_raiders")
+    window, session = program.window, program.session
+    status = child(window, QWidget, "roundStatus")
+    assert "No initiative yet" in status.text()
+    program.undo_stack.push(turns.set_initiative(session, session.combatants[0].id, 14))
+    assert "No initiative yet" not in status.text()
+    program.undo_stack.undo()
+    assert "No initiative yet" in status.text()
+
 def test_ruins_trait_check_builds_the_challenge_level(qtbot, opened):
     program = opened("ruins_and_raiders")
     rows = list(program.session.combatants)

@@ -84,6 +84,8 @@ class RuinsAndRaidersTable(SystemTable):
                   "Perception + 7 for adversaries. Two actions a round; holding into the next "
                   "round gives +10 initiative for that round.</small>")
         self.session.turn_changed.connect(self.show_status)
+        # An initiative typed in (Ctrl+T) before any roll changes a row, not the turn.
+        self.session.combatants.changed.connect(lambda _row: self.show_status())
         self.show_status()
 
     def show_status(self) -> None:
