@@ -12,16 +12,17 @@ from dataclasses import replace
 from pathlib import Path
 
 from encounter_app.demo import combatant_from, load_sample_adversaries
-from encounter_app.services.roll_text import describe
-from encounter_app.services.rules_service import (
+from encounter_app.domain import CombatantRow
+from encounter_app.domain.requests import (
     AttackRequest,
     DiceRequest,
     ReactionRequest,
     RollResult,
     Target,
-    compute,
 )
-from encounter_app.store import CombatantRow, Store
+from encounter_app.domain.roll_text import describe
+from encounter_app.services.rolls.rules_service import compute
+from encounter_app.store import Store
 
 PC_EVERY = 10  # one combatant in ten is a PC
 

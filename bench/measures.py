@@ -16,8 +16,9 @@ from PySide6.QtCore import QEventLoop, QModelIndex, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.demo import load_sample_adversaries
+from encounter_app.domain.requests import AttackRequest, RollResult, Target
 from encounter_app.rules import odds
-from encounter_app.services.rules_service import AttackRequest, RollResult, RulesService, Target
+from encounter_app.services.rolls.rules_service import RulesService
 
 TARGETS = tuple(Target(f"Hero {n}", evasion) for n, evasion in enumerate((9, 10, 11, 12, 14)))
 ATTACK = AttackRequest("Ashen Sentry 7", 2, "1d10+4 phy", TARGETS[:3], "Cinder Maul")

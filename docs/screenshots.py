@@ -17,9 +17,11 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.app import launch
+from encounter_app.domain.requests import AttackRequest, DiceRequest, Target
 from encounter_app.rules.daggerheart import Outcome
-from encounter_app.services import adversary_actions, commands, player_view, table
-from encounter_app.services.rules_service import AttackRequest, DiceRequest, Target
+from encounter_app.services import player_view
+from encounter_app.services.fight import adversary_operations as adversary_actions
+from encounter_app.services.fight import commands, table
 
 SIZE = (1440, 900)
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication, QWidget
 
 from encounter_app.app import launch
+from encounter_app.domain.systems.requests import TraitCheckRequest
 from encounter_app.services.systems import turns
-from encounter_app.services.systems.requests import TraitCheckRequest
 from encounter_app.ui.systems.clash_dialog import ClashDialog
 from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
 from encounter_app.ui.systems.ruins_and_raiders import AmbushDialog

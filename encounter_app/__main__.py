@@ -65,12 +65,12 @@ def main(argv: list[str] | None = None) -> int:
                   "nothing was changed", file=sys.stderr)
             return exit_codes.USAGE
 
-    startup.pause_collection()  # ui/run.py resumes it once the window is built
+    startup.pause_collection()  # ui/shell/run.py resumes it once the window is built
     # Qt is imported here, not at the top, so --help and --version work without a display.
     from PySide6.QtWidgets import QApplication
 
-    from encounter_app.ui.icon import app_icon
-    from encounter_app.ui.run import run
+    from encounter_app.ui.shell.icon import app_icon
+    from encounter_app.ui.shell.run import run
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)

@@ -13,16 +13,17 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QApplication
 
+from encounter_app.domain import CampaignRow, EncounterRow
 from encounter_app.services.autobackup import AutoBackup
-from encounter_app.services.campaign_actions import NewSessionHooks, open_status
-from encounter_app.services.rules_service import STOP_TIMEOUT_MS, RulesService
-from encounter_app.services.session import EncounterSession
-from encounter_app.store import CampaignRow, EncounterRow, Store, StoreError
+from encounter_app.services.campaigns.operations import NewSessionHooks, open_status
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.rolls.rules_service import STOP_TIMEOUT_MS, RulesService
+from encounter_app.store import Store, StoreError
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
-from encounter_app.ui.appearance import Appearance
-from encounter_app.ui.main_window import MainWindow
-from encounter_app.ui.settings import open_settings
-from encounter_app.ui.table_view import TableControls
+from encounter_app.ui.players.table_controls import TableControls
+from encounter_app.ui.shell.appearance import Appearance
+from encounter_app.ui.shell.main_window import MainWindow
+from encounter_app.ui.shell.settings import open_settings
 
 
 @dataclass

@@ -62,7 +62,7 @@ def main(argv: list[str], default_data_dir: Path) -> int:
         return _refuse(str(exc), exit_codes.READ_ONLY if isinstance(exc, FolderNotWritable)
                        else exit_codes.REFUSED)
     # QtCore only (no display): the lock the window takes, so the two never write at once.
-    from encounter_app.ui.data_lock import DataFolderLock
+    from encounter_app.ui.shell.data_lock import DataFolderLock
 
     lock = DataFolderLock(data_dir)
     if not lock.acquire():

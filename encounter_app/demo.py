@@ -5,21 +5,21 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from encounter_app.resources import resource
-from encounter_app.rules.daggerheart import starting_fear
-from encounter_app.rules.systems import SYSTEMS
-from encounter_app.services.adversaries import combatant_from
-from encounter_app.services.systems.combatants import system_combatant
-from encounter_app.store import (
+from encounter_app.domain import (
     CountdownRow,
     EncounterRow,
     EnvironmentBlock,
     EnvironmentRow,
     StatBlock,
-    Store,
 )
-from encounter_app.store.campaign_rows import PcRow, combatant_for_pc
-from encounter_app.store.rows import TemplateRow
+from encounter_app.domain.adversaries import combatant_from
+from encounter_app.domain.campaign_rows import PcRow, combatant_for_pc
+from encounter_app.domain.rows import TemplateRow
+from encounter_app.domain.systems.combatants import system_combatant
+from encounter_app.resources import resource
+from encounter_app.rules.daggerheart import starting_fear
+from encounter_app.rules.systems import SYSTEMS
+from encounter_app.store import Store
 
 DEMO_PARTY = (
     # name, Evasion, Major, Severe, HP slots, Stress slots, Hope, Armor slots

@@ -6,11 +6,11 @@ of a campaign. Each is one transaction (store/exchange.py). No Qt here.
 
 from __future__ import annotations
 
+from encounter_app.domain.rows import EncounterRow
 from encounter_app.exchange.problems import ImportRefused, Problem
 from encounter_app.exchange.reader import Parsed
 from encounter_app.store import Store
 from encounter_app.store.exchange import recreate_encounter
-from encounter_app.store.rows import EncounterRow
 
 
 def count(number: int, word: str, plural: str | None = None) -> str:

@@ -23,7 +23,7 @@ def store(tmp_path):
 def demo_session(qtbot, store):
     """The first-start demo fight (3 PCs, 4 adversaries, 2 countdowns) as an open session."""
     from encounter_app.demo import create_demo
-    from encounter_app.services.session import EncounterSession
+    from encounter_app.services.fight.session import EncounterSession
 
     return EncounterSession(store, create_demo(store, seed=1).id)
 
@@ -31,7 +31,7 @@ def demo_session(qtbot, store):
 @pytest.fixture
 def session(qtbot, store):
     """An empty encounter in a campaign of three PCs with no Fear yet."""
-    from encounter_app.services.session import EncounterSession
+    from encounter_app.services.fight.session import EncounterSession
 
     campaign = store.create_campaign("t", party_size=3, fear=0)
     return EncounterSession(store, store.create_encounter(campaign.id, "e").id)
@@ -47,8 +47,8 @@ def undo_stack():
 @pytest.fixture
 def roller(qtbot):
     """A RollRouter over a real rules service (its own thread), stopped after the test."""
-    from encounter_app.services.roll_router import RollRouter
-    from encounter_app.services.rules_service import RulesService
+    from encounter_app.services.rolls.router import RollRouter
+    from encounter_app.services.rolls.rules_service import RulesService
 
     service = RulesService(seed=7)
     yield RollRouter(service)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import threading
 
 from encounter_app.app import launch
-from encounter_app.services.rules_service import AttackRequest, DiceRequest, Target, compute
+from encounter_app.domain.requests import AttackRequest, DiceRequest, Target
+from encounter_app.services.rolls.rules_service import compute
 from encounter_app.store import DB_NAME, Store, backups
 from tests.store.test_migrate import dump
 
@@ -46,7 +47,7 @@ def test_a_stuck_rules_thread_does_not_hang_quitting(qtbot, tmp_path, monkeypatc
             release.wait(30)
         return compute(request, rng)
 
-    monkeypatch.setattr("encounter_app.services.rules_service.compute", compute_or_hang)
+    monkeypatch.setattr("encounter_app.services.rolls.rules_service.compute", compute_or_hang)
     launched = launch(tmp_path, seed=3, show=True)
     qtbot.addWidget(launched.window)
     launched.window.submit(DiceRequest("2d6"))

@@ -5,10 +5,10 @@ a new game session, and after a restart everything is where it was left."""
 from __future__ import annotations
 
 from encounter_app.app import launch
+from encounter_app.domain import CountdownRow
+from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.rules.systems import SYSTEMS
-from encounter_app.services import table
-from encounter_app.store import CountdownRow
-from encounter_app.store.campaign_rows import PcRow
+from encounter_app.services.fight import table
 
 
 def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):

@@ -15,7 +15,7 @@ import pytest
 from encounter_app import exit_codes
 from encounter_app.__main__ import main
 from encounter_app.store import Store
-from encounter_app.ui.data_lock import DataFolderLock
+from encounter_app.ui.shell.data_lock import DataFolderLock
 
 
 def templates(data: Path) -> list[tuple]:

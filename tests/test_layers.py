@@ -1,4 +1,5 @@
-"""The layers of DESIGN.md: rules and store never load Qt (checked in a fresh interpreter)."""
+"""The layers of docs/architecture.md: rules, domain and store never load Qt (checked in a fresh
+interpreter, where import-linter only reads the imports)."""
 
 import subprocess
 import sys
@@ -10,6 +11,8 @@ import pytest
     "encounter_app.rules.dice", "encounter_app.rules.daggerheart",
     "encounter_app.rules.forge_of_power", "encounter_app.rules.casus_mus",
     "encounter_app.rules.ruins_and_raiders", "encounter_app.store", "encounter_app.demo",
+    "encounter_app.domain", "encounter_app.domain.adversaries", "encounter_app.domain.roll_text",
+    "encounter_app.domain.countdown_steps", "encounter_app.domain.systems.words",
 ])
 def test_rules_and_store_do_not_load_qt(package):
     code = (f"import sys, {package}; "

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from encounter_app.domain.campaign_rows import STATUS_LABEL, PcRow, Summary
 from encounter_app.exchange.encounter_file import (
     EncounterFile,
     encounter_json,
@@ -29,7 +30,6 @@ from encounter_app.exchange.native import dumps, envelope
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.rules.daggerheart import FEAR_CAP
 from encounter_app.rules.systems import SYSTEMS, system
-from encounter_app.store.campaign_rows import STATUS_LABEL, PcRow, Summary
 
 STATUSES = tuple(STATUS_LABEL)
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from encounter_app.domain.rows import CombatantRow, CountdownRow, EnvironmentBlock
 from encounter_app.exchange.fields import Fields, entry_name, shown
 from encounter_app.exchange.native import dumps, envelope, read_stat_block
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import FEAR_CAP, CountdownKind, LoopMode, SceneIntensity
 from encounter_app.rules.stat_blocks import environment_problems
-from encounter_app.store.rows import CombatantRow, CountdownRow, EnvironmentBlock
 
 COMBATANT_KINDS = ("pc", "adversary", "npc")
 INTENSITIES = tuple(member.name.lower() for member in SceneIntensity)

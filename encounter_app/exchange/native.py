@@ -18,6 +18,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from encounter_app.domain.rows import Experience, Feature, StatBlock
 from encounter_app.exchange import statblock
 from encounter_app.exchange.fields import (
     Fields,
@@ -28,7 +29,6 @@ from encounter_app.exchange.fields import (
     shown,
 )
 from encounter_app.exchange.problems import Collector, Problem
-from encounter_app.store.rows import Experience, Feature, StatBlock
 
 FORMAT = "encounter-manager"
 DRAFT_FORMAT = "encounter-manager-adversaries"

@@ -10,12 +10,12 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from encounter_app.domain.rows import StatBlock
 from encounter_app.exchange import native, srd
 from encounter_app.exchange.campaign_file import CampaignFile, read_campaign
 from encounter_app.exchange.encounter_file import EncounterFile, read_encounter
 from encounter_app.exchange.fields import Progress
 from encounter_app.exchange.problems import ImportRefused, Problem
-from encounter_app.store.rows import StatBlock
 
 MAX_BYTES = 64 * 1024 * 1024  # far past any bestiary; a bigger file is not ours
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from encounter_app.domain.rows import Experience, Feature, StatBlock
 from encounter_app.exchange import statblock
 from encounter_app.exchange.fields import (
     Fields,
@@ -38,7 +39,6 @@ from encounter_app.exchange.fields import (
     shown,
 )
 from encounter_app.exchange.problems import Collector, Problem
-from encounter_app.store.rows import Experience, Feature, StatBlock
 
 # Our field names -> the SRD's, so a problem names the field the GM sees in the file.
 SRD_NAMES = {"name": "name", "tier": "tier", "type": "type", "difficulty": "difficulty",

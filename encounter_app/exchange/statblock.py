@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
+from encounter_app.domain.rows import StatBlock
 from encounter_app.exchange.problems import Collector
 from encounter_app.rules import dice
-from encounter_app.store.rows import StatBlock
 
 TYPES = ("Bruiser", "Horde", "Leader", "Minion", "Ranged", "Skulk", "Social", "Solo",
          "Standard", "Support")

@@ -1,37 +1,9 @@
-"""The SQLite store: sqlmodel tables, migrations, backups. No Qt."""
+"""The SQLite store: sqlmodel tables, migrations, backups. No Qt.
+
+The rows it hands out are the frozen types of ``encounter_app.domain``.
+"""
 
 from encounter_app.store.errors import FolderNotWritable, StoreError
-from encounter_app.store.rows import (
-    CampaignRow,
-    CombatantRow,
-    CountdownRow,
-    EncounterRow,
-    EnvironmentBlock,
-    EnvironmentRow,
-    Experience,
-    FearEventRow,
-    Feature,
-    RollRow,
-    StatBlock,
-    TemplateRow,
-)
 from encounter_app.store.store import DB_NAME, Store
 
-__all__ = [
-    "DB_NAME",
-    "CampaignRow",
-    "CombatantRow",
-    "CountdownRow",
-    "EncounterRow",
-    "EnvironmentBlock",
-    "EnvironmentRow",
-    "Experience",
-    "FearEventRow",
-    "Feature",
-    "FolderNotWritable",
-    "RollRow",
-    "StatBlock",
-    "Store",
-    "StoreError",
-    "TemplateRow",
-]
+__all__ = ["DB_NAME", "FolderNotWritable", "Store", "StoreError"]

@@ -14,14 +14,14 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import replace
 
-from encounter_app.store.campaign_rows import EncounterEntry, PcRow, Summary
+from encounter_app.domain.campaign_rows import EncounterEntry, PcRow, Summary
+from encounter_app.domain.rows import CampaignRow, CombatantRow, CountdownRow, EncounterRow
 from encounter_app.store.inserts import (
     insert_campaign,
     insert_combatant,
     insert_countdown,
     insert_pc,
 )
-from encounter_app.store.rows import CampaignRow, CombatantRow, CountdownRow, EncounterRow
 from encounter_app.store.sql import _changed, _json, _timestamp
 
 _CAMPAIGN = "id, name, system, party_size, fear, archived, note, session_number"

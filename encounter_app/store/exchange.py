@@ -12,10 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from encounter_app.domain.campaign_rows import Summary
+from encounter_app.domain.rows import (
+    CampaignRow,
+    EncounterRow,
+    FearEventRow,
+    StatBlock,
+    TemplateRow,
+)
 from encounter_app.exchange.campaign_file import CampaignEncounter, CampaignFile
 from encounter_app.exchange.encounter_file import EncounterFile
 from encounter_app.exchange.fields import Progress
-from encounter_app.store.campaign_rows import Summary
 from encounter_app.store.inserts import (
     insert_campaign,
     insert_combatant,
@@ -24,13 +31,6 @@ from encounter_app.store.inserts import (
     record_fear,
 )
 from encounter_app.store.library import TEMPLATE_STATS, insert_entry, update_entry
-from encounter_app.store.rows import (
-    CampaignRow,
-    EncounterRow,
-    FearEventRow,
-    StatBlock,
-    TemplateRow,
-)
 from encounter_app.store.sql import _timestamp
 from encounter_app.store.store import Store
 

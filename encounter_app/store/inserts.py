@@ -9,8 +9,8 @@ import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from encounter_app.store.campaign_rows import PcRow
-from encounter_app.store.rows import (
+from encounter_app.domain.campaign_rows import PcRow
+from encounter_app.domain.rows import (
     CampaignRow,
     CombatantRow,
     CountdownRow,

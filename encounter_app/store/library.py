@@ -11,7 +11,7 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from encounter_app.store.rows import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
+from encounter_app.domain.rows import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
 from encounter_app.store.sql import _changed, _json
 
 if TYPE_CHECKING:

@@ -24,6 +24,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from encounter_app.domain.rows import (
+    CampaignRow,
+    CombatantRow,
+    CountdownRow,
+    EncounterRow,
+    FearEventRow,
+    RollRow,
+    StatBlock,
+    TemplateRow,
+)
 from encounter_app.store import backups, migrate
 from encounter_app.store.campaigns import _CAMPAIGN, CampaignStore, campaign_row
 from encounter_app.store.connection import Checkpointer, connect
@@ -36,16 +46,6 @@ from encounter_app.store.inserts import (
 )
 from encounter_app.store.library import TEMPLATE_STATS, LibraryQueries, insert_entry, template_row
 from encounter_app.store.player_view import PlayerViewQueries
-from encounter_app.store.rows import (
-    CampaignRow,
-    CombatantRow,
-    CountdownRow,
-    EncounterRow,
-    FearEventRow,
-    RollRow,
-    StatBlock,
-    TemplateRow,
-)
 from encounter_app.store.sql import _changed, _json, _timestamp, _utc
 
 DB_NAME = "encounter.db"

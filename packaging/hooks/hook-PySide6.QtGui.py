@@ -25,7 +25,7 @@ KEEP = {
     "platforminputcontexts": {"composeplatforminputcontextplugin",
                               "ibusplatforminputcontextplugin"},
     "platformthemes": {"qxdgdesktopportal"},
-    # The actions' SVG icons (ui/icon.py), read through QImageReader; it links QtSvg.
+    # The actions' SVG icons (ui/shell/icon.py), read through QImageReader; it links QtSvg.
     "imageformats": {"qsvg"},
 }
 

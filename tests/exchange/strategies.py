@@ -4,16 +4,10 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from encounter_app.domain.rows import CombatantRow, CountdownRow, Experience, Feature, StatBlock
 from encounter_app.exchange import encounter_file as ef
 from encounter_app.exchange.encounter_file import EncounterFile
 from encounter_app.exchange.statblock import TYPES
-from encounter_app.store.rows import (
-    CombatantRow,
-    CountdownRow,
-    Experience,
-    Feature,
-    StatBlock,
-)
 
 # Anything a GM can type: every character but lone surrogates, which no keyboard makes.
 text = st.text(st.characters(exclude_categories=("Cs",)), max_size=60)

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from encounter_app.domain.rows import Experience, Feature, StatBlock
 from encounter_app.exchange import srd
 from encounter_app.exchange.reader import read_bytes, read_path
 from encounter_app.exchange.statblock import horde_size
-from encounter_app.store.rows import Experience, Feature, StatBlock
 from tests.exchange.strategies import stat_blocks
 
 

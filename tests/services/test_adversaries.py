@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from encounter_app.demo import combatant_from, load_sample_adversaries
-from encounter_app.services import adversaries as rules
-from encounter_app.services.adversaries import Refused
-from encounter_app.store.rows import CombatantRow, Feature, StatBlock
+from encounter_app.domain import adversaries as rules
+from encounter_app.domain.adversaries import Refused
+from encounter_app.domain.rows import CombatantRow, Feature, StatBlock
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 

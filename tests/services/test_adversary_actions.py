@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from encounter_app.demo import combatant_from, load_sample_adversaries
-from encounter_app.services import adversary_actions as actions
-from encounter_app.services.adversaries import Refused
-from encounter_app.services.commands import SetFear
+from encounter_app.domain.adversaries import Refused
+from encounter_app.services.fight import adversary_operations as actions
+from encounter_app.services.fight.commands import SetFear
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from encounter_app.services import commands
 from encounter_app.services.autobackup import AutoBackup
+from encounter_app.services.fight import commands
 from encounter_app.store import backups
 from tests.store.test_migrate import dump
 

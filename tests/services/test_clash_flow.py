@@ -6,7 +6,7 @@ import pytest
 
 from encounter_app.demo import create_sample
 from encounter_app.rules.casus_mus import Grade, LuckOption, SkillRoll, grade
-from encounter_app.services.session import EncounterSession
+from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.systems import turns
 from encounter_app.services.systems.clash import ClashFlow, Side
 

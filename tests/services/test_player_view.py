@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from encounter_app.domain import RollRow
 from encounter_app.services import player_view
-from encounter_app.services.commands import RecordRoll, UpdateCombatant
+from encounter_app.services.fight.commands import RecordRoll, UpdateCombatant
 from encounter_app.services.player_view import UNSEEN, SetRollPublic, redact
-from encounter_app.store import RollRow
 
 
 def test_redact_takes_the_longest_name_first():

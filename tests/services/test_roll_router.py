@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from encounter_app.services.roll_router import RollRouter
-from encounter_app.services.rules_service import DiceRequest, RulesService
+from encounter_app.domain.requests import DiceRequest
+from encounter_app.services.rolls.router import RollRouter
+from encounter_app.services.rolls.rules_service import RulesService
 
 
 @pytest.fixture

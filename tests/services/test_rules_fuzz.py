@@ -11,15 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QObject, Signal
 
-from encounter_app.services.roll_text import describe
-from encounter_app.services.rules_service import (
-    AttackRequest,
-    DiceRequest,
-    ReactionRequest,
-    RulesService,
-    Target,
-)
-from encounter_app.store import RollRow
+from encounter_app.domain import RollRow
+from encounter_app.domain.requests import AttackRequest, DiceRequest, ReactionRequest, Target
+from encounter_app.domain.roll_text import describe
+from encounter_app.services.rolls.rules_service import RulesService
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -7,14 +7,8 @@ import threading
 
 import pytest
 
-from encounter_app.services.rules_service import (
-    AttackRequest,
-    DiceRequest,
-    ReactionRequest,
-    RulesService,
-    Target,
-    compute,
-)
+from encounter_app.domain.requests import AttackRequest, DiceRequest, ReactionRequest, Target
+from encounter_app.services.rolls.rules_service import RulesService, compute
 
 
 @pytest.fixture
@@ -32,7 +26,7 @@ def test_a_roll_is_computed_off_the_gui_thread_and_answered_on_it(qtbot, service
         seen["thread"] = threading.get_ident()
         return real_compute(request, rng)
 
-    monkeypatch.setattr("encounter_app.services.rules_service.compute", spy)
+    monkeypatch.setattr("encounter_app.services.rolls.rules_service.compute", spy)
     with qtbot.waitSignal(service.rolled, timeout=5000) as blocker:
         request_id = service.submit(DiceRequest("3d6+2"))
     answer = blocker.args[0]
@@ -103,7 +97,7 @@ def test_a_stuck_worker_does_not_hang_shutdown(qtbot, monkeypatch, caplog):
         release.wait(30)
         return compute(request, rng)
 
-    monkeypatch.setattr("encounter_app.services.rules_service.compute", stuck)
+    monkeypatch.setattr("encounter_app.services.rolls.rules_service.compute", stuck)
     service = RulesService(seed=1)
     service.submit(DiceRequest("1d6"))
     assert started.wait(5)

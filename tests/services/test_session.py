@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QUndoStack
 
-from encounter_app.services import commands
-from encounter_app.store import CombatantRow, CountdownRow, FearEventRow, RollRow
+from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
+from encounter_app.services.fight import commands
 
 
 @pytest.fixture
@@ -159,7 +159,7 @@ def test_update_combatant_writes_conditions_and_tokens(session, store):
 @pytest.fixture
 def long_log(store, session):
     """250 rolls in the store before the session opens; returns the reopened session."""
-    from encounter_app.services.session import EncounterSession
+    from encounter_app.services.fight.session import EncounterSession
 
     for i in range(250):
         store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {i}"))
@@ -167,7 +167,7 @@ def long_log(store, session):
 
 
 def test_opening_reads_only_the_newest_page_of_rolls(long_log):
-    from encounter_app.services.session import ROLL_PAGE
+    from encounter_app.services.fight.session import ROLL_PAGE
 
     assert [r.summary for r in long_log.rolls] == [f"roll {i}" for i in
                                                     range(249, 249 - ROLL_PAGE, -1)]

@@ -11,7 +11,7 @@ from PySide6.QtGui import QUndoStack
 
 from encounter_app.demo import create_sample
 from encounter_app.rules import casus_mus
-from encounter_app.services.session import EncounterSession
+from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.systems import turns
 from encounter_app.services.systems.clash import ClashFlow, Side
 from encounter_app.store import Store

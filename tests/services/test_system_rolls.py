@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from encounter_app.services.roll_text import describe
-from encounter_app.services.rules_service import RollResult, RulesService
-from encounter_app.services.systems.requests import (
+from encounter_app.domain.requests import RollResult
+from encounter_app.domain.roll_text import describe
+from encounter_app.domain.systems.requests import (
     FopAttackRequest,
     FopTarget,
     Initiant,
@@ -14,7 +14,8 @@ from encounter_app.services.systems.requests import (
     TraitCheckRequest,
     compute,
 )
-from encounter_app.services.systems.words import with_reroll
+from encounter_app.domain.systems.words import with_reroll
+from encounter_app.services.rolls.rules_service import RulesService
 from tests.rules.scripted import Scripted
 
 

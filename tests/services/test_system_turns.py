@@ -5,17 +5,17 @@ from __future__ import annotations
 import pytest
 
 from encounter_app.demo import create_sample
-from encounter_app.services.commands import SetTurn
-from encounter_app.services.session import EncounterSession
-from encounter_app.services.systems import turns
-from encounter_app.services.systems.requests import (
+from encounter_app.domain import RollRow
+from encounter_app.domain.systems.requests import (
     Initiant,
     InitiativeRequest,
     InitiativeScore,
     compute,
 )
-from encounter_app.services.systems.words import describe
-from encounter_app.store import RollRow
+from encounter_app.domain.systems.words import describe
+from encounter_app.services.fight.commands import SetTurn
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.systems import turns
 from tests.rules.scripted import Scripted
 
 
@@ -267,7 +267,7 @@ def test_only_a_creature_attacked_this_turn_may_interrupt(qtbot, store, undo_sta
 def test_a_defeated_creature_is_never_a_choice(qtbot, store, undo_stack):
     from dataclasses import replace
 
-    from encounter_app.services.commands import UpdateCombatant
+    from encounter_app.services.fight.commands import UpdateCombatant
     session = open_sample(store, "forge_of_power")
     golem = by_name(session, "Slag Golem")
     push(undo_stack, UpdateCombatant(session, replace(golem, hp_marked=golem.hp_max), "down"))

@@ -11,11 +11,11 @@ import gc
 import pytest
 from PySide6.QtGui import QUndoCommand
 
+from encounter_app.domain import CombatantRow, CountdownRow
 from encounter_app.rules.daggerheart import Outcome, RestKind, rest_fear
-from encounter_app.services import table
-from encounter_app.services.commands import SetFear
-from encounter_app.services.compound import Compound
-from encounter_app.store import CombatantRow, CountdownRow
+from encounter_app.services.fight import table
+from encounter_app.services.fight.commands import SetFear
+from encounter_app.services.fight.compound import Compound
 from tests.rules.scripted import Scripted
 
 CS, SH, SF, FH, FF = (Outcome.CRITICAL_SUCCESS, Outcome.SUCCESS_WITH_HOPE,
@@ -324,7 +324,7 @@ def test_the_party_is_the_pcs_in_the_order_else_the_campaign(session, undo_stack
 
 
 def test_without_pcs_in_the_order_the_roster_counts(session):
-    from encounter_app.store.campaign_rows import PcRow
+    from encounter_app.domain.campaign_rows import PcRow
 
     for position, name in enumerate(("Ash", "Birch", "Cedar", "Dune")):
         session.store.insert_pc(session.campaign.id, PcRow(name=name), position)

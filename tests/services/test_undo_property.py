@@ -26,19 +26,23 @@ from hypothesis import strategies as st
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from encounter_app.demo import combatant_from, create_demo, load_sample_adversaries
+from encounter_app.domain import CampaignRow, CombatantRow, CountdownRow, RollRow, adversaries, fear
+from encounter_app.domain.campaign_rows import PcRow
+from encounter_app.domain.requests import (
+    AttackRequest,
+    DiceRequest,
+    ReactionRequest,
+    RollResult,
+    Target,
+)
+from encounter_app.domain.roll_text import describe
+from encounter_app.domain.systems.requests import Initiant, InitiativeRequest
 from encounter_app.rules import casus_mus
 from encounter_app.rules.daggerheart import Outcome, RestKind, SceneIntensity, rest_fear
 from encounter_app.rules.systems import DAGGERHEART, SYSTEMS
-from encounter_app.services import (
-    adversaries,
-    adversary_actions,
-    campaign_actions,
-    commands,
-    fear,
-    table,
-)
-from encounter_app.services.campaign_book import CampaignBook
-from encounter_app.services.campaign_commands import (
+from encounter_app.services.campaigns import operations as campaign_actions
+from encounter_app.services.campaigns.book import CampaignBook
+from encounter_app.services.campaigns.commands import (
     AddPc,
     CreateCampaign,
     MoveEncounter,
@@ -51,21 +55,13 @@ from encounter_app.services.campaign_commands import (
     note_command,
     remove_pc,
 )
-from encounter_app.services.roll_text import describe
-from encounter_app.services.rules_service import (
-    AttackRequest,
-    DiceRequest,
-    ReactionRequest,
-    RollResult,
-    Target,
-    compute,
-)
-from encounter_app.services.session import EncounterSession
+from encounter_app.services.fight import adversary_operations as adversary_actions
+from encounter_app.services.fight import commands, table
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.rolls.rules_service import compute
 from encounter_app.services.systems import turns
 from encounter_app.services.systems.clash import ClashFlow, Side
-from encounter_app.services.systems.requests import Initiant, InitiativeRequest
-from encounter_app.store import DB_NAME, CampaignRow, CombatantRow, CountdownRow, RollRow, Store
-from encounter_app.store.campaign_rows import PcRow
+from encounter_app.store import DB_NAME, Store
 from tests.store.test_migrate import dump
 
 Build = Callable[[EncounterSession, st.DataObject], QUndoCommand | None]

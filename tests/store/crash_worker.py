@@ -22,7 +22,8 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from encounter_app.store import CombatantRow, CountdownRow, RollRow, Store
+from encounter_app.domain import CombatantRow, CountdownRow, RollRow
+from encounter_app.store import Store
 
 CAMPAIGN_ID = 1
 ENCOUNTER_ID = 1

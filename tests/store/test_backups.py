@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from encounter_app.store import DB_NAME, CombatantRow, RollRow, Store, StoreError, backups, migrate
+from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.store import DB_NAME, Store, StoreError, backups, migrate
 from tests.store.test_migrate import dump, make_database, newer_program
 
 

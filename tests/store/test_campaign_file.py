@@ -11,10 +11,10 @@ import pytest
 from encounter_app import exit_codes
 from encounter_app.__main__ import main
 from encounter_app.demo import create_demo, create_sample
+from encounter_app.domain.campaign_rows import EncounterEntry
 from encounter_app.exchange.campaign_file import write_campaign
 from encounter_app.exchange.problems import ImportRefused
 from encounter_app.exchange.reader import read_bytes
-from encounter_app.store.campaign_rows import EncounterEntry
 from encounter_app.store.exchange import campaign_file, recreate_campaign
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from encounter_app.demo import create_demo
-from encounter_app.services.campaign_actions import template_copy
-from encounter_app.store import CombatantRow, CountdownRow, FearEventRow
-from encounter_app.store.campaign_rows import EncounterEntry, combatant_for_pc
+from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow
+from encounter_app.domain.campaign_rows import EncounterEntry, combatant_for_pc
+from encounter_app.services.campaigns.operations import template_copy
 
 
 def test_marking_a_pc_combatant_marks_the_roster_and_the_next_fight_starts_there(store):
@@ -84,8 +84,8 @@ def test_a_template_copy_keeps_a_systems_numbers_and_forgets_its_turn_state(stor
 
 
 def test_a_roster_pc_of_another_system_brings_its_numbers_into_the_fight(store):
+    from encounter_app.domain.campaign_rows import PcRow
     from encounter_app.rules.systems import CASUS_MUS
-    from encounter_app.store.campaign_rows import PcRow
 
     campaign = store.create_campaign("Rats", system="casus_mus")
     stats = CASUS_MUS.defaults() | {"combat": 70}

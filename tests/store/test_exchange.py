@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from encounter_app.demo import create_demo, load_sample_adversaries
+from encounter_app.domain.rows import TemplateRow
 from encounter_app.exchange.encounter_file import write_encounter
 from encounter_app.exchange.problems import ImportRefused
 from encounter_app.exchange.reader import read_bytes, read_path
@@ -20,7 +21,6 @@ from encounter_app.store.exchange import (
     recreate_encounter,
     revert_import,
 )
-from encounter_app.store.rows import TemplateRow
 
 
 def library(store):
@@ -140,8 +140,8 @@ def test_a_failing_encounter_import_leaves_nothing(store):
 
 
 def test_notes_a_systems_numbers_and_what_players_see_travel_with_an_encounter():
+    from encounter_app.domain import CombatantRow, CountdownRow
     from encounter_app.exchange.encounter_file import EncounterFile
-    from encounter_app.store import CombatantRow, CountdownRow
 
     fight = EncounterFile(
         name="Rat warren", system="casus_mus", round=2,

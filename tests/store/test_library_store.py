@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from encounter_app.demo import combatant_from
-from encounter_app.store import EnvironmentBlock, EnvironmentRow, Feature, Store, TemplateRow
+from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, TemplateRow
+from encounter_app.store import Store
 from tests.store.test_store import BANDIT, SHAMAN
 
 CRYPT = EnvironmentBlock(

@@ -18,7 +18,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlmodel import SQLModel
 
-from encounter_app.store import DB_NAME, CombatantRow, RollRow, Store, StoreError, migrate
+from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.store import DB_NAME, Store, StoreError, migrate
 from tests.store.old_database import first_version_database
 
 

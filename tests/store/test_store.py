@@ -18,17 +18,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from encounter_app.store import (
-    DB_NAME,
+from encounter_app.domain import (
     CombatantRow,
     CountdownRow,
     Experience,
     Feature,
     RollRow,
     StatBlock,
-    Store,
     TemplateRow,
 )
+from encounter_app.store import DB_NAME, Store
 from encounter_app.store.connection import connect
 
 DB_SETTINGS = settings(max_examples=50, deadline=None,
@@ -177,7 +176,8 @@ def test_a_killed_program_loses_nothing_it_showed_as_done(tmp_path: Path) -> Non
     script = textwrap.dedent(f"""
         import os
         from pathlib import Path
-        from encounter_app.store import CombatantRow, Store
+        from encounter_app.domain import CombatantRow
+        from encounter_app.store import Store
         store = Store.open(Path({str(data)!r}))
         campaign = store.create_campaign("c", fear=4)
         encounter = store.create_encounter(campaign.id, "e")
@@ -623,7 +623,7 @@ def test_closing_stops_the_checkpointer_and_leaves_everything_in_the_file(tmp_pa
 
 
 def test_a_roll_made_public_stays_public_and_an_unknown_one_is_refused(store):
-    from encounter_app.store import CountdownRow, RollRow
+    from encounter_app.domain import CountdownRow, RollRow
 
     campaign = store.create_campaign("c")
     encounter = store.create_encounter(campaign.id, "e")

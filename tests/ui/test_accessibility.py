@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.services.commands import SetMarks
-from encounter_app.ui.models import RowRole
+from encounter_app.services.fight.commands import SetMarks
+from encounter_app.ui.fight.models import RowRole
 
 CONTROLS = (QAbstractButton, QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QComboBox,
             QLineEdit, QTabBar)
@@ -60,9 +60,9 @@ def test_a_defeated_adversary_is_said_in_words_not_only_greyed(qtbot, program):
 
 
 def test_the_dialogs_name_their_controls_too(qtbot, program):
-    from encounter_app.ui.countdown_dialog import CountdownDialog
-    from encounter_app.ui.dialogs import AddCombatantDialog
-    from encounter_app.ui.roll_dialogs import AttackDialog, FateRollDialog, ReactionDialog
+    from encounter_app.ui.fight.add_combatant import AddCombatantDialog
+    from encounter_app.ui.fight.countdown_dialog import CountdownDialog
+    from encounter_app.ui.fight.rolls.dialogs import AttackDialog, FateRollDialog, ReactionDialog
 
     session = program.session
     adversaries = [c for c in session.combatants if c.kind == "adversary"]
@@ -88,7 +88,7 @@ def test_error_text_is_readable_on_the_window_in_either_theme(qapp):
     """WCAG's 4.5:1 for normal text, between the error red and the window behind it."""
     from PySide6.QtGui import QColor, QPalette
 
-    from encounter_app.ui import theme
+    from encounter_app.ui.shell import theme
 
     light = QPalette(QColor("#efefef"))
     for palette in (light, theme.dark_palette()):

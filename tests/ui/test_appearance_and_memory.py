@@ -8,9 +8,9 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QSplitter
 
 from encounter_app.app import launch
-from encounter_app.ui import theme
-from encounter_app.ui.icon import action_icon
-from encounter_app.ui.settings import SETTINGS_NAME
+from encounter_app.ui.shell import theme
+from encounter_app.ui.shell.icon import action_icon
+from encounter_app.ui.shell.settings import SETTINGS_NAME
 
 
 def test_splitter_sizes_and_window_size_survive_a_relaunch(qtbot, tmp_path):

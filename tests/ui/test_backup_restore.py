@@ -9,11 +9,11 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from encounter_app.app import launch
-from encounter_app.services import commands
+from encounter_app.services.fight import commands
 from encounter_app.store import Store, backups
-from encounter_app.ui import run as run_module
-from encounter_app.ui.backup_dialogs import DamagedDatabaseBox, RestoreDialog
-from encounter_app.ui.data_lock import DataFolderLock
+from encounter_app.ui.shell import run as run_module
+from encounter_app.ui.shell.backup_dialogs import DamagedDatabaseBox, RestoreDialog
+from encounter_app.ui.shell.data_lock import DataFolderLock
 from tests.store.test_backups import damage_pages, set_age
 from tests.store.test_migrate import dump
 
@@ -61,7 +61,7 @@ def test_back_up_proposes_a_new_file_in_backups_and_writes_a_copy(qtbot, program
 
 
 def test_backing_up_onto_the_database_itself_is_refused(qtbot, program) -> None:
-    from encounter_app.ui.backup_dialogs import back_up_to
+    from encounter_app.ui.shell.backup_dialogs import back_up_to
 
     before = program.store.path.read_bytes()
     seen = {}

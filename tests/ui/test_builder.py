@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 
 from encounter_app.app import launch
 from encounter_app.demo import load_sample_environments
-from encounter_app.services.encounter_builder import KEEP
-from encounter_app.ui.builder import BuilderDialog
-from encounter_app.ui.builder_models import PlanModel
+from encounter_app.services.library.builder import KEEP
+from encounter_app.ui.library.builder import BuilderDialog
+from encounter_app.ui.library.builder_models import PlanModel
 
 
 def templates(program, *names: str):

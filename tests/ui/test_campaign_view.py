@@ -9,11 +9,11 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
+from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.rules.systems import SYSTEMS, system
-from encounter_app.services.campaign_commands import UpdatePc
-from encounter_app.store.campaign_rows import PcRow
-from encounter_app.ui.campaign_forms import NewCampaignDialog, PcDialog
-from encounter_app.ui.models import RowRole
+from encounter_app.services.campaigns.commands import UpdatePc
+from encounter_app.ui.campaigns.forms import NewCampaignDialog, PcDialog
+from encounter_app.ui.fight.models import RowRole
 
 
 @pytest.fixture
@@ -132,7 +132,7 @@ def test_a_draft_can_be_deleted_and_undo_brings_it_back_whole(program, manager):
 
 
 def test_renaming_the_open_encounter_renames_the_window(program, manager):
-    from encounter_app.services.campaign_commands import UpdateEncounter
+    from encounter_app.services.campaigns.commands import UpdateEncounter
 
     entry = manager._book.encounters[0]
     program.undo_stack.push(UpdateEncounter(manager._book, entry, replace(entry, name="Dusk"),
@@ -212,7 +212,7 @@ def test_notes_are_saved_when_the_gm_leaves_them_and_undo(program, manager):
 
 
 def test_a_combatant_note_shows_to_the_gm_and_undoes(program):
-    from encounter_app.services.campaign_commands import note_command
+    from encounter_app.services.campaigns.commands import note_command
 
     session = program.session
     warden = next(c for c in session.combatants if c.kind == "adversary")
@@ -248,7 +248,7 @@ def test_the_party_joins_in_one_step_and_marks_go_back_to_the_roster(program, ma
 
 
 def test_editing_a_pc_updates_its_combatant_in_the_fight(program, manager):
-    from encounter_app.services.campaign_commands import edit_pc
+    from encounter_app.services.campaigns.commands import edit_pc
 
     session, book = program.session, manager._book
     aria = book.party[0]

@@ -9,10 +9,10 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMenu, QPushButton
 
 from encounter_app.demo import combatant_from, load_sample_adversaries
-from encounter_app.services import adversaries
-from encounter_app.services.commands import AddCombatant, SetFear, SetMarks
-from encounter_app.ui.adversary_dialogs import ConditionDialog, DamageDialog
-from encounter_app.ui.roll_dialogs import AttackDialog
+from encounter_app.domain import adversaries
+from encounter_app.services.fight.commands import AddCombatant, SetFear, SetMarks
+from encounter_app.ui.fight.adversary_dialogs import ConditionDialog, DamageDialog
+from encounter_app.ui.fight.rolls.dialogs import AttackDialog
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 

@@ -15,11 +15,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication
 
-from encounter_app.store.rows import CombatantRow, Experience, Feature, StatBlock
-from encounter_app.ui import theme
-from encounter_app.ui.card_layout import card_layout, stat_line
-from encounter_app.ui.cards import AdversaryCardsView
-from encounter_app.ui.models import ActiveRole, RowRole
+from encounter_app.domain.rows import CombatantRow, Experience, Feature, StatBlock
+from encounter_app.ui.fight.card_layout import card_layout, stat_line
+from encounter_app.ui.fight.cards import AdversaryCardsView
+from encounter_app.ui.fight.models import ActiveRole, RowRole
+from encounter_app.ui.shell import theme
 
 SENTRY = StatBlock(
     name="Ashen Sentry", tier=1, type="Bruiser", difficulty=13, major=9, severe=16, hp=6,

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from encounter_app.domain import CountdownRow
 from encounter_app.rules.daggerheart import Outcome
-from encounter_app.services import table
-from encounter_app.store import CountdownRow
-from encounter_app.ui.countdown_dialog import PRESETS, CountdownDialog
-from encounter_app.ui.models import CountdownModel
+from encounter_app.services.fight import table
+from encounter_app.ui.fight.countdown_dialog import PRESETS, CountdownDialog
+from encounter_app.ui.fight.models import CountdownModel
 
 
 def dialog_for(qtbot, rows=()) -> CountdownDialog:

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QProgressDialog, QPushButton
 from encounter_app.demo import load_sample_adversaries
 from encounter_app.exchange.native import write_adversaries
 from encounter_app.exchange.reader import read_path
-from encounter_app.ui.exchange_actions import Prompts
-from encounter_app.ui.exchange_dialogs import DuplicatesDialog, ExportChooser, ProblemsDialog
-from encounter_app.ui.exchange_models import TemplateChoiceModel
+from encounter_app.ui.exchange.actions import Prompts
+from encounter_app.ui.exchange.dialogs import DuplicatesDialog, ExportChooser, ProblemsDialog
+from encounter_app.ui.exchange.models import TemplateChoiceModel
 from tests.ui.test_card_actions import trigger
 
 
@@ -219,8 +219,8 @@ def test_an_exported_encounter_imports_as_a_new_encounter_and_opens(qtbot, progr
 
 def test_duplicates_dialog_apply_to_all(qtbot, store, tmp_path):
     samples = load_sample_adversaries()
+    from encounter_app.domain.rows import TemplateRow
     from encounter_app.store.exchange import find_duplicates
-    from encounter_app.store.rows import TemplateRow
 
     store.insert_templates([TemplateRow(None, s, "sample") for s in samples])
     found = find_duplicates(store, [samples[0], replace(samples[1], hp=9, difficulty=1),
@@ -238,7 +238,7 @@ def test_duplicates_dialog_apply_to_all(qtbot, store, tmp_path):
 
 
 def test_export_chooser_filters_and_checks(qtbot, qtmodeltester, store):
-    from encounter_app.store.rows import TemplateRow
+    from encounter_app.domain.rows import TemplateRow
 
     templates = store.insert_templates(
         [TemplateRow(None, s, "sample") for s in load_sample_adversaries()])
@@ -272,7 +272,7 @@ def test_problems_dialog_lists_entry_field_and_message(qtbot):
 
 
 def test_imported_srd_adversaries_read_right_on_their_cards(srd_file):
-    from encounter_app.ui.card_layout import stat_line
+    from encounter_app.ui.fight.card_layout import stat_line
 
     blocks = {s.name: s for s in read_path(srd_file).adversaries}
     assert stat_line(blocks["Tiny Green Ooze"]) == (

@@ -4,7 +4,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
-from encounter_app.ui.icon import action_icon, app_icon
+from encounter_app.ui.shell.icon import action_icon, app_icon
 
 
 def test_the_icon_has_sizes_for_the_taskbar_and_the_menu(qapp):

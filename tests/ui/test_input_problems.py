@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from encounter_app.demo import load_sample_adversaries
+from encounter_app.domain import CombatantRow, TemplateRow
 from encounter_app.rules import dice
-from encounter_app.store import CombatantRow, TemplateRow
-from encounter_app.ui.countdown_dialog import CountdownDialog
-from encounter_app.ui.dialogs import AddCombatantDialog
-from encounter_app.ui.roll_dialogs import AttackDialog
-from encounter_app.ui.window_parts import DiceRoller
+from encounter_app.ui.fight.add_combatant import AddCombatantDialog
+from encounter_app.ui.fight.countdown_dialog import CountdownDialog
+from encounter_app.ui.fight.rolls.dialogs import AttackDialog
+from encounter_app.ui.shell.window_parts import DiceRoller
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,9 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog
 
-from encounter_app.services.commands import SetFear
-from encounter_app.ui.roll_dialogs import AttackDialog
-from encounter_app.ui.shortcuts import ShortcutsDialog, ShortcutsModel, window_shortcuts
+from encounter_app.services.fight.commands import SetFear
+from encounter_app.ui.fight.rolls.dialogs import AttackDialog
+from encounter_app.ui.shell.shortcuts import ShortcutsDialog, ShortcutsModel, window_shortcuts
 
 
 def activate(qtbot, window) -> None:

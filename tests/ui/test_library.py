@@ -10,11 +10,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from encounter_app.demo import load_sample_adversaries
-from encounter_app.services.library import Library
-from encounter_app.store import Feature, Store, TemplateRow
-from encounter_app.ui.library_models import TEMPLATE_COLUMNS, LibraryFilter, LibraryTableModel
-from encounter_app.ui.library_panel import LibraryPage, LibraryPanel
-from encounter_app.ui.stat_block_html import adversary_html
+from encounter_app.domain import Feature, TemplateRow
+from encounter_app.services.library.shelves import Library
+from encounter_app.store import Store
+from encounter_app.ui.library.models import TEMPLATE_COLUMNS, LibraryFilter, LibraryTableModel
+from encounter_app.ui.library.panel import LibraryPage, LibraryPanel
+from encounter_app.ui.library.stat_block_html import adversary_html
 
 SAMPLES = load_sample_adversaries()
 BY_NAME = {s.name: s for s in SAMPLES}

@@ -9,9 +9,9 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QListView, QPushButton, QToolButton, QWidget
 
 from encounter_app.app import launch
-from encounter_app.services.commands import MoveCombatant
-from encounter_app.services.rules_service import DiceRequest
-from encounter_app.ui.roll_dialogs import AttackDialog
+from encounter_app.domain.requests import DiceRequest
+from encounter_app.services.fight.commands import MoveCombatant
+from encounter_app.ui.fight.rolls.dialogs import AttackDialog
 
 
 def find(window, cls, name):
@@ -151,7 +151,7 @@ def test_history_is_made_when_first_shown(qtbot, program):
 
 
 def test_a_second_copy_of_an_adversary_joins_with_a_number(program):
-    from encounter_app.services.adversaries import combatant_from
+    from encounter_app.domain.adversaries import combatant_from
 
     window, session = program.window, program.session
     sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")

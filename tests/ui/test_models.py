@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QUndoStack
 
-from encounter_app.services import commands
-from encounter_app.store import CombatantRow, RollRow
-from encounter_app.ui.models import (
+from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.services.fight import commands
+from encounter_app.ui.fight.models import (
     ActiveRole,
     AdversaryCardsModel,
     CountdownModel,
@@ -138,7 +138,7 @@ def test_roll_log_is_newest_first(session, stack):
 
 def test_the_roll_log_model_fetches_older_rolls_a_page_at_a_time(qtmodeltester, store,
                                                                  session):
-    from encounter_app.services.session import ROLL_PAGE, EncounterSession
+    from encounter_app.services.fight.session import ROLL_PAGE, EncounterSession
 
     for n in range(ROLL_PAGE + 20):
         store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {n}"))
@@ -152,8 +152,8 @@ def test_the_roll_log_model_fetches_older_rolls_a_page_at_a_time(qtmodeltester, 
 
 
 def test_scrolling_the_roll_log_to_the_bottom_reads_the_next_page(qtbot, store, session):
-    from encounter_app.services.session import ROLL_PAGE, EncounterSession
-    from encounter_app.ui.roll_log import RollLogView
+    from encounter_app.services.fight.session import ROLL_PAGE, EncounterSession
+    from encounter_app.ui.fight.rolls.log import RollLogView
 
     for n in range(3 * ROLL_PAGE):
         store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {n}"))

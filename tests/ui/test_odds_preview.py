@@ -10,11 +10,11 @@ from dataclasses import replace
 from PySide6.QtCore import QEvent, QThread
 from PySide6.QtWidgets import QApplication
 
+from encounter_app.domain.requests import OddsRequest
 from encounter_app.rules import odds
-from encounter_app.services.commands import SetMarks, UpdateCombatant
-from encounter_app.services.odds_cache import OddsCache
-from encounter_app.services.rules_service import OddsRequest
-from encounter_app.ui.odds_preview import percent
+from encounter_app.services.fight.commands import SetMarks, UpdateCombatant
+from encounter_app.services.rolls.odds_cache import OddsCache
+from encounter_app.ui.fight.rolls.odds import percent
 
 
 def pcs(session):
@@ -97,7 +97,7 @@ def test_an_attack_the_rules_cannot_roll_says_why(qtbot, roller):
 
 
 def test_the_attack_dialog_shows_each_targets_chance_and_follows_advantage(qtbot, program):
-    from encounter_app.ui.roll_dialogs import AttackDialog
+    from encounter_app.ui.fight.rolls.dialogs import AttackDialog
 
     session = program.session
     warden = next(c for c in session.combatants if c.name == "Chapel Warden")
@@ -138,7 +138,7 @@ def test_the_window_opens_without_loading_icepool(tmp_path):
 def test_with_an_adversary_in_the_spotlight_its_odds_show_once_the_window_is_up(qtbot, program):
     program.window.next_turn()  # the Chapel Warden
     program.undo_stack.clear()
-    from encounter_app.ui.odds_preview import OddsFollower, OddsPreview
+    from encounter_app.ui.fight.rolls.odds import OddsFollower, OddsPreview
 
     preview = OddsPreview(program.session, program.window.odds_cache)
     qtbot.addWidget(preview)

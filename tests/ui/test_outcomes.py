@@ -8,10 +8,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QToolButton
 
 from encounter_app.app import launch
+from encounter_app.domain import CountdownRow
 from encounter_app.rules.daggerheart import Outcome
-from encounter_app.services import table
-from encounter_app.store import CountdownRow
-from encounter_app.ui.outcomes import OUTCOME_KEYS
+from encounter_app.services.fight import table
+from encounter_app.ui.fight.rolls.outcomes import OUTCOME_KEYS
 
 
 def guidance(program) -> str:

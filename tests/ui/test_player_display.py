@@ -8,11 +8,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QWidget
 
+from encounter_app.domain import RollRow
 from encounter_app.services import player_view
-from encounter_app.services.commands import RecordRoll, SetFear, SetMarks, UpdateCombatant
+from encounter_app.services.fight.commands import RecordRoll, SetFear, SetMarks, UpdateCombatant
 from encounter_app.services.player_view import UNSEEN, SetRollPublic
-from encounter_app.store import RollRow
-from encounter_app.ui.models import RowRole
+from encounter_app.ui.fight.models import RowRole
 
 ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
          Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.AccessibleDescriptionRole,

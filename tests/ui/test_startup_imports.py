@@ -17,15 +17,15 @@ from encounter_app.app import launch
 
 LATER = ("alembic", "sqlalchemy", "sqlmodel", "icepool", "platformdirs",
          "encounter_app.demo", "encounter_app.store.head_schema",
-         "encounter_app.ui.backup_dialogs", "encounter_app.ui.countdown_dialog",
-         "encounter_app.ui.roll_dialogs", "encounter_app.ui.systems.casus_mus",
+         "encounter_app.ui.shell.backup_dialogs", "encounter_app.ui.fight.countdown_dialog",
+         "encounter_app.ui.fight.rolls.dialogs", "encounter_app.ui.systems.casus_mus",
          "encounter_app.ui.systems.ruins_and_raiders", "encounter_app.ui.systems.forge_of_power",
-         "encounter_app.services.systems.requests", "encounter_app.exchange.reader",
+         "encounter_app.domain.systems.requests", "encounter_app.exchange.reader",
          "encounter_app.store.exchange", "encounter_app.ui.systems.profiles",
-         "encounter_app.ui.reference", "encounter_app.services.encounter_builder",
+         "encounter_app.ui.fight.gm_screen", "encounter_app.services.library.builder",
          "encounter_app.rules.battle_points", "encounter_app.services.player_view",
-         "encounter_app.ui.player_display", "encounter_app.ui.shortcuts",
-         "encounter_app.ui.combatant_note")
+         "encounter_app.ui.players.display", "encounter_app.ui.shell.shortcuts",
+         "encounter_app.ui.fight.combatant_note")
 
 
 def test_a_start_on_an_existing_folder_imports_nothing_it_does_not_use(qapp, tmp_path: Path

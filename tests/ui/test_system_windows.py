@@ -243,7 +243,7 @@ def test_the_gm_screen_shows_the_systems_tables(qtbot, qtmodeltester, program):
 def test_editing_numbers_keeps_damage_and_turn_state(qtbot, program):
     from dataclasses import replace
 
-    from encounter_app.services.commands import UpdateCombatant
+    from encounter_app.services.fight.commands import UpdateCombatant
 
     session = program.session
     first = session.combatants[0]
@@ -264,7 +264,7 @@ def test_editing_numbers_keeps_damage_and_turn_state(qtbot, program):
 def test_editing_numbers_keeps_the_gm_note_and_the_roster_link(qtbot, program):
     from dataclasses import replace
 
-    from encounter_app.services.commands import UpdateCombatant
+    from encounter_app.services.fight.commands import UpdateCombatant
 
     session = program.session
     pc = next(c for c in session.combatants if c.pc_id is not None)

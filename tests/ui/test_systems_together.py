@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from encounter_app.app import launch
-from encounter_app.services import campaign_actions
-from encounter_app.services.campaign_book import CampaignBook
+from encounter_app.services.campaigns import operations as campaign_actions
+from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.systems import turns
 
 

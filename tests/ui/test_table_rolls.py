@@ -8,14 +8,14 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
+from encounter_app.domain import CombatantRow, Experience, StatBlock
 from encounter_app.rules.daggerheart import SceneIntensity
-from encounter_app.services import commands
-from encounter_app.services.rules_service import RulesService
-from encounter_app.store import CombatantRow, Experience, StatBlock
-from encounter_app.ui.models import FearLedgerModel
-from encounter_app.ui.reference import GmScreen
-from encounter_app.ui.roll_dialogs import AttackDialog, FateRollDialog, ReactionDialog
-from encounter_app.ui.scene import SceneIntensityPanel, guidance
+from encounter_app.services.fight import commands
+from encounter_app.services.rolls.rules_service import RulesService
+from encounter_app.ui.fight.gm_screen import GmScreen
+from encounter_app.ui.fight.models import FearLedgerModel
+from encounter_app.ui.fight.rolls.dialogs import AttackDialog, FateRollDialog, ReactionDialog
+from encounter_app.ui.fight.scene import SceneIntensityPanel, guidance
 
 THIEF = StatBlock(name="Masked Thief", tier=1, type="Skulk", difficulty=12, major=6, severe=11,
                   hp=3, stress=3, attack_modifier=1, attack_name="Knife",

@@ -21,14 +21,14 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QUndoCommand
 
+from encounter_app.domain import RollRow
+from encounter_app.domain.systems.words import GRADE_WORDS, d100, skill_text
 from encounter_app.rules import casus_mus
 from encounter_app.rules.casus_mus import SkillRoll
-from encounter_app.services import commands
-from encounter_app.services.compound import Compound
-from encounter_app.services.session import EncounterSession
+from encounter_app.services.fight import commands
+from encounter_app.services.fight.compound import Compound
+from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.systems import turns
-from encounter_app.services.systems.words import GRADE_WORDS, d100, skill_text
-from encounter_app.store import RollRow
 
 CM_WORDS = {0: "no Combat Maneuvers", 1: "1 Combat Maneuver"}
 

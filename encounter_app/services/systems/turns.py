@@ -35,13 +35,13 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.domain.systems.requests import initiative_order
 from encounter_app.rules import casus_mus, ruins_and_raiders
 from encounter_app.rules import forge_of_power as fop
-from encounter_app.services import commands
-from encounter_app.services.compound import Compound
-from encounter_app.services.session import EncounterSession
-from encounter_app.services.systems.requests import initiative_order
-from encounter_app.store import CombatantRow, RollRow
+from encounter_app.services.fight import commands
+from encounter_app.services.fight.compound import Compound
+from encounter_app.services.fight.session import EncounterSession
 
 HOLD_LASTS_ONE_ROUND = True
 WAITING_GAME_GOES_FIRST = True

@@ -17,10 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.ui import theme
-from encounter_app.ui.listviews import own_viewport
-from encounter_app.ui.models import KIND_LABEL, ActiveRole, RowRole
+from encounter_app.ui.fight.models import KIND_LABEL, ActiveRole, RowRole
+from encounter_app.ui.shell import theme
 from encounter_app.ui.systems.profiles import Profile, health
+from encounter_app.ui.widgets.listviews import own_viewport
 
 CARD = QSize(300, 166)
 MIN_CARD_WIDTH = 280

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout, QInputDialog, QLabel
 
+from encounter_app.domain.systems.requests import SkillRollRequest
 from encounter_app.services.systems import turns
-from encounter_app.services.systems.requests import SkillRollRequest
 from encounter_app.ui.systems.clash_dialog import SKILLS, ClashDialog
 from encounter_app.ui.systems.table import SystemTable, button
 

@@ -23,19 +23,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.domain import CombatantRow
+from encounter_app.domain.requests import RollResult
+from encounter_app.domain.systems.requests import SkillRollRequest
 from encounter_app.rules.casus_mus import LuckOption, roll_skill
 from encounter_app.rules.dice import Typed
 from encounter_app.rules.systems import system
-from encounter_app.services.roll_router import RollRouter
-from encounter_app.services.rules_service import RollResult
-from encounter_app.services.session import EncounterSession
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.rolls.router import RollRouter
 from encounter_app.services.systems import turns
 from encounter_app.services.systems.clash import ClashFlow, Side
-from encounter_app.services.systems.requests import SkillRollRequest
-from encounter_app.store import CombatantRow
-from encounter_app.ui.dialog_buttons import accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.typed import typed_die
+from encounter_app.ui.widgets.dialog_buttons import accept_buttons
 
 SKILLS = ("combat", "evade", "willpower", "endurance")
 ATTACK_SKILL, DEFENCE_SKILL = "combat", "evade"

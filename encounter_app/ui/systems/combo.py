@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from PySide6.QtWidgets import QComboBox
 
-from encounter_app.store import CombatantRow
+from encounter_app.domain import CombatantRow
 
 
 def combatant_combo(rows: Iterable[CombatantRow], chosen: int | None, name: str) -> QComboBox:

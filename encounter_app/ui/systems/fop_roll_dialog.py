@@ -26,22 +26,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.domain.requests import RollResult
+from encounter_app.domain.roll_text import describe
+from encounter_app.domain.systems.requests import FopAttackRequest, FopTarget, LevelCheckRequest
+from encounter_app.domain.systems.words import with_reroll
 from encounter_app.rules import forge_of_power as fop
 from encounter_app.rules.dice import Typed
 from encounter_app.rules.systems import system
-from encounter_app.services.roll_router import RollRouter
-from encounter_app.services.roll_text import describe
-from encounter_app.services.rules_service import RollResult
-from encounter_app.services.systems.requests import (
-    FopAttackRequest,
-    FopTarget,
-    LevelCheckRequest,
-)
-from encounter_app.services.systems.words import with_reroll
-from encounter_app.store import CombatantRow, RollRow
-from encounter_app.ui.dialog_buttons import accept_buttons
+from encounter_app.services.rolls.router import RollRouter
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.typed import typed_die
+from encounter_app.ui.widgets.dialog_buttons import accept_buttons
 
 ATTRIBUTES = ("strength", "agility", "intellect", "willpower", "initiative")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel
 
-from encounter_app.services import commands
-from encounter_app.services.compound import Compound
+from encounter_app.domain.systems.requests import FopAttackRequest
+from encounter_app.services.fight import commands
+from encounter_app.services.fight.compound import Compound
 from encounter_app.services.systems import turns
-from encounter_app.services.systems.requests import FopAttackRequest
 from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
 from encounter_app.ui.systems.table import SystemTable, button
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from encounter_app.domain import CombatantRow
 from encounter_app.rules import ruins_and_raiders
 from encounter_app.rules.systems import System, system
 from encounter_app.services.systems import turns
-from encounter_app.store import CombatantRow
 
 
 def _pips(left: int, top: int) -> str:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTabWi
 from encounter_app.rules import casus_mus as cm
 from encounter_app.rules import forge_of_power as fop
 from encounter_app.rules import ruins_and_raiders as rr
-from encounter_app.ui.reference import TupleTableModel
+from encounter_app.ui.fight.gm_screen import TupleTableModel
 
 
 class Row(NamedTuple):

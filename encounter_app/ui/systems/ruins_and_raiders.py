@@ -13,10 +13,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from encounter_app.services import commands
-from encounter_app.services.compound import Compound
-from encounter_app.services.roll_text import describe
-from encounter_app.services.rules_service import RollResult
+from encounter_app.domain.requests import RollResult
+from encounter_app.domain.roll_text import describe
+from encounter_app.services.fight import commands
+from encounter_app.services.fight.compound import Compound
 from encounter_app.services.systems import turns
 from encounter_app.ui.systems.table import SystemTable, button
 from encounter_app.ui.systems.trait_dialog import TraitCheckDialog

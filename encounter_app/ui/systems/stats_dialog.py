@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.domain import CombatantRow
+from encounter_app.domain.systems.combatants import StatsError, system_combatant
 from encounter_app.rules.systems import StatField, System
-from encounter_app.services.systems.combatants import StatsError, system_combatant
-from encounter_app.store import CombatantRow
-from encounter_app.ui.problem import ProblemLabel
+from encounter_app.ui.widgets.problem import ProblemLabel
 
 KINDS = (("Adversary", "adversary"), ("PC", "pc"), ("NPC", "npc"))
 

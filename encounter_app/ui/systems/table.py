@@ -23,15 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.services import commands
-from encounter_app.services.roll_router import RollRouter
-from encounter_app.services.roll_text import describe
-from encounter_app.services.rules_service import RollResult
-from encounter_app.services.session import EncounterSession
+from encounter_app.domain import CombatantRow
+from encounter_app.domain.requests import RollResult
+from encounter_app.domain.roll_text import describe
+from encounter_app.domain.systems.requests import Initiant, InitiativeRequest
+from encounter_app.services.fight import commands
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.rolls.router import RollRouter
 from encounter_app.services.systems import turns
-from encounter_app.services.systems.requests import Initiant, InitiativeRequest
-from encounter_app.store import CombatantRow
-from encounter_app.ui.models import InitiativeModel, RowRole
+from encounter_app.ui.fight.models import InitiativeModel, RowRole
 from encounter_app.ui.systems.cards import SystemCardsView
 from encounter_app.ui.systems.profiles import Profile
 from encounter_app.ui.systems.stats_dialog import StatsDialog

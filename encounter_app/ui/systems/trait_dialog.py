@@ -21,15 +21,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.domain import CombatantRow
+from encounter_app.domain.systems.requests import TraitCheckRequest
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.dice import Typed
 from encounter_app.rules.systems import system
-from encounter_app.services.systems.requests import TraitCheckRequest
-from encounter_app.store import CombatantRow
-from encounter_app.ui.dialog_buttons import accept_buttons
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.profiles import dodge_parry
 from encounter_app.ui.systems.typed import typed_die
+from encounter_app.ui.widgets.dialog_buttons import accept_buttons
 
 TRAITS = ("warrior", "athlete", "perception", "brawn", "fortitude", "defiance")
 TIMES = (1, 2, 3, 4, 5, 6, 8, 10)

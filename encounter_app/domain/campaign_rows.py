@@ -1,0 +1,82 @@
+"""Frozen rows of the campaign layer: a roster PC, an encounter in a campaign's list, and the
+summary written when an encounter is finished."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from encounter_app.domain.rows import CombatantRow
+
+EncounterStatus = Literal["draft", "active", "done"]
+STATUS_LABEL = {"draft": "Draft", "active": "Active", "done": "Done"}
+
+
+@dataclass(frozen=True)
+class PcRow:
+    """A player character of the party. ``stats`` holds the system's pc_fields (systems.py)."""
+
+    name: str
+    stats: dict[str, int] = field(default_factory=dict, compare=True, hash=False)
+    id: int | None = None
+    hp_marked: int = 0
+    stress_marked: int = 0
+    armor_marked: int = 0
+    note: str = ""
+
+    def stat(self, key: str, default: int = 0) -> int:
+        return int(self.stats.get(key, default))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """How a finished encounter went, from the store's own records."""
+
+    rounds: int
+    fear_gained: int
+    fear_spent: int
+    defeated: tuple[str, ...]  # names of the adversaries with every HP marked
+    rolls: int
+
+    def text(self) -> str:
+        defeated = f"{len(self.defeated)} adversar{'y' if len(self.defeated) == 1 else 'ies'}"
+        return (f"{self.rounds} round{'s' if self.rounds != 1 else ''} · Fear +{self.fear_gained}"
+                f" / −{self.fear_spent} · {defeated} defeated · {self.rolls} roll"
+                f"{'s' if self.rolls != 1 else ''}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rounds": self.rounds, "fear_gained": self.fear_gained,
+                "fear_spent": self.fear_spent, "defeated": list(self.defeated),
+                "rolls": self.rolls}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Summary:
+        return cls(int(data.get("rounds", 0)), int(data.get("fear_gained", 0)),
+                   int(data.get("fear_spent", 0)),
+                   tuple(str(n) for n in data.get("defeated", ())), int(data.get("rolls", 0)))
+
+
+@dataclass(frozen=True)
+class EncounterEntry:
+    """One encounter in a campaign's list: what the list shows and the GM edits."""
+
+    name: str
+    id: int | None = None
+    status: EncounterStatus = "draft"
+    note: str = ""
+    summary: Summary | None = None
+    seed: int | None = None
+
+
+def combatant_for_pc(pc: PcRow, system_key: str = "daggerheart") -> CombatantRow:
+    """The combatant a roster PC becomes in a fight, starting from the roster's marks.
+
+    Daggerheart reads Evasion, HP and Stress; the other systems' tracks are their HP (Wounds
+    in Ruins & Raiders), and their cards and rolls read the whole stat dict (system_stats).
+    """
+    hp = pc.stat("hp", pc.stat("wounds"))
+    stress = pc.stat("stress")
+    return CombatantRow(kind="pc", name=pc.name, evasion=pc.stats.get("evasion"), hp_max=hp,
+                        hp_marked=min(pc.hp_marked, hp), stress_max=stress,
+                        stress_marked=min(pc.stress_marked, stress), pc_id=pc.id,
+                        system_stats={} if system_key == "daggerheart" else dict(pc.stats))

@@ -1,0 +1,205 @@
+"""EncounterSession: the open encounter's state, kept in step with the store.
+
+Every method writes to the store first (one transaction) and only then changes the in-memory
+lists, which announce the change to the Qt models. A failed write changes nothing on screen.
+The methods are the primitives that undo commands call; they make no decisions of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QObject, Signal
+
+from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
+from encounter_app.domain.adversaries import next_in_order
+from encounter_app.rules.daggerheart import FearPool
+from encounter_app.services.rowlist import RowList
+from encounter_app.store import Store
+
+ROLL_PAGE = 30  # rolls read from the store at a time; the sidebar shows about ten
+
+
+class EncounterSession(QObject):
+    turn_changed = Signal()  # active combatant or round
+    fear_changed = Signal(int)
+    scene_changed = Signal()  # scene intensity, or Fear spent in this scene
+
+    def __init__(self, store: Store, encounter_id: int, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.encounter = store.encounter(encounter_id)
+        self.campaign = store.campaign(self.encounter.campaign_id)
+        self.combatants = RowList(store.combatants(encounter_id), self)
+        self.countdowns = RowList(store.countdowns(encounter_id), self)
+        # Newest first, and only the newest page until the log is scrolled (fetch_more_rolls).
+        self.rolls = RowList((), self)
+        self._more_rolls = True
+        self._rolls_from: int | None = None  # every roll from this id up is in self.rolls
+        self.fetch_more_rolls()
+        self.fear_ledger = RowList(store.fear_ledger(self.campaign.id), self)  # newest first
+        self._fear = self.campaign.fear
+        self._active_id = self.encounter.active_combatant_id
+        self._round = self.encounter.round
+
+    @property
+    def encounter_id(self) -> int:
+        return self.encounter.id
+
+    # -- turn order -------------------------------------------------------------------------
+
+    @property
+    def active_id(self) -> int | None:
+        return self._active_id
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    def set_turn(self, active_id: int | None, round_: int) -> None:
+        self.store.set_turn(self.encounter_id, active_id, round_)
+        self._active_id, self._round = active_id, round_
+        self.turn_changed.emit()
+
+    def next_turn(self) -> tuple[int | None, int]:
+        """Who has the spotlight after the active combatant, and in which round.
+
+        Defeated adversaries are skipped; passing the end of the order starts a new round.
+        With nobody active yet, the first combatant starts round ``round``.
+        """
+        return next_in_order(list(self.combatants), self._active_id, self._round,
+                             lambda r: not r.defeated)
+
+    @property
+    def system_state(self) -> dict:
+        """The encounter's turn state of a system other than Daggerheart (services/systems)."""
+        return self.encounter.system_state
+
+    def set_system_state(self, state: dict) -> None:
+        self.store.set_system_state(self.encounter_id, state)
+        self.encounter = replace(self.encounter, system_state=dict(state))
+        self.turn_changed.emit()
+
+    # -- combatants -------------------------------------------------------------------------
+
+    def add_combatant(self, row: CombatantRow, position: int | None = None) -> CombatantRow:
+        position = len(self.combatants) if position is None else position
+        stored = self.store.insert_combatant(self.encounter_id, row, position)
+        self.combatants.insert(position, stored)
+        return stored
+
+    def remove_combatant(self, row: int) -> CombatantRow:
+        removed = self.combatants[row]
+        self.store.remove_combatant(removed.id)
+        self.combatants.pop(row)
+        if removed.id == self._active_id:
+            self._active_id = None
+            self.turn_changed.emit()
+        return removed
+
+    def move_combatant(self, source: int, destination: int) -> None:
+        self.store.move_combatant(self.encounter_id, source, destination)
+        self.combatants.move(source, destination)
+
+    def update_combatant(self, row: CombatantRow) -> None:
+        """Write a combatant's new state (marks, conditions, tokens...) as the row has it."""
+        self.store.update_combatant(row)
+        self.combatants.replace(self.combatants.index_of(row.id), row)
+
+    # -- Fear -------------------------------------------------------------------------------
+
+    @property
+    def fear(self) -> int:
+        return self._fear
+
+    def record_fear(self, row: FearEventRow) -> FearEventRow:
+        """Set the pool to ``row.value`` and add the ledger line (``row.change`` and reason)."""
+        FearPool(row.value)  # FearError (a ValueError) when out of the pool's range
+        stored = self.store.record_fear(self.campaign.id, row)
+        position = sum(1 for r in self.fear_ledger if r.id > stored.id)
+        self.fear_ledger.insert(position, stored)
+        self._set_fear_value(stored.value)
+        return stored
+
+    def unrecord_fear(self, event_id: int, value: int) -> None:
+        """Take a ledger line back and put the pool back to ``value`` (undo)."""
+        self.store.unrecord_fear(self.campaign.id, event_id, value)
+        self.fear_ledger.pop(self.fear_ledger.index_of(event_id))
+        self._set_fear_value(value)
+
+    def _set_fear_value(self, value: int) -> None:
+        self._fear = value
+        self.fear_changed.emit(value)
+        self.scene_changed.emit()
+
+    @property
+    def fear_spent_in_scene(self) -> int:
+        """Fear spent during this encounter, for the scene-intensity guidance."""
+        return sum(-e.change for e in self.fear_ledger
+                   if e.encounter_id == self.encounter_id and e.change < 0)
+
+    @property
+    def scene_intensity(self) -> str:
+        return self.encounter.scene_intensity
+
+    def set_scene_intensity(self, intensity: str) -> None:
+        self.store.set_scene_intensity(self.encounter_id, intensity)
+        self.encounter = replace(self.encounter, scene_intensity=intensity)
+        self.scene_changed.emit()
+
+    # -- countdowns -------------------------------------------------------------------------
+
+    def add_countdown(self, row: CountdownRow, position: int | None = None) -> CountdownRow:
+        position = len(self.countdowns) if position is None else position
+        stored = self.store.insert_countdown(self.encounter_id, row, position)
+        self.countdowns.insert(position, stored)
+        return stored
+
+    def remove_countdown(self, row: int) -> CountdownRow:
+        removed = self.countdowns[row]
+        self.store.remove_countdown(removed.id)
+        self.countdowns.pop(row)
+        return removed
+
+    def update_countdown(self, row: CountdownRow) -> None:
+        self.store.update_countdown(row)
+        self.countdowns.replace(self.countdowns.index_of(row.id), row)
+
+    # -- roll log ---------------------------------------------------------------------------
+
+    @property
+    def more_rolls(self) -> bool:
+        """True while older rolls may wait in the store, not yet read into ``rolls``."""
+        return self._more_rolls
+
+    def fetch_more_rolls(self, count: int = ROLL_PAGE) -> int:
+        """Read the next ``count`` older rolls into ``rolls``; returns how many came."""
+        if not self._more_rolls:
+            return 0
+        page = self.store.rolls(self.encounter_id, count, before_id=self._rolls_from)
+        self._more_rolls = len(page) == count
+        if page:
+            self._rolls_from = page[-1].id
+            self.rolls.extend(page)
+        return len(page)
+
+    def add_roll(self, row: RollRow) -> RollRow:
+        stored = self.store.insert_roll(self.encounter_id, row)
+        # A redone roll older than every roll read so far waits for its page like the rest.
+        if not self._more_rolls or stored.id > self._rolls_from:
+            # Newest first; a redone roll goes back where its id puts it, not always on top.
+            position = sum(1 for r in self.rolls if r.id > stored.id)
+            self.rolls.insert(position, stored)
+        return stored
+
+    def set_roll_public(self, roll_id: int, public: bool) -> None:
+        self.store.set_roll_public(roll_id, public)
+        row = self.rolls.index_of(roll_id)
+        if row >= 0:
+            self.rolls.replace(row, replace(self.rolls[row], public=public))
+
+    def remove_roll(self, roll_id: int) -> None:
+        self.store.delete_roll(roll_id)
+        row = self.rolls.index_of(roll_id)
+        if row >= 0:  # a roll whose page has not been read is only in the store
+            self.rolls.pop(row)

@@ -1,0 +1,238 @@
+"""What happens at the table, each as one undo step: a player's action-roll outcome, a PC's
+missed attack, a rest, a countdown ticked or added by hand.
+
+Each function builds a :class:`Compound` of the session's ordinary commands (SetFear,
+UpdateCountdown, AddCountdown, RecordRoll): pushing it does everything, one Undo takes all of it
+back. They decide with the rules package and the session's current state, so build the command
+right before pushing it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from encounter_app.domain import CountdownRow, RollRow
+from encounter_app.domain.countdown_steps import Event, Step, partner, steps
+from encounter_app.rules.daggerheart import (
+    FearPool,
+    Outcome,
+    RestKind,
+    fear_gained,
+    quick_phrase,
+)
+from encounter_app.rules.dice import DiceRoll
+from encounter_app.services.fight.commands import AddCountdown, RecordRoll, SetFear, UpdateCountdown
+from encounter_app.services.fight.compound import Compound
+from encounter_app.services.fight.session import EncounterSession
+
+REST_NAMES = {RestKind.SHORT: "Short rest", RestKind.LONG: "Long rest"}
+
+
+@dataclass(frozen=True)
+class Party:
+    """How many PCs a long rest counts, and where that number came from (for the log)."""
+
+    size: int
+    basis: str
+
+
+def party(session: EncounterSession) -> Party:
+    """The PCs in the spotlight order: they are the ones resting. The campaign's roster, then
+    its party size, is the fallback for an encounter without PC rows (the GM tracks only
+    adversaries, or rests between fights)."""
+    pcs = sum(1 for c in session.combatants if c.kind == "pc")
+    if pcs:
+        return Party(pcs, f"{pcs} PC{'s' if pcs != 1 else ''} in the spotlight order")
+    roster = len(session.store.pcs(session.campaign.id))
+    if roster:
+        return Party(roster, f"{roster} PC{'s' if roster != 1 else ''} on the campaign's "
+                             "roster (none in the spotlight order)")
+    size = session.campaign.party_size
+    return Party(size, f"campaign party size {size} (no PC in the spotlight order)")
+
+
+def _gain_fear(session: EncounterSession, compound: Compound, wanted: int, reason: str,
+               note: str) -> int:
+    """Add a SetFear for what the pool can really take; returns that (0 at the cap)."""
+    gained = FearPool(session.fear).gain(wanted)
+    if gained:
+        compound.add(SetFear(session, session.fear + gained, reason, note))
+    return gained
+
+
+def _fear_text(session: EncounterSession, wanted: int, gained: int) -> str:
+    if not wanted:
+        return ""
+    if not gained:
+        return f"Fear already at {FearPool.cap}: no Fear gained"
+    text = f"GM gains {gained} Fear ({session.fear} → {session.fear + gained})"
+    if gained < wanted:
+        text += f", {wanted - gained} lost to the cap of {FearPool.cap}"
+    return text
+
+
+def _advance(session: EncounterSession, compound: Compound, event: Outcome | Event,
+             label: str) -> tuple[list[CountdownRow], list[Step]]:
+    """Add an UpdateCountdown for every countdown ``event`` moves; returns the rows as they
+    were and the steps."""
+    rows = list(session.countdowns)
+    moved = steps(rows, event)
+    for s in moved:
+        compound.add(UpdateCountdown(session, s.after, f"{label}: {s.before.name}"))
+    return rows, moved
+
+
+def _log(session: EncounterSession, compound: Compound, line: RollRow | None,
+         moved: list[Step], cause: str, rows: list[CountdownRow]) -> None:
+    """Add the event's own log line (if any), then one line per countdown it triggered."""
+    for row in ([line] if line else []) + _trigger_rows(moved, cause, rows):
+        compound.add(RecordRoll(session, row))
+
+
+def _trigger_rows(moved: list[Step], cause: str,
+                  countdowns: list[CountdownRow]) -> list[RollRow]:
+    """One log line per countdown that triggered, so none scrolls by unseen."""
+    after = {s.after.id: s.after for s in moved}
+    rows = []
+    for s in moved:
+        if not s.triggered:
+            continue
+        summary = f"⚠ {s.before.name} TRIGGERED"
+        detail = f"{cause}."
+        if s.looped:
+            summary += f": loops back to {s.after.start} (×{s.after.loops})"
+            if s.after.start != s.before.start:
+                detail += f" Its start goes {s.before.start} → {s.after.start}."
+        other = partner(s.before, countdowns)
+        if other is not None:  # a linked pair is a race: say where the other one stands
+            other = after.get(other.id, other)
+            state = "triggered too" if other.triggered else f"has {other.value} left"
+            detail += f" Its linked {other.kind} countdown {other.name} {state}."
+        rows.append(RollRow(kind="countdown", summary=summary, detail=detail,
+                            actor=s.before.name,
+                            payload={"countdown_id": s.before.id, "loops": s.after.loops}))
+    return rows
+
+
+def _countdown_lines(moved: list[Step], rows: list[CountdownRow]) -> list[str]:
+    lines = []
+    for s in moved:
+        line = s.text
+        other = partner(s.before, rows)
+        if other is not None:
+            line += f" (linked with {other.name})"
+        lines.append(line)
+    return lines
+
+
+def _payload(moved: list[Step]) -> list[dict]:
+    return [{"id": s.before.id, "name": s.before.name, "before": s.before.value,
+             "after": s.after.value, "triggered": s.triggered, "loops": s.after.loops}
+            for s in moved]
+
+
+@dataclass
+class TableStep:
+    """A built command and what it will do, in words for the guidance panel."""
+
+    command: Compound
+    summary: str  # the log line
+    moved: list[Step]
+    fear_gained: int
+    happened: list[str]  # the Fear gained (or not), then one line per countdown moved
+
+
+def record_outcome(session: EncounterSession, outcome: Outcome) -> TableStep:
+    """A player rolled ``outcome``: a Fear on "with Fear", every action countdown advances
+    (standard 1, dynamic by the chart, linked pairs from the same outcome), all logged."""
+    compound = Compound(f"Player rolled {outcome.value}")
+    wanted = fear_gained(outcome)
+    gained = _gain_fear(session, compound, wanted, "roll_with_fear", outcome.value)
+    fear_text = _fear_text(session, wanted, gained)
+    rows, moved = _advance(session, compound, outcome, outcome.value)
+    summary = f"{outcome.value}: {quick_phrase(outcome).split(' (')[0]}"
+    if fear_text:
+        summary += f"; {fear_text}"
+    lines = _countdown_lines(moved, rows) or ["No countdown advanced"]
+    line = RollRow(kind="outcome", summary=summary, detail="\n".join(lines),
+                   payload={"outcome": outcome.name, "fear_gained": gained,
+                            "countdowns": _payload(moved)})
+    _log(session, compound, line, moved, f"A player rolled {outcome.value}", rows)
+    return TableStep(compound, summary, moved, gained,
+                     ([fear_text] if fear_text else []) + [s.text for s in moved])
+
+
+def pc_missed(session: EncounterSession) -> TableStep:
+    """A PC missed an attack: the countdowns that tick on a miss (Volley of Arrows) tick 1."""
+    compound = Compound("A PC missed an attack")
+    rows, moved = _advance(session, compound, Event.PC_MISS, "PC missed")
+    summary = "A PC missed an attack"
+    if not moved:
+        summary += ": no countdown ticks on a miss"
+    line = RollRow(kind="outcome", summary=summary,
+                   detail="\n".join(_countdown_lines(moved, rows)),
+                   payload={"event": "pc_miss", "countdowns": _payload(moved)})
+    _log(session, compound, line, moved, "A PC missed an attack", rows)
+    return TableStep(compound, summary, moved, 0, [s.text for s in moved])
+
+
+def rest(session: EncounterSession, kind: RestKind, fear_roll: DiceRoll | None,
+         basis: str) -> TableStep:
+    """The PCs rested: the GM gains the rolled Fear (capped at 12), long-term countdowns tick.
+
+    ``fear_roll`` is the rules' ``rest_fear`` roll (1d4, or 1d4 + the PCs), made by the rules
+    service; None in a system without Fear. ``basis`` says where the number of PCs came from.
+    """
+    name = REST_NAMES[kind]
+    compound = Compound(name)
+    reason = "short_rest" if kind is RestKind.SHORT else "long_rest"
+    gained, fear_text, lines, summary = 0, "", [], name
+    if fear_roll is not None:
+        gained = _gain_fear(session, compound, fear_roll.total, reason,
+                            f"rolled {fear_roll.expression} = {fear_roll.total}")
+        fear_text = _fear_text(session, fear_roll.total, gained) or "no Fear gained"
+        summary += f": {fear_roll.expression} = {fear_roll.total}; {fear_text}"
+        lines.append(fear_roll.text)
+        if kind is RestKind.LONG:
+            lines.append(f"Party: {basis}")
+    rows, moved = _advance(session, compound, Event.REST, name)
+    lines += _countdown_lines(moved, rows) or ["No long-term countdown"]
+    roll = None if fear_roll is None else {"expression": fear_roll.expression,
+                                           "total": fear_roll.total,
+                                           "dice": list(fear_roll.dice)}
+    line = RollRow(kind="rest", summary=summary, detail="\n".join(lines),
+                   payload={"rest": kind.value, "fear_gained": gained, "roll": roll,
+                            "countdowns": _payload(moved)})
+    _log(session, compound, line, moved, f"The party took a {name.lower()}", rows)
+    happened = ([] if fear_roll is None
+                else [f"{fear_roll.expression} = {fear_roll.total}", fear_text])
+    return TableStep(compound, summary, moved, gained, happened + [s.text for s in moved])
+
+
+def tick(session: EncounterSession, row: CountdownRow) -> TableStep | None:
+    """The GM ticks one countdown by hand (a GM move spent on it); a trigger is logged."""
+    moved = steps([row], Event.HAND)
+    if not moved:
+        return None
+    compound = Compound(f"Tick {row.name}")
+    compound.add(UpdateCountdown(session, moved[0].after, f"Tick {row.name}"))
+    _log(session, compound, None, moved, "Ticked by hand", list(session.countdowns))
+    return TableStep(compound, moved[0].text, moved, 0, [moved[0].text])
+
+
+def add_countdown(session: EncounterSession, row: CountdownRow, partner_id: int | None = None,
+                  start_roll: RollRow | None = None) -> Compound:
+    """Add ``row``, paired with countdown ``partner_id`` when given; a rolled start is logged
+    first. A partner that is gone by now (removed while the start was rolling) is skipped."""
+    compound = Compound(f"Add countdown {row.name}")
+    if start_roll is not None:
+        compound.add(RecordRoll(session, start_roll))
+    position = session.countdowns.index_of(partner_id)
+    if position >= 0:
+        other = session.countdowns[position]
+        if other.link != other.id:
+            compound.add(UpdateCountdown(session, replace(other, link=other.id),
+                                         f"Link {other.name}"))
+        row = replace(row, link=other.id)
+    compound.add(AddCountdown(session, row))
+    return compound

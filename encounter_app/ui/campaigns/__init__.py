@@ -1,0 +1,1 @@
+"""The campaign view (Campaign › Manage campaigns…): campaigns, their encounters, the party."""

@@ -1,0 +1,256 @@
+"""The GM's adversary actions in the window: each card's context menu, the GM-turn bar above the
+cards, and the handlers behind both.
+
+Every handler asks ``services.adversary_actions`` for one undo command, pushes it and reports
+what happened in the status line; a refusal is reported as an error and changes nothing. The
+handlers hold no game state: they read the session's rows when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QPoint
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QWidget
+
+from encounter_app.domain import StatBlock, adversaries
+from encounter_app.domain.adversaries import Refused
+from encounter_app.services.fight import adversary_operations as actions
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.ui.fight.cards import AdversaryCardsView
+from encounter_app.ui.fight.models import RowRole
+
+Report = Callable[..., None]  # report(text, error=False): the window's status line
+
+
+class CardActions(QObject):
+    """What the GM does to adversaries from their cards, and the GM turn's End action."""
+
+    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, report: Report,
+                 window: QWidget, export: Callable[[StatBlock], object] | None = None,
+                 note: Callable[[int], object] | None = None) -> None:
+        super().__init__(window)
+        self._export = export  # writes a stat block to a file (the window's ExchangeActions)
+        self._note = note  # opens a combatant's GM note (the window's edit_note)
+        self._session, self._stack, self._report, self._window = (session, undo_stack, report,
+                                                                  window)
+        self.end_turn_action = QAction("&End GM turn", window, objectName="endGmTurnAction",
+                                       shortcut=QKeySequence("G"))
+        self.end_turn_action.setToolTip("Pass the spotlight back to the next PC; spotlight "
+                                        "counts start again (key G)")
+        self.end_turn_action.triggered.connect(self.end_gm_turn)
+
+    # -- running an action ------------------------------------------------------------------
+
+    def run(self, make: Callable[[], actions.Action]) -> bool:
+        """Build the action, push it and say what happened; True if it was done."""
+        try:
+            action = make()
+        except Refused as exc:
+            self._report(str(exc), error=True)
+            return False
+        self._stack.push(action.command)
+        self._report(action.message)
+        return True
+
+    def _row(self, combatant_id: int):
+        return actions.combatant(self._session, combatant_id)
+
+    # -- the handlers -----------------------------------------------------------------------
+
+    def damage(self, combatant_id: int) -> None:
+        """Ask how much damage, with a preview of what it marks, then mark it."""
+        try:
+            row = self._row(combatant_id)
+            adversaries.damage_to(row, 0)  # defeated, or no thresholds: say so before asking
+        except Refused as exc:
+            self._report(str(exc), error=True)
+            return
+        from encounter_app.ui.fight.adversary_dialogs import DamageDialog  # see ui/__init__.py
+
+        dialog = DamageDialog(row, adversaries.minion_candidates(self._session.combatants, row),
+                              self._window)
+        if dialog.exec() == dialog.DialogCode.Accepted:
+            self.run(lambda: actions.damage(self._session, combatant_id, dialog.amount(),
+                                            dialog.chosen_minions()))
+        dialog.deleteLater()
+
+    def mark_stress(self, combatant_id: int) -> None:
+        self.run(lambda: actions.mark_stress(self._session, combatant_id))
+
+    def clear_stress(self, combatant_id: int) -> None:
+        self.run(lambda: actions.clear_stress(self._session, combatant_id))
+
+    def add_condition(self, combatant_id: int, name: str) -> None:
+        self.run(lambda: actions.add_condition(self._session, combatant_id, name))
+
+    def remove_condition(self, combatant_id: int, name: str) -> None:
+        self.run(lambda: actions.remove_condition(self._session, combatant_id, name))
+
+    def other_condition(self, combatant_id: int) -> None:
+        try:
+            row = self._row(combatant_id)
+        except Refused as exc:
+            self._report(str(exc), error=True)
+            return
+        from encounter_app.ui.fight.adversary_dialogs import ConditionDialog  # see ui/__init__.py
+
+        dialog = ConditionDialog(row, self._window)
+        if dialog.exec() == dialog.DialogCode.Accepted:
+            self.add_condition(combatant_id, dialog.condition())
+        dialog.deleteLater()
+
+    def slow_token(self, combatant_id: int, step: int) -> None:
+        self.run(lambda: actions.slow_token(self._session, combatant_id, step))
+
+    def spotlight(self, combatant_id: int, fear_reason: str | None = None) -> bool:
+        return self.run(lambda: actions.spotlight(self._session, combatant_id,
+                                                  fear_reason=fear_reason))
+
+    def end_gm_turn(self) -> None:
+        self.run(lambda: actions.end_gm_turn(self._session))
+
+    def edit_stats(self, combatant_id: int) -> None:
+        """Edit this adversary's own stat block; the library's entry stays as it is."""
+        from encounter_app.ui.library.actions import edit_card_stats  # see ui/__init__.py
+
+        edit_card_stats(self._session, self._stack, combatant_id, self._window)
+
+    # -- the context menu -------------------------------------------------------------------
+
+    def menu_for(self, combatant_id: int, parent: QWidget | None = None) -> QMenu:
+        """The card's menu; every entry is a QAction with an objectName, for tests to trigger."""
+        row = self._row(combatant_id)
+        menu = QMenu(row.name, parent or self._window)
+        menu.setObjectName("adversaryCardMenu")
+
+        def add(text: str, name: str, slot: Callable[[], object], *, enabled: bool = True,
+                target: QMenu = menu) -> QAction:
+            action = target.addAction(text)
+            action.setObjectName(name)
+            action.setEnabled(enabled)
+            action.triggered.connect(lambda _checked=False: slot())
+            return action
+
+        cid = combatant_id
+        add("&Damage…\tD", "damageAction", lambda: self.damage(cid))
+        add(f"Mark a &Stress ({row.stress_marked}/{row.stress_max})", "markStressAction",
+            lambda: self.mark_stress(cid))
+        add("&Clear a Stress", "clearStressAction", lambda: self.clear_stress(cid),
+            enabled=row.stress_marked > 0)
+
+        conditions = menu.addMenu("C&onditions")
+        conditions.setObjectName("conditionsMenu")
+        for name in (*adversaries.STANDARD_CONDITIONS,
+                     *(c for c in row.conditions if c not in adversaries.STANDARD_CONDITIONS)):
+            present = name in row.conditions
+            action = add(name, f"condition:{name}",
+                         (lambda n=name: self.remove_condition(cid, n)) if present
+                         else (lambda n=name: self.add_condition(cid, n)), target=conditions)
+            action.setCheckable(True)
+            action.setChecked(present)
+        conditions.addSeparator()
+        add("&Other condition…", "otherConditionAction", lambda: self.other_condition(cid),
+            target=conditions)
+
+        if adversaries.traits(row.stats).slow or row.slow_tokens:
+            menu.addSeparator()
+            add("Put a Slow &token on it", "addSlowTokenAction", lambda: self.slow_token(cid, +1),
+                enabled=row.slow_tokens < adversaries.MAX_SLOW_TOKENS)
+            add("Take its Slow token off", "removeSlowTokenAction",
+                lambda: self.slow_token(cid, -1), enabled=row.slow_tokens > 0)
+
+        menu.addSeparator()
+        count = adversaries.spotlight_text(row)
+        add(f"S&potlight it{f' ({count} this GM turn)' if count else ''}", "spotlightAction",
+            lambda: self.spotlight(cid))
+        fear = f"spend a Fear, {self._session.fear} left"
+        add(f"Spotlight as an &additional GM move ({fear})", "extraMoveAction",
+            lambda: self.spotlight(cid, "extra_move"))
+        add(f"&Interrupt the players with it ({fear})", "interruptAction",
+            lambda: self.spotlight(cid, "interrupt"))
+        menu.addSeparator()
+        add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
+            enabled=row.stats is not None)
+        if self._note is not None:
+            add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",
+                lambda: self._note(cid))
+        menu.addSeparator()
+        menu.addAction(self.end_turn_action)
+        if self._export is not None and row.stats is not None:
+            menu.addSeparator()
+            add("E&xport this adversary…", "exportAdversaryAction",
+                lambda: self._export(row.stats))
+        return menu
+
+    def show_menu(self, combatant_id: int, at: QPoint) -> None:
+        try:
+            menu = self.menu_for(combatant_id)
+        except Refused as exc:
+            self._report(str(exc), error=True)
+            return
+        menu.exec(at)
+        menu.deleteLater()
+
+
+class GmTurnBar(QWidget):
+    """Buttons above the cards for the GM's turn; they act on the selected card."""
+
+    def __init__(self, cards: AdversaryCardsView, card_actions: CardActions,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gmTurnBar")
+        self._cards, self._actions = cards, card_actions
+        self.damage_button = self._button("Damage…", "damageButton",
+                                          "Type the damage the selected adversary took (key D)",
+                                          card_actions.damage)
+        self.spotlight_button = self._button(
+            "Spotlight", "spotlightButton",
+            "Give the selected adversary the spotlight (Relentless and Slow apply)",
+            card_actions.spotlight)
+        self.interrupt_button = self._button(
+            "Interrupt (−1 Fear)", "interruptButton",
+            "Spend a Fear to interrupt the players: the selected adversary takes the spotlight",
+            lambda cid: card_actions.spotlight(cid, "interrupt"))
+        self.end_button = QPushButton("End GM turn", objectName="endGmTurnButton")
+        self.end_button.setAccessibleName("End GM turn")
+        self.end_button.setToolTip(card_actions.end_turn_action.toolTip())
+        self.end_button.clicked.connect(card_actions.end_gm_turn)
+        hint = QLabel("More: right-click a card (Menu key)")
+        hint.setObjectName("cardMenuHint")
+        hint.setToolTip("Stress, conditions, Slow tokens, an additional GM move")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for button in (self.damage_button, self.spotlight_button, self.interrupt_button,
+                       self.end_button):
+            layout.addWidget(button)
+        layout.addWidget(hint, 1)
+        cards.selectionModel().selectionChanged.connect(self._update)
+        cards.model().modelReset.connect(self._update)
+        self._update()
+
+    def _button(self, text: str, name: str, tip: str,
+                slot: Callable[[int], object]) -> QPushButton:
+        button = QPushButton(text, objectName=name)
+        button.setAccessibleName(text.rstrip("…"))
+        button.setToolTip(tip)
+        button.clicked.connect(lambda: self._on_selected(slot))
+        return button
+
+    def selected_id(self) -> int | None:
+        index = self._cards.currentIndex()
+        if not index.isValid() or not self._cards.selectionModel().isSelected(index):
+            return None
+        row = index.data(RowRole)
+        return getattr(row, "id", None)
+
+    def _on_selected(self, slot: Callable[[int], object]) -> None:
+        combatant_id = self.selected_id()
+        if combatant_id is not None:
+            slot(combatant_id)
+
+    def _update(self, *_args) -> None:
+        selected = self.selected_id() is not None
+        for button in (self.damage_button, self.spotlight_button, self.interrupt_button):
+            button.setEnabled(selected)

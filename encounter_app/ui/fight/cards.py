@@ -1,0 +1,502 @@
+"""Adversary cards: a list view that paints each adversary like a printed stat block.
+
+One delegate paints every card (no widget per card); the geometry comes from
+``card_layout.card_layout`` so painting and clicking agree. The delegate never changes data: it
+emits ``marks_requested``, ``attack_requested`` and ``condition_clear_requested``, the view adds
+``menu_requested`` and ``damage_requested``, and the main window turns them into undo commands.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import (
+    QColor,
+    QContextMenuEvent,
+    QFont,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QListView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionButton,
+    QStyleOptionViewItem,
+    QToolTip,
+    QWidget,
+)
+
+from encounter_app.domain.adversaries import current_stats
+from encounter_app.domain.rows import CombatantRow
+from encounter_app.ui.fight.card_layout import (
+    ATTACK_LABEL,
+    CARD_WIDTH,
+    FEAR_LABEL,
+    MARGIN,
+    CardLayout,
+    Chip,
+    attack_line,
+    card_layout,
+)
+from encounter_app.ui.fight.models import ActiveRole, RowRole
+from encounter_app.ui.shell import theme
+from encounter_app.ui.widgets.listviews import PaintedListView
+from encounter_app.ui.widgets.pips import clicked_pip, paint_pips, toggled_count
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+CHIP_TIPS = {
+    "hidden": "Not on the player display: select it and press H (Players menu) to show it",
+    "condition": "{condition}: click to clear it (right-click the card for more)",
+    "state": "Spotlights this GM turn (Relentless (X) allows X, others once), and Slow tokens."
+             " End GM turn resets the spotlights.",
+    "warning": "Slow: spotlighting it without a token only places one; with a token it clears"
+               " the token and acts.",
+}
+MIN_CARD_WIDTH = 330  # narrower and the attack line wraps inside its damage
+ACTIVE_FRAME = 4  # pixels: the spotlight frame, thick enough to see across the table
+DEFEATED_OPACITY = 0.4
+CACHE_LIMIT = 256  # laid-out cards: more than a screen shows
+HEIGHT_LIMIT = 8192  # card heights: every card of a very big fight
+
+
+def _crisp(rect: QRect) -> QRectF:
+    """A half-pixel inset keeps a 1 px antialiased outline on whole pixels."""
+    return QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5)
+
+
+class _PaletteOnly:
+    """Stands in for a widget when Qt paints without one: theme.py only asks for a palette."""
+
+    def __init__(self, palette: QPalette) -> None:
+        self._palette = palette
+
+    def palette(self) -> QPalette:
+        return self._palette
+
+
+class AdversaryCardDelegate(QStyledItemDelegate):
+    """Paints an adversary card per row and turns clicks on it into requests."""
+
+    marks_requested = Signal(int, int, int)  # combatant id, new HP marked, new Stress marked
+    attack_requested = Signal(int)  # combatant id
+    condition_clear_requested = Signal(int, str)  # combatant id, condition
+
+    def __init__(self, parent: QWidget | None = None, *, card_width: int = CARD_WIDTH) -> None:
+        super().__init__(parent)
+        self.card_width = card_width
+        self._cache: dict[tuple, CardLayout] = {}  # least recently used first
+        self._heights: dict[tuple, int] = {}
+        self._pressed: QPersistentModelIndex | None = None  # whose Attack button is held down
+
+    # -- geometry --------------------------------------------------------------------------
+
+    def layout_for(self, index: AnyIndex, font: QFont) -> CardLayout | None:
+        row = index.data(RowRole)
+        if not isinstance(row, CombatantRow):
+            return None
+        key = self._key(row, bool(index.data(ActiveRole)), font)
+        layout = self._cache.pop(key, None)
+        if layout is None:
+            if len(self._cache) >= CACHE_LIMIT:
+                del self._cache[next(iter(self._cache))]  # the least recently used
+            layout = card_layout(row, self.card_width, font, active=key[1])
+            self._heights[key] = layout.height
+        self._cache[key] = layout  # last: the most recently used
+        return layout
+
+    def _key(self, row: CombatantRow, active: bool, font: QFont) -> tuple:
+        # font.key(), not the font: a style option's font dies with the option.
+        try:
+            key: tuple = (row, active, self.card_width, font.key())
+            hash(key)
+        except TypeError:  # a row holding something unhashable: cache by identity instead
+            key = (id(row), active, self.card_width, font.key())
+        return key
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        # QListView asks every card its size on each layout, and a big fight has more cards
+        # than the layout cache holds: heights are kept for every card (an int each).
+        row = index.data(RowRole)
+        if not isinstance(row, CombatantRow):
+            return QSize(self.card_width, 0)
+        key = self._key(row, bool(index.data(ActiveRole)), option.font)
+        height = self._heights.get(key)
+        if height is None:
+            if len(self._heights) >= HEIGHT_LIMIT:
+                self._heights.clear()  # rows are values: every edit makes a new key
+            layout = self.layout_for(index, option.font)
+            height = self._heights[key] = layout.height if layout else 0
+        return QSize(self.card_width, height)
+
+    # -- painting --------------------------------------------------------------------------
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        row, layout = index.data(RowRole), self.layout_for(index, option.font)
+        if layout is None:
+            return
+        widget = option.widget
+        holder = widget if widget is not None else _PaletteOnly(option.palette)
+        palette = option.palette
+        paper, rule = theme.card_background(holder), theme.rule_colour(holder)
+        text = palette.color(QPalette.ColorRole.Text)
+        if theme.is_dark(holder) != (text.lightness() > 128):
+            text = QColor("#f0ece4") if theme.is_dark(holder) else QColor("#1e1b18")
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        card = QRect(0, 0, layout.width, layout.height)
+
+        painter.save()
+        painter.translate(option.rect.topLeft())
+        painter.setClipRect(card)
+        if row.defeated:
+            painter.setOpacity(DEFEATED_OPACITY)
+        painter.fillRect(card, paper)
+
+        band = QPalette.ColorRole.Highlight if selected else None
+        painter.fillRect(layout.header, palette.color(band) if band else rule)
+        painter.setPen(palette.color(QPalette.ColorRole.HighlightedText) if band else paper)
+        inner = layout.header.adjusted(MARGIN, 0, -MARGIN, 0)
+        painter.setFont(layout.fonts.title)
+        painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                         layout.name)
+        painter.setFont(layout.fonts.body)
+        painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                         layout.tier)
+
+        for chip in layout.chips:
+            if chip.kind != "defeated":
+                self._paint_chip(painter, layout, chip, text, rule)
+
+        painter.setPen(rule)
+        for y in layout.rules:
+            painter.drawLine(MARGIN, y, layout.width - MARGIN, y)
+        if layout.features_heading is not None:
+            painter.setFont(layout.fonts.small_bold)
+            painter.drawText(layout.features_heading, Qt.AlignmentFlag.AlignLeft, "FEATURES")
+
+        painter.setPen(text)
+        for para in layout.paragraphs:
+            para.layout.draw(painter, QPointF(para.origin))
+        for badge in layout.fear_badges:
+            self._paint_badge(painter, layout, badge, FEAR_LABEL, theme.FEAR, QColor("white"))
+
+        self._paint_track(painter, layout, layout.hp_label, layout.hp_text, layout.hp_pips,
+                          row.hp_marked, theme.HP, text)
+        self._paint_track(painter, layout, layout.stress_label, layout.stress_text,
+                          layout.stress_pips, row.stress_marked, theme.STRESS, text)
+        if layout.attack_button is not None:
+            self._paint_attack_button(painter, option, layout, index, row)
+
+        if bool(index.data(ActiveRole)):
+            pen = QPen(theme.ACTIVE, ACTIVE_FRAME)
+            pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+            painter.setPen(pen)
+            half = ACTIVE_FRAME // 2
+            painter.drawRect(card.adjusted(half, half, -half, -half))
+        elif selected:  # the header band shows the selection too, so it is not colour alone
+            painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2))
+            painter.drawRect(card.adjusted(1, 1, -1, -1))
+        else:
+            painter.setPen(QPen(rule, 1))
+            painter.drawRect(card.adjusted(0, 0, -1, -1))
+
+        painter.setOpacity(1.0)  # the DEFEATED label stays fully readable on the greyed card
+        for chip in layout.chips:
+            if chip.kind == "defeated":
+                self._paint_chip(painter, layout, chip, text, rule)
+        painter.restore()
+
+    def _paint_chip(self, painter: QPainter, layout: CardLayout, chip: Chip, text: QColor,
+                    rule: QColor) -> None:
+        if chip.kind == "spotlight":
+            self._paint_badge(painter, layout, chip.rect, chip.text, theme.ACTIVE, QColor("black"))
+        elif chip.kind == "defeated":
+            self._paint_badge(painter, layout, chip.rect, chip.text, theme.HP, QColor("white"))
+        elif chip.kind == "warning":
+            self._paint_badge(painter, layout, chip.rect, chip.text, theme.TRIGGERED,
+                              QColor("white"))
+        else:  # a condition (outlined, click to clear) or a state (tinted, for reading only)
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(rule, 1))
+            tint = QColor(rule)
+            tint.setAlpha(48)
+            painter.setBrush(tint if chip.kind in ("state", "hidden") else Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(_crisp(chip.rect), 4, 4)
+            painter.setPen(text)
+            painter.setFont(layout.fonts.small)
+            painter.drawText(chip.rect, Qt.AlignmentFlag.AlignCenter, chip.text)
+            painter.restore()
+
+    def _paint_badge(self, painter: QPainter, layout: CardLayout, rect: QRect, label: str,
+                     fill: QColor, ink: QColor) -> None:
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(fill)
+        painter.drawRoundedRect(_crisp(rect), 4, 4)
+        painter.setPen(ink)
+        painter.setFont(layout.fonts.small_bold)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
+        painter.restore()
+
+    def _paint_track(self, painter: QPainter, layout: CardLayout, label: QRect, text: str,
+                     pips: list[QRect], filled: int, colour: QColor, ink: QColor) -> None:
+        painter.setPen(ink)
+        painter.setFont(layout.fonts.small_bold)
+        painter.drawText(label, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+        paint_pips(painter, pips, filled, colour, ink)
+
+    def _paint_attack_button(self, painter: QPainter, option: QStyleOptionViewItem,
+                             layout: CardLayout, index: AnyIndex, row: CombatantRow) -> None:
+        button = QStyleOptionButton()
+        button.rect = layout.attack_button
+        button.text = ATTACK_LABEL
+        button.palette = option.palette
+        button.fontMetrics = option.fontMetrics
+        button.direction = option.direction
+        state = QStyle.StateFlag.State_Raised
+        if not row.defeated:
+            state |= QStyle.StateFlag.State_Enabled
+        if self._pressed is not None and self._pressed == QPersistentModelIndex(index):
+            state |= QStyle.StateFlag.State_Sunken
+        button.state = state
+        style = option.widget.style() if option.widget is not None else QApplication.style()
+        painter.save()
+        painter.setFont(option.font)
+        style.drawControl(QStyle.ControlElement.CE_PushButton, button, painter, option.widget)
+        painter.restore()
+
+    # -- input -----------------------------------------------------------------------------
+
+    def request_attack(self, index: AnyIndex) -> bool:
+        """Ask for the card's attack; a defeated adversary does not attack. True if asked."""
+        row = index.data(RowRole)
+        if not isinstance(row, CombatantRow) or row.id is None or row.defeated or not row.stats:
+            return False
+        self.attack_requested.emit(row.id)
+        return True
+
+    def editorEvent(self, event: QEvent, model, option: QStyleOptionViewItem,
+                    index: AnyIndex) -> bool:
+        kind = event.type()
+        if kind not in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease,
+                        QEvent.Type.MouseButtonDblClick):
+            return False
+        assert isinstance(event, QMouseEvent)
+        row, layout = index.data(RowRole), self.layout_for(index, option.font)
+        if layout is None or event.button() != Qt.MouseButton.LeftButton or row.id is None:
+            return False
+        point: QPoint = event.position().toPoint() - option.rect.topLeft()
+        on_button = layout.attack_button is not None and layout.attack_button.contains(point)
+        chip = self.condition_at(layout, point)
+        if kind == QEvent.Type.MouseButtonPress:
+            if on_button and not row.defeated:
+                self._pressed = QPersistentModelIndex(index)
+                self._repaint(option)
+            return False  # let the view select the card as usual
+        if kind == QEvent.Type.MouseButtonDblClick:
+            # The first click already acted, and QAbstractItemView forgets the pressed index on
+            # a double click, so the release after it reaches no delegate: one action, not two.
+            return on_button or chip is not None or self._pip_at(layout, point) is not None
+        if self._pressed is not None:
+            self._pressed = None
+            self._repaint(option)
+        if on_button:
+            if not row.defeated:
+                self.attack_requested.emit(row.id)
+            return True
+        if chip is not None:
+            self.condition_clear_requested.emit(row.id, chip.condition)
+            return True
+        hit = self._pip_at(layout, point)
+        if hit is None:
+            return False
+        track, i = hit
+        if track == "hp":
+            self.marks_requested.emit(row.id, toggled_count(row.hp_marked, i), row.stress_marked)
+        else:
+            self.marks_requested.emit(row.id, row.hp_marked, toggled_count(row.stress_marked, i))
+        return True
+
+    @staticmethod
+    def condition_at(layout: CardLayout, point: QPoint) -> Chip | None:
+        """The condition chip under ``point`` (card coordinates): clicking it clears it."""
+        return next((c for c in layout.chips if c.kind == "condition" and c.rect.contains(point)),
+                    None)
+
+    @staticmethod
+    def _pip_at(layout: CardLayout, point: QPoint) -> tuple[str, int] | None:
+        for track, rects in (("hp", layout.hp_pips), ("stress", layout.stress_pips)):
+            i = clicked_pip(rects, point)
+            if i >= 0:
+                return track, i
+        return None
+
+    @staticmethod
+    def _repaint(option: QStyleOptionViewItem) -> None:
+        widget = option.widget
+        if isinstance(widget, QAbstractItemView):
+            widget.viewport().update(option.rect)
+
+    def forget_press(self) -> bool:
+        """Raise a held-down Attack button (the mouse was released elsewhere). True if one was."""
+        pressed, self._pressed = self._pressed, None
+        return pressed is not None
+
+    def helpEvent(self, event: QHelpEvent, view: QAbstractItemView,
+                  option: QStyleOptionViewItem, index: AnyIndex) -> bool:
+        row, layout = index.data(RowRole), self.layout_for(index, option.font)
+        if event.type() != QEvent.Type.ToolTip or layout is None:
+            return super().helpEvent(event, view, option, index)
+        point = event.pos() - option.rect.topLeft()
+        tip = ""
+        chip = next((c for c in layout.chips if c.rect.contains(point)), None)
+        if layout.attack_button is not None and layout.attack_button.contains(point):
+            tip = ("Defeated: no attack" if row.defeated
+                   else f"Roll {attack_line(current_stats(row))} (key A)")
+        elif chip is not None and chip.kind in CHIP_TIPS:
+            tip = CHIP_TIPS[chip.kind].format(condition=chip.condition)
+        elif (hit := self._pip_at(layout, point)) is not None:
+            tip = ("Click to mark up to this box; click the last marked box to clear it"
+                   f" ({'HP' if hit[0] == 'hp' else 'Stress'})")
+        if not tip:
+            return super().helpEvent(event, view, option, index)
+        QToolTip.showText(event.globalPos(), tip, view)
+        return True
+
+
+class AdversaryCardsView(PaintedListView):
+    """The wrapping grid of adversary cards. Select a card and press A (or Enter) to attack."""
+
+    marks_requested = Signal(int, int, int)  # combatant id, new HP marked, new Stress marked
+    attack_requested = Signal(int)  # combatant id
+    condition_clear_requested = Signal(int, str)  # combatant id, condition
+    damage_requested = Signal(int)  # combatant id: key D on a selected card
+    menu_requested = Signal(int, QPoint)  # combatant id, where to open it (global)
+    EMPTY_HINT = "No adversaries in this encounter. Add one from the initiative list."
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.EMPTY_HINT, parent)
+        self.setObjectName("adversaryCards")
+        self.setAccessibleName("Adversary cards")
+        self.setFlow(QListView.Flow.LeftToRight)
+        self.setWrapping(True)
+        self.setSpacing(8)
+        # Cards differ in height, so QListView asks every card its size before it can place
+        # any. Batched: it places the first batch (more than a window shows), paints, and goes
+        # on between events, so a fight of 1000 adversaries opens as fast as one of ten
+        # (docs/performance.md).
+        self.setLayoutMode(QListView.LayoutMode.Batched)
+        self.setBatchSize(8)
+        # A window narrower than one card scrolls sideways rather than cutting the card.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.verticalScrollBar().setSingleStep(24)
+        self.delegate = AdversaryCardDelegate(self)
+        self.setItemDelegate(self.delegate)
+        self.delegate.marks_requested.connect(self.marks_requested)
+        self.delegate.attack_requested.connect(self.attack_requested)
+        self.delegate.condition_clear_requested.connect(self.condition_clear_requested)
+
+    def card_layout(self, index: AnyIndex) -> CardLayout | None:
+        """The geometry the delegate paints and hit-tests, in card coordinates."""
+        return self.delegate.layout_for(index, self.font())
+
+    def dataChanged(self, top_left: AnyIndex, bottom_right: AnyIndex,
+                    roles: list[int] | None = None) -> None:
+        super().dataChanged(top_left, bottom_right, roles or [])
+        # A changed row may be taller (a condition chip, the spotlight label). Qt 6.12's QListView
+        # re-lays out here by itself, but that is not documented; delayed layouts coalesce, so
+        # asking again costs nothing.
+        self.scheduleDelayedItemsLayout()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_cards()
+
+    def _fit_cards(self) -> None:
+        """Share the width among as many columns as fit, so no strip of the view is wasted."""
+        room = self.viewport().width()
+        bar = self.verticalScrollBar()
+        if not bar.isVisible():
+            # Keep room for the scroll bar that more cards will bring: otherwise its arrival
+            # narrows every card and lays them all out a second time (docs/performance.md).
+            room -= self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, bar)
+        margin = 2 * self.spacing() + 1  # QListView puts the spacing on both sides of a card
+        columns = max(1, room // (MIN_CARD_WIDTH + margin))
+        width = max(MIN_CARD_WIDTH, room // columns - margin)
+        if width != self.delegate.card_width:
+            self.delegate.card_width = width
+            self.scheduleDelayedItemsLayout()
+
+    def _card_key(self, event: QKeyEvent) -> QModelIndex | None:
+        """The selected card, when ``event`` is a key that acts on it (A, Enter or D)."""
+        modifiers = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier
+                                          | Qt.KeyboardModifier.ShiftModifier)
+        if modifiers == Qt.KeyboardModifier.NoModifier and event.key() in (
+                Qt.Key.Key_A, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_D):
+            index = self.currentIndex()
+            if index.isValid() and self.selectionModel().isSelected(index):
+                return index
+        return None
+
+    def event(self, event: QEvent) -> bool:
+        # The window's "A" shortcut attacks with the adversary in the spotlight; with a card
+        # selected here, the key belongs to that card instead.
+        if event.type() == QEvent.Type.ShortcutOverride and self._card_key(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        index = self._card_key(event)
+        if index is not None:
+            row = index.data(RowRole)
+            if event.key() != Qt.Key.Key_D:
+                self.delegate.request_attack(index)
+            elif isinstance(row, CombatantRow) and row.id is not None:
+                self.damage_requested.emit(row.id)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """Right click on a card, or the Menu key on the selected one: ask for its menu."""
+        if event.reason() == QContextMenuEvent.Reason.Keyboard:
+            index = self.currentIndex()
+            rect = self.visualRect(index)
+            at = self.viewport().mapToGlobal(rect.topLeft() + QPoint(MARGIN, MARGIN))
+        else:
+            index = self.indexAt(event.pos())
+            at = event.globalPos()
+        row = index.data(RowRole) if index.isValid() else None
+        if not isinstance(row, CombatantRow) or row.id is None:
+            event.ignore()
+            return
+        self.setCurrentIndex(index)  # the card the menu acts on is the selected one
+        self.menu_requested.emit(row.id, at)
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        # A press on an Attack button released over another card never reaches the delegate.
+        if self.delegate.forget_press():
+            self.viewport().update()

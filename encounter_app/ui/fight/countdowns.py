@@ -1,0 +1,356 @@
+"""The countdowns panel: a painted list of countdowns and the buttons that tick, reset,
+add and remove them. Every change is an undo command; the panel keeps no countdown state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QUndoStack
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from encounter_app.domain import CountdownRow, RollRow
+from encounter_app.domain.countdown_steps import MAX_START
+from encounter_app.domain.requests import DiceRequest, RollResult
+from encounter_app.domain.roll_text import describe
+from encounter_app.services.fight import table
+from encounter_app.services.fight.commands import RemoveCountdown, UpdateCountdown
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.rolls.router import RollRouter
+from encounter_app.ui.fight.models import CountdownModel, RowRole, TraitsRole
+from encounter_app.ui.shell import theme
+from encounter_app.ui.widgets import pips
+from encounter_app.ui.widgets.listviews import PaintedListView, item_width
+
+if TYPE_CHECKING:  # the dialog module loads when the GM first adds a countdown
+    from encounter_app.ui.fight.countdown_dialog import CountdownDialog, CountdownSetup
+
+__all__ = ["CountdownDelegate", "CountdownPanel"]
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+TRIGGERED_WORD = "⚠ TRIGGERED"
+WRAP = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+
+
+def loop_word(row: CountdownRow) -> str:
+    """The badge of a looping countdown that has fired: ``"↻ looped ×2"``."""
+    return f"↻ looped ×{row.loops}" if row.loops else ""
+
+
+def smaller(font: QFont, factor: float = 0.85) -> QFont:
+    """``font`` scaled down; works whether the font was sized in points or in pixels."""
+    small = QFont(font)
+    if font.pointSizeF() > 0:
+        small.setPointSizeF(max(6.0, font.pointSizeF() * factor))
+    else:
+        small.setPixelSize(max(8, round(font.pixelSize() * factor)))
+    return small
+
+
+class CountdownDelegate(QStyledItemDelegate):
+    """A countdown card: name and state, a pip track with "3 left", and what kind it is.
+
+    A triggered countdown gets an orange band, a tint and the words "⚠ TRIGGERED": colour is
+    never the only sign. A loop that has fired and started again says "↻ looped ×2".
+    """
+
+    MARGIN = 6
+    BAND = 5  # the left band of a triggered countdown
+    LINE_GAP = 4
+
+    def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont, QFont]:
+        bold = QFont(option.font)
+        bold.setBold(True)
+        return bold, QFont(option.font), smaller(option.font)
+
+    def _track(self, row: CountdownRow, option: QStyleOptionViewItem,
+               width: int) -> tuple[int, int]:
+        """Pips per line and the width kept for the "12 / 12" text to the right of them."""
+        _bold, regular, _small = self._fonts(option)
+        value_width = QFontMetrics(regular).horizontalAdvance(f"{MAX_START} / {MAX_START}")
+        room = width - 2 * self.MARGIN - self.BAND - value_width - 8
+        per_line = max(1, (room + theme.PIP_GAP) // (theme.PIP + theme.PIP_GAP))
+        return min(per_line, max(1, row.start)), value_width
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        row = index.data(RowRole)
+        if row is None:
+            return super().sizeHint(option, index)
+        bold, regular, _small = self._fonts(option)
+        per_line, _ = self._track(row, option, item_width(option))
+        lines = -(-max(1, row.start) // per_line)
+        track_height = max(lines * (theme.PIP + theme.PIP_GAP) - theme.PIP_GAP,
+                           QFontMetrics(regular).height())
+        height = (2 * self.MARGIN + QFontMetrics(bold).height() + self.LINE_GAP + track_height
+                  + self.LINE_GAP + self._traits_height(index, row, option))
+        return QSize(120, height)
+
+    def _traits_height(self, index: AnyIndex, row: CountdownRow,
+                       option: QStyleOptionViewItem) -> int:
+        width = item_width(option) - 2 * self.MARGIN - self.BAND
+        _bold, _regular, small = self._fonts(option)
+        return QFontMetrics(small).boundingRect(QRect(0, 0, max(40, width), 100_000), WRAP,
+                                                index.data(TraitsRole)).height()
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        row: CountdownRow | None = index.data(RowRole)
+        if row is None:
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""  # the style draws the selection panel; the text is painted below
+        style = opt.widget.style() if opt.widget else None
+        painter.save()
+        if style is not None:
+            style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter,
+                                opt.widget)
+        rect = QRect(option.rect)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        if row.triggered:
+            if not selected:  # a tint over the selection colour would only muddy it
+                tint = QColor(theme.TRIGGERED)
+                tint.setAlpha(60)
+                painter.fillRect(rect, tint)
+            painter.fillRect(QRect(rect.left(), rect.top(), self.BAND, rect.height()),
+                             theme.TRIGGERED)
+        group = (QPalette.ColorGroup.Normal if option.state & QStyle.StateFlag.State_Enabled
+                 else QPalette.ColorGroup.Disabled)
+        text_colour = option.palette.color(
+            group, QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
+        bold, regular, small = self._fonts(option)
+        inner = rect.adjusted(self.MARGIN + self.BAND, self.MARGIN, -self.MARGIN, -self.MARGIN)
+
+        # Line 1: the name, and the TRIGGERED badge on the right.
+        bold_fm = QFontMetrics(bold)
+        line1 = QRect(inner.left(), inner.top(), inner.width(), bold_fm.height())
+        name_room = inner.width()
+        if row.triggered:
+            badge_width = bold_fm.horizontalAdvance(TRIGGERED_WORD) + 10
+            badge = QRect(inner.right() - badge_width + 1, line1.top(), badge_width,
+                          line1.height())
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.TRIGGERED)
+            painter.drawRoundedRect(badge, 3, 3)
+            painter.setFont(bold)
+            painter.setPen(Qt.GlobalColor.white)  # 5.4:1 on #d35400
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, TRIGGERED_WORD)
+            name_room -= badge_width + 6
+        elif row.loops:  # fired and started again: outlined, so it never reads as TRIGGERED
+            word = loop_word(row)
+            badge_width = bold_fm.horizontalAdvance(word) + 10
+            badge = QRect(inner.right() - badge_width + 1, line1.top(), badge_width,
+                          line1.height())
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(theme.TRIGGERED if not selected else text_colour)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(badge.adjusted(0, 0, -1, -1), 3, 3)
+            painter.setFont(bold)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, word)
+            name_room -= badge_width + 6
+        painter.setFont(bold)
+        painter.setPen(text_colour)
+        painter.drawText(QRect(line1.left(), line1.top(), name_room, line1.height()),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         bold_fm.elidedText(row.name, Qt.TextElideMode.ElideRight, name_room))
+
+        # Line 2: the pip track and "3 left". Boxes are ticked off as the countdown advances,
+        # as at the table: a fresh countdown is all empty boxes, a triggered one all crossed.
+        per_line, value_width = self._track(row, option, rect.width())
+        lines = -(-max(1, row.start) // per_line)
+        track_height = lines * (theme.PIP + theme.PIP_GAP) - theme.PIP_GAP
+        line2_top = line1.bottom() + 1 + self.LINE_GAP
+        line2_height = max(track_height, QFontMetrics(regular).height())
+        origin = QPoint(inner.left(), line2_top + (line2_height - track_height) // 2)
+        colour = theme.rule_colour(opt.widget) if opt.widget else text_colour
+        # On the selection colour the warm brown rim of an empty pip would vanish.
+        outline = text_colour if selected else colour
+        pips.paint_pips(painter, pips.pip_rects(origin, row.start, per_row=per_line),
+                        row.start - row.value, colour, outline)
+        painter.setFont(regular)
+        painter.setPen(text_colour)
+        painter.drawText(QRect(inner.right() - value_width + 1, line2_top, value_width,
+                               line2_height),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         f"{row.value} left")
+
+        # Line 3, small and wrapped: kind, loop, what ticks it, its pair, its dice.
+        line3 = QRect(inner.left(), line2_top + line2_height + self.LINE_GAP, inner.width(),
+                      inner.bottom() - line2_top - line2_height - self.LINE_GAP + 1)
+        painter.setFont(small)
+        painter.drawText(line3, WRAP, index.data(TraitsRole))
+
+        # A thin rule between cards.
+        painter.setPen(option.palette.color(QPalette.ColorRole.Mid))
+        painter.drawLine(rect.bottomLeft(), rect.bottomRight())
+        painter.restore()
+
+
+class CountdownListView(PaintedListView):
+    """The list of countdowns; says how to add one when it is empty."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("No countdowns yet.\nAdd one with “Add…”.", parent)
+        self.setObjectName("countdownList")
+        self.setAccessibleName("Countdown list")
+        self.setItemDelegate(CountdownDelegate(self))
+
+
+class CountdownPanel(QWidget):
+    """Countdowns with Add…, Tick, Reset and Remove. Double-click a countdown to tick it.
+
+    A randomized start is rolled through ``roller`` (the rules service); the countdown is added
+    with the roll's log line as one undo step when the answer comes back.
+    """
+
+    def __init__(self, session: EncounterSession, model: CountdownModel, undo_stack: QUndoStack,
+                 roller: RollRouter, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._model = model
+        self._undo_stack = undo_stack
+        self._roller = roller
+        self.setObjectName("countdownPanel")
+        self.setAccessibleName("Countdowns")
+
+        title = QLabel("Countdowns")
+        font = title.font()
+        font.setBold(True)
+        title.setFont(font)
+        self.list = CountdownListView()
+        self.list.setModel(model)
+        title.setBuddy(self.list)
+        self.list.doubleClicked.connect(self.tick)
+
+        self.add_button = self._button("Add…", "addCountdownButton", "Add a countdown",
+                                       "Add a countdown")
+        self.tick_button = self._button("Tick", "tickCountdownButton", "Tick the countdown",
+                                        "Take one off the selected countdown (or double-click it)")
+        self.reset_button = self._button("Reset", "resetCountdownButton",
+                                         "Reset the countdown",
+                                         "Put the selected countdown back to its start")
+        self.remove_button = self._button("Remove", "removeCountdownButton",
+                                          "Remove the countdown", "Remove the selected countdown")
+        self.add_button.clicked.connect(self.open_add_dialog)
+        self.tick_button.clicked.connect(lambda: self.tick())
+        self.reset_button.clicked.connect(lambda: self.reset())
+        self.remove_button.clicked.connect(lambda: self.remove())
+
+        # Two by two: four buttons side by side do not fit a narrow sidebar.
+        buttons = QGridLayout()
+        buttons.setSpacing(4)
+        buttons.addWidget(self.add_button, 0, 0)
+        buttons.addWidget(self.tick_button, 0, 1)
+        buttons.addWidget(self.reset_button, 1, 0)
+        buttons.addWidget(self.remove_button, 1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(4)
+        layout.addWidget(title)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+
+        self.list.selectionModel().selectionChanged.connect(self._update_buttons)
+        for signal in (model.dataChanged, model.rowsInserted, model.rowsRemoved,
+                       model.rowsMoved, model.modelReset):
+            signal.connect(self._update_buttons)
+        self._update_buttons()
+
+    def _button(self, text: str, name: str, accessible: str, tip: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.setAccessibleName(accessible)
+        button.setToolTip(tip)
+        button.setAutoDefault(False)
+        return button
+
+    # -- selection --------------------------------------------------------------------------
+
+    def selected_row(self) -> int:
+        """Row number of the selected countdown, or -1."""
+        rows = self.list.selectionModel().selectedRows()
+        return rows[0].row() if rows else -1
+
+    def select_row(self, row: int) -> None:
+        self.list.setCurrentIndex(self._model.index(row))
+
+    def _countdown(self, index: AnyIndex | None) -> CountdownRow | None:
+        row = self.selected_row() if index is None else index.row()
+        if not 0 <= row < len(self._session.countdowns):
+            return None
+        return self._session.countdowns[row]
+
+    def _update_buttons(self) -> None:
+        row = self._countdown(None)
+        self.tick_button.setEnabled(row is not None and not row.triggered)
+        self.reset_button.setEnabled(row is not None and row.value != row.start)
+        self.remove_button.setEnabled(row is not None)
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def open_add_dialog(self) -> CountdownDialog:
+        """Show the Add dialog (window-modal, no nested event loop); OK adds the countdown."""
+        from encounter_app.ui.fight.countdown_dialog import (
+            CountdownDialog,  # loaded when first used
+        )
+
+        dialog = CountdownDialog(list(self._session.countdowns), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.add_setup(dialog.setup()))
+        dialog.open()
+        return dialog
+
+    def add_countdown(self, row: CountdownRow, partner_id: int | None = None,
+                      start_roll: RollRow | None = None) -> None:
+        """Add ``row`` (linked to ``partner_id``, its rolled start logged) and select it."""
+        self._undo_stack.push(table.add_countdown(self._session, row, partner_id, start_roll))
+        self.select_row(len(self._session.countdowns) - 1)
+
+    def add_setup(self, setup: CountdownSetup) -> None:
+        """Add what the dialog described: at once, or once its start has been rolled."""
+        if setup.dice is None:
+            self.add_countdown(setup.row, setup.partner_id)
+            return
+        name = setup.row.name
+
+        def rolled(answer: RollResult) -> None:
+            start = answer.result.total
+            row = replace(setup.row, start=start, value=start)
+            self.add_countdown(row, setup.partner_id, describe(answer))
+
+        self._roller.submit(DiceRequest(setup.dice, label=f"Start of {name}"), rolled,
+                            f"Rolling the start of {name}")
+
+    def tick(self, index: AnyIndex | None = None) -> None:
+        """Advance the countdown at ``index`` (the selected one by default) by one; a loop
+        starts again, a trigger goes into the log."""
+        row = self._countdown(index)
+        if row is None:
+            return
+        step = table.tick(self._session, row)
+        if step is not None:
+            self._undo_stack.push(step.command)
+
+    def reset(self, index: AnyIndex | None = None) -> None:
+        row = self._countdown(index)
+        if row is None or row.value == row.start:
+            return
+        self._undo_stack.push(UpdateCountdown(
+            self._session, replace(row, value=row.start), f"Reset {row.name}"))
+
+    def remove(self, index: AnyIndex | None = None) -> None:
+        position = self.selected_row() if index is None else index.row()
+        if 0 <= position < len(self._session.countdowns):
+            self._undo_stack.push(RemoveCountdown(self._session, position))

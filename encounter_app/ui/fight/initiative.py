@@ -1,0 +1,235 @@
+"""The spotlight order: a reorderable list, the round, and the buttons that move the spotlight."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QMenu,
+    QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from encounter_app.ui.fight.models import KIND_LABEL, ActiveRole, InitiativeModel, RowRole
+from encounter_app.ui.shell.theme import ACTIVE, KIND
+from encounter_app.ui.widgets.listviews import own_viewport
+
+ROW_HEIGHT = 44
+
+
+class InitiativeDelegate(QStyledItemDelegate):
+    """A row: a kind stripe and badge, the name, and what the GM needs at a glance."""
+
+    def __init__(self, parent: QWidget | None = None, row_info=None) -> None:
+        super().__init__(parent)
+        self._row_info = row_info or _row_info  # a system's own note (ui/systems/profiles)
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        return QSize(200, ROW_HEIGHT)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        row = index.data(RowRole)
+        active = bool(index.data(ActiveRole))
+        painter.save()
+        widget = option.widget
+        style = widget.style() if widget else None
+        if style:
+            style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, option, painter,
+                                widget)
+        rect = option.rect.adjusted(0, 1, 0, -1)
+        palette = option.palette
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        text_colour = palette.color(QPalette.ColorRole.HighlightedText if selected
+                                    else QPalette.ColorRole.Text)
+        if active:
+            painter.fillRect(rect, ACTIVE.lighter(170) if not selected else ACTIVE.darker(130))
+            painter.setPen(QPen(ACTIVE.darker(120), 2))
+            painter.drawRect(rect.adjusted(1, 1, -1, -1))
+            if not selected:
+                text_colour = palette.color(QPalette.ColorRole.Text)
+                if palette.color(QPalette.ColorRole.Window).lightness() < 128:
+                    text_colour = text_colour.darker(400)  # dark theme: dark text on yellow
+        painter.fillRect(QRect(rect.left(), rect.top(), 5, rect.height()), KIND[row.kind])
+
+        badge_font = QFont(option.font)
+        badge_font.setPointSizeF(option.font.pointSizeF() * 0.8)
+        badge_font.setBold(True)
+        painter.setFont(badge_font)
+        badge = QRect(rect.left() + 12, rect.top() + 6, rect.width() - 20, 14)
+        painter.setPen(KIND[row.kind] if not (active or selected) else text_colour)
+        marker = "▶ " if active else ""
+        hidden = " · HIDDEN" if row.hidden else ""  # from the players (the tooltip says so)
+        painter.drawText(badge, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         marker + KIND_LABEL[row.kind].upper() + hidden)
+
+        name_font = QFont(option.font)
+        name_font.setBold(active)
+        name_font.setStrikeOut(row.defeated)
+        painter.setFont(name_font)
+        painter.setPen(text_colour)
+        name_rect = QRect(rect.left() + 12, rect.top() + 20, rect.width() - 20, 20)
+        name = painter.fontMetrics().elidedText(row.name, Qt.TextElideMode.ElideRight,
+                                                name_rect.width() - 90)
+        painter.drawText(name_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         name)
+
+        painter.setFont(badge_font)
+        info = self._row_info(row)
+        painter.drawText(rect.adjusted(0, 4, -8, -4),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, info)
+        painter.restore()
+
+
+def _row_info(row) -> str:
+    if row.defeated:
+        return "DEFEATED"
+    if row.kind == "pc" and row.evasion is not None:
+        return f"Evasion {row.evasion}"
+    if row.hp_max:
+        return f"HP {row.hp_max - row.hp_marked}/{row.hp_max}"
+    return ""
+
+
+class InitiativeView(QListView):
+    """The spotlight order; drag a row to reorder it."""
+
+    def __init__(self, parent: QWidget | None = None, row_info=None) -> None:
+        super().__init__(parent)
+        own_viewport(self)
+        self.setObjectName("initiativeView")
+        self.setAccessibleName("Initiative order")
+        self.setItemDelegate(InitiativeDelegate(self, row_info))
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setDragDropOverwriteMode(False)
+        self.setDropIndicatorShown(True)
+        self.setUniformItemSizes(True)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+
+
+class InitiativePanel(QWidget):
+    """The left column. Asks the window to act; changes nothing itself."""
+
+    add_requested = Signal()
+    remove_requested = Signal(int)  # row
+    activate_requested = Signal(int)  # row
+    next_requested = Signal()
+    move_requested = Signal(int, int)  # row, destination row
+    note_requested = Signal(int)  # combatant id: the GM's note on it
+
+    def __init__(self, model: InitiativeModel, parent: QWidget | None = None, *,
+                 profile=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("initiativePanel")
+        self._model = model
+        self.round_label = QLabel(objectName="roundLabel")
+        round_font = self.round_label.font()
+        round_font.setPointSizeF(round_font.pointSizeF() * 1.3)
+        round_font.setBold(True)
+        self.round_label.setFont(round_font)
+        self.view = InitiativeView(self, profile.row_info if profile else None)
+        self.view.setModel(model)
+
+        self.next_button = QPushButton("Next ▶", objectName="nextTurnButton")
+        self.next_button.setAccessibleName("Next turn")
+        self.next_button.setToolTip("Pass the spotlight to the next combatant (N)")
+        self.add_button = QPushButton("Add…", objectName="addCombatantButton")
+        self.add_button.setAccessibleName("Add combatant")
+        self.remove_button = QPushButton("Remove", objectName="removeCombatantButton")
+        self.remove_button.setAccessibleName("Remove combatant")
+        self.activate_button = QPushButton("Spotlight", objectName="activateButton")
+        self.activate_button.setAccessibleName("Give the spotlight to the selected combatant")
+        self.activate_button.setToolTip("Give the spotlight to the selected combatant")
+        self.up_button = QPushButton("▲", objectName="moveUpButton")
+        self.up_button.setAccessibleName("Move up")
+        self.up_button.setToolTip("Move up in the order (Ctrl+Up)")
+        self.down_button = QPushButton("▼", objectName="moveDownButton")
+        self.down_button.setAccessibleName("Move down")
+        self.down_button.setToolTip("Move down in the order (Ctrl+Down)")
+        for button in (self.up_button, self.down_button):
+            button.setFixedWidth(36)
+
+        header = QHBoxLayout()
+        title = QLabel(f"<b>{profile.order_title if profile else 'Spotlight order'}</b>")
+        header.addWidget(title)
+        header.addStretch()
+        header.addWidget(self.round_label)
+        row1 = QHBoxLayout()
+        row1.addWidget(self.add_button)
+        row1.addWidget(self.remove_button)
+        row1.addWidget(self.up_button)
+        row1.addWidget(self.down_button)
+        row2 = QHBoxLayout()
+        row2.addWidget(self.activate_button)
+        row2.addWidget(self.next_button, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(header)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(row1)
+        layout.addLayout(row2)
+
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._menu)
+        self.add_button.clicked.connect(self.add_requested)
+        self.next_button.clicked.connect(self.next_requested)
+        self.remove_button.clicked.connect(lambda: self._with_row(self.remove_requested.emit))
+        self.activate_button.clicked.connect(lambda: self._with_row(self.activate_requested.emit))
+        self.up_button.clicked.connect(lambda: self._with_row(lambda r: self._move(r, -1)))
+        self.down_button.clicked.connect(lambda: self._with_row(lambda r: self._move(r, +1)))
+        self.view.doubleClicked.connect(lambda index: self.activate_requested.emit(index.row()))
+        self.view.selectionModel().selectionChanged.connect(self._update_buttons)
+        model.rowsInserted.connect(self._update_buttons)
+        model.rowsRemoved.connect(self._update_buttons)
+        model.rowsMoved.connect(self._update_buttons)
+        self._update_buttons()
+
+    def selected_row(self) -> int:
+        rows = self.view.selectionModel().selectedRows()
+        return rows[0].row() if rows else -1
+
+    def set_round(self, round_: int) -> None:
+        self.round_label.setText(f"Round {round_}")
+        self.round_label.setAccessibleName(f"Round {round_}")
+
+    def _menu(self, at: QPoint) -> None:
+        index = self.view.indexAt(at)
+        if not index.isValid():
+            return
+        row = index.data(RowRole)
+        menu = QMenu(row.name, self)
+        note = menu.addAction("Edit &note (GM only)…" if row.notes else "&Note (GM only)…")
+        note.setObjectName("noteAction")
+        note.triggered.connect(lambda _checked=False, i=row.id: self.note_requested.emit(i))
+        menu.exec(self.view.viewport().mapToGlobal(at))
+        menu.deleteLater()
+
+    def _with_row(self, action) -> None:
+        row = self.selected_row()
+        if row >= 0:
+            action(row)
+
+    def _move(self, row: int, step: int) -> None:
+        destination = row + step
+        if 0 <= destination < self._model.rowCount():
+            self.move_requested.emit(row, destination)
+            self.view.setCurrentIndex(self._model.index(destination))
+
+    def _update_buttons(self, *_args) -> None:
+        row = self.selected_row()
+        count = self._model.rowCount()
+        self.remove_button.setEnabled(row >= 0)
+        self.activate_button.setEnabled(row >= 0)
+        self.up_button.setEnabled(row > 0)
+        self.down_button.setEnabled(0 <= row < count - 1)
+        self.next_button.setEnabled(count > 0)

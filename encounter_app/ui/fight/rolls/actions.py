@@ -1,0 +1,121 @@
+"""The GM's rolls as actions: attack, reaction or action roll, fate roll, falling and collision.
+
+Each opens its dialog, spends the Fear an Experience costs (an undoable ledger line), and hands
+the request to ``submit``, which sends it to the rules service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QMenu, QWidget
+
+from encounter_app.domain.adversaries import Refused, attack_damage, attack_targets
+from encounter_app.domain.requests import DiceRequest, RollRequest
+from encounter_app.rules import daggerheart
+from encounter_app.services.fight.commands import spend_one_fear
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.rolls.odds_cache import OddsCache
+
+FALLS = (
+    ("Fall from Very Close range", daggerheart.FALL_VERY_CLOSE),
+    ("Fall from Close range", daggerheart.FALL_CLOSE),
+    ("Fall from Far or Very Far range", daggerheart.FALL_FAR),
+    ("Collision at a dangerous speed", daggerheart.COLLISION),
+)
+
+
+class RollActions(QObject):
+    def __init__(self, window: QWidget, session: EncounterSession, undo_stack: QUndoStack,
+                 submit: Callable[[RollRequest], int], say: Callable[..., None], *,
+                 odds: OddsCache | None = None) -> None:
+        super().__init__(window)
+        self._odds = odds  # the attack dialog shows each target's chance to hit
+        self._window, self._session, self._undo_stack = window, session, undo_stack
+        self._submit, self._say = submit, say
+        self.attack_action = QAction("&Attack with the adversary in the spotlight…", self,
+                                     shortcut=QKeySequence("A"))
+        self.attack_action.triggered.connect(self.attack_with_active)
+        self.reaction_action = QAction("&Reaction or action roll…", self,
+                                       shortcut=QKeySequence("R"))
+        self.reaction_action.triggered.connect(self.reaction_roll)
+        self.fate_action = QAction("&Fate roll…", self, shortcut=QKeySequence("F"))
+        self.fate_action.triggered.connect(self.fate_roll)
+        self.fall_actions = []
+        for label, expression in FALLS:
+            action = QAction(f"{label}: {expression}", self)
+            action.triggered.connect(
+                lambda _checked=False, e=expression, t=label: self._submit(DiceRequest(e, t)))
+            self.fall_actions.append(action)
+
+    def fill(self, menu: QMenu) -> None:
+        for action in (self.attack_action, self.reaction_action, self.fate_action):
+            menu.addAction(action)
+            self._window.addAction(action)  # the keys work with the menu closed
+        falls = menu.addMenu("Falling and &collision damage")
+        for action in self.fall_actions:
+            falls.addAction(action)
+
+    # -- the rolls --------------------------------------------------------------------------
+
+    def attack_with_active(self) -> None:
+        rows = self._session.combatants
+        row = rows.index_of(self._session.active_id)
+        if row < 0 or rows[row].kind != "adversary":
+            self._say("The spotlight is not on an adversary: select a card and press A.")
+            return
+        self.attack(self._session.active_id)
+
+    def attack(self, combatant_id: int) -> None:
+        attacker = self._session.combatants.by_id(combatant_id)
+        pcs = attack_targets(self._session.combatants)
+        if not pcs:
+            self._say("There is no PC with an Evasion to attack.", error=True)
+            return
+        from encounter_app.ui.fight.rolls.dialogs import AttackDialog  # see ui/__init__.py
+
+        dialog = AttackDialog(attacker, pcs, self._session.fear,
+                              damage=attack_damage(attacker)[0],  # a Horde past half HP
+                              parent=self._window, odds=self._odds)
+        if dialog.exec() == AttackDialog.DialogCode.Accepted:
+            request = dialog.request()
+            if self._spend_for_experience(attacker.name, request.experience_name):
+                self._submit(request)
+
+    def reaction_roll(self) -> None:
+        adversaries = [c for c in self._session.combatants if c.kind == "adversary"]
+        if not adversaries:
+            self._say("There is no adversary in this encounter to roll for.", error=True)
+            return
+        from encounter_app.ui.fight.rolls.dialogs import ReactionDialog  # see ui/__init__.py
+
+        dialog = ReactionDialog(adversaries, self._session.fear, self._session.active_id,
+                                parent=self._window)
+        if dialog.exec() == ReactionDialog.DialogCode.Accepted:
+            request = dialog.request()
+            spent = request.experience_name if request.bonus > 0 else ""
+            if self._spend_for_experience(request.actor, spent):
+                self._submit(request)
+
+    def fate_roll(self) -> None:
+        from encounter_app.ui.fight.rolls.dialogs import FateRollDialog  # see ui/__init__.py
+
+        dialog = FateRollDialog(self._window)
+        if dialog.exec() == FateRollDialog.DialogCode.Accepted:
+            self._submit(dialog.request())
+
+    def _spend_for_experience(self, actor: str, experience: str) -> bool:
+        """An Experience costs a Fear: spend it first, or refuse the roll with the reason."""
+        if not experience:
+            return True
+        try:
+            spend = spend_one_fear(self._session, "experience", f"{actor}: {experience}",
+                                   f"No Fear to spend on {actor}'s {experience}: the roll was "
+                                   "not made.")
+        except Refused as refused:
+            self._say(str(refused), error=True)
+            return False
+        self._undo_stack.push(spend)
+        return True

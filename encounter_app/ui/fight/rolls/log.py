@@ -1,0 +1,185 @@
+"""The roll log: every roll of the encounter, newest first; the summary in bold, the dice below.
+
+A read-only view over RollLogModel. Rows are painted with word wrap, and their height is
+measured for the viewport's width, so a narrow sidebar shows whole entries, never clipped ones.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import (
+    QFont,
+    QFontDatabase,
+    QFontMetrics,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPalette,
+)
+from PySide6.QtWidgets import (
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from encounter_app.domain import RollRow
+from encounter_app.ui.fight.models import RollLogModel, RowRole
+from encounter_app.ui.shell import theme
+from encounter_app.ui.widgets.listviews import PaintedListView, item_width
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+WRAP = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+
+
+def entry_text(row: RollRow) -> str:
+    """What Ctrl+C copies: the summary, then the breakdown."""
+    return f"{row.summary}\n{row.detail}" if row.detail else row.summary
+
+
+PUBLIC_MARK = "SHOWN TO PLAYERS · "
+
+
+def summary_text(row: RollRow) -> str:
+    """The bold first line; a roll on the player display says so in words."""
+    return PUBLIC_MARK + row.summary if row.public else row.summary
+
+
+def attack_mark(row: RollRow) -> str | None:
+    """"HIT" or "MISS" for an attack (a hit on any target counts), None for other rolls."""
+    if row.kind != "attack":
+        return None
+    # The result's own hit flags (roll_text keeps the whole result), not words of the summary:
+    # an attack named "Hits Twice" would read as a hit.
+    return "HIT" if any(row.payload.get("result", {}).get("hits", ())) else "MISS"
+
+
+class RollLogDelegate(QStyledItemDelegate):
+    MARGIN = 6
+    MARK = 4  # the HIT/MISS strip of an attack; the summary words say the same
+    GAP = 3  # between the summary and the breakdown
+
+    HEIGHT_CACHE = 4096  # entries; a page of the log is a few dozen
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._fonts_for: dict[QFont, tuple[QFont, QFont]] = {}
+        self._heights_for: dict[tuple, tuple[int, int]] = {}
+
+    def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
+        fonts = self._fonts_for.get(option.font)
+        if fonts is None:
+            bold = QFont(option.font)
+            bold.setBold(True)
+            detail = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+            if option.font.pointSizeF() > 0:
+                detail.setPointSizeF(max(6.0, option.font.pointSizeF() * 0.9))
+            else:
+                detail.setPixelSize(max(8, round(option.font.pixelSize() * 0.9)))
+            fonts = self._fonts_for[QFont(option.font)] = (bold, detail)
+        return fonts
+
+    def _text_width(self, option: QStyleOptionViewItem, width: int) -> int:
+        return max(40, width - 2 * self.MARGIN - self.MARK - self.MARGIN)
+
+    def _heights(self, row: RollRow, option: QStyleOptionViewItem,
+                 width: int) -> tuple[int, int]:
+        # The view asks every row's size on each layout (and paint asks again): measure once.
+        key = (summary_text(row), row.detail, width, option.font)
+        heights = self._heights_for.get(key)
+        if heights is None:
+            heights = self._measure(row, option, width)
+            if len(self._heights_for) >= self.HEIGHT_CACHE:
+                self._heights_for.clear()
+            self._heights_for[(summary_text(row), row.detail, width, QFont(option.font))] = heights
+        return heights
+
+    def _measure(self, row: RollRow, option: QStyleOptionViewItem,
+                 width: int) -> tuple[int, int]:
+        bold, detail = self._fonts(option)
+        summary = QFontMetrics(bold).boundingRect(QRect(0, 0, width, 100_000), WRAP,
+                                                  summary_text(row)).height()
+        if not row.detail:
+            return summary, 0
+        return summary, QFontMetrics(detail).boundingRect(QRect(0, 0, width, 100_000), WRAP,
+                                                          row.detail).height()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        row = index.data(RowRole)
+        if row is None:
+            return super().sizeHint(option, index)
+        width = self._text_width(option, item_width(option))
+        summary, detail = self._heights(row, option, width)
+        height = 2 * self.MARGIN + summary + (self.GAP + detail if detail else 0) + 1
+        return QSize(120, height)  # the view stretches each item to its own width
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        row: RollRow | None = index.data(RowRole)
+        if row is None:
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        painter.save()
+        if opt.widget is not None:
+            opt.widget.style().drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt,
+                                             painter, opt.widget)
+        rect = QRect(option.rect)
+        mark = attack_mark(row)
+        if mark is not None:
+            painter.fillRect(QRect(rect.left() + 2, rect.top() + self.MARGIN, self.MARK,
+                                   rect.height() - 2 * self.MARGIN),
+                             theme.HIT if mark == "HIT" else theme.MISS)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        text_colour = option.palette.color(
+            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
+        bold, detail = self._fonts(option)
+        width = self._text_width(option, rect.width())
+        summary_height, detail_height = self._heights(row, option, width)
+        left = rect.left() + 2 + self.MARK + self.MARGIN
+        top = rect.top() + self.MARGIN
+        painter.setPen(text_colour)
+        painter.setFont(bold)
+        painter.drawText(QRect(left, top, width, summary_height), WRAP, summary_text(row))
+        if row.detail:
+            painter.setFont(detail)
+            painter.drawText(QRect(left, top + summary_height + self.GAP, width, detail_height),
+                             WRAP, row.detail)
+        painter.setPen(option.palette.color(QPalette.ColorRole.Mid))
+        painter.drawLine(rect.left() + self.MARGIN, rect.bottom(),
+                         rect.right() - self.MARGIN, rect.bottom())
+        painter.restore()
+
+
+class RollLogView(PaintedListView):
+    """The roll log, newest first (the model's order). Ctrl+C copies the selected entry."""
+
+    def __init__(self, model: RollLogModel, parent: QWidget | None = None) -> None:
+        super().__init__("No rolls yet.", parent)
+        self.setObjectName("rollLog")
+        self.setAccessibleName("Roll log")
+        self.setItemDelegate(RollLogDelegate(self))
+        self.setModel(model)
+
+    def selected_text(self) -> str:
+        index = self.currentIndex()
+        rows = self.selectionModel().selectedRows()
+        if rows:
+            index = rows[0]
+        row = index.data(RowRole) if index.isValid() else None
+        return entry_text(row) if row is not None else ""
+
+    def copy_selected(self) -> None:
+        text = self.selected_text()
+        if text:
+            QGuiApplication.clipboard().setText(text)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # QAbstractItemView copies only the DisplayRole (the summary); copy the whole entry.
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_selected()
+            event.accept()
+            return
+        super().keyPressEvent(event)

@@ -1,0 +1,174 @@
+"""The player's action roll, recorded by the GM in one click or key, and what to do next.
+
+Players roll their own Duality Dice; the GM presses 1–5 for the outcome (6 when a PC missed an
+attack). The undo command does the bookkeeping (Fear, countdowns, log); this strip shows the
+text's guidance for the outcome, softer on Hope and harder on Fear. The rests (ui/fight/rests.py)
+report here too: they are the other thing at the table that gains Fear and moves countdowns.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from encounter_app.rules.daggerheart import (
+    EXAMPLE_GM_MOVES,
+    HARD_MOVES,
+    SOFT_MOVES,
+    Outcome,
+    consequence,
+    gm_moves,
+    gm_response,
+    quick_phrase,
+    with_hope,
+)
+from encounter_app.services.fight import table
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.ui.fight.rests import RestActions
+
+# outcome -> (key, object name)
+OUTCOME_KEYS = {
+    Outcome.CRITICAL_SUCCESS: ("1", "outcomeCriticalSuccess"),
+    Outcome.SUCCESS_WITH_HOPE: ("2", "outcomeSuccessWithHope"),
+    Outcome.SUCCESS_WITH_FEAR: ("3", "outcomeSuccessWithFear"),
+    Outcome.FAILURE_WITH_HOPE: ("4", "outcomeFailureWithHope"),
+    Outcome.FAILURE_WITH_FEAR: ("5", "outcomeFailureWithFear"),
+}
+MISS_KEY = "6"
+PLACEHOLDER = ("When a player rolls, press the outcome (keys 1–5): the Fear, the countdowns "
+               "and the log follow, and the text's GM moves show here. 6: a PC missed an "
+               "attack. Rests are in the Encounter menu.")
+
+
+def _tip(outcome: Outcome) -> str:
+    fear = " The GM gains a Fear." if not with_hope(outcome) else ""
+    return (f"{outcome.value} — {quick_phrase(outcome)}.{fear} Advances the countdowns "
+            f"(key {OUTCOME_KEYS[outcome][0]})")
+
+
+def guidance_html(outcome: Outcome, happened: str) -> str:
+    """The panel's text for ``outcome``: what happened, the text's response, the move list."""
+    hope = with_hope(outcome)
+    lines = [f"<b>{escape(outcome.value)}</b> — <i>{escape(quick_phrase(outcome))}</i>"]
+    if happened:
+        lines.append(f"<small>{escape(happened)}</small>")
+    lines.append(escape(gm_response(outcome)))
+    if consequence(outcome):
+        moves = " • ".join(escape(m) for m in gm_moves(outcome))
+        lines.append(f"<b>{consequence(outcome).capitalize()} consequence:</b> {moves}")
+    kind = "Soft move" if hope else "Hard move"
+    lines.append(f"<b>{kind}</b>, on a roll with {'Hope' if hope else 'Fear'}: "
+                 f"{escape(SOFT_MOVES if hope else HARD_MOVES)}")
+    return "<br>".join(lines)
+
+
+class OutcomeRecorder(QFrame):
+    """Five outcome buttons, "PC missed an attack", and the guidance for the last one."""
+
+    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, rests: RestActions,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._undo_stack = undo_stack
+        self._last: tuple[QUndoCommand, int] | None = None  # what the panel describes
+        self.setObjectName("outcomeRecorder")
+        self.setAccessibleName("Player action roll outcomes")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+
+        self.outcome_actions: dict[Outcome, QAction] = {}
+        self.buttons: dict[Outcome, QToolButton] = {}
+        grid = QGridLayout()
+        grid.setSpacing(4)
+        for i, (outcome, (key, name)) in enumerate(OUTCOME_KEYS.items()):
+            action = QAction(f"{key}  {outcome.value}", self, shortcut=QKeySequence(key))
+            action.setToolTip(_tip(outcome))
+            action.triggered.connect(lambda _=False, o=outcome: self.record(o))
+            self.outcome_actions[outcome] = action
+            self.buttons[outcome] = self._button(action, name, outcome.value)
+            grid.addWidget(self.buttons[outcome], i // 3, i % 3)
+        self.miss_action = QAction(f"{MISS_KEY}  PC missed an attack", self,
+                                   shortcut=QKeySequence(MISS_KEY))
+        self.miss_action.setToolTip("Ticks the countdowns that tick when a PC misses (Volley of "
+                                    f"Arrows). Record the roll's outcome too (key {MISS_KEY})")
+        self.miss_action.triggered.connect(self.pc_missed)
+        self.miss_button = self._button(self.miss_action, "outcomePcMissed",
+                                        "PC missed an attack")
+        grid.addWidget(self.miss_button, 1, 2)
+
+        # The rests are the window's (ui/fight/rests.py): the guidance here says what they did.
+        self.short_rest_action = rests.short_rest_action
+        self.long_rest_action = rests.long_rest_action
+        rests.rested.connect(self._shown)
+
+        title = QLabel("<b>Player's action roll:</b>")
+        top = QHBoxLayout()
+        top.addWidget(title, 0, Qt.AlignmentFlag.AlignTop)
+        top.addLayout(grid, 1)
+        self.guidance = QLabel(PLACEHOLDER, objectName="outcomeGuidance", wordWrap=True)
+        self.guidance.setTextFormat(Qt.TextFormat.RichText)
+        self.guidance.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.guidance.setAccessibleName("GM move guidance")
+        self.guidance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.guidance.setToolTip("Example GM moves: " + "; ".join(EXAMPLE_GM_MOVES))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(4)
+        layout.addLayout(top)
+        layout.addWidget(self.guidance)
+        undo_stack.indexChanged.connect(self._stack_moved)
+
+    def _button(self, action: QAction, name: str, accessible: str) -> QToolButton:
+        button = QToolButton(objectName=name)
+        button.setDefaultAction(action)
+        button.setAccessibleName(accessible)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        return button
+
+    def menu_actions(self) -> list[QAction]:
+        return [*self.outcome_actions.values(), self.miss_action, self.short_rest_action,
+                self.long_rest_action]
+
+    # -- what the GM does -----------------------------------------------------------------------
+
+    def record(self, outcome: Outcome) -> None:
+        step = table.record_outcome(self._session, outcome)
+        self._push(step.command, guidance_html(outcome, " · ".join(step.happened)))
+
+    def pc_missed(self) -> None:
+        step = table.pc_missed(self._session)
+        lines = step.happened or ["No countdown ticks when a PC misses."]
+        self._push(step.command, f"<b>A PC missed an attack</b><br>{escape(' · '.join(lines))}"
+                                 "<br>Record the roll's outcome too (keys 1–5).")
+
+    def _push(self, command: QUndoCommand, html: str) -> None:
+        self._undo_stack.push(command)
+        self._shown(command, html)
+
+    def _shown(self, command: QUndoCommand, html: str) -> None:
+        self._last = (command, self._undo_stack.index())
+        self._html = html
+        self.guidance.setText(html)
+
+    def _stack_moved(self) -> None:
+        """Say so when the outcome shown here has been undone."""
+        if self._last is None:
+            return
+        command, index = self._last
+        applied = (self._undo_stack.index() >= index
+                   and self._undo_stack.command(index - 1) is command)
+        self.guidance.setText(self._html if applied
+                              else f"<i>Undone:</i><br><span style='color:gray'>{self._html}"
+                                   "</span>")

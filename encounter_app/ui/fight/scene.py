@@ -1,0 +1,61 @@
+"""Scene intensity and the Fear spent in it, against the text's guide for that intensity."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from encounter_app.rules.daggerheart import SceneIntensity, scene_fear_range
+from encounter_app.services.fight.commands import SetSceneIntensity
+from encounter_app.services.fight.session import EncounterSession
+
+
+def guidance(spent: int, intensity: SceneIntensity) -> str:
+    """"Fear spent 3 of 2–4: within the guide", in words (never colour alone)."""
+    least, most = scene_fear_range(intensity)
+    if spent < least:
+        verdict = f"{least - spent} more to reach the guide"
+    elif spent > most:
+        verdict = f"{spent - most} over the guide"
+    else:
+        verdict = "within the guide"
+    return f"Fear spent this scene: {spent} (guide {least}–{most}): {verdict}"
+
+
+class SceneIntensityPanel(QWidget):
+    def __init__(self, session: EncounterSession, undo_stack: QUndoStack,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("scenePanel")
+        self._session, self._undo_stack = session, undo_stack
+        self.intensity = QComboBox(objectName="sceneIntensity")
+        self.intensity.setAccessibleName("Scene intensity")
+        self.intensity.setToolTip("How much Fear to spend in this scene (core GM mechanics)")
+        for member in SceneIntensity:
+            least, most = scene_fear_range(member)
+            self.intensity.addItem(f"{member.value} ({least}–{most} Fear)", member.name.lower())
+        self.spent = QLabel(objectName="sceneFearSpent")
+        self.spent.setWordWrap(True)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("Scene:"))
+        row.addWidget(self.intensity, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 0, 6, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.spent)
+        self.intensity.activated.connect(self._chosen)
+        session.scene_changed.connect(self._show)
+        self._show()
+
+    def _chosen(self, index: int) -> None:
+        value = self.intensity.itemData(index)
+        if value != self._session.scene_intensity:
+            self._undo_stack.push(SetSceneIntensity(self._session, value))
+
+    def _show(self) -> None:
+        current = SceneIntensity[self._session.scene_intensity.upper()]
+        self.intensity.setCurrentIndex(self.intensity.findData(current.name.lower()))
+        text = guidance(self._session.fear_spent_in_scene, current)
+        self.spent.setText(text)
+        self.spent.setAccessibleName(text)

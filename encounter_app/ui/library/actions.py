@@ -1,0 +1,200 @@
+"""The library, the encounter builder and the environment, wired into the main window: the dock,
+the sidebar's environment panel, the menu actions, and the commands they push.
+
+The window makes one of these and adds its actions and panel; everything else stays here, so
+the window keeps to its own job. The library is read from the database the first time it is
+wanted (the dock shown, the builder opened), not before the window's first paint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
+
+from encounter_app.domain import (
+    CountdownRow,
+    EnvironmentBlock,
+    EnvironmentRow,
+    Feature,
+    TemplateRow,
+)
+from encounter_app.services.fight.commands import AddCountdown
+from encounter_app.services.fight.compound import Compound
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.library.commands import SetEnvironment
+from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Library
+from encounter_app.store import Store
+from encounter_app.ui.fight.environment_panel import EnvironmentPanel
+
+if TYPE_CHECKING:
+    from encounter_app.services.library.builder import PlannedAdversary
+
+DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
+
+
+class LibraryActions(QObject):
+    def __init__(self, window: QMainWindow, store: Store, session: EncounterSession,
+                 undo_stack: QUndoStack, show_message: Callable[[str], None]) -> None:
+        super().__init__(window)
+        self._window, self._store, self._session = window, store, session
+        self._undo_stack, self._show_message = undo_stack, show_message
+        self._library: Library | None = None
+        self._builder = None
+        self.holder = EncounterEnvironment(store, session.encounter_id, self)
+        self.environment_panel = EnvironmentPanel(self.holder)
+        self.environment_panel.detach_requested.connect(self.detach)
+        self.environment_panel.countdown_requested.connect(self.start_countdown)
+
+        self.dock = QDockWidget("Adversary library", window, objectName="libraryDock")
+        self.dock.setAccessibleName("Adversary library")
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        # It opens floating: docked beside the fight it would push a 1366-pixel laptop
+        # window past the screen's edge (the fight alone needs 1210). The GM can dock it.
+        # Hidden first: a dock that is not hidden shows itself as a window when it floats,
+        # which flashed an empty library window on every start.
+        self.dock.hide()
+        self.dock.setFloating(True)
+        self.dock.visibilityChanged.connect(self._build_dock)
+        self.library_action = self.dock.toggleViewAction()
+        self.library_action.setText("Adversary &library")
+        self.library_action.setShortcut(QKeySequence("F3"))
+        self.library_action.setToolTip("Adversary library (F3): search, write and edit stat "
+                                       "blocks and environments")
+        self.builder_action = QAction("&Build encounter…", self,
+                                      shortcut=QKeySequence("Ctrl+B"))
+        self.builder_action.setToolTip("Encounter builder (Ctrl+B): plan a fight within its "
+                                       "battle-point budget and start it")
+        self.builder_action.triggered.connect(lambda: self.open_builder())
+        self.detach_action = QAction("&Detach environment", self)
+        self.detach_action.triggered.connect(self.detach)
+        self.holder.changed.connect(self._environment_changed)
+        self._environment_changed()
+
+    def fill(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None:
+        encounter_menu.addSeparator()
+        for action in (self.builder_action, self.detach_action):
+            encounter_menu.addAction(action)
+        self._window.addAction(self.builder_action)  # the shortcut works with the menu closed
+        view_menu.addAction(self.library_action)
+        toolbar.addAction(self.library_action)
+        toolbar.addAction(self.builder_action)
+
+    @property
+    def library(self) -> Library:
+        if self._library is None:
+            self._library = Library(self._store, self)
+        return self._library
+
+    def reload(self) -> None:
+        """Read the library again after entries were added behind its back (an import)."""
+        if self._library is not None:
+            self._library.templates.reload()
+            self._library.environments.reload()
+
+    def _build_dock(self, visible: bool) -> None:
+        if not visible or self.dock.widget() is not None:
+            return
+        from encounter_app.ui.library.panel import LibraryPanel  # see ui/__init__.py
+
+        panel = LibraryPanel(self.library, self._undo_stack)
+        panel.adversaries.used.connect(self._use)
+        panel.environments.used.connect(self._use)
+        self.dock.setWidget(panel)
+        if self.dock.isFloating():  # over the cards' right half, inside the window
+            frame = self._window.geometry()
+            width, height = min(660, frame.width() // 2), min(720, frame.height() - 40)
+            self.dock.setGeometry(frame.right() - width - 20, frame.top() + 40, width, height)
+
+    def _use(self, use: str, rows: list) -> None:
+        if use == "encounter":
+            self.add_to_encounter(rows)
+        elif use == "builder":
+            self.open_builder(rows)
+        elif use == "attach" and rows:
+            self.attach(rows[0])
+
+    def _environment_changed(self) -> None:
+        self.detach_action.setEnabled(self.holder.block is not None)
+
+    # -- what the GM does -----------------------------------------------------------------------
+
+    def add_to_encounter(self, rows: Sequence[TemplateRow]) -> None:
+        # The builder's services (and the battle-point rules) load when first used.
+        from encounter_app.services.library.builder import PlannedAdversary, add_adversaries
+
+        parts = add_adversaries(self._session,
+                                [PlannedAdversary(r.id, r.stats) for r in rows])
+        if not parts:
+            return
+        text = parts[0].text() if len(parts) == 1 else f"Add {len(parts)} adversaries"
+        self._undo_stack.push(Compound(text, parts))
+        self._show_message(f"{text}: in the spotlight order with their cards.")
+
+    def attach(self, row: EnvironmentRow | EnvironmentBlock) -> None:
+        block = row.stats if isinstance(row, EnvironmentRow) else row
+        if block != self.holder.block:
+            self._undo_stack.push(SetEnvironment(self.holder, block))
+
+    def detach(self) -> None:
+        if self.holder.block is not None:
+            self._undo_stack.push(SetEnvironment(self.holder, None))
+
+    def start_countdown(self, feature: Feature) -> None:
+        """An environment feature's countdown, added to the fight's countdowns."""
+        place = self.holder.block.name if self.holder.block else "Environment"
+        row = CountdownRow(name=f"{place}: {feature.name}", start=feature.countdown,
+                           value=feature.countdown)
+        self._undo_stack.push(AddCountdown(self._session, row))
+        self._show_message(f"Countdown {row.name} ({row.start}) started.")
+
+    def party_size(self) -> int:
+        pcs = sum(1 for c in self._session.combatants if c.kind == "pc")
+        return pcs or self._session.campaign.party_size or DEFAULT_PARTY
+
+    def open_builder(self, rows: Sequence[TemplateRow] = ()):
+        from encounter_app.ui.library.builder import BuilderDialog  # see ui/__init__.py
+
+        if self._builder is None:  # one builder per window: its plan is kept between opens
+            self._builder = BuilderDialog(self.library, self.holder, self.party_size(),
+                                          self._window)
+            self._builder.start_requested.connect(self.start)
+        self._builder.refresh_environments()
+        self._builder.add(list(rows))
+        if self._builder.isVisible():  # already open behind the window: bring it forward
+            self._builder.activateWindow()
+        else:
+            self._builder.show()
+        return self._builder
+
+    def start(self, plan: tuple[PlannedAdversary, ...],
+              environment: EnvironmentBlock | str | None = KEEP) -> None:
+        from encounter_app.services.library.builder import start_encounter
+
+        command = start_encounter(self._session, self.holder, plan, environment)
+        self._undo_stack.push(command)
+        self._show_message(f"{command.text()} — in the spotlight order with their cards.")
+
+
+def edit_card_stats(session: EncounterSession, undo_stack: QUndoStack, combatant_id: int,
+                    parent: QWidget) -> bool:
+    """Open the stat-block editor on one adversary in the fight; True if it was changed."""
+    from encounter_app.ui.library.stat_block_editor import StatBlockEditor  # see ui/__init__.py
+
+    row = session.combatants.by_id(combatant_id)
+    if row.stats is None:
+        return False
+    dialog = StatBlockEditor(row.stats, parent)
+    dialog.setWindowTitle(f"Edit {row.name}'s stat block (this fight only)")
+    changed = (dialog.exec() == dialog.DialogCode.Accepted
+               and dialog.stats() != row.stats)
+    if changed:
+        from encounter_app.services.library import builder as encounter_builder
+
+        undo_stack.push(encounter_builder.edit_card_stats(session, combatant_id,
+                                                          dialog.stats()))
+    dialog.deleteLater()
+    return changed

@@ -1,0 +1,305 @@
+"""The encounter builder: party size and tier, adversaries picked from the library, the battle
+point budget against the cost as a bar (red and worded when over), and "Start encounter".
+
+The budget and cost come from rules/battle_points.py, line by line, so the GM sees why: the
+automatic adjustments (a lower-tier adversary, no Bruisers/Hordes/Leaders/Solos, two Solos)
+appear with their reason the moment they apply.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from encounter_app.domain import EnvironmentBlock, TemplateRow
+from encounter_app.rules import battle_points
+from encounter_app.services.library.builder import PlannedAdversary
+from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Library
+from encounter_app.ui.library.builder_models import COUNT_COLUMN, CountDelegate, PlanModel
+from encounter_app.ui.library.models import TEMPLATE_COLUMNS
+from encounter_app.ui.library.table import FilteredTable
+from encounter_app.ui.widgets.problem import ProblemLabel
+
+UNDER_COLOUR = "#8fd19e"  # a light green
+OVER_COLOUR = "#f1948a"  # a light red
+
+
+def budget_text(tally: battle_points.Tally) -> str:
+    """The bar's words: never colour alone."""
+    if tally.over:
+        return f"{tally.over} over budget: {tally.cost} of {tally.budget} battle points"
+    if tally.left:
+        return f"{tally.cost} of {tally.budget} battle points: {tally.left} left"
+    return f"{tally.cost} of {tally.budget} battle points: on budget"
+
+
+def _lines_html(title: str, lines: tuple[battle_points.Line, ...]) -> str:
+    rows = "".join(
+        f"<tr><td align='right'>{line.points:+d}&nbsp;</td><td>{escape(line.label)}"
+        + (f" <span style='color:gray'>— {escape(line.why)}</span>" if line.why else "")
+        + "</td></tr>" for line in lines)
+    return f"<b>{title}</b><table cellspacing='0'>{rows}</table>"
+
+
+class BuilderDialog(QDialog):
+    """Plan a fight; ``start_requested`` carries the plan and the environment choice."""
+
+    start_requested = Signal(tuple, object)  # (PlannedAdversary, ...), EnvironmentBlock|None
+
+    def __init__(self, library: Library, holder: EncounterEnvironment, party_size: int,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("encounterBuilder")
+        self.setWindowTitle("Encounter builder")
+        self._library, self._holder = library, holder
+        self.plan_model = PlanModel(self)
+
+        self.party_size = QSpinBox(objectName="partySizeSpin", minimum=1, maximum=12,
+                                   value=max(1, party_size))
+        self.party_size.setAccessibleName("Party size")
+        self.party_size.setSuffix(" PCs" if self.party_size.value() != 1 else " PC")
+        self.party_size.valueChanged.connect(
+            lambda n: self.party_size.setSuffix(" PC" if n == 1 else " PCs"))
+        self.party_tier = QSpinBox(objectName="partyTierSpin", minimum=1, maximum=4)
+        self.party_tier.setAccessibleName("Party tier")
+        self.party_tier.setPrefix("Tier ")
+        self.easier = QCheckBox(f"Easier or shorter fight ({battle_points.EASIER:+d})")
+        self.harder = QCheckBox(f"Harder or longer fight ({battle_points.HARDER:+d})")
+        self.extra_damage = QCheckBox(
+            f"+1d4 damage to every adversary ({battle_points.EXTRA_DAMAGE:+d})")
+        self.environment = QComboBox(objectName="builderEnvironment")
+        self.environment.setAccessibleName("Environment")
+
+        self.picker = FilteredTable(library.templates, TEMPLATE_COLUMNS[:4],
+                                    battle_points.ADVERSARY_TYPES, "builder", self)
+        self.add_button = QPushButton("Add ›", objectName="builderAddButton")
+        self.add_button.setToolTip("Plan the selected adversaries (double-click works too)")
+        self.plan_view = QTableView(objectName="builderPlan")
+        self.plan_view.setAccessibleName("Planned adversaries")
+        self.plan_view.setModel(self.plan_model)
+        self.plan_view.setItemDelegateForColumn(COUNT_COLUMN, CountDelegate(self.plan_view))
+        self.plan_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.plan_view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                       | QAbstractItemView.EditTrigger.EditKeyPressed
+                                       | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.plan_view.verticalHeader().hide()
+        self.plan_view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.plan_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.more_button = QPushButton("+1", objectName="builderMoreButton")
+        self.more_button.setToolTip("One more of the selected adversary")
+        self.fewer_button = QPushButton("−1", objectName="builderFewerButton")
+        self.fewer_button.setToolTip("One fewer of the selected adversary")
+        self.remove_button = QPushButton("Remove", objectName="builderRemoveButton")
+        self.remove_button.setToolTip("Take the selected adversary out of the plan (Delete)")
+        remove = QAction("Remove", self.plan_view, shortcut=QKeySequence.StandardKey.Delete,
+                         shortcutContext=Qt.ShortcutContext.WidgetShortcut)
+        remove.triggered.connect(self._remove)
+        self.plan_view.addAction(remove)
+
+        self.bar = QProgressBar(objectName="budgetBar")
+        self.bar.setAccessibleName("Battle points")
+        self.bar.setTextVisible(True)
+        self.breakdown = QLabel(objectName="budgetBreakdown", wordWrap=True)
+        self.breakdown.setTextFormat(Qt.TextFormat.RichText)
+        self.breakdown.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.problem = ProblemLabel("builderProblem")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.start_button = self.buttons.addButton(
+            "&Start encounter", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.start_button.setObjectName("startEncounterButton")
+        self.start_button.setToolTip("Put the planned adversaries into the initiative order "
+                                     "with their cards, as one step you can undo")
+        self._layout()
+
+        for signal in (self.party_size.valueChanged, self.party_tier.valueChanged,
+                       self.easier.toggled, self.harder.toggled, self.extra_damage.toggled,
+                       self.plan_model.plan_changed):
+            signal.connect(self._update)
+        self.party_size.valueChanged.connect(self.plan_model.set_party_size)
+        self.add_button.clicked.connect(self.add_selected)
+        self.picker.view.doubleClicked.connect(self.add_selected)
+        self.more_button.clicked.connect(lambda: self._step(1))
+        self.fewer_button.clicked.connect(lambda: self._step(-1))
+        self.remove_button.clicked.connect(self._remove)
+        self.plan_view.selectionModel().selectionChanged.connect(self._update_plan_buttons)
+        self.buttons.rejected.connect(self.reject)
+        self.start_button.clicked.connect(self.start)
+        self.plan_model.set_party_size(self.party_size.value())
+        self.refresh_environments()
+        self._update()
+        self._update_plan_buttons()
+
+    def _layout(self) -> None:
+        party = QHBoxLayout()
+        for label, widget in (("&Party size", self.party_size), ("&Tier", self.party_tier)):
+            title = QLabel(label)
+            title.setBuddy(widget)
+            party.addWidget(title)
+            party.addWidget(widget)
+        party.addSpacing(16)
+        env_label = QLabel("En&vironment")
+        env_label.setBuddy(self.environment)
+        party.addWidget(env_label)
+        party.addWidget(self.environment, 1)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(QLabel("<b>Library</b>"))
+        left_layout.addWidget(self.picker, 1)
+        add_row = QHBoxLayout()
+        add_row.addStretch(1)
+        add_row.addWidget(self.add_button)
+        left_layout.addLayout(add_row)
+
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(QLabel("<b>The fight</b>"))
+        right_layout.addWidget(self.plan_view, 1)
+        plan_buttons = QHBoxLayout()
+        for button in (self.more_button, self.fewer_button, self.remove_button):
+            plan_buttons.addWidget(button)
+        plan_buttons.addStretch(1)
+        right_layout.addLayout(plan_buttons)
+        choices = QGroupBox("Adjustments you choose")
+        choices_layout = QVBoxLayout(choices)
+        for box in (self.easier, self.harder, self.extra_damage):
+            choices_layout.addWidget(box)
+        right_layout.addWidget(choices)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setChildrenCollapsible(False)
+        split.setSizes([520, 480])
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(party)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.breakdown)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
+        self.resize(1060, 680)
+
+    # -- the plan -------------------------------------------------------------------------------
+
+    def add(self, templates: list[TemplateRow]) -> None:
+        for template in templates:
+            self.plan_model.add(template)
+
+    def add_selected(self, *_args) -> None:
+        self.add(self.picker.selected())
+
+    def _plan_row(self) -> int:
+        rows = self.plan_view.selectionModel().selectedRows()
+        return rows[0].row() if rows else -1
+
+    def _step(self, step: int) -> None:
+        row = self._plan_row()
+        if row >= 0:
+            self.plan_model.set_count(row, self.plan_model.plan[row].count + step)
+            self._update_plan_buttons()
+
+    def _remove(self) -> None:
+        row = self._plan_row()
+        if row >= 0:
+            self.plan_model.remove(row)
+
+    def _update_plan_buttons(self, *_args) -> None:
+        row = self._plan_row()
+        self.remove_button.setEnabled(row >= 0)
+        self.more_button.setEnabled(row >= 0)
+        self.fewer_button.setEnabled(row >= 0 and self.plan_model.plan[row].count > 1)
+
+    def refresh_environments(self) -> None:
+        """The environment choices: keep the fight's, none, or one from the library."""
+        current = self._holder.block
+        previous = (self._environments[self.environment.currentIndex()]
+                    if self.environment.count() else KEEP)
+        self._environments: list[EnvironmentBlock | str | None] = [KEEP]
+        labels = [f"Keep: {current.name}" if current else "None"]
+        if current is not None:
+            self._environments.append(None)
+            labels.append("None (detach it)")
+        for row in self._library.environments.rows:
+            self._environments.append(row.stats)
+            labels.append(f"{row.stats.name} (Tier {row.stats.tier} {row.stats.type})")
+        self.environment.clear()
+        self.environment.addItems(labels)
+        chosen = self._environments.index(previous) if previous in self._environments else 0
+        self.environment.setCurrentIndex(chosen)
+
+    def environment_choice(self) -> EnvironmentBlock | str | None:
+        """KEEP, None to detach, or the environment to attach."""
+        return self._environments[self.environment.currentIndex()]
+
+    # -- the budget -----------------------------------------------------------------------------
+
+    def tally(self) -> battle_points.Tally:
+        choices = battle_points.Choices(easier=self.easier.isChecked(),
+                                        harder=self.harder.isChecked(),
+                                        extra_damage=self.extra_damage.isChecked())
+        return battle_points.tally(self.party_size.value(), self.party_tier.value(),
+                                   [p.pick() for p in self.plan_model.plan], choices)
+
+    def _update(self, *_args) -> None:
+        tally = self.tally()
+        self.bar.setMaximum(max(1, tally.budget, tally.cost))
+        self.bar.setValue(tally.cost)
+        self.bar.setFormat(budget_text(tally))
+        self.bar.setAccessibleDescription(budget_text(tally))
+        # Light shades: the bar's words are drawn across the coloured part too.
+        colour = OVER_COLOUR if tally.over else UNDER_COLOUR
+        # Its own light groove and dark words, so they read in a dark theme as in a light one.
+        self.bar.setStyleSheet(
+            "QProgressBar { background: #ececec; color: #1a1a1a; border: 1px solid #9a9a9a;"
+            " border-radius: 3px; text-align: center; }"
+            f"QProgressBar::chunk {{ background: {colour}; border-radius: 2px; }}")
+        self.bar.setProperty("over", bool(tally.over))
+        self.breakdown.setText(
+            "<table width='100%'><tr><td valign='top' width='50%'>"
+            + _lines_html(f"Budget {tally.budget}", tally.budget_lines)
+            + "</td><td valign='top'>"
+            + _lines_html(f"Cost {tally.cost}", tally.cost_lines or (
+                battle_points.Line("Nothing planned yet", 0),))
+            + "</td></tr></table>")
+        problem = "" if self.plan_model.plan else "Add adversaries from the library first."
+        self.problem.say(problem)
+        self.start_button.setEnabled(not problem)
+
+    # -- starting -------------------------------------------------------------------------------
+
+    def plan(self) -> tuple[PlannedAdversary, ...]:
+        return self.plan_model.plan
+
+    def start(self) -> None:
+        if not self.plan_model.plan:
+            return
+        choice = self.environment_choice()
+        self.start_requested.emit(self.plan_model.plan, choice)
+        self.plan_model.clear()
+        self.accept()

@@ -1,0 +1,310 @@
+"""The player display: a second window for a projector or a second monitor.
+
+It shows only what services/player_view.py lets through: the spotlight order without hidden
+combatants, Fear as pips, the countdowns the GM has shown, and the newest roll made public.
+No HP or Stress, no Difficulty, no notes. Everything is painted large, scaled to the window.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from encounter_app.rules.daggerheart import FearPool
+from encounter_app.rules.systems import system
+from encounter_app.services import player_view
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.ui.fight.countdowns import smaller
+from encounter_app.ui.fight.models import KIND_LABEL, RowRole
+from encounter_app.ui.players.models import PlayerCountdownModel, PlayerOrderModel
+from encounter_app.ui.shell import theme
+from encounter_app.ui.widgets import pips
+from encounter_app.ui.widgets.listviews import PaintedListView
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+def _pip_size(font: QFont) -> int:
+    return max(theme.PIP, round(QFontMetrics(font).height() * 0.9))
+
+
+def _text_colour(option: QStyleOptionViewItem) -> object:
+    return option.palette.color(QPalette.ColorRole.Text)
+
+
+class _RowDelegate(QStyledItemDelegate):
+    """Shared size and frame of the display's painted rows."""
+
+    PAD = 10
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        return QSize(200, self.lines * QFontMetrics(option.font).height() + 2 * self.PAD)
+
+    def _begin(self, painter: QPainter, option: QStyleOptionViewItem) -> QRect:
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(option.palette.color(QPalette.ColorRole.Mid))
+        painter.drawLine(option.rect.bottomLeft(), option.rect.bottomRight())
+        return option.rect.adjusted(self.PAD, self.PAD, -self.PAD, -self.PAD)
+
+
+class OrderDelegate(_RowDelegate):
+    """One name per row; the one in the spotlight framed and labelled, the defeated struck."""
+
+    lines = 1
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        entry: player_view.PlayerEntry | None = index.data(RowRole)
+        if entry is None:
+            return
+        inner = self._begin(painter, option)
+        font = QFont(option.font)
+        colour = _text_colour(option)
+        if entry.active:
+            painter.fillRect(option.rect.adjusted(0, 1, 0, -1), theme.active_fill(option.palette))
+            painter.fillRect(QRect(option.rect.left(), option.rect.top(), 8,
+                                   option.rect.height()), theme.ACTIVE)
+            font.setBold(True)
+        word = "SPOTLIGHT" if entry.active else ("defeated" if entry.defeated else
+                                                 KIND_LABEL.get(entry.kind, entry.kind))
+        small = smaller(font, 0.7)
+        painter.setFont(small)
+        painter.setPen(colour)
+        word_width = QFontMetrics(small).horizontalAdvance(word) + 4
+        painter.drawText(QRect(inner.right() - word_width, inner.top(), word_width,
+                               inner.height()), RIGHT, word)
+        font.setStrikeOut(entry.defeated)
+        painter.setFont(font)
+        name = ("▶ " if entry.active else "") + entry.name
+        room = inner.width() - word_width - 12
+        painter.drawText(QRect(inner.left() + 6, inner.top(), room, inner.height()), LEFT,
+                         QFontMetrics(font).elidedText(name, Qt.TextElideMode.ElideRight, room))
+        painter.restore()
+
+
+class CountdownDelegate(_RowDelegate):
+    """Name and "3 left" (or a TRIGGERED badge) over a row of boxes crossed off as it ticks."""
+
+    lines = 2
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        size = super().sizeHint(option, index)
+        return QSize(size.width(), size.height() + _pip_size(option.font) // 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        countdown: player_view.PlayerCountdown | None = index.data(RowRole)
+        if countdown is None:
+            return
+        inner = self._begin(painter, option)
+        colour = _text_colour(option)
+        bold = QFont(option.font)
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        line = QRect(inner.left(), inner.top(), inner.width(), metrics.height())
+        state = "TRIGGERED" if countdown.triggered else f"{countdown.value} left"
+        state_width = metrics.horizontalAdvance(state) + 16
+        badge = QRect(line.right() - state_width, line.top(), state_width, line.height())
+        painter.setFont(bold)
+        if countdown.triggered:  # a filled badge and the word: colour is never the only signal
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.TRIGGERED)
+            painter.drawRoundedRect(badge, 4, 4)
+            painter.setPen(Qt.GlobalColor.white)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, state)
+        else:
+            painter.setPen(colour)
+            painter.drawText(badge, RIGHT, state)
+        painter.setPen(colour)
+        room = line.width() - state_width - 8
+        painter.drawText(QRect(line.left(), line.top(), room, line.height()), LEFT,
+                         metrics.elidedText(countdown.name, Qt.TextElideMode.ElideRight, room))
+        size = _pip_size(option.font)
+        gap = max(theme.PIP_GAP, size // 4)
+        per_row = max(1, (inner.width() + gap) // (size + gap))
+        rects = pips.pip_rects(QPoint(inner.left(), line.bottom() + 8), min(countdown.start,
+                                                                             per_row),
+                               size, gap)
+        rule = theme.rule_colour_for(option.palette)
+        pips.paint_pips(painter, rects, countdown.start - countdown.value, rule, rule)
+        painter.restore()
+
+
+class FearTrack(QWidget):
+    """Twelve large round pips, filled up to the GM's Fear. Nothing to click."""
+
+    def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playerFear")
+        self._session = session
+        self.setAccessibleName("Fear")
+        session.fear_changed.connect(self._fear_changed)
+        self._fear_changed(session.fear)
+
+    def _fear_changed(self, value: int) -> None:
+        self.setAccessibleDescription(f"The GM holds {value} Fear of {FearPool.cap}")
+        self.setToolTip(self.accessibleDescription())
+        self.update()
+
+    def _geometry(self) -> tuple[int, int]:
+        size = _pip_size(self.font()) + 8
+        return size, size // 3
+
+    def sizeHint(self) -> QSize:
+        size, gap = self._geometry()
+        return QSize(pips.track_width(FearPool.cap, size, gap) + 4, size + 4)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        size, gap = self._geometry()
+        x = max(2, (self.width() - pips.track_width(FearPool.cap, size, gap)) // 2)
+        rects = pips.pip_rects(QPoint(x, (self.height() - size) // 2), FearPool.cap, size, gap)
+        fill, outline = theme.fear_colours(self.palette())
+        painter = QPainter(self)
+        pips.paint_pips(painter, rects, self._session.fear, fill, outline, round_=True)
+        painter.end()
+
+
+class PlayerList(PaintedListView):
+    """A list to look at, not to use: no selection, no keyboard focus, no frame."""
+
+    def __init__(self, name: str, accessible: str, placeholder: str) -> None:
+        super().__init__(placeholder)
+        self.setObjectName(name)
+        self.setAccessibleName(accessible)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setFrameShape(QListView.Shape.NoFrame)
+
+
+def _title(text: str) -> QLabel:
+    label = QLabel(text)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+class PlayerDisplay(QWidget):
+    """The players' window. ``closed`` tells the GM's window it went (its action unticks)."""
+
+    closed = Signal()
+
+    def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("playerDisplay")
+        self.setAccessibleName("Player display")
+        self.setWindowTitle("Player display — Encounter Manager")
+        # Shown on the second screen, it must not take the keyboard from the GM's window.
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self._session = session
+        self.order_model = PlayerOrderModel(session, self)
+        self.countdown_model = PlayerCountdownModel(session, self)
+
+        self.round_label = QLabel(objectName="playerRound")
+        self.fear = FearTrack(session)
+        self.order = PlayerList("playerOrder", "Spotlight order", "Nobody in the spotlight yet")
+        self.order.setModel(self.order_model)
+        self.order.setItemDelegate(OrderDelegate(self.order))
+        self.countdowns = PlayerList("playerCountdowns", "Countdowns", "No countdowns shown")
+        self.countdowns.setModel(self.countdown_model)
+        self.countdowns.setItemDelegate(CountdownDelegate(self.countdowns))
+        self.roll_label = QLabel(objectName="playerRoll")
+        self.roll_label.setWordWrap(True)
+        self.roll_label.setAccessibleName("Latest roll")
+        self.roll_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+        self.roll_title = _title("Latest roll")
+        fear_box = QHBoxLayout()
+        fear_box.setSpacing(16)
+        fear_box.addStretch(1)
+        fear_box.addWidget(_title("Fear"))
+        fear_box.addWidget(self.fear)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(24, 16, 24, 16)
+        grid.setHorizontalSpacing(32)
+        grid.addWidget(self.round_label, 0, 0)
+        grid.addLayout(fear_box, 0, 1)
+        if not system(session.campaign.system).has_fear:  # only Daggerheart's GM holds Fear
+            for i in range(fear_box.count()):
+                if (widget := fear_box.itemAt(i).widget()) is not None:
+                    widget.hide()
+        grid.addWidget(_title("Spotlight"), 1, 0)
+        grid.addWidget(self.order, 2, 0, 4, 1)
+        grid.addWidget(_title("Countdowns"), 1, 1)
+        grid.addWidget(self.countdowns, 2, 1)
+        grid.addWidget(self.roll_title, 3, 1)
+        grid.addWidget(self.roll_label, 4, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        grid.setRowStretch(2, 1)
+
+        session.turn_changed.connect(self._turn_changed)
+        for rows in (session.rolls, session.combatants, session.countdowns):
+            for signal in (rows.inserted, rows.removed, rows.changed):
+                signal.connect(self._roll_changed)
+        self._turn_changed()
+        self._roll_changed()
+        self.resize(1024, 640)
+
+    def _turn_changed(self) -> None:
+        self.round_label.setText(f"Round {self._session.round}")
+
+    def _roll_changed(self, *_args: object) -> None:
+        text = player_view.latest_public_roll(self._session)
+        self.roll_label.setText(text)
+        self.roll_label.setAccessibleDescription(text)
+        self.roll_label.setVisible(bool(text))
+        self.roll_title.setVisible(bool(text))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # Read from across a room: the text grows with the window (a 1080p projector: 38 px).
+        font = QFont(self.font())
+        font.setPixelSize(max(16, min(64, self.height() // 28)))
+        if font != self.font():
+            self.setFont(font)
+            round_font = QFont(font)
+            round_font.setPixelSize(round(font.pixelSize() * 1.4))
+            round_font.setBold(True)
+            self.round_label.setFont(round_font)
+            roll_font = QFont(font)
+            roll_font.setPixelSize(round(font.pixelSize() * 1.2))
+            self.roll_label.setFont(roll_font)
+            self.fear.updateGeometry()
+            for view in (self.order, self.countdowns):
+                view.scheduleDelayedItemsLayout()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_F11:
+            self.setWindowState(self.windowState() ^ Qt.WindowState.WindowFullScreen)
+        elif event.key() == Qt.Key.Key_Escape and self.isFullScreen():
+            self.showNormal()
+        else:
+            super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        super().closeEvent(event)
+        self.closed.emit()

@@ -1,0 +1,265 @@
+"""What the GM's window gains for running the table: the player display and what it shows,
+keys for every frequent action (listed in Help › Keyboard shortcuts), icons, the theme, the tab
+order, and a window that comes back as it was left.
+
+Built by app.py after the main window; it only adds menus, actions and connections to it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QMenu,
+    QToolButton,
+    QWidget,
+)
+
+from encounter_app.domain import CombatantRow
+from encounter_app.ui.fight.models import RowRole
+from encounter_app.ui.fight.rolls.odds import OddsFollower
+from encounter_app.ui.players.screen import PlayerScreen
+from encounter_app.ui.shell.appearance import Appearance
+from encounter_app.ui.shell.icon import action_icon
+from encounter_app.ui.shell.main_window import MainWindow
+from encounter_app.ui.shell.settings import WindowMemory
+
+if TYPE_CHECKING:
+    from encounter_app.ui.shell.shortcuts import ShortcutsDialog
+from encounter_app.ui.widgets.action_text import plain
+
+
+def go_to(view: QAbstractItemView) -> None:
+    """Focus a list and select a row in it, so the next key (T, V, D...) has something to
+    act on: the row it had, else the first."""
+    view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+    model = view.model()
+    if model is None or model.rowCount() == 0 or view.selectionModel().hasSelection():
+        return
+    current = view.currentIndex()
+    view.setCurrentIndex(current if current.isValid() else model.index(0, 0))
+
+
+class TableControls(QObject):
+    def __init__(self, window: MainWindow, settings: QSettings,
+                 appearance: Appearance) -> None:
+        super().__init__(window)
+        self._window, self._session = window, window.session
+        self._undo_stack, self._appearance = window.undo_stack, appearance
+        # Daggerheart's window has its own cards, attack odds and Fear; the other systems'
+        # tables (ui/systems) bring their cards and neither of the others.
+        self._daggerheart = window.system_table is None
+        self.cards = window.cards if self._daggerheart else window.system_table.cards
+        self.odds = (OddsFollower(window.odds_preview, window.cards, window.session)
+                     if self._daggerheart else None)
+        self.player_screen = PlayerScreen(window, window.session, settings)
+
+        self.show_roll_action = self._action(
+            "Show or hide the &roll on the player display", "P", self.toggle_roll_public,
+            "showRollAction", "The selected roll in the log (or the newest) goes on the "
+            "player display, or comes off it")
+        self.show_countdown_action = self._action(
+            "Show or hide the &countdown on the player display", "V", self.toggle_countdown_visible,
+            "showCountdownAction", "The selected countdown goes on the player display, or "
+            "comes off it")
+        self.hide_action = self._action(
+            "&Hide or show the combatant on the player display", "H", self.toggle_hidden,
+            "hideCombatantAction",
+            "The selected combatant (in the spotlight order, or its card) leaves the player "
+            "display, or comes back")
+        self.tick_action = self._action("&Tick the countdown", "T", self.tick_countdown,
+                                        "tickCountdownAction",
+                                        "Take one off the selected countdown")
+        self.shortcuts_action = self._action("&Keyboard shortcuts", "F1", self.show_shortcuts,
+                                             "shortcutsAction", "Every key, and what it does")
+        self.focus_actions = [
+            self._action(f"Go to the {label}", f"Ctrl+{n}", lambda _c=False, v=view: go_to(v),
+                         f"focus{n}Action", f"Move the keyboard to the {label}")
+            for n, (label, view) in enumerate(self._regions(), 1)
+        ]
+        self._build_menus()
+        self._build_context_menus()
+        self._build_toolbar()
+        self._set_tab_order()
+        # The sidebar's tabs: the widget and its bar both reach a screen reader.
+        window.log_tabs.setAccessibleName("Roll log and Fear ledger")
+        window.log_tabs.tabBar().setAccessibleName("Roll log or Fear ledger")
+        appearance.changed.connect(self._set_icons)
+        self._set_icons()
+        self.memory = WindowMemory(window, settings, [window.splitter, window.side_splitter])
+        window.closing.connect(self._window_closing)
+
+    def _action(self, text: str, keys: str, slot, name: str, tip: str) -> QAction:
+        action = QAction(text, self._window, objectName=name, shortcut=QKeySequence(keys))
+        action.setToolTip(f"{tip} ({keys})")
+        action.triggered.connect(slot)
+        self._window.addAction(action)  # the key works with the menus closed
+        return action
+
+    def _regions(self) -> list[tuple[str, QAbstractItemView]]:
+        w = self._window
+        return [("spotlight order", w.initiative.view),
+                ("adversary cards" if self._daggerheart else "cards", self.cards),
+                ("countdowns", w.countdowns.list), ("roll log", w.roll_log)]
+
+    # -- menus and toolbar ------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        bar = self._window.menuBar()
+        view = self._window.view_menu
+        players = QMenu("&Players", self._window)
+        players.setObjectName("playersMenu")
+        players.addAction(self.player_screen.action)
+        players.addMenu(self.player_screen.screen_menu)
+        players.addSeparator()
+        players.addAction(self.show_roll_action)
+        players.addAction(self.show_countdown_action)
+        players.addAction(self.hide_action)
+        bar.insertMenu(view.menuAction(), players)
+        encounter = self._window.encounter_menu
+        if self._daggerheart:
+            encounter.insertAction(self._window.card_actions.end_turn_action, self.tick_action)
+        else:
+            encounter.addAction(self.tick_action)
+        view.addSeparator()
+        go = view.addMenu("&Go to")
+        for action in self.focus_actions:
+            go.addAction(action)
+        self._appearance.fill(view.addMenu("&Theme"))
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.shortcuts_action)
+
+    def _build_context_menus(self) -> None:
+        """Right-click (or the Menu key) on a roll, a countdown or a combatant offers what the
+        keys do; a right-click selects the row first, so they act on that one."""
+        w = self._window
+        for view, actions in ((w.roll_log, [self.show_roll_action]),
+                              (w.countdowns.list, [self.tick_action,
+                                                   self.show_countdown_action]),
+                              (w.initiative.view, [self.hide_action])):
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+            view.addActions(actions)
+
+    def _build_toolbar(self) -> None:
+        w = self._window
+        toolbar = w.toolbar
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for button in (w.undo_button, w.redo_button):
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            button.setText(button.text().split()[-1])  # the icon replaces the arrow
+        toolbar.addSeparator()
+        names = {w.next_action: "Next turn"}
+        if self._daggerheart:
+            names |= {w.rolls.attack_action: "Attack", w.fear_down_action: "Fear −",
+                      w.fear_up_action: "Fear +"}
+        for action in names:
+            toolbar.addAction(action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.player_screen.action)
+        names[self.player_screen.action] = "Player display"
+        for action, short in names.items():
+            action.setIconText(short)  # the menu's long wording is too wide for a toolbar
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{plain(action.text())} ({keys})")
+            button = toolbar.widgetForAction(action)
+            if isinstance(button, QToolButton):
+                button.setAccessibleName(plain(action.text()))
+
+    def _set_icons(self) -> None:
+        w, palette = self._window, QApplication.palette(self._window)  # not yet propagated
+        icons = {w.next_action: "next-turn", self.player_screen.action: "player-display",
+                 self.show_roll_action: "show-players", self.show_countdown_action:
+                 "show-players", self.shortcuts_action: "keyboard",
+                 w.gm_screen_dock.toggleViewAction(): "gm-screen"}
+        if self._daggerheart:
+            icons |= {w.rolls.attack_action: "attack", w.fear_up_action: "fear-gain",
+                      w.fear_down_action: "fear-spend"}
+        for action, name in icons.items():
+            action.setIcon(action_icon(name, palette))
+        w.undo_button.setIcon(action_icon("undo", palette))
+        w.redo_button.setIcon(action_icon("redo", palette))
+
+    def _set_tab_order(self) -> None:
+        """Left to right as the window reads: spotlight order, cards, outcomes, sidebar."""
+        w = self._window
+        chain = [w.initiative.view, self.cards, *([w.fear_tracker] if self._daggerheart else []),
+                 w.countdowns.list, w.dice_roller.edit, w.roll_log]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    # -- what the keys do -------------------------------------------------------------------
+
+    def toggle_roll_public(self) -> None:
+        rows = self._window.roll_log.selectionModel().selectedRows()
+        session = self._session
+        row = rows[0].data(RowRole) if rows else None
+        if row is None and len(session.rolls):
+            row = session.rolls[0]
+        if row is None:
+            self._window.show_message("No roll to show the players yet.")
+            return
+        from encounter_app.services import player_view  # with the display, not at start
+
+        self._undo_stack.push(player_view.SetRollPublic(session, row, not row.public))
+        self._window.show_message("On the player display: " + row.summary if not row.public
+                                  else "Taken off the player display: " + row.summary)
+
+    def toggle_countdown_visible(self) -> None:
+        position = self._window.countdowns.selected_row()
+        if position < 0:
+            self._window.show_message(
+                "Select a countdown first (Ctrl+3 moves the keyboard to the countdowns).")
+            return
+        from encounter_app.services import player_view  # with the display, not at start
+
+        row = self._session.countdowns[position]
+        self._undo_stack.push(player_view.set_countdown_visible(self._session, row,
+                                                                not row.visible))
+        now = "GM only" if row.visible else "shown to the players"
+        self._window.show_message(f"{row.name} is {now} now.")
+
+    def toggle_hidden(self) -> None:
+        w = self._window
+        views = [w.initiative.view, self.cards]
+        if self.cards.hasFocus():
+            views.reverse()
+        rows = [v.currentIndex().data(RowRole) for v in views
+                if v.selectionModel().hasSelection()]
+        row = next((r for r in rows if isinstance(r, CombatantRow)), None)
+        if row is None:
+            w.show_message("Select a combatant first (Ctrl+1: the spotlight order).")
+            return
+        from encounter_app.services import player_view  # with the display, not at start
+
+        self._undo_stack.push(player_view.set_hidden(self._session, row, not row.hidden))
+        w.show_message(f"{row.name} is {'back on' if row.hidden else 'hidden from'} the "
+                       "player display.")
+
+    def tick_countdown(self) -> None:
+        if self._window.countdowns.selected_row() < 0:
+            self._window.show_message(
+                "Select a countdown first (Ctrl+3 moves the keyboard to the countdowns).")
+            return
+        self._window.countdowns.tick()
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        from encounter_app.ui.shell.shortcuts import ShortcutsDialog  # see ui/__init__.py
+
+        dialog = ShortcutsDialog(self._window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def take_over(self, old: TableControls) -> None:
+        """This window replaces ``old`` (a restored backup): the players keep their display."""
+        if old.player_screen.action.isChecked():
+            self.player_screen.action.setChecked(True)
+
+    def _window_closing(self) -> None:
+        if self.player_screen.display is not None:  # the players' window goes with the GM's
+            self.player_screen.display.close()

@@ -1,0 +1,149 @@
+"""Run the program in a QApplication: the normal event loop, the smoke test, or a screenshot.
+
+Before anything is built: the data folder must be writable and no other copy may be running
+on it. Each way of not starting has its own exit status (exit_codes.py, shown by --help) and
+a dialog, or a line on stderr with --smoke-test and --screenshot; none of them touches data.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from encounter_app import exit_codes, startup
+from encounter_app.app import Launched, launch
+from encounter_app.domain.requests import DiceRequest, RollResult
+from encounter_app.store import FolderNotWritable, StoreError
+from encounter_app.store.store import prepare_folder
+from encounter_app.ui.shell.data_lock import DataFolderLock
+
+
+def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
+        smoke_test: bool = False, screenshot: Path | None = None,
+        demo_system: str = "daggerheart") -> int:
+    quiet = smoke_test or screenshot is not None  # no dialogs: a script is waiting
+    try:
+        prepare_folder(Path(data_dir))
+    except StoreError as exc:
+        return _refuse(str(exc), _code(exc), quiet)
+    lock = DataFolderLock(data_dir)
+    if not lock.acquire():
+        return _refuse(lock.refusal(), exit_codes.RUNNING, quiet,
+                       title="Encounter Manager is already running")
+    try:
+        return _run_locked(app, data_dir, seed, smoke_test, screenshot, quiet, demo_system)
+    finally:
+        lock.release()
+
+
+def _code(exc: StoreError) -> int:
+    return exit_codes.READ_ONLY if isinstance(exc, FolderNotWritable) else exit_codes.REFUSED
+
+
+def _refuse(message: str, code: int, quiet: bool,
+            title: str = "Encounter Manager cannot open its data") -> int:
+    if quiet:
+        print(f"encounter-app: {message}", file=sys.stderr)
+    else:
+        from PySide6.QtWidgets import QMessageBox  # a dialog: ui/__init__.py
+
+        QMessageBox.critical(None, title, message)
+    return code
+
+
+def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test: bool,
+                screenshot: Path | None, quiet: bool, demo_system: str) -> int:
+    try:
+        launched = launch(data_dir, seed=seed, show=False, demo_system=demo_system)
+    except StoreError as exc:
+        return _refuse(str(exc), _code(exc), quiet)
+    finally:
+        startup.resume_collection()  # the window is built
+    try:
+        if launched.store.kept_aside is not None and not _recover(launched, quiet):
+            code = exit_codes.DAMAGED
+        elif smoke_test:
+            code = _smoke_test(app, launched)
+        elif screenshot:
+            code = _screenshot(app, launched, screenshot)
+        else:
+            launched.window.show()
+            app.aboutToQuit.connect(launched.shutdown)
+            code = app.exec()
+    finally:
+        stopped = launched.shutdown()
+    if not stopped:
+        # The rules thread is stuck (logged). Python would destroy its running QThread on the
+        # way out, which aborts the process: leave at once; every action is already saved.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def _recover(launched: Launched, quiet: bool) -> bool:
+    """The database was damaged and set aside: offer the newest backup. False = stop here."""
+    from encounter_app.ui.shell.backup_dialogs import DamagedDatabaseBox, damaged_message
+
+    store = launched.store
+    offer = store.latest_usable_backup()
+    if quiet:
+        how = " Start Encounter Manager normally to be offered it." if offer else ""
+        print(f"encounter-app: {damaged_message(store.kept_aside, store.path, offer)}{how}",
+              file=sys.stderr)
+        return False
+    box = DamagedDatabaseBox(store.kept_aside, store.path, offer)
+    box.exec()
+    if box.wants_restore():
+        try:
+            launched.restore(offer.path)
+        except StoreError as exc:
+            from PySide6.QtWidgets import QMessageBox
+
+            QMessageBox.warning(None, "Restore a backup", f"{exc}\n\nThe new database "
+                                                           "stays in use.")
+    return True
+
+
+def _smoke_test(app: QApplication, launched) -> int:
+    """One roll through the worker thread and back, then exit: proves the whole chain runs."""
+    outcome: dict[str, object] = {}
+
+    def rolled(answer: RollResult) -> None:
+        outcome["roll"] = answer.result
+        app.quit()
+
+    def failed(_request_id: int, message: str) -> None:
+        outcome["error"] = message
+        app.quit()
+
+    launched.rules_service.rolled.connect(rolled)
+    launched.rules_service.failed.connect(failed)
+    launched.rules_service.submit(DiceRequest("2d12+1", "smoke test"))
+    QTimer.singleShot(10_000, app.quit)
+    app.exec()
+    if "roll" not in outcome:
+        print(f"smoke test failed: {outcome.get('error', 'no answer from the rules service')}",
+              file=sys.stderr)
+        return 1
+    print(f"smoke test ok: {outcome['roll'].text}; "
+          f"{len(launched.session.combatants)} combatants in {launched.store.path}")
+    return 0
+
+
+def _screenshot(app: QApplication, launched, path: Path) -> int:
+    window = launched.window
+    window.resize(1440, 900)
+    window.show()
+    for _ in range(5):
+        app.processEvents()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not window.grab().save(str(path)):
+        print(f"could not write {path}", file=sys.stderr)
+        return 1
+    print(f"saved {path}")
+    return 0

@@ -1,0 +1,25 @@
+"""ProblemLabel: what stops the GM from going on, said in words right under the field.
+
+A disabled OK button alone leaves the GM guessing; every input that can block an action says
+why with one of these, as soon as it is typed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel
+
+from encounter_app.ui.shell import theme
+
+
+class ProblemLabel(QLabel):
+    def __init__(self, name: str) -> None:
+        super().__init__(objectName=name)
+        self.setWordWrap(True)
+        self.hide()
+
+    def say(self, text: str) -> None:
+        """Show ``text`` (hidden when empty); screen readers get it as the description."""
+        self.setStyleSheet(theme.error_style(self))  # the theme may have changed since
+        self.setText(text)
+        self.setAccessibleDescription(text)
+        self.setVisible(bool(text))
