@@ -18,6 +18,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 # No drift between tables.py and the migrations (alembic check on a fresh scratch database).
 	mkdir -p build && rm -f build/alembic-scratch.db*
 	$(BIN)/alembic upgrade head && $(BIN)/alembic check
