@@ -74,7 +74,7 @@ def fight_in_progress(launched) -> None:
     stalker = adversaries[3]
     stack.push(commands.UpdateCombatant(session, replace(
         session.combatants[session.combatants.index_of(stalker.id)], hidden=True), "Hide"))
-    window.cards.setCurrentIndex(window.cards.model().index(0, 0))  # its odds preview
+    window.fight.cards.setCurrentIndex(window.fight.cards.model().index(0, 0))  # its odds preview
 
 
 def player_display(launched):
@@ -94,7 +94,7 @@ def dark(launched) -> None:
 def builder(app: QApplication, launched, out: Path) -> None:
     """The encounter builder with a fight planned for the demo's party: the budget lines show
     the automatic adjustments, the bar how much is left."""
-    library = launched.window.library
+    library = launched.window.fight.library
     rows = {t.stats.name: t for t in library.library.templates.rows}
     dialog = library.open_builder([rows[n] for n in ("Hollow Archer", "Cinder Imp",
                                                       "Bramble Stalker")])
@@ -117,9 +117,9 @@ def campaign_view(app: QApplication, out: Path) -> None:
             bridge = book.create("Bandits on the Old Bridge")
             book.create("The bell tower at midnight")
             aria = next(c for c in session.combatants if c.kind == "pc")
-            window.set_marks(aria.id, 2, 1)
+            window.fight.set_marks(aria.id, 2, 1)
             archer = next(c for c in session.combatants if c.name == "Hollow Archer")
-            window.set_marks(archer.id, archer.hp_max, 0)
+            window.fight.set_marks(archer.id, archer.hp_max, 0)
             stack.push(table.record_outcome(session, Outcome.SUCCESS_WITH_FEAR).command)
             book.select(session.encounter_id)
             book.finish_button.click()

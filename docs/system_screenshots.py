@@ -50,7 +50,7 @@ def shoot(widget: QWidget, path: Path | None) -> None:
 
 def casus_mus(app, launched, dialogs: Path | None) -> None:
     session, window = launched.session, launched.window
-    table = window.system_table
+    table = window.fight
     pip, stoat = session.combatants[0], session.combatants[1]
     dialog = ClashDialog(session, window.roll_router, table.push, window, attacker=pip.id)
     dialog.step("attack")
@@ -73,7 +73,7 @@ def casus_mus(app, launched, dialogs: Path | None) -> None:
 
 def ruins_and_raiders(app, launched, dialogs: Path | None) -> None:
     session, window = launched.session, launched.window
-    table = window.system_table
+    table = window.fight
     if dialogs:
         ambush = AmbushDialog(list(session.combatants), window)
         shoot(ambush, dialogs / "ambush.png")
@@ -103,7 +103,7 @@ def ruins_and_raiders(app, launched, dialogs: Path | None) -> None:
 
 def forge_of_power(app, launched, dialogs: Path | None) -> None:
     session, window = launched.session, launched.window
-    table = window.system_table
+    table = window.fight
     table.roll_initiative()
     settle(app)
     actor = session.combatants[0]
@@ -122,7 +122,7 @@ def forge_of_power(app, launched, dialogs: Path | None) -> None:
     else:
         table.next_turn()
     if dialogs:
-        shoot(StatsDialog(window.profile.system, window), dialogs / "stats.png")
+        shoot(StatsDialog(window.fight.profile.system, window), dialogs / "stats.png")
 
 
 PLAYS = {"casus_mus": casus_mus, "ruins_and_raiders": ruins_and_raiders,

@@ -41,7 +41,7 @@ def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):
     manager.party.join_all_button.click()
     pcs = [c for c in launched.session.combatants if c.kind == "pc"]
     assert [p.name for p in pcs] == ["Ash", "Birch"]
-    launched.window.set_marks(pcs[0].id, 2, 1)  # Ash takes a hit
+    launched.window.fight.set_marks(pcs[0].id, 2, 1)  # Ash takes a hit
     ritual = CountdownRow("The cult's ritual", 6, 6, long_term=True)
     launched.undo_stack.push(table.add_countdown(launched.session, ritual))
     with qtbot.waitSignal(launched.session.fear_changed, timeout=5000):

@@ -51,7 +51,7 @@ def test_the_dark_theme_is_remembered_and_painted_dark(qtbot, tmp_path):
     try:
         first.window.findChild(type(first.window.next_action), "theme_dark").trigger()
         assert theme.is_dark_palette(app.palette())
-        qtbot.waitUntil(lambda: theme.is_dark(first.window.cards))  # the cards' paper too
+        qtbot.waitUntil(lambda: theme.is_dark(first.window.fight.cards))  # the cards' paper too
         light_text = theme.dark_palette().color(QPalette.ColorRole.ButtonText).name()
         assert light_text in icon_colours(first.window.next_action.icon())  # redrawn light
     finally:

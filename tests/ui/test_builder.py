@@ -15,13 +15,13 @@ from encounter_app.ui.library.builder_models import PlanModel
 
 
 def templates(program, *names: str):
-    rows = {t.stats.name: t for t in program.window.library.library.templates.rows}
+    rows = {t.stats.name: t for t in program.window.fight.library.library.templates.rows}
     return [rows[name] for name in names]
 
 
 @pytest.fixture
 def builder(qtbot, program) -> BuilderDialog:
-    dialog = program.window.library.open_builder()
+    dialog = program.window.fight.library.open_builder()
     qtbot.waitExposed(dialog)
     yield dialog
     dialog.close()
@@ -96,7 +96,7 @@ def test_start_encounter_fills_the_order_with_cards_and_one_undo_takes_it_back(
         qtbot, builder, program) -> None:
     window, session = program.window, program.session
     before = [c.name for c in session.combatants]
-    cards_before = window.cards_model.rowCount()
+    cards_before = window.fight.cards_model.rowCount()
     builder.add(templates(program, "Cinder Imp", "Hollow Archer"))
     builder.plan_model.set_count(0, 3)
     mine = load_sample_environments()[3]
@@ -109,17 +109,17 @@ def test_start_encounter_fills_the_order_with_cards_and_one_undo_takes_it_back(
     # The demo has a Hollow Archer already: the new one is numbered past it.
     assert added == ["Cinder Imp 1", "Cinder Imp 2", "Cinder Imp 3", "Hollow Archer 2"]
     assert window.initiative_model.rowCount() == len(before) + 4
-    assert window.cards_model.rowCount() == cards_before + 4
-    assert window.library.holder.block == mine
-    assert window.library.environment_panel.isVisibleTo(window)
-    assert mine.name in window.library.environment_panel.title.text()
+    assert window.fight.cards_model.rowCount() == cards_before + 4
+    assert window.fight.library.holder.block == mine
+    assert window.fight.library.environment_panel.isVisibleTo(window)
+    assert mine.name in window.fight.library.environment_panel.title.text()
     assert not builder.isVisible() and builder.plan() == ()
     assert program.undo_stack.undoText() == "Start encounter: 4 adversaries"
 
     program.undo_stack.undo()
     assert [c.name for c in session.combatants] == before
-    assert window.cards_model.rowCount() == cards_before
-    assert window.library.holder.block.name == "Drowned Chapel"
+    assert window.fight.cards_model.rowCount() == cards_before
+    assert window.fight.library.holder.block.name == "Drowned Chapel"
     assert [c.name for c in program.store.combatants(session.encounter_id)] == before
 
 
@@ -133,7 +133,7 @@ def test_keep_leaves_the_environment_alone(builder, program) -> None:
 def test_an_attached_environment_shows_folded_and_survives_a_relaunch(qtbot, tmp_path) -> None:
     first = launch(tmp_path, seed=1, show=False)
     try:
-        library = first.window.library
+        library = first.window.fight.library
         assert library.holder.block.name == "Drowned Chapel"  # the demo's
         market = load_sample_environments()[1]
         library.attach(replace(market, difficulty=13))
@@ -147,7 +147,7 @@ def test_an_attached_environment_shows_folded_and_survives_a_relaunch(qtbot, tmp
         first.shutdown()
     second = launch(tmp_path, show=False)
     try:
-        library = second.window.library
+        library = second.window.fight.library
         assert library.holder.block == replace(market, difficulty=13)
         assert library.environment_panel.isVisibleTo(second.window)
         assert library.environment_panel.objectName() == "environmentPanel"
@@ -166,7 +166,7 @@ def test_a_cards_stat_block_is_edited_from_its_menu(qtbot, program) -> None:
 
     session = program.session
     sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
-    menu = program.window.card_actions.menu_for(sentry.id)
+    menu = program.window.fight.card_actions.menu_for(sentry.id)
     action = menu.findChild(QAction, "editStatBlockAction")
 
     def edit() -> None:
@@ -196,7 +196,7 @@ def test_delete_takes_the_selected_adversary_out_of_the_plan(qtbot, builder, pro
 
 
 def test_an_environment_features_countdown_starts_from_the_sidebar(qtbot, program) -> None:
-    panel = program.window.library.environment_panel
+    panel = program.window.fight.library.environment_panel
     panel.toggle.click()
     assert "countdown:0" in panel.body.text()  # the chapel's Tide Comes In (6)
     before = len(program.session.countdowns)

@@ -160,7 +160,7 @@ def test_search_filters_the_list_and_stops_dragging(manager):
 def test_duplicate_copies_adversaries_and_countdowns_fresh(program, manager):
     session, store = program.session, program.store
     warden = next(c for c in session.combatants if c.kind == "adversary")
-    program.window.set_marks(warden.id, 2, 1)
+    program.window.fight.set_marks(warden.id, 2, 1)
     tab = manager.encounters
     tab.select(session.encounter_id)
     tab.duplicate_button.click()
@@ -179,8 +179,8 @@ def test_duplicate_copies_adversaries_and_countdowns_fresh(program, manager):
 def test_finishing_keeps_a_summary_the_list_shows(program, manager):
     session = program.session
     adversaries = [c for c in session.combatants if c.kind == "adversary"]
-    program.window.set_marks(adversaries[0].id, adversaries[0].hp_max, 0)
-    program.window.fear_tracker.gain()
+    program.window.fight.set_marks(adversaries[0].id, adversaries[0].hp_max, 0)
+    program.window.fight.fear_tracker.gain()
     tab = manager.encounters
     tab.select(session.encounter_id)
     tab.finish_button.click()
@@ -220,7 +220,7 @@ def test_a_combatant_note_shows_to_the_gm_and_undoes(program):
     row = session.combatants.index_of(warden.id)
     tip = program.window.initiative_model.index(row).data(Qt.ItemDataRole.ToolTipRole)
     assert tip.endswith("Note: Flees at half HP")
-    menu = program.window.card_actions.menu_for(warden.id)
+    menu = program.window.fight.card_actions.menu_for(warden.id)
     assert menu.findChild(type(menu.actions()[0]), "noteAction").text().startswith("Edit &note")
     program.undo_stack.undo()
     assert program.store.combatants(session.encounter_id)[row].notes == ""
@@ -239,7 +239,7 @@ def test_the_party_joins_in_one_step_and_marks_go_back_to_the_roster(program, ma
     manager.party.join_button.click()
     mara = session.combatants[len(session.combatants) - 1]
     assert (mara.name, mara.hp_marked, mara.pc_id) == ("Mara", 3, book.party[3].id)
-    program.window.set_marks(mara.id, 4, 2)
+    program.window.fight.set_marks(mara.id, 4, 2)
     assert (book.party[3].hp_marked, book.party[3].stress_marked) == (4, 2)
     program.undo_stack.undo()
     assert book.party[3].hp_marked == 3

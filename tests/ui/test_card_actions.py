@@ -33,7 +33,7 @@ def named(program, name):
 
 def trigger(program, cid, action_name):
     """Trigger one entry of a card's context menu, as a click on it would."""
-    menu = program.window.card_actions.menu_for(cid)
+    menu = program.window.fight.card_actions.menu_for(cid)
     action = menu.findChild(type(menu.menuAction()), action_name)
     assert action is not None, f"no {action_name} in {[a.objectName() for a in menu.actions()]}"
     assert action.isEnabled()
@@ -52,7 +52,7 @@ def is_error(program):
 def card_text(program, cid):
     window = program.window
     source = window.initiative_model.index(program.session.combatants.index_of(cid))
-    return window.cards.card_layout(window.cards_model.mapFromSource(source)).text
+    return window.fight.cards.card_layout(window.fight.cards_model.mapFromSource(source)).text
 
 
 @contextmanager
@@ -116,16 +116,16 @@ def test_damage_on_a_defeated_adversary_is_refused_without_a_dialog(qtbot, progr
     sentry = named(program, "Ashen Sentry")
     for _ in range(2):
         with answer_damage(qtbot, "99"):
-            program.window.card_actions.damage(sentry.id)
+            program.window.fight.card_actions.damage(sentry.id)
     assert row(program, sentry.id).defeated
-    program.window.card_actions.damage(sentry.id)  # no dialog opens: it would block here
+    program.window.fight.card_actions.damage(sentry.id)  # no dialog opens: it would block here
     assert "already defeated" in status(program) and is_error(program)
 
 
 def test_minion_damage_defeats_the_minions_picked_in_the_dialog(qtbot, program):
     imps = [add(program, "Cinder Imp", f"Cinder Imp {i}") for i in range(1, 5)]
     with answer_damage(qtbot, "9", minions=[0, 2]):  # 9 ÷ 4: two more, of Imps 2, 3, 4
-        program.window.card_actions.damage(imps[0].id)
+        program.window.fight.card_actions.damage(imps[0].id)
     assert [row(program, i.id).defeated for i in imps] == [True, True, False, True]
     assert "Also defeated: Cinder Imp 2, Cinder Imp 4." in status(program)
     program.undo_stack.undo()
@@ -133,7 +133,7 @@ def test_minion_damage_defeats_the_minions_picked_in_the_dialog(qtbot, program):
 
 
 def test_key_d_on_a_selected_card_opens_the_damage_dialog(qtbot, program):
-    cards = program.window.cards
+    cards = program.window.fight.cards
     cards.setFocus()
     cards.setCurrentIndex(cards.model().index(1, 0))  # Ashen Sentry, second adversary
     with answer_damage(qtbot, "9"):
@@ -190,7 +190,7 @@ def test_damage_dialog_counts_the_minions_picked(qtbot, program):
 
 def test_condition_dialog_refuses_a_duplicate_or_empty_name(qtbot, program):
     sentry = named(program, "Ashen Sentry")
-    program.window.card_actions.add_condition(sentry.id, "Burning")
+    program.window.fight.card_actions.add_condition(sentry.id, "Burning")
     dialog = ConditionDialog(row(program, sentry.id))
     qtbot.addWidget(dialog)
     assert not dialog.ok_button.isEnabled()
@@ -224,7 +224,7 @@ def test_conditions_from_the_menu_and_clearing_by_the_chip(qtbot, program):
     trigger(program, sentry.id, "condition:Hidden")  # checked: unchecking clears it
     assert row(program, sentry.id).conditions == ("Vulnerable",)
 
-    cards = program.window.cards
+    cards = program.window.fight.cards
     index = cards.model().index(1, 0)
     cards.scrollTo(index)
     chip = next(c for c in cards.card_layout(index).chips if c.condition == "Vulnerable")
@@ -259,7 +259,7 @@ def test_slow_tokens_from_the_menu_only_for_slow_adversaries(program):
     assert "Slow: has its token, can act" in card_text(program, golem.id)
     trigger(program, golem.id, "removeSlowTokenAction")
     assert row(program, golem.id).slow_tokens == 0
-    menu = program.window.card_actions.menu_for(named(program, "Ashen Sentry").id)
+    menu = program.window.fight.card_actions.menu_for(named(program, "Ashen Sentry").id)
     assert menu.findChild(type(menu.menuAction()), "addSlowTokenAction") is None
     menu.deleteLater()
 
@@ -286,8 +286,8 @@ def test_relentless_spotlights_then_a_refusal_then_end_gm_turn(qtbot, program):
 
 
 def test_interrupt_from_the_bar_spends_a_fear_on_the_selected_card(qtbot, program):
-    cards = program.window.cards
-    bar = program.window.gm_turn_bar
+    cards = program.window.fight.cards
+    bar = program.window.fight.gm_turn_bar
     assert not bar.interrupt_button.isEnabled()  # no card selected yet
     cards.setCurrentIndex(cards.model().index(2, 0))  # Hollow Archer
     assert bar.interrupt_button.isEnabled()
@@ -328,7 +328,7 @@ def test_the_initiative_spotlight_button_applies_the_rules_to_adversaries(progra
 
 
 def test_end_gm_turn_is_in_the_encounter_menu_with_key_g(program):
-    action = program.window.card_actions.end_turn_action
+    action = program.window.fight.card_actions.end_turn_action
     assert action in program.window.actions()
     assert action.shortcut().toString() == "G"
 
@@ -347,7 +347,7 @@ def test_a_real_context_menu_opens_on_the_card_and_acts(qtbot, program):
         menu.close()
 
     QTimer.singleShot(0, choose)
-    program.window.cards.menu_requested.emit(sentry.id, QPoint(100, 100))
+    program.window.fight.cards.menu_requested.emit(sentry.id, QPoint(100, 100))
     assert row(program, sentry.id).stress_marked == 1
 
 
@@ -364,7 +364,7 @@ def test_a_horde_past_half_hp_attacks_with_its_horde_dice(qtbot, program):
 
     with (qtbot.waitSignal(program.window.roll_log_model.rowsInserted, timeout=5000),
           modal(AttackDialog, roll)):
-        program.window.attack(swarm.id)
+        program.window.fight.attack(swarm.id)
     assert program.session.rolls[0].payload["request"]["damage"] == "1d6+1 phy"
 
 

@@ -191,13 +191,13 @@ def test_an_exported_encounter_imports_as_a_new_encounter_and_opens(qtbot, progr
     window = program.window
     session = program.session
     sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
-    window.set_marks(sentry.id, 2, 1)
-    window.fear_tracker.gain()
+    window.fight.set_marks(sentry.id, 2, 1)
+    window.fight.fear_tracker.gain()
     fear = session.fear
     target = tmp_path / "fight.json"
     gm(program, save_path=target)
     window.exchange.export_encounter_action.trigger()
-    window.fear_tracker.spend()
+    window.fight.fear_tracker.spend()
 
     gm(program, open_path=target)
     with qtbot.waitSignal(window.open_encounter_requested) as opened:
@@ -209,7 +209,7 @@ def test_an_exported_encounter_imports_as_a_new_encounter_and_opens(qtbot, progr
         (c.name, c.hp_marked, c.stress_marked) for c in session.combatants]
     assert [c.name for c in new.countdowns] == [c.name for c in session.countdowns]
     assert new.fear == fear and new.fear_ledger[0].reason == "imported"
-    ledger = program.window.fear_ledger_model
+    ledger = program.window.fight.fear_ledger_model
     assert ledger.data(ledger.index(0)) == (
         f"Gained 1 (Fear {fear}): Set by an imported encounter — with the encounter from "
         "fight.json")

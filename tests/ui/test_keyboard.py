@@ -147,7 +147,7 @@ def test_tab_moves_left_to_right_through_the_panels(qtbot, program):
     order = []
     for _ in range(40):
         widget = QApplication.focusWidget()
-        for name, panel in [("order", window.initiative.view), ("cards", window.cards),
+        for name, panel in [("order", window.initiative.view), ("cards", window.fight.cards),
                             ("countdowns", window.countdowns.list),
                             ("dice", window.dice_roller.edit), ("log", window.roll_log)]:
             if widget is panel and name not in order:

@@ -161,30 +161,30 @@ def test_a_library_of_600_filters_and_counts(qtbot, store: Store, undo_stack) ->
 
 def test_add_to_encounter_and_builder_from_the_library_dock(qtbot, program) -> None:
     window = program.window
-    window.library.library_action.trigger()
-    panel = window.library.dock.widget()
+    window.fight.library.library_action.trigger()
+    panel = window.fight.library.dock.widget()
     assert panel is not None and panel.objectName() == "libraryPanel"
     page = panel.adversaries
     page.table.search.setText("ashen")
     page.view.selectRow(0)
-    before = window.cards_model.rowCount()
+    before = window.fight.cards_model.rowCount()
     page.use_actions["encounter"].trigger()
     names = [c.name for c in program.session.combatants]
     assert "Ashen Sentry 2" in names  # the demo already has an Ashen Sentry
-    assert window.cards_model.rowCount() == before + 1
+    assert window.fight.cards_model.rowCount() == before + 1
     program.undo_stack.undo()
-    assert window.cards_model.rowCount() == before
+    assert window.fight.cards_model.rowCount() == before
 
     page.use_actions["builder"].trigger()
-    builder = window.library.open_builder()
+    builder = window.fight.library.open_builder()
     assert [p.stats.name for p in builder.plan()] == ["Ashen Sentry"]
     builder.close()
-    window.library.dock.close()
+    window.fight.library.dock.close()
 
 
 def test_entries_added_behind_its_back_appear_after_a_reload(qtbot, program) -> None:
     """What an import does: rows straight into the store, then the library reads them again."""
-    actions = program.window.library
+    actions = program.window.fight.library
     actions.library_action.trigger()
     table = actions.dock.widget().adversaries.table
     before = table.model.rowCount()
@@ -202,7 +202,7 @@ def test_edit_opens_the_stat_block_editor_and_saves_as_one_undo_step(qtbot, prog
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    actions = program.window.library
+    actions = program.window.fight.library
     actions.library_action.trigger()
     page = actions.dock.widget().environments
     page.table.search.setText("market")
@@ -227,7 +227,7 @@ def test_edit_opens_the_stat_block_editor_and_saves_as_one_undo_step(qtbot, prog
 
 
 def test_typing_in_the_library_search_is_not_taken_for_the_windows_keys(qtbot, program) -> None:
-    actions = program.window.library
+    actions = program.window.fight.library
     actions.library_action.trigger()
     search = actions.dock.widget().adversaries.table.search
     search.setFocus()
@@ -267,7 +267,7 @@ def test_enter_on_an_entry_edits_it(qtbot, page, undo_stack, edits) -> None:
 
 def test_letters_typed_in_the_library_table_jump_in_it_not_the_windows_keys(qtbot,
                                                                           program) -> None:
-    actions = program.window.library
+    actions = program.window.fight.library
     actions.library_action.trigger()
     table = actions.dock.widget().adversaries.table.view
     table.setFocus()

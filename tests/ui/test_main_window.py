@@ -80,7 +80,7 @@ def test_an_attack_adds_a_roll_log_row_with_hit_or_miss_per_target(qtbot, progra
     attacker = next(c for c in program.session.combatants if c.kind == "adversary")
     accept_attack_dialog(qtbot, [0, 2])
     with qtbot.waitSignal(log.rowsInserted, timeout=5000):
-        window.attack(attacker.id)
+        window.fight.attack(attacker.id)
     row = program.session.rolls[0]
     assert row.summary.startswith(attacker.name)
     names = [c.name for c in program.session.combatants if c.kind == "pc"]
@@ -112,7 +112,7 @@ def test_everything_is_as_it_was_after_a_restart(qtbot, tmp_path):
     window = first.window
     window.next_turn()
     window.next_turn()
-    window.fear_up_action.trigger()
+    window.fight.fear_up_action.trigger()
     first.undo_stack.push(MoveCombatant(first.session, 0, 3))
     with qtbot.waitSignal(window.roll_log_model.rowsInserted, timeout=5000):
         window.submit(DiceRequest("1d20"))
@@ -155,8 +155,8 @@ def test_a_second_copy_of_an_adversary_joins_with_a_number(program):
 
     window, session = program.window, program.session
     sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
-    window.join(combatant_from(sentry.stats))
-    window.join(combatant_from(sentry.stats))
+    window.fight.join(combatant_from(sentry.stats))
+    window.fight.join(combatant_from(sentry.stats))
     assert [c.name for c in session.combatants if c.name.startswith("Ashen Sentry")] == [
         "Ashen Sentry", "Ashen Sentry 2", "Ashen Sentry 3"]
     program.undo_stack.undo()
@@ -188,8 +188,8 @@ def test_no_window_flashes_up_while_the_program_is_built(qapp, tmp_path):
         qapp.removeEventFilter(shown)
     try:
         assert shown.windows == []
-        assert not launched.window.library.dock.isVisible()
-        assert launched.window.library.dock.isFloating()
+        assert not launched.window.fight.library.dock.isVisible()
+        assert launched.window.fight.library.dock.isFloating()
     finally:
         launched.shutdown()
 
@@ -198,8 +198,8 @@ def test_lists_keep_their_white_paper_behind_the_rows(program):
     # listviews.own_viewport replaces Qt's viewport; it must paint the list's Base colour as
     # Qt's own does, not the window's grey.
     window = program.window
-    for view in (window.initiative.view, window.cards, window.countdowns.list, window.roll_log,
-                 window.fear_ledger):
+    for view in (window.initiative.view, window.fight.cards, window.countdowns.list,
+                 window.roll_log, window.fight.fear_ledger):
         viewport = view.viewport()
         assert viewport.autoFillBackground(), view.objectName()
         assert viewport.backgroundRole() == QPalette.ColorRole.Base, view.objectName()

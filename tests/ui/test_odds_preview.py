@@ -23,8 +23,8 @@ def pcs(session):
 
 def test_selecting_a_card_shows_its_chance_to_hit_each_pc(qtbot, program):
     window, session = program.window, program.session
-    preview = window.odds_preview
-    cards = window.cards
+    preview = window.fight.odds_preview
+    cards = window.fight.cards
     cards.setCurrentIndex(cards.model().index(1, 0))  # the Ashen Sentry
     sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
     assert sentry.name in preview.title.text()
@@ -40,7 +40,7 @@ def test_selecting_a_card_shows_its_chance_to_hit_each_pc(qtbot, program):
 
 def test_hovering_a_card_previews_it_and_leaving_goes_back(qtbot, program):
     window = program.window
-    preview, cards = window.odds_preview, window.cards
+    preview, cards = window.fight.odds_preview, window.fight.cards
     archer = cards.model().index(2, 0)
     cards.entered.emit(archer)  # what the view emits as the mouse moves onto a card
     assert "Hollow Archer" in preview.title.text()
@@ -54,9 +54,9 @@ def test_hovering_a_card_previews_it_and_leaving_goes_back(qtbot, program):
 def test_the_preview_follows_a_change_of_evasion_and_keeps_a_plain_attack_damage(
         qtbot, program):
     window, session = program.window, program.session
-    preview = window.odds_preview
+    preview = window.fight.odds_preview
     warden = next(c for c in session.combatants if c.name == "Chapel Warden")
-    window.cards.setCurrentIndex(window.cards.model().index(0, 0))
+    window.fight.cards.setCurrentIndex(window.fight.cards.model().index(0, 0))
     first = preview.request
     assert first.evasions == tuple(p.evasion for p in pcs(session))
     wren = pcs(session)[2]
@@ -102,7 +102,7 @@ def test_the_attack_dialog_shows_each_targets_chance_and_follows_advantage(qtbot
     session = program.session
     warden = next(c for c in session.combatants if c.name == "Chapel Warden")
     targets = pcs(session)
-    dialog = AttackDialog(warden, targets, session.fear, odds=program.window.odds_cache)
+    dialog = AttackDialog(warden, targets, session.fear, odds=program.window.fight.odds_cache)
     qtbot.addWidget(dialog)
     modifier = warden.stats.attack_modifier
 
@@ -140,9 +140,9 @@ def test_with_an_adversary_in_the_spotlight_its_odds_show_once_the_window_is_up(
     program.undo_stack.clear()
     from encounter_app.ui.fight.rolls.odds import OddsFollower, OddsPreview
 
-    preview = OddsPreview(program.session, program.window.odds_cache)
+    preview = OddsPreview(program.session, program.window.fight.odds_cache)
     qtbot.addWidget(preview)
-    OddsFollower(preview, program.window.cards, program.session)
+    OddsFollower(preview, program.window.fight.cards, program.session)
     assert preview.request is None  # not before the first paint
     qtbot.waitUntil(lambda: "Chapel Warden" in preview.title.text())
     qtbot.waitUntil(lambda: preview.hits.text().startswith("To hit"))

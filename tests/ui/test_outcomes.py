@@ -120,9 +120,9 @@ def test_rests_roll_through_the_rules_service(qtbot, program):
     program.undo_stack.push(table.add_countdown(session, CountdownRow(
         "The ritual completes", 2, 2, long_term=True)))
     fear = session.fear
-    actions = {a.text(): a for a in window.outcomes.menu_actions()}
+    actions = {a.text(): a for a in window.fight.outcomes.menu_actions()}
     encounter_menu = next(m for m in window.menuBar().actions() if "ncounter" in m.text())
-    assert window.outcomes.long_rest_action in encounter_menu.menu().actions()
+    assert window.fight.outcomes.long_rest_action in encounter_menu.menu().actions()
     with qtbot.waitSignal(window.roll_log_model.rowsInserted, timeout=5000):
         actions["&Long rest (GM gains 1d4 + PCs Fear)"].trigger()
     line = session.rolls[0]
@@ -141,7 +141,7 @@ def test_rests_roll_through_the_rules_service(qtbot, program):
     program.undo_stack.undo()
     assert session.fear == fear and session.countdowns[len(session.countdowns) - 1].value == 2
     with qtbot.waitSignal(window.roll_log_model.rowsInserted, timeout=5000):
-        window.outcomes.short_rest_action.trigger()
+        window.fight.outcomes.short_rest_action.trigger()
     assert session.rolls[0].payload["roll"]["expression"] == "1d4"
     assert session.fear_ledger[0].reason == "short_rest"
 
@@ -155,8 +155,8 @@ def test_countdown_kinds_and_loops_survive_a_restart(qtbot, tmp_path):
                                    escape_id))
     stack.push(table.add_countdown(session, CountdownRow(
         "Volley of Arrows", 1, 1, loop="increasing", trigger="pc_miss", dice="1d4")))
-    first.window.outcomes.record(Outcome.FAILURE_WITH_HOPE)
-    first.window.outcomes.pc_missed()
+    first.window.fight.outcomes.record(Outcome.FAILURE_WITH_HOPE)
+    first.window.fight.outcomes.pc_missed()
     state = (list(session.countdowns), [r.summary for r in session.rolls], session.fear)
     assert session.countdowns[len(session.countdowns) - 1].loops == 1
     first.shutdown()

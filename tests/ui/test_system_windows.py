@@ -65,7 +65,7 @@ def test_each_system_has_its_own_panel_and_no_fear(program):
 
 
 def test_card_shows_the_systems_numbers(program):
-    profile = program.window.profile
+    profile = program.window.fight.profile
     first = program.session.combatants[0]
     text = " ".join(profile.card_lines(first)) + profile.card_status(first)
     expected = {"casus_mus": "Combat 62%", "ruins_and_raiders": "Dodge 8 · Parry 12",
@@ -74,7 +74,7 @@ def test_card_shows_the_systems_numbers(program):
 
 
 def test_damage_and_heal_are_undoable(qtbot, program):
-    table = program.window.system_table
+    table = program.window.fight
     first = program.session.combatants[0]
     table.damage(first.id, 5)
     assert program.session.combatants[0].hp_marked == 5
@@ -85,7 +85,7 @@ def test_damage_and_heal_are_undoable(qtbot, program):
 
 
 def test_adding_a_combatant_checks_the_name_at_the_field(qtbot, program):
-    dialog = StatsDialog(program.window.profile.system, program.window)
+    dialog = StatsDialog(program.window.fight.profile.system, program.window)
     qtbot.addWidget(dialog)
     dialog.accept()
     assert dialog.result() != StatsDialog.DialogCode.Accepted
@@ -94,7 +94,7 @@ def test_adding_a_combatant_checks_the_name_at_the_field(qtbot, program):
     dialog.name.setText("Gristle")
     assert problem.isHidden()
     row = dialog.combatant()
-    assert set(row.system_stats) == {f.key for f in program.window.profile.system.pc_fields}
+    assert set(row.system_stats) == {f.key for f in program.window.fight.profile.system.pc_fields}
 
 
 # -- Casus Mus -------------------------------------------------------------------------------
@@ -103,7 +103,7 @@ def test_casus_mus_clash_dialog_walks_the_flow(qtbot, opened):
     program = opened("casus_mus")
     session, window = program.session, program.window
     pip, stoat = session.combatants[0], session.combatants[1]
-    dialog = ClashDialog(session, window.roll_router, window.system_table.push, window,
+    dialog = ClashDialog(session, window.roll_router, window.fight.push, window,
                          attacker=pip.id)
     qtbot.addWidget(dialog)
     assert dialog.defender.row().id == stoat.id  # the first foe of the attacker
@@ -193,7 +193,7 @@ def test_ruins_trait_check_builds_the_challenge_level(qtbot, opened):
 def test_forge_pass_the_turn_and_interrupt(qtbot, opened):
     program = opened("forge_of_power")
     window, session = program.window, program.session
-    table = window.system_table
+    table = window.fight
     kestrel, hound = session.combatants[0], session.combatants[3]
     dialog = FopRollDialog(list(session.combatants), kestrel.id, window.roll_router,
                            table.record_roll, window, attack=True)
@@ -219,7 +219,9 @@ def test_forge_pass_the_turn_and_interrupt(qtbot, opened):
 
 def test_daggerheart_keeps_its_window(qtbot, opened):
     program = opened("daggerheart")
-    assert program.window.system_table is None
+    from encounter_app.ui.fight.daggerheart import DaggerheartFight
+
+    assert isinstance(program.window.fight, DaggerheartFight)
     assert program.window.findChild(QWidget, "fearTracker") is not None
     assert program.window.findChild(QGroupBox, "systemPanel") is None
 
@@ -235,7 +237,7 @@ def test_the_gm_screen_shows_the_systems_tables(qtbot, qtmodeltester, program):
     qtmodeltester.check(first.model())
     cells = {"casus_mus": (4, 2, "Attacker hits, gets one CM"),  # no reaction; succeeds
              "ruins_and_raiders": (3, 1, "12"),  # Moderate
-             "forge_of_power": (1, 1, "DC + 0 … DC + 9")}[window.profile.key]
+             "forge_of_power": (1, 1, "DC + 0 … DC + 9")}[window.fight.profile.key]
     row, column, text = cells
     assert first.model().index(row, column).data() == text
 
@@ -249,10 +251,10 @@ def test_editing_numbers_keeps_damage_and_turn_state(qtbot, program):
     first = session.combatants[0]
     program.undo_stack.push(UpdateCombatant(session, replace(
         first, hp_marked=first.hp_max - 1, system_state={"initiative": 12}), "set up"))
-    dialog = StatsDialog(program.window.profile.system, program.window,
+    dialog = StatsDialog(program.window.fight.profile.system, program.window,
                          existing=session.combatants[0])
     qtbot.addWidget(dialog)
-    health = program.window.profile.system.health_key
+    health = program.window.fight.profile.system.health_key
     dialog.fields[health].setValue(3)
     edited = dialog.combatant()
     assert (edited.id, edited.name) == (first.id, first.name)
@@ -270,7 +272,7 @@ def test_editing_numbers_keeps_the_gm_note_and_the_roster_link(qtbot, program):
     pc = next(c for c in session.combatants if c.pc_id is not None)
     program.undo_stack.push(UpdateCombatant(session, replace(pc, notes="owes the guild"),
                                             "note"))
-    dialog = StatsDialog(program.window.profile.system, program.window,
+    dialog = StatsDialog(program.window.fight.profile.system, program.window,
                          existing=session.combatants.by_id(pc.id))
     qtbot.addWidget(dialog)
     edited = dialog.combatant()
@@ -288,7 +290,7 @@ def test_a_clash_takes_the_rolls_players_made_at_the_table(qtbot, opened):
     program = opened("casus_mus")
     session, window = program.session, program.window
     pip = session.combatants[0]
-    dialog = ClashDialog(session, window.roll_router, window.system_table.push, window,
+    dialog = ClashDialog(session, window.roll_router, window.fight.push, window,
                          attacker=pip.id)
     qtbot.addWidget(dialog)
     dialog.typed.setValue(71)  # Pip's player rolled 71 against 62%: a failure
@@ -306,7 +308,7 @@ def test_typed_dice_are_graded_like_rolled_ones(qtbot, opened):
     session, window = program.session, program.window
     lio = session.combatants[2]  # Intellect 5
     dialog = FopRollDialog(list(session.combatants), lio.id, window.roll_router,
-                           window.system_table.record_roll, window)
+                           window.fight.record_roll, window)
     qtbot.addWidget(dialog)
     dialog.attribute.setCurrentIndex(2)
     dialog.dc.setValue(25)

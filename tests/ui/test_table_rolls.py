@@ -103,7 +103,7 @@ def test_attacking_with_an_experience_spends_a_fear_and_logs_it(qtbot, program):
 
     answer_dialog(qtbot, AttackDialog, choose)
     with qtbot.waitSignal(program.window.roll_log_model.rowsInserted, timeout=5000):
-        program.window.attack(attacker.id)
+        program.window.fight.attack(attacker.id)
     assert session.fear == 2
     spend = session.fear_ledger[0]
     assert (spend.change, spend.reason) == (-1, "experience")
@@ -119,7 +119,7 @@ def test_reaction_roll_from_the_window_goes_to_the_log(qtbot, program):
 
     answer_dialog(qtbot, ReactionDialog, roll)
     with qtbot.waitSignal(program.window.roll_log_model.rowsInserted, timeout=5000):
-        program.window.rolls.reaction_action.trigger()
+        program.window.fight.rolls.reaction_action.trigger()
     row = program.session.rolls[0]
     assert row.kind == "action" and "action roll" in row.summary
     assert "vs Difficulty 13" in row.detail
@@ -145,7 +145,7 @@ def test_fate_roll_needs_a_stake_and_rolls_one_d12(qtbot):
 ])
 def test_falling_and_collision_damage(qtbot, program, index, low, high, label):
     with qtbot.waitSignal(program.window.roll_log_model.rowsInserted, timeout=5000):
-        program.window.rolls.fall_actions[index].trigger()
+        program.window.fight.rolls.fall_actions[index].trigger()
     row = program.session.rolls[0]
     assert label in row.summary
     total = row.payload["result"]["total"]
@@ -185,12 +185,12 @@ def test_fear_spent_in_the_scene_counts_against_its_intensity(qtbot, demo_sessio
 
 def test_fear_reason_menu_and_ledger(qtbot, qtmodeltester, program):
     window = program.window
-    model = window.fear_ledger_model
+    model = window.fight.fear_ledger_model
     qtmodeltester.check(model, force_py=True)
-    menu = window.fear_tracker.minus_button.menu()
+    menu = window.fight.fear_tracker.minus_button.menu()
     [interrupt] = [a for a in menu.actions() if a.objectName() == "fear_interrupt"]
     interrupt.trigger()
-    [gain] = [a for a in window.fear_tracker.plus_button.menu().actions()
+    [gain] = [a for a in window.fight.fear_tracker.plus_button.menu().actions()
               if a.objectName() == "fear_roll_with_fear"]
     gain.trigger()
     texts = [model.index(r).data() for r in range(model.rowCount())]

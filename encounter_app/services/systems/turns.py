@@ -36,6 +36,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.domain.adversaries import Refused
 from encounter_app.domain.systems.requests import initiative_order
 from encounter_app.rules import casus_mus, ruins_and_raiders
 from encounter_app.rules import forge_of_power as fop
@@ -47,7 +48,7 @@ HOLD_LASTS_ONE_ROUND = True
 WAITING_GAME_GOES_FIRST = True
 
 
-class TurnError(ValueError):
+class TurnError(Refused):
     """An action the rules do not allow now; the message says why."""
 
 

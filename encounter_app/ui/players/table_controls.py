@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain import CombatantRow
 from encounter_app.ui.fight.models import RowRole
-from encounter_app.ui.fight.rolls.odds import OddsFollower
 from encounter_app.ui.players.screen import PlayerScreen
 from encounter_app.ui.shell.appearance import Appearance
 from encounter_app.ui.shell.icon import action_icon
@@ -51,12 +50,10 @@ class TableControls(QObject):
         super().__init__(window)
         self._window, self._session = window, window.session
         self._undo_stack, self._appearance = window.undo_stack, appearance
-        # Daggerheart's window has its own cards, attack odds and Fear; the other systems'
-        # tables (ui/systems) bring their cards and neither of the others.
-        self._daggerheart = window.system_table is None
-        self.cards = window.cards if self._daggerheart else window.system_table.cards
-        self.odds = (OddsFollower(window.odds_preview, window.cards, window.session)
-                     if self._daggerheart else None)
+        # The system's fight brings its cards, its toolbar buttons and its part of the Tab
+        # chain (ui/shell/fight.py).
+        self._fight = window.fight
+        self.cards = window.fight.cards
         self.player_screen = PlayerScreen(window, window.session, settings)
 
         self.show_roll_action = self._action(
@@ -104,7 +101,7 @@ class TableControls(QObject):
     def _regions(self) -> list[tuple[str, QAbstractItemView]]:
         w = self._window
         return [("spotlight order", w.initiative.view),
-                ("adversary cards" if self._daggerheart else "cards", self.cards),
+                (self._fight.cards_name, self.cards),
                 ("countdowns", w.countdowns.list), ("roll log", w.roll_log)]
 
     # -- menus and toolbar ------------------------------------------------------------------
@@ -122,8 +119,8 @@ class TableControls(QObject):
         players.addAction(self.hide_action)
         bar.insertMenu(view.menuAction(), players)
         encounter = self._window.encounter_menu
-        if self._daggerheart:
-            encounter.insertAction(self._window.card_actions.end_turn_action, self.tick_action)
+        if self._fight.tick_before is not None:
+            encounter.insertAction(self._fight.tick_before, self.tick_action)
         else:
             encounter.addAction(self.tick_action)
         view.addSeparator()
@@ -154,9 +151,7 @@ class TableControls(QObject):
             button.setText(button.text().split()[-1])  # the icon replaces the arrow
         toolbar.addSeparator()
         names = {w.next_action: "Next turn"}
-        if self._daggerheart:
-            names |= {w.rolls.attack_action: "Attack", w.fear_down_action: "Fear −",
-                      w.fear_up_action: "Fear +"}
+        names |= {action: short for action, (short, _icon) in self._fight.toolbar_actions.items()}
         for action in names:
             toolbar.addAction(action)
         toolbar.addSeparator()
@@ -176,9 +171,7 @@ class TableControls(QObject):
                  self.show_roll_action: "show-players", self.show_countdown_action:
                  "show-players", self.shortcuts_action: "keyboard",
                  w.gm_screen_dock.toggleViewAction(): "gm-screen"}
-        if self._daggerheart:
-            icons |= {w.rolls.attack_action: "attack", w.fear_up_action: "fear-gain",
-                      w.fear_down_action: "fear-spend"}
+        icons |= {action: icon for action, (_short, icon) in self._fight.toolbar_actions.items()}
         for action, name in icons.items():
             action.setIcon(action_icon(name, palette))
         w.undo_button.setIcon(action_icon("undo", palette))
@@ -187,7 +180,7 @@ class TableControls(QObject):
     def _set_tab_order(self) -> None:
         """Left to right as the window reads: spotlight order, cards, outcomes, sidebar."""
         w = self._window
-        chain = [w.initiative.view, self.cards, *([w.fear_tracker] if self._daggerheart else []),
+        chain = [w.initiative.view, self.cards, *self._fight.keyboard_chain,
                  w.countdowns.list, w.dice_roller.edit, w.roll_log]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)

@@ -1,4 +1,4 @@
-"""The one place that picks a system's window parts from the campaign's rule system.
+"""The one place that picks a campaign's part of the window (its ``Fight``) by its rule system.
 
 A system's module (its table, cards and dialogs) is imported when a campaign of that system is
 opened: a Daggerheart start, the usual one, pays for none of the three.
@@ -10,21 +10,22 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from encounter_app.ui.shell.fight import Fight, FightContext
     from encounter_app.ui.systems.profiles import Profile
     from encounter_app.ui.systems.table import SystemTable
 
-#: The window parts of each system: module in ui/systems, SystemTable class.
+#: The window parts of each system other than Daggerheart: module in ui/systems, its class.
 TABLES: dict[str, tuple[str, str]] = {
     "casus_mus": ("casus_mus", "CasusMusTable"),
     "ruins_and_raiders": ("ruins_and_raiders", "RuinsAndRaidersTable"),
     "forge_of_power": ("forge_of_power", "ForgeOfPowerTable"),
 }
 
-__all__ = ["build_table", "profile_for"]
+__all__ = ["build_fight", "profile_for"]
 
 
 def profile_for(system_key: str) -> Profile | None:
-    """The profile of a campaign's system; None for Daggerheart, which the window is built for."""
+    """The profile of a campaign's system; None for Daggerheart, whose fight is its own."""
     if system_key == "daggerheart":
         return None
     from encounter_app.ui.systems import profiles
@@ -34,10 +35,16 @@ def profile_for(system_key: str) -> Profile | None:
 
 def table_class(key: str) -> type[SystemTable]:
     module, name = TABLES[key]
-    return getattr(import_module(f"encounter_app.ui.systems.{module}"), name)
+    table: type[SystemTable] = getattr(import_module(f"encounter_app.ui.systems.{module}"),
+                                       name)
+    return table
 
 
-def build_table(profile: Profile, window, session, undo_stack, roll_router, initiative_model,
-                say) -> SystemTable:
-    return table_class(profile.key)(window, profile, session, undo_stack, roll_router,
-                                    initiative_model, say)
+def build_fight(system_key: str, context: FightContext) -> Fight:
+    """Daggerheart's fight, or the table of the campaign's other system."""
+    profile = profile_for(system_key)
+    if profile is None:
+        from encounter_app.ui.fight.daggerheart import DaggerheartFight
+
+        return DaggerheartFight(context)
+    return table_class(profile.key)(context, profile)

@@ -81,6 +81,6 @@ class CasusMusTable(SystemTable):
                                          labels, 0, False)
         if ok:
             key = SKILLS[labels.index(label)]
-            self.roll_router.submit(
-                SkillRollRequest(row.name, int(row.system_stats.get(key, 50)),
-                                 label.replace(" %", ""), row.id), self.record, "The skill roll")
+            self.roller.roll(SkillRollRequest(row.name, int(row.system_stats.get(key, 50)),
+                                              label.replace(" %", ""), row.id),
+                             "The skill roll")

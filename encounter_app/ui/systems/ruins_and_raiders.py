@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -13,8 +14,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from encounter_app.domain import RollRow
 from encounter_app.domain.requests import RollResult
-from encounter_app.domain.roll_text import describe
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.systems import turns
@@ -114,20 +115,18 @@ class RuinsAndRaidersTable(SystemTable):
 
         typed = dialog.typed_check()
 
-        def rolled(answer: RollResult) -> None:
-            row = describe(answer)
+        def record(_answer: RollResult, row: RollRow) -> QUndoCommand:
             if typed is not None:
                 row = replace(row, detail=f"{row.detail} (rolled at the table)")
             parts = [commands.RecordRoll(self.session, row)]
             if uses and turns.actions_left(self.row(actor_id)) > 0:
                 parts.insert(0, turns.use_action(self.session, actor_id))
-            self.undo_stack.push(Compound(f"Roll: {row.summary}", parts))
-            self.say(row.summary)
+            return Compound(f"Roll: {row.summary}", parts)
 
         if typed is not None:
-            rolled(RollResult(0, dialog.request(), typed))
+            self.roller.record(RollResult(0, dialog.request(), typed), record)
         else:
-            self.roll_router.submit(dialog.request(), rolled, "The trait check")
+            self.roller.roll(dialog.request(), "The trait check", record=record)
 
     def use_action(self) -> None:
         row = self.target()

@@ -2,8 +2,8 @@
 
 ``SystemTable`` is what every such system shares (cards of every combatant, damage and healing,
 adding and editing with the system's numbers, the next turn with its per-round refresh); a
-subclass per system adds its rolls, its resources panel and its turn controls. The main window
-asks ``build_table`` for one and places ``centre`` and ``panel``.
+subclass per system adds its rolls, its resources panel and its turn controls. Each is a
+``Fight`` (ui/shell/fight.py): the shell places its ``centre`` and ``sidebar``.
 """
 
 from __future__ import annotations
@@ -11,27 +11,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtCore import QModelIndex, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QInputDialog,
     QLabel,
+    QMenu,
     QPushButton,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from encounter_app.domain import CombatantRow
 from encounter_app.domain.requests import RollResult
-from encounter_app.domain.roll_text import describe
 from encounter_app.domain.systems.requests import Initiant, InitiativeRequest
 from encounter_app.services.fight import commands
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.rolls.router import RollRouter
 from encounter_app.services.systems import turns
-from encounter_app.ui.fight.models import InitiativeModel, RowRole
+from encounter_app.ui.fight.models import RowRole
+from encounter_app.ui.shell.fight import FightContext
 from encounter_app.ui.systems.cards import SystemCardsView
 from encounter_app.ui.systems.profiles import Profile
 from encounter_app.ui.systems.stats_dialog import StatsDialog
@@ -48,12 +48,15 @@ def button(text: str, name: str, tip: str, slot: Callable[[], None]) -> QPushBut
 
 
 class SystemTable(QObject):
-    def __init__(self, window: QWidget, profile: Profile, session: EncounterSession,
-                 undo_stack: QUndoStack, roll_router: RollRouter,
-                 initiative_model: InitiativeModel, say: Say) -> None:
-        super().__init__(window)
-        self.window, self.profile, self.session = window, profile, session
-        self.undo_stack, self.roll_router, self.say = undo_stack, roll_router, say
+    cards_name = "cards"
+
+    def __init__(self, context: FightContext, profile: Profile) -> None:
+        super().__init__(context.window)
+        self.window, self.profile, self.session = context.window, profile, context.session
+        self.undo_stack, self.roller, self.say = context.undo_stack, context.roller, context.say
+        self.roll_router = context.roller.router  # the dialogs' rolls that are steps of one
+        self._rests = context.rests
+        initiative_model = context.initiative_model
         self.cards = SystemCardsView(profile)
         self.cards.setModel(initiative_model)
         self.cards.doubleClicked.connect(
@@ -71,6 +74,11 @@ class SystemTable(QObject):
         self.panel = QGroupBox(profile.system.name.replace("&", "&&"), objectName="systemPanel")
         self.panel.setAccessibleName(f"{profile.system.name} resources")
         self.panel_layout = QVBoxLayout(self.panel)
+        self.sidebar = [self.panel]
+        self.log_tabs: list[tuple[QWidget, str]] = []
+        self.keyboard_chain: list[QWidget] = []
+        self.toolbar_actions: dict[QAction, tuple[str, str]] = {}
+        self.tick_before: QAction | None = None
         self.actions: list[QAction] = []  # the Encounter menu's, with their shortcuts
         self.roll_actions: list[QAction] = []  # the Roll menu's
         self.build()
@@ -87,6 +95,28 @@ class SystemTable(QObject):
 
     def build(self) -> None:
         """Subclasses add their buttons to ``bar`` and widgets to ``panel_layout``."""
+
+    # -- the shell's menus (ui/shell/fight.py) ----------------------------------------------
+
+    def fill_encounter_menu(self, menu: QMenu) -> None:
+        self.window.add_keyed(menu, self.actions)
+        menu.addSeparator()
+        menu.addActions([self._rests.short_rest_action, self._rests.long_rest_action])
+        self._rests.said.connect(self.say)
+
+    def fill_roll_menu(self, menu: QMenu) -> None:
+        self.window.add_keyed(menu, self.roll_actions)
+
+    def fill_view(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None:
+        """Nothing of their own: the library and the builder are Daggerheart's."""
+
+    def gm_screen(self) -> QWidget:
+        from encounter_app.ui.systems.reference import SystemReference  # opened on F2
+
+        return SystemReference(self.profile.key)
+
+    def reveal(self, source: QModelIndex) -> None:
+        self.cards.scrollTo(source)
 
     # -- helpers for subclasses ------------------------------------------------------------
 
@@ -128,10 +158,8 @@ class SystemTable(QObject):
         return chosen
 
     def record(self, answer: RollResult) -> None:
-        """A plain roll into the log, one undo step."""
-        row = describe(answer)
-        self.undo_stack.push(commands.RecordRoll(self.session, row))
-        self.say(row.summary)
+        """A plain roll into the log, one undo step (dice typed in, or a dialog's answer)."""
+        self.roller.record(answer)
 
     # -- what every system does --------------------------------------------------------------
 
@@ -200,13 +228,8 @@ class SystemTable(QObject):
             Initiant(r.id, r.name, turns.stat(r, key), rolls=self.rolls_initiative(r))
             for r in rows))
 
-        def rolled(answer: RollResult) -> None:
-            log = describe(answer)
-            self.push(lambda: turns.apply_initiative(self.session, system_key, answer.result,
-                                                     log))
-            self.say(log.summary)
-
-        self.roll_router.submit(request, rolled, "The initiative roll")
+        self.roller.roll(request, "The initiative roll", record=lambda answer, log:
+                         turns.apply_initiative(self.session, system_key, answer.result, log))
 
     def ask_initiative(self) -> None:
         """A player rolled initiative at the table: type it in, the order follows."""

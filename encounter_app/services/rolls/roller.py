@@ -1,0 +1,68 @@
+"""Roller: the one path of a GM's roll, from the ask to one logged, undoable line.
+
+``roll`` sends a plain request to the rules service. Its answer comes back on the GUI thread,
+becomes its roll-log row (``domain.roll_text.describe``), and one undo command is pushed: the
+row alone, or what ``record`` builds from the answer and the row (an initiative roll that orders
+the list, a trait check that spends an action). ``recorded`` then tells the window what to show;
+the window itself only asks and shows.
+
+Answers that finish a bigger action instead of becoming a log line of their own (a countdown's
+rolled start, a rest's Fear, the odds, the steps of a clash) go through ``router`` with a
+callback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from encounter_app.domain import RollRow
+from encounter_app.domain.adversaries import Refused
+from encounter_app.domain.requests import RollRequest, RollResult
+from encounter_app.domain.roll_text import describe
+from encounter_app.services.fight.commands import RecordRoll
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.rolls.router import RollRouter
+from encounter_app.services.rolls.rules_service import RulesService
+
+#: Builds the one undo command of an answered roll from the answer and its log row; None
+#: records nothing. Raises Refused (turns.TurnError is one) when a rule forbids it now.
+Record = Callable[[RollResult, RollRow], QUndoCommand | None]
+
+
+class Roller(QObject):
+    recorded = Signal(object)  # the RollRow just logged, for the status line and the log
+    failed = Signal(str)  # "What was rolled: what went wrong", or the rule that refused it
+
+    def __init__(self, service: RulesService, session: EncounterSession,
+                 undo_stack: QUndoStack, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._session, self._undo_stack = session, undo_stack
+        self.router = RollRouter(service, self)
+        self.router.failed.connect(self.failed)
+
+    def roll(self, request: RollRequest, what: str = "The roll", *,
+             record: Record | None = None) -> int:
+        """Roll ``request``; its answer is logged as one undo step. Returns the request id."""
+        return self.router.submit(request, lambda answer: self.record(answer, record), what)
+
+    def record(self, answer: RollResult, record: Record | None = None) -> RollRow | None:
+        """Log an answer (from the rules service, or dice typed in at the table) as one undo
+        step; returns its row, or None when a rule refused it (said through ``failed``)."""
+        row = describe(answer)
+        try:
+            command = RecordRoll(self._session, row) if record is None else record(answer, row)
+        except Refused as refused:  # turns.TurnError too
+            self.failed.emit(str(refused))
+            return None
+        if command is None:
+            return None
+        self._undo_stack.push(command)
+        self.recorded.emit(row)
+        return row
+
+    def detach(self) -> None:
+        """Stop taking answers: the window this serves is being replaced."""
+        self.router.detach()

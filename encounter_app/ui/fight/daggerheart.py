@@ -1,0 +1,161 @@
+"""Daggerheart's part of the window: adversary cards drawn as stat blocks, the GM's rolls and
+the players' outcomes under them, Fear, the scene and the environment in the sidebar, the Fear
+ledger beside the roll log, and the library with its builder.
+
+The shell (``ui/shell/main_window.py``) places it; see ``ui/shell/fight.py`` for the contract.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QModelIndex, QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QVBoxLayout, QWidget
+
+from encounter_app.domain import CombatantRow
+from encounter_app.services.fight import adversary_operations, commands
+from encounter_app.services.rolls.odds_cache import OddsCache
+from encounter_app.ui.fight.card_menu import CardActions, GmTurnBar
+from encounter_app.ui.fight.cards import AdversaryCardsView
+from encounter_app.ui.fight.fear_tracker import FearTracker
+from encounter_app.ui.fight.models import AdversaryCardsModel, FearLedgerModel
+from encounter_app.ui.fight.rolls.actions import RollActions
+from encounter_app.ui.fight.rolls.odds import OddsFollower, OddsPreview
+from encounter_app.ui.fight.rolls.outcomes import OutcomeRecorder
+from encounter_app.ui.fight.scene import SceneIntensityPanel
+from encounter_app.ui.library.actions import LibraryActions
+from encounter_app.ui.shell.fight import FightContext
+from encounter_app.ui.widgets.listviews import PaintedListView
+
+
+class DaggerheartFight(QObject):
+    cards_name = "adversary cards"
+    profile = None  # the order and the cards show Daggerheart's own numbers
+
+    def __init__(self, context: FightContext) -> None:
+        super().__init__(context.window)
+        self._context = context
+        window, session, undo_stack = context.window, context.session, context.undo_stack
+        self.session, self.undo_stack = session, undo_stack
+        self.cards_model = AdversaryCardsModel(self)
+        self.cards_model.setSourceModel(context.initiative_model)
+        self.cards = AdversaryCardsView()
+        self.cards.setModel(self.cards_model)
+        self.card_actions = CardActions(session, undo_stack, context.say, window,
+                                        export=lambda stats: context.exchange.export_stat_blocks(
+                                            [stats]), note=context.edit_note)
+        self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
+        self.fear_tracker = FearTracker(session, undo_stack)
+        self.scene = SceneIntensityPanel(session, undo_stack)
+        self.odds_cache = OddsCache(context.roller.router, self)
+        self.rolls = RollActions(window, session, undo_stack, context.roller.roll, context.say,
+                                 odds=self.odds_cache)
+        self.outcomes = OutcomeRecorder(session, undo_stack, context.rests)
+        self.odds_preview = OddsPreview(session, self.odds_cache)
+        self.odds = OddsFollower(self.odds_preview, self.cards, session)
+        # The library holds Daggerheart stat blocks and environments, and builds to its budget.
+        self.library = LibraryActions(window, context.store, session, undo_stack, context.say)
+        self.fear_ledger_model = FearLedgerModel(session, self)
+        self.fear_ledger = PaintedListView("No Fear gained or spent yet.")
+        self.fear_ledger.setObjectName("fearLedger")
+        self.fear_ledger.setAccessibleName("Fear ledger")
+        self.fear_ledger.setModel(self.fear_ledger_model)
+        # Entries wrap over two lines in a narrow sidebar: shade every other one so each
+        # gain or spend reads as one line of the ledger.
+        self.fear_ledger.setAlternatingRowColors(True)
+        self.fear_ledger.setSpacing(1)
+        self.fear_up_action = QAction("Gain a &Fear", window, shortcut=QKeySequence("+"))
+        self.fear_up_action.triggered.connect(self.fear_tracker.gain)
+        self.fear_down_action = QAction("&Spend a Fear", window, shortcut=QKeySequence("-"))
+        self.fear_down_action.triggered.connect(self.fear_tracker.spend)
+
+        self.centre = QWidget()
+        centre = QVBoxLayout(self.centre)
+        centre.setContentsMargins(0, 6, 0, 0)
+        centre.addWidget(QLabel("<b>Adversaries</b> — click pips to mark HP and Stress"))
+        centre.addWidget(self.gm_turn_bar)
+        centre.addWidget(self.cards, 1)
+        centre.addWidget(self.odds_preview)
+        centre.addWidget(self.outcomes)
+        self.sidebar = [self.fear_tracker, self.scene, self.library.environment_panel]
+        self.log_tabs = [(self.fear_ledger, "Fear ledger")]
+        self.keyboard_chain = [self.fear_tracker]
+        self.toolbar_actions = {self.rolls.attack_action: ("Attack", "attack"),
+                                self.fear_down_action: ("Fear −", "fear-spend"),
+                                self.fear_up_action: ("Fear +", "fear-gain")}
+        self.tick_before: QAction | None = self.card_actions.end_turn_action
+
+        self.cards.marks_requested.connect(self.set_marks)
+        self.cards.attack_requested.connect(self.rolls.attack)
+        self.cards.menu_requested.connect(self.card_actions.show_menu)
+        self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
+        self.cards.damage_requested.connect(self.card_actions.damage)
+        # What an import adds or its undo takes away shows in the library at once.
+        context.exchange.library_changed.connect(self.library.reload)
+
+    # -- the shell's menus ------------------------------------------------------------------
+
+    def fill_encounter_menu(self, menu: QMenu) -> None:
+        window = self._context.window
+        window.add_keyed(menu, [self.fear_up_action, self.fear_down_action,
+                                self.card_actions.end_turn_action])
+        menu.addSeparator()
+        window.add_keyed(menu, self.outcomes.menu_actions())
+
+    def fill_roll_menu(self, menu: QMenu) -> None:
+        self.rolls.fill(menu)
+
+    def fill_view(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None:
+        self.library.fill(encounter_menu, view_menu, toolbar)
+
+    def gm_screen(self) -> QWidget:
+        from encounter_app.ui.fight.gm_screen import GmScreen  # opened on F2, not at start
+
+        return GmScreen()
+
+    # -- what the GM asks of the shell ------------------------------------------------------
+
+    def add_combatant(self) -> None:
+        from encounter_app.ui.fight.add_combatant import AddCombatantDialog  # ui/__init__.py
+
+        dialog = AddCombatantDialog(self._context.store.templates(), self._context.window)
+        if dialog.exec() == AddCombatantDialog.DialogCode.Accepted:
+            self.join(dialog.combatant())
+
+    def join(self, row: CombatantRow) -> None:
+        """Add ``row`` at the end of the order; a second Sentry joins as "Sentry 2", so every
+        card and row is told apart (as the library and the builder name them)."""
+        from encounter_app.services.library.builder import fight_names
+
+        if row.kind == "adversary":
+            [name] = fight_names(row.name, 1, (c.name for c in self.session.combatants))
+            row = replace(row, name=name)
+        self.undo_stack.push(commands.AddCombatant(self.session, row))
+
+    def activate(self, combatant_id: int) -> None:
+        target = self.session.combatants.by_id(combatant_id)
+        if target.kind == "adversary":  # Relentless and Slow apply
+            self.card_actions.spotlight(target.id)
+            return
+        self.undo_stack.push(adversary_operations.pass_turn(
+            self.session, target.id, self.session.round, f"Spotlight {target.name}"))
+
+    def next_turn(self) -> None:
+        active_id, round_ = self.session.next_turn()
+        if active_id is None:
+            self._context.say("Nobody can take the spotlight: add a combatant first.")
+            return
+        self.undo_stack.push(adversary_operations.pass_turn(self.session, active_id, round_))
+
+    def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
+        self.undo_stack.push(commands.SetMarks(self.session, combatant_id, hp_marked,
+                                               stress_marked))
+
+    def attack(self, combatant_id: int) -> None:
+        self.rolls.attack(combatant_id)
+
+    def reveal(self, source: QModelIndex) -> None:
+        card = self.cards_model.mapFromSource(source)
+        if card.isValid():
+            self.cards.scrollTo(card)

@@ -1,0 +1,80 @@
+"""What a rule system brings to the shared window: its ``Fight``, built from a ``FightContext``.
+
+The shell (``main_window.py``) is the same for every system: menus, toolbar, status line, undo,
+the spotlight order, the countdowns, the dice line and the roll log, the docks, the player
+display. A system's ``Fight`` fills the centre and the top of the sidebar, adds its actions to
+the menus, and says what the shell's generic asks (add, spotlight, next) mean in its rules.
+Daggerheart's is ``ui/fight/daggerheart.py``; the others' are ``ui/systems/table.py``'s
+subclasses. ``ui/systems/build.py`` picks one by the campaign's system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QModelIndex
+    from PySide6.QtGui import QAction, QUndoStack
+    from PySide6.QtWidgets import QAbstractItemView, QMenu, QToolBar, QWidget
+
+    from encounter_app.services.fight.session import EncounterSession
+    from encounter_app.services.rolls.roller import Roller
+    from encounter_app.store import Store
+    from encounter_app.ui.exchange.actions import ExchangeActions
+    from encounter_app.ui.fight.models import InitiativeModel
+    from encounter_app.ui.fight.rests import RestActions
+    from encounter_app.ui.shell.main_window import MainWindow
+    from encounter_app.ui.systems.profiles import Profile
+
+
+@dataclass(frozen=True)
+class FightContext:
+    """The shell's shared pieces a system's fight is built from."""
+
+    window: MainWindow
+    store: Store
+    session: EncounterSession
+    undo_stack: QUndoStack
+    roller: Roller
+    initiative_model: InitiativeModel
+    rests: RestActions
+    exchange: ExchangeActions
+    say: Callable[..., None]  # say(text, error=False): the status line
+    edit_note: Callable[[int], None]  # the GM's note on a combatant, by id
+
+
+class Fight(Protocol):
+    """A rule system's part of the window."""
+
+    profile: Profile | None  # how the order and cards name a system's numbers; None: Daggerheart
+    cards: QAbstractItemView  # the combatants' cards, one per row of the order
+    cards_name: str  # what the GM calls them ("adversary cards"), for Go to and the readers
+    centre: QWidget  # the middle of the window: the cards and what acts on them
+    sidebar: Sequence[QWidget]  # above the countdowns: Fear, the scene, a system's resources
+    log_tabs: Sequence[tuple[QWidget, str]]  # beside the roll log (the Fear ledger)
+    keyboard_chain: Sequence[QWidget]  # after the cards when the GM presses Tab
+    # The toolbar's buttons of this system: action -> (short label, icon name).
+    toolbar_actions: Mapping[QAction, tuple[str, str]]
+    # Where the shell's "Tick the countdown" goes in the Encounter menu (before it), or None
+    # for the end.
+    tick_before: QAction | None
+
+    def fill_encounter_menu(self, menu: QMenu) -> None: ...
+
+    def fill_roll_menu(self, menu: QMenu) -> None: ...
+
+    def fill_view(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None: ...
+
+    def add_combatant(self) -> None: ...
+
+    def activate(self, combatant_id: int) -> None: ...
+
+    def next_turn(self) -> None: ...
+
+    def gm_screen(self) -> QWidget: ...
+
+    def reveal(self, source: QModelIndex) -> None:
+        """Scroll the cards to the card of ``source``, a row of the spotlight order."""
+        ...
