@@ -24,6 +24,12 @@ class HasId(Protocol):
 RowT = TypeVar("RowT", bound=HasId)
 
 
+def stored_id(row: HasId) -> int:
+    """The id of a row read from the store, or written to it: there it always has one."""
+    assert row.id is not None, f"{row!r} was never stored"
+    return row.id
+
+
 class RowList(QObject, Generic[RowT]):
     inserting = Signal(int, int)  # first and last row of the new rows
     inserted = Signal(int, int)
