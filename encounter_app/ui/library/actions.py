@@ -26,7 +26,7 @@ from encounter_app.services.fight.commands import AddCountdown
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.library.commands import SetEnvironment
-from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Library
+from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Keep, Library
 from encounter_app.store import Store
 from encounter_app.ui.fight.environment_panel import EnvironmentPanel
 
@@ -171,7 +171,7 @@ class LibraryActions(QObject):
         return self._builder
 
     def start(self, plan: tuple[PlannedAdversary, ...],
-              environment: EnvironmentBlock | str | None = KEEP) -> None:
+              environment: EnvironmentBlock | Keep | None = KEEP) -> None:
         from encounter_app.services.library.builder import start_encounter
 
         command = start_encounter(self._session, self.holder, plan, environment)

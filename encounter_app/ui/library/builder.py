@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain import EnvironmentBlock, TemplateRow
 from encounter_app.rules import battle_points
 from encounter_app.services.library.builder import PlannedAdversary
-from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Library
+from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Keep, Library
 from encounter_app.ui.library.builder_models import COUNT_COLUMN, CountDelegate, PlanModel
 from encounter_app.ui.library.models import TEMPLATE_COLUMNS
 from encounter_app.ui.library.table import FilteredTable
@@ -64,7 +64,7 @@ def _lines_html(title: str, lines: tuple[battle_points.Line, ...]) -> str:
 class BuilderDialog(QDialog):
     """Plan a fight; ``start_requested`` carries the plan and the environment choice."""
 
-    start_requested = Signal(tuple, object)  # (PlannedAdversary, ...), EnvironmentBlock|None
+    start_requested = Signal(tuple, object)  # (PlannedAdversary, ...), environment_choice()
 
     def __init__(self, library: Library, holder: EncounterEnvironment, party_size: int,
                  parent: QWidget | None = None) -> None:
@@ -240,7 +240,7 @@ class BuilderDialog(QDialog):
         current = self._holder.block
         previous = (self._environments[self.environment.currentIndex()]
                     if self.environment.count() else KEEP)
-        self._environments: list[EnvironmentBlock | str | None] = [KEEP]
+        self._environments: list[EnvironmentBlock | Keep | None] = [KEEP]
         labels = [f"Keep: {current.name}" if current else "None"]
         if current is not None:
             self._environments.append(None)
@@ -253,7 +253,7 @@ class BuilderDialog(QDialog):
         chosen = self._environments.index(previous) if previous in self._environments else 0
         self.environment.setCurrentIndex(chosen)
 
-    def environment_choice(self) -> EnvironmentBlock | str | None:
+    def environment_choice(self) -> EnvironmentBlock | Keep | None:
         """KEEP, None to detach, or the environment to attach."""
         return self._environments[self.environment.currentIndex()]
 
