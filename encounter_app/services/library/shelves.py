@@ -9,12 +9,12 @@ changes the in-memory list, so a failed write changes nothing on screen. Undo co
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Final, Generic, Literal, Protocol, TypeVar
+from dataclasses import Field, replace
+from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
-from encounter_app.domain import EnvironmentBlock, EnvironmentRow, TemplateRow
+from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, TemplateRow
 from encounter_app.services.rowlist import HasId, RowList
 from encounter_app.store import Store
 
@@ -24,21 +24,38 @@ Keep = Literal["keep"]
 KEEP: Final = "keep"
 
 
-class _Named(Protocol):
+class EntryStats(Protocol):
+    """What StatBlock and EnvironmentBlock have in common, that the library reads of either."""
+
+    # Dataclasses (typeshed's DataclassInstance): duplicate() replaces fields of a copy.
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
     @property
     def name(self) -> str: ...
+    @property
+    def tier(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def difficulty(self) -> int: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def features(self) -> tuple[Feature, ...]: ...
 
 
 class LibraryEntry(HasId, Protocol):
-    """What a shelf holds: a TemplateRow or an EnvironmentRow, each with a named stat block."""
+    """What a shelf holds: a TemplateRow or an EnvironmentRow."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     @property
-    def stats(self) -> _Named: ...
+    def stats(self) -> EntryStats: ...
+    @property
+    def source(self) -> str: ...
 
 
 EntryT = TypeVar("EntryT", bound=LibraryEntry)
-# duplicate() rebuilds the row itself, so it needs one of the two real row classes.
-_RowT = TypeVar("_RowT", TemplateRow, EnvironmentRow)
 
 
 class Shelf(QObject, Generic[EntryT]):
@@ -127,7 +144,7 @@ def copy_name(name: str, taken: set[str]) -> str:
     return candidate
 
 
-def duplicate(row: _RowT, taken: set[str]) -> _RowT:
+def duplicate(row: EntryT, taken: set[str]) -> EntryT:
     """A new, unsaved entry with the same stat block under a free name."""
     return replace(row, id=None, source="own",
                    stats=replace(row.stats, name=copy_name(row.stats.name, taken)))

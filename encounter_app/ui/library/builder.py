@@ -9,6 +9,7 @@ appear with their reason the moment they apply.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -211,7 +212,7 @@ class BuilderDialog(QDialog):
         for template in templates:
             self.plan_model.add(template)
 
-    def add_selected(self, *_args) -> None:
+    def add_selected(self, *_args: Any) -> None:
         self.add(self.picker.selected())
 
     def _plan_row(self) -> int:
@@ -229,7 +230,7 @@ class BuilderDialog(QDialog):
         if row >= 0:
             self.plan_model.remove(row)
 
-    def _update_plan_buttons(self, *_args) -> None:
+    def _update_plan_buttons(self, *_args: Any) -> None:
         row = self._plan_row()
         self.remove_button.setEnabled(row >= 0)
         self.more_button.setEnabled(row >= 0)
@@ -266,7 +267,7 @@ class BuilderDialog(QDialog):
         return battle_points.tally(self.party_size.value(), self.party_tier.value(),
                                    [p.pick() for p in self.plan_model.plan], choices)
 
-    def _update(self, *_args) -> None:
+    def _update(self, *_args: Any) -> None:
         tally = self.tally()
         self.bar.setMaximum(max(1, tally.budget, tally.cost))
         self.bar.setValue(tally.cost)
