@@ -165,8 +165,9 @@ class LibraryFilter(QSortFilterProxyModel, Generic[EntryT]):
         self._set(_type=type_)
 
     def _table(self) -> LibraryTableModel[EntryT]:
-        # Its source is always the LibraryTableModel it filters (FilteredTable sets it).
-        return cast(LibraryTableModel[EntryT], self.sourceModel())
+        # Its source is always the LibraryTableModel it filters (FilteredTable sets it). The
+        # type as a string: subscripting the class at run time, per comparison, costs.
+        return cast("LibraryTableModel[EntryT]", self.sourceModel())
 
     def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
         row = self._table().row_at(source_row)
@@ -188,6 +189,7 @@ class LibraryFilter(QSortFilterProxyModel, Generic[EntryT]):
         # dispatch per comparison, a tenth of a second to re-sort a thousand entries.
         model = self._table()
         key = model.sort_key(left.column())
+        # The keys are Any to the checker (a str or an int, by column); their < is a bool.
         less: bool = key(model.row_at(left.row())) < key(model.row_at(right.row()))
         return less
 
