@@ -51,7 +51,8 @@ class ImportCampaign(QUndoCommand):
         super().__init__(f"Import the campaign {campaign.name}")
         self._store, self._file, self._id = store, campaign, campaign_id
         self._arrived, self._left = arrived, left
-        self._written, self._created_at = True, None
+        self._written = True
+        self._created_at: str | None = None  # set by the undo: a redo keeps the creation date
 
     def redo(self) -> None:
         if not self._written:

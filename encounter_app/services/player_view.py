@@ -15,6 +15,7 @@ from PySide6.QtGui import QUndoCommand
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.services.fight.commands import UpdateCombatant, UpdateCountdown
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.rowlist import stored_id
 
 UNSEEN = "someone unseen"  # stands for a hidden combatant's name in a roll made public
 
@@ -91,7 +92,7 @@ class SetRollPublic(QUndoCommand):
     def __init__(self, session: EncounterSession, row: RollRow, public: bool) -> None:
         verb = "Show" if public else "Hide"
         super().__init__(f"{verb} roll {'to' if public else 'from'} the players: {row.summary}")
-        self._session, self._id, self._public = session, row.id, public
+        self._session, self._id, self._public = session, stored_id(row), public
         self._old = row.public
 
     def redo(self) -> None:

@@ -8,12 +8,29 @@ no copy: between the two signals it still sees the old list, as Qt requires.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
 
-class RowList(QObject):
+class HasId(Protocol):
+    """What RowList needs of a row: its id. A property, as the rows are frozen and some have a
+    plain ``int`` id (CampaignRow) where others may be None until stored (CombatantRow)."""
+
+    @property
+    def id(self) -> int | None: ...
+
+
+RowT = TypeVar("RowT", bound=HasId)
+
+
+def stored_id(row: HasId) -> int:
+    """The id of a row read from the store, or written to it: there it always has one."""
+    assert row.id is not None, f"{row!r} was never stored"
+    return row.id
+
+
+class RowList(QObject, Generic[RowT]):
     inserting = Signal(int, int)  # first and last row of the new rows
     inserted = Signal(int, int)
     removing = Signal(int)
@@ -24,18 +41,18 @@ class RowList(QObject):
     resetting = Signal()  # every row is about to be replaced (a library re-read after an import)
     was_reset = Signal()
 
-    def __init__(self, rows: Iterable[Any] = (), parent: QObject | None = None) -> None:
+    def __init__(self, rows: Iterable[RowT] = (), parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[Any] = list(rows)
-        self._index: dict[int, int] | None = None
+        self._rows: list[RowT] = list(rows)
+        self._index: dict[int | None, int] | None = None
 
     def __len__(self) -> int:
         return len(self._rows)
 
-    def __getitem__(self, row: int) -> Any:
+    def __getitem__(self, row: int) -> RowT:
         return self._rows[row]
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[RowT]:
         return iter(self._rows)
 
     def index_of(self, row_id: int | None) -> int:
@@ -44,7 +61,7 @@ class RowList(QObject):
             self._index = {r.id: i for i, r in enumerate(self._rows)}
         return self._index.get(row_id, -1)
 
-    def by_id(self, row_id: int | None) -> Any:
+    def by_id(self, row_id: int | None) -> RowT:
         """The row whose ``id`` is ``row_id``; KeyError when absent (``self[index_of(...)]``
         would quietly give the last row)."""
         row = self.index_of(row_id)
@@ -52,13 +69,13 @@ class RowList(QObject):
             raise KeyError(f"no row with id {row_id}")
         return self._rows[row]
 
-    def insert(self, row: int, value: Any) -> None:
+    def insert(self, row: int, value: RowT) -> None:
         self.inserting.emit(row, row)
         self._rows.insert(row, value)
         self._index = None
         self.inserted.emit(row, row)
 
-    def extend(self, values: Iterable[Any]) -> None:
+    def extend(self, values: Iterable[RowT]) -> None:
         """Append rows at the end, announced as one insertion."""
         values = list(values)
         if not values:
@@ -69,7 +86,7 @@ class RowList(QObject):
         self._index = None
         self.inserted.emit(first, last)
 
-    def pop(self, row: int) -> Any:
+    def pop(self, row: int) -> RowT:
         self.removing.emit(row)
         value = self._rows.pop(row)
         self._index = None
@@ -84,12 +101,12 @@ class RowList(QObject):
         self._index = None
         self.moved.emit(source, destination)
 
-    def replace(self, row: int, value: Any) -> None:
+    def replace(self, row: int, value: RowT) -> None:
         self._rows[row] = value
         self._index = None
         self.changed.emit(row)
 
-    def reset(self, values: Iterable[Any]) -> None:
+    def reset(self, values: Iterable[RowT]) -> None:
         """Replace every row at once: one announcement instead of one per row."""
         self.resetting.emit()
         self._rows = list(values)

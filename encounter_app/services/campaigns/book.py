@@ -26,9 +26,9 @@ class CampaignBook(QObject):
         """``home_id``: the open encounter's campaign; ``view_id``: the one to show first."""
         super().__init__(parent)
         self.store = store
-        self.campaigns = RowList(store.campaigns(), self)
-        self.encounters = RowList((), self)
-        self.party = RowList((), self)
+        self.campaigns: RowList[CampaignRow] = RowList(store.campaigns(), self)
+        self.encounters: RowList[EncounterEntry] = RowList((), self)
+        self.party: RowList[PcRow] = RowList((), self)
         self.campaign_id = self.home_id = home_id
         self.view(home_id if view_id is None else view_id)
 

@@ -17,6 +17,7 @@ from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.fight.commands import AddCombatant, UpdateCombatant
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.rowlist import stored_id
 
 
 class CreateCampaign(QUndoCommand):
@@ -73,7 +74,7 @@ class AddEncounter(QUndoCommand):
             self._created_at)
 
     def undo(self) -> None:
-        self._created_at = self._book.remove_encounter(self._entry.id)
+        self._created_at = self._book.remove_encounter(stored_id(self._entry))
 
 
 class RemoveEncounter(QUndoCommand):
@@ -84,12 +85,12 @@ class RemoveEncounter(QUndoCommand):
         self._entry = book.encounters[row]
         super().__init__(f"Delete {self._entry.name}")
         self._book, self._position, self._campaign_id = book, row, book.campaign_id
-        self._combatants = book.store.combatants(self._entry.id)
-        self._countdowns = book.store.countdowns(self._entry.id)
+        self._combatants = book.store.combatants(stored_id(self._entry))
+        self._countdowns = book.store.countdowns(stored_id(self._entry))
         self._created_at: str | None = None
 
     def redo(self) -> None:
-        self._created_at = self._book.remove_encounter(self._entry.id)
+        self._created_at = self._book.remove_encounter(stored_id(self._entry))
 
     def undo(self) -> None:
         self._book.add_encounter(self._campaign_id, self._entry, self._position,
@@ -134,7 +135,7 @@ class AddPc(QUndoCommand):
         self._row = self._book.add_pc(self._campaign_id, self._row, self._position)
 
     def undo(self) -> None:
-        self._book.remove_pc(self._row.id)
+        self._book.remove_pc(stored_id(self._row))
 
 
 class RemovePc(QUndoCommand):
@@ -147,7 +148,7 @@ class RemovePc(QUndoCommand):
         self._linked: list[int] = []
 
     def redo(self) -> None:
-        self._linked = self._book.remove_pc(self._row.id)
+        self._linked = self._book.remove_pc(stored_id(self._row))
 
     def undo(self) -> None:
         self._book.add_pc(self._campaign_id, self._row, self._position, self._linked)

@@ -18,6 +18,7 @@ from encounter_app.domain.campaign_rows import EncounterEntry
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import AddEncounter, UpdateCampaign, UpdateEncounter
 from encounter_app.services.fight.compound import Compound
+from encounter_app.services.rowlist import stored_id
 from encounter_app.store import Store
 
 # A hook gets the book and the campaign starting a new session (its session_number is the new
@@ -73,8 +74,8 @@ def template_copy(combatants: Iterable[CombatantRow], countdowns: Iterable[Count
 def duplicate(book: CampaignBook, row: int) -> AddEncounter:
     """Copy the encounter at list row ``row`` as a draft right after it."""
     source = book.encounters[row]
-    combatants, countdowns = template_copy(book.store.combatants(source.id),
-                                           book.store.countdowns(source.id))
+    combatants, countdowns = template_copy(book.store.combatants(stored_id(source)),
+                                           book.store.countdowns(stored_id(source)))
     entry = EncounterEntry(name=f"{source.name} (copy)", note=source.note, seed=source.seed)
     return AddEncounter(book, entry, row + 1, combatants, countdowns,
                         f"Duplicate {source.name}")
@@ -83,7 +84,7 @@ def duplicate(book: CampaignBook, row: int) -> AddEncounter:
 def finish(book: CampaignBook, row: int) -> UpdateEncounter:
     """Mark the encounter done, with the summary the store's records give now."""
     entry = book.encounters[row]
-    done = replace(entry, status="done", summary=book.store.summarize(entry.id))
+    done = replace(entry, status="done", summary=book.store.summarize(stored_id(entry)))
     return UpdateEncounter(book, entry, done, f"Finish {entry.name}")
 
 

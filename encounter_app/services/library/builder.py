@@ -17,7 +17,7 @@ from encounter_app.services.fight.commands import AddCombatant, UpdateCombatant
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.library.commands import SetEnvironment
-from encounter_app.services.library.shelves import KEEP, EncounterEnvironment
+from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Keep
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,8 @@ def fight_names(base: str, count: int, taken: Iterable[str]) -> list[str]:
     taken = set(taken)
     if count == 1 and base not in taken:
         return [base]
-    names, n = [], 2 if base in taken else 1
+    names: list[str] = []
+    n = 2 if base in taken else 1
     while len(names) < count:
         name = f"{base} {n}"
         if name not in taken:
@@ -67,7 +68,7 @@ def add_adversaries(session: EncounterSession, plan: Sequence[PlannedAdversary]
 
 def start_encounter(session: EncounterSession, holder: EncounterEnvironment,
                     plan: Sequence[PlannedAdversary],
-                    environment: EnvironmentBlock | str | None = KEEP) -> Compound:
+                    environment: EnvironmentBlock | Keep | None = KEEP) -> Compound:
     """Every planned adversary into the initiative order, and the environment attached (None
     detaches it, KEEP leaves it), as one step that one undo takes back whole."""
     parts = add_adversaries(session, [p for p in plan if p.count > 0])

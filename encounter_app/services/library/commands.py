@@ -5,24 +5,25 @@ habit), and an entry that comes back keeps its id.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Generic
 
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import EnvironmentBlock
-from encounter_app.services.library.shelves import EncounterEnvironment, Shelf
+from encounter_app.services.library.shelves import EncounterEnvironment, EntryT, Shelf
+from encounter_app.services.rowlist import stored_id
 
 
-class AddEntry(QUndoCommand):
+class AddEntry(QUndoCommand, Generic[EntryT]):
     """A new (or duplicated) adversary or environment in the library."""
 
-    def __init__(self, shelf: Shelf, row: Any, text: str | None = None) -> None:
+    def __init__(self, shelf: Shelf[EntryT], row: EntryT, text: str | None = None) -> None:
         super().__init__(text or f"New {shelf.noun} {row.stats.name}")
         self._shelf, self._row = shelf, row
         self._position: int | None = None  # the end, the first time
 
     @property
-    def row(self) -> Any:
+    def row(self) -> EntryT:
         """The entry as stored (with its id once the command has been done)."""
         return self._row
 
@@ -31,12 +32,12 @@ class AddEntry(QUndoCommand):
         self._position = self._shelf.rows.index_of(self._row.id)
 
     def undo(self) -> None:
-        self._shelf.remove(self._row.id)
+        self._shelf.remove(stored_id(self._row))
 
 
-class EditEntry(QUndoCommand):
-    def __init__(self, shelf: Shelf, new: Any) -> None:
-        self._old = shelf.get(new.id)
+class EditEntry(QUndoCommand, Generic[EntryT]):
+    def __init__(self, shelf: Shelf[EntryT], new: EntryT) -> None:
+        self._old = shelf.get(stored_id(new))
         name = self._old.stats.name
         super().__init__(f"Edit {name}" if name == new.stats.name
                          else f"Edit {name} (now {new.stats.name})")
@@ -49,16 +50,16 @@ class EditEntry(QUndoCommand):
         self._shelf.update(self._old)
 
 
-class DeleteEntry(QUndoCommand):
+class DeleteEntry(QUndoCommand, Generic[EntryT]):
     """Only the library entry goes: adversaries already in a fight keep their own copy."""
 
-    def __init__(self, shelf: Shelf, entry_id: int) -> None:
+    def __init__(self, shelf: Shelf[EntryT], entry_id: int) -> None:
         self._row = shelf.get(entry_id)
         super().__init__(f"Delete {shelf.noun} {self._row.stats.name}")
         self._shelf, self._position = shelf, shelf.rows.index_of(entry_id)
 
     def redo(self) -> None:
-        self._row, self._position = self._shelf.remove(self._row.id)
+        self._row, self._position = self._shelf.remove(stored_id(self._row))
 
     def undo(self) -> None:
         self._shelf.add(self._row, self._position)

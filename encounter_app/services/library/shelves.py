@@ -9,43 +9,79 @@ changes the in-memory list, so a failed write changes nothing on screen. Undo co
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
+from dataclasses import Field, replace
+from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
-from encounter_app.domain import EnvironmentBlock
-from encounter_app.services.rowlist import RowList
+from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, TemplateRow
+from encounter_app.services.rowlist import HasId, RowList
 from encounter_app.store import Store
 
 # As the environment a plan starts with (encounter_builder.start_encounter): leave the
 # encounter's as it is.
-KEEP = "keep"
+Keep = Literal["keep"]
+KEEP: Final = "keep"
 
 
-class Shelf(QObject):
+class EntryStats(Protocol):
+    """What StatBlock and EnvironmentBlock have in common, that the library reads of either."""
+
+    # Dataclasses (typeshed's DataclassInstance): duplicate() replaces fields of a copy.
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def tier(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def difficulty(self) -> int: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def features(self) -> tuple[Feature, ...]: ...
+
+
+class LibraryEntry(HasId, Protocol):
+    """What a shelf holds: a TemplateRow or an EnvironmentRow."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def stats(self) -> EntryStats: ...
+    @property
+    def source(self) -> str: ...
+
+
+EntryT = TypeVar("EntryT", bound=LibraryEntry)
+
+
+class Shelf(QObject, Generic[EntryT]):
     """One kind of library entry (templates or environments): its rows and how to store them."""
 
-    def __init__(self, noun: str, plural: str, rows: list[Any], insert: Callable[[Any], Any],
-                 update: Callable[[Any], None], delete: Callable[[int], None],
-                 read: Callable[[], list[Any]], parent: QObject | None = None) -> None:
+    def __init__(self, noun: str, plural: str, rows: list[EntryT],
+                 insert: Callable[[EntryT], EntryT], update: Callable[[EntryT], None],
+                 delete: Callable[[int], None], read: Callable[[], list[EntryT]],
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.noun, self.plural = noun, plural
-        self.rows = RowList(rows, self)
+        self.rows: RowList[EntryT] = RowList(rows, self)
         self._insert, self._update, self._delete, self._read = insert, update, delete, read
 
-    def add(self, row: Any, position: int | None = None) -> Any:
+    def add(self, row: EntryT, position: int | None = None) -> EntryT:
         """Store ``row`` (keeping its id if it has one) and show it at ``position``."""
         position = len(self.rows) if position is None else min(position, len(self.rows))
         stored = self._insert(row)
         self.rows.insert(position, stored)
         return stored
 
-    def update(self, row: Any) -> None:
+    def update(self, row: EntryT) -> None:
         self._update(row)
         self.rows.replace(self.rows.index_of(row.id), row)
 
-    def remove(self, entry_id: int) -> tuple[Any, int]:
+    def remove(self, entry_id: int) -> tuple[EntryT, int]:
         """Delete an entry; returns it and the row it was shown at, to put it back."""
         position = self.rows.index_of(entry_id)
         if position < 0:
@@ -55,7 +91,7 @@ class Shelf(QObject):
         self.rows.pop(position)
         return row, position
 
-    def get(self, entry_id: int) -> Any:
+    def get(self, entry_id: int) -> EntryT:
         position = self.rows.index_of(entry_id)
         if position < 0:
             raise KeyError(f"no {self.noun} with id {entry_id}")
@@ -72,13 +108,12 @@ class Library(QObject):
     def __init__(self, store: Store, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.store = store
-        self.templates = Shelf("adversary", "adversaries", store.templates(), store.insert_template,
-                               store.update_template, store.delete_template, store.templates,
-                               self)
-        self.environments = Shelf("environment", "environments",
-                                  store.environments(), store.insert_environment,
-                                  store.update_environment, store.delete_environment,
-                                  store.environments, self)
+        self.templates: Shelf[TemplateRow] = Shelf(
+            "adversary", "adversaries", store.templates(), store.insert_template,
+            store.update_template, store.delete_template, store.templates, self)
+        self.environments: Shelf[EnvironmentRow] = Shelf(
+            "environment", "environments", store.environments(), store.insert_environment,
+            store.update_environment, store.delete_environment, store.environments, self)
 
 
 class EncounterEnvironment(QObject):
@@ -109,7 +144,7 @@ def copy_name(name: str, taken: set[str]) -> str:
     return candidate
 
 
-def duplicate(row: Any, taken: set[str]) -> Any:
+def duplicate(row: EntryT, taken: set[str]) -> EntryT:
     """A new, unsaved entry with the same stat block under a free name."""
     return replace(row, id=None, source="own",
                    stats=replace(row.stats, name=copy_name(row.stats.name, taken)))

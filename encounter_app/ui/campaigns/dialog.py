@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from html import escape
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QUndoStack
@@ -33,12 +34,16 @@ from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import CreateCampaign, UpdateCampaign
 from encounter_app.services.campaigns.operations import NewSessionHooks, new_game_session
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.store import Store
 from encounter_app.store.campaigns import OPEN_CAMPAIGN
 from encounter_app.ui.campaigns.forms import NameDialog, NewCampaignDialog
 from encounter_app.ui.campaigns.models import CampaignsModel, VisibleCampaigns
 from encounter_app.ui.campaigns.tabs import EncountersTab, PartyTab, _button, _why_label
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.widgets.note_editor import NoteEditor
+
+if TYPE_CHECKING:  # the window imports this module when the view is first opened
+    from encounter_app.ui.shell.main_window import MainWindow
 
 
 class RestTab(QWidget):
@@ -248,7 +253,9 @@ class CampaignManager(QDialog):
         """Create it and show it, on the Party tab: the party is what it needs first."""
         self.notes.save()
         command = CreateCampaign(self._book, CampaignRow(
-            id=None, name=name, system=system_key, party_size=0, fear=0))
+            # CampaignRow.id says int, but a campaign has None until it is stored, like
+            # every other row (domain/rows.py is to say int | None).
+            id=None, name=name, system=system_key, party_size=0, fear=0))  # type: ignore[arg-type]
         self._stack.push(command)
         self._book.view(command.row.id)
         self.tabs.setCurrentWidget(self.party)
@@ -284,11 +291,12 @@ class CampaignManager(QDialog):
         super().done(result)
 
 
-def show_for(window) -> CampaignManager:
+def show_for(window: MainWindow) -> CampaignManager:
     """Show ``window``'s campaign view, made the first time it is asked for."""
     if window.campaign_manager is None:
         window.campaign_manager = build(window)
-    manager = window.campaign_manager
+    # The window holds it as a QDialog, so as not to import this module at start-up.
+    manager = cast(CampaignManager, window.campaign_manager)
     if manager.isVisible():  # already open, maybe behind: bring it up
         manager.raise_()
         manager.activateWindow()
@@ -296,7 +304,7 @@ def show_for(window) -> CampaignManager:
     return manager
 
 
-def build(window) -> CampaignManager:
+def build(window: MainWindow) -> CampaignManager:
     """The campaign view of ``window`` (a MainWindow): its store, session, stack and hooks."""
     store, session = window.store, window.session
     book = CampaignBook(store, session.campaign.id, remembered_campaign(store))
@@ -314,7 +322,7 @@ def build(window) -> CampaignManager:
     return manager
 
 
-def remembered_campaign(store) -> int | None:
+def remembered_campaign(store: Store) -> int | None:
     """The campaign the view showed last time, if it is still there."""
     value = store.recalled(OPEN_CAMPAIGN) or ""
     ids = {c.id for c in store.campaigns()}

@@ -61,7 +61,7 @@ class _Form(QDialog):
             super().accept()
 
     def name_row(self, label: str, text: str, what: str) -> QLineEdit:
-        edit = QLineEdit(text, objectName="nameEdit")
+        edit: QLineEdit = QLineEdit(text, objectName="nameEdit")
         edit.setAccessibleName(label.replace("&", ""))
         problem = ProblemLabel("nameProblem")
         self.form.addRow(label, edit)
@@ -111,7 +111,8 @@ class NewCampaignDialog(_Form):
         return self.edit.text().strip()
 
     def system_key(self) -> str:
-        return self.system.currentData()
+        key: str = self.system.currentData()
+        return key
 
 
 class _NumberField:
@@ -134,6 +135,12 @@ class _NumberField:
             return int(self.edit.text().strip())
         except ValueError:
             return None
+
+    def valid_value(self) -> int:
+        """The number once check() has passed, as it has when the dialog is accepted."""
+        value = self.value()
+        assert value is not None, f"{self.field.label} is not a whole number"
+        return value
 
     def check(self) -> bool:
         value = self.value()
@@ -184,9 +191,9 @@ class PcDialog(_Form):
         self.resize(440, self.sizeHint().height())
 
     def pc(self) -> PcRow:
-        stats = {key: number.value() for key, number in self.numbers.items()}
+        stats = {key: number.valid_value() for key, number in self.numbers.items()}
         stats.update({key: int(box.isChecked()) for key, box in self.flags.items()})
-        marks = {key: number.value() for key, number in self.marks.items()}
+        marks = {key: number.valid_value() for key, number in self.marks.items()}
         return PcRow(name=self.edit.text().strip(), stats=stats, id=self._pc.id,
                      hp_marked=marks.get("hp_marked", 0),
                      stress_marked=marks.get("stress_marked", 0),

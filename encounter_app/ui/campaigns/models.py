@@ -19,7 +19,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QPalette, QUndoStack
 from PySide6.QtWidgets import QApplication
 
-from encounter_app.domain.campaign_rows import STATUS_LABEL, PcRow
+from encounter_app.domain import CampaignRow
+from encounter_app.domain.campaign_rows import STATUS_LABEL, EncounterEntry, PcRow
 from encounter_app.rules.systems import System, system
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import MoveEncounter
@@ -33,7 +34,7 @@ MARKED = {"hp": "hp_marked", "wounds": "hp_marked", "stress": "stress_marked",
 
 
 class CampaignsModel(RowListModel):
-    def row_data(self, value: Any, role: int) -> Any:
+    def row_data(self, value: CampaignRow, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             archived = " (archived)" if value.archived else ""
             return f"{value.name} — {system(value.system).name}{archived}"
@@ -71,7 +72,7 @@ class EncounterListModel(DragToMove, RowListModel):
         super().__init__(book.encounters, parent)
         self._book, self._undo_stack, self._open_id = book, undo_stack, open_id
 
-    def row_data(self, value: Any, role: int) -> Any:
+    def row_data(self, value: EncounterEntry, role: int) -> Any:
         is_open = value.id == self._open_id
         if role == Qt.ItemDataRole.DisplayRole:
             status = STATUS_LABEL[value.status] + (" · open now" if is_open else "")
@@ -112,7 +113,7 @@ class PartyModel(QAbstractTableModel):
     def __init__(self, book: CampaignBook, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._book = book
-        self._rows: RowList = book.party
+        self._rows: RowList[PcRow] = book.party
         self._system: System = system(book.campaign.system)
         rows = book.party
         rows.inserting.connect(lambda a, b: self.beginInsertRows(QModelIndex(), a, b))
@@ -152,7 +153,7 @@ class PartyModel(QAbstractTableModel):
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
-        pc: PcRow = self._rows[index.row()]
+        pc = self._rows[index.row()]
         if role == RowRole:
             return pc
         if role == Qt.ItemDataRole.ToolTipRole:

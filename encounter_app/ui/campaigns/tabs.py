@@ -7,6 +7,7 @@ button that cannot act is disabled and the line under the buttons says why.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QUndoStack
@@ -36,6 +37,7 @@ from encounter_app.services.campaigns.commands import (
     remove_pc,
 )
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.rowlist import stored_id
 from encounter_app.ui.campaigns.forms import NameDialog, PcDialog
 from encounter_app.ui.campaigns.models import EncounterListModel, EncounterSearch, PartyModel
 from encounter_app.ui.widgets.listviews import PaintedListView
@@ -43,13 +45,13 @@ from encounter_app.ui.widgets.note_editor import NoteEditor
 
 
 def _button(text: str, name: str, tip: str = "") -> QPushButton:
-    button = QPushButton(text, objectName=name)
+    button: QPushButton = QPushButton(text, objectName=name)
     button.setToolTip(tip)
     return button
 
 
 def _why_label(name: str) -> QLabel:
-    label = QLabel(objectName=name, wordWrap=True)
+    label: QLabel = QLabel(objectName=name, wordWrap=True)
     label.setEnabled(False)  # greyed: a hint, not an error
     return label
 
@@ -148,7 +150,7 @@ class EncountersTab(QWidget):
         self.view.setDragEnabled(not text)
         self._update()
 
-    def _update(self, *_args) -> None:
+    def _update(self, *_args: Any) -> None:
         row = self.selected_row()
         entry = self._book.encounters[row] if row >= 0 else None
         if entry is None or entry.id != self._note_for:
@@ -184,13 +186,14 @@ class EncountersTab(QWidget):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.create(dialog.name())
 
-    def create(self, name: str) -> int:
+    # Hides QWidget.create(), the native window's set-up, which nothing calls on this tab.
+    def create(self, name: str) -> int:  # type: ignore[override]
         """A new draft at the end of the list, selected; returns its id."""
         command = campaign_actions.new_encounter(self._book, name)
         self._stack.push(command)
         self.search.clear()
         self.select(command.entry.id)
-        return command.entry.id
+        return stored_id(command.entry)
 
     def duplicate(self) -> None:
         row = self.selected_row()
@@ -286,7 +289,7 @@ class PartyTab(QWidget):
         book.encounters.changed.connect(self._update)  # the open one may have been renamed
         self._update()
 
-    def _size_columns(self, *_args) -> None:
+    def _size_columns(self, *_args: Any) -> None:
         # Every column as wide as its text: a name is never cut short to fit eleven stats
         # (Ruins & Raiders); the table scrolls sideways instead. Sized here, not by the
         # header's ResizeToContents, which missed rows added after a model reset.
@@ -296,10 +299,10 @@ class PartyTab(QWidget):
     def selected_rows(self) -> list[int]:
         return sorted(i.row() for i in self.view.selectionModel().selectedRows())
 
-    def selected_pcs(self) -> list:
+    def selected_pcs(self) -> list[PcRow]:
         return [self._book.party[r] for r in self.selected_rows()]
 
-    def _update(self, *_args) -> None:
+    def _update(self, *_args: Any) -> None:
         rows = self.selected_rows()
         here = self._book.campaign_id == self._book.home_id
         self.edit_button.setEnabled(len(rows) == 1)
@@ -338,7 +341,7 @@ class PartyTab(QWidget):
         if len(rows) == 1:
             self._stack.push(remove_pc(self._book, self._session, rows[0]))
 
-    def join(self, pcs: list) -> None:
+    def join(self, pcs: list[PcRow]) -> None:
         if self._book.campaign_id != self._book.home_id:
             return
         command, already = join_encounter(self._session, pcs)

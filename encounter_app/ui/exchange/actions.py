@@ -44,16 +44,18 @@ class Prompts:
 
     # Qt's pickers, as attributes so a test can stand in for the GM's click.
     @staticmethod
-    def get_open_file_name(*args: object) -> tuple[str, str]:
+    def get_open_file_name(parent: QWidget | None, caption: str, directory: str,
+                           filters: str) -> tuple[str, str]:
         from PySide6.QtWidgets import QFileDialog
 
-        return QFileDialog.getOpenFileName(*args)
+        return QFileDialog.getOpenFileName(parent, caption, directory, filters)
 
     @staticmethod
-    def get_save_file_name(*args: object) -> tuple[str, str]:
+    def get_save_file_name(parent: QWidget | None, caption: str, directory: str,
+                           filters: str) -> tuple[str, str]:
         from PySide6.QtWidgets import QFileDialog
 
-        return QFileDialog.getSaveFileName(*args)
+        return QFileDialog.getSaveFileName(parent, caption, directory, filters)
 
     def __init__(self, parent: QWidget) -> None:
         self.parent = parent
@@ -270,8 +272,10 @@ class ExchangeActions(QObject):
         from encounter_app.services.exchange_commands import ImportCampaign
         from encounter_app.store.exchange import recreate_campaign
 
-        campaign = recreate_campaign(self._store, parsed.campaign)
-        self._stack.push(ImportCampaign(self._store, parsed.campaign, campaign.id,
+        campaign_file = parsed.campaign
+        assert campaign_file is not None  # a file of kind "campaign" has one (exchange/reader.py)
+        campaign = recreate_campaign(self._store, campaign_file)
+        self._stack.push(ImportCampaign(self._store, campaign_file, campaign.id,
                                         self.campaign_imported.emit,
                                         self.campaign_removed.emit))
         self.campaign_imported.emit(campaign.id)

@@ -3,7 +3,9 @@ each duplicate, and which adversaries to export."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,7 +35,7 @@ CHOICE_LABELS: dict[Choice, str] = {"skip": "Skip it", "replace": "Replace the o
 
 
 def _table(name: str, headers: list[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers), objectName=name)
+    table: QTableWidget = QTableWidget(0, len(headers), objectName=name)
     table.setHorizontalHeaderLabels(headers)
     table.verticalHeader().hide()
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -169,6 +171,8 @@ def _same_as(duplicate: Duplicate) -> str:
         other = duplicate.existing.stats
         where = f"{other.name}, in the library ({duplicate.existing.source})"
     else:
+        # Not in the library: then it repeats an earlier entry of the file (find_duplicates).
+        assert duplicate.other is not None and duplicate.earlier is not None
         other = duplicate.other
         where = f"entry {duplicate.earlier + 1} of this file"
     changed = differences(other, duplicate.stats)
@@ -222,7 +226,7 @@ class ExportChooser(QDialog):
         self._counted()
         self.resize(480, 560)
 
-    def _toggle(self, index) -> None:
+    def _toggle(self, index: QModelIndex) -> None:
         source = self.proxy.mapToSource(index)
         checked = self.model.data(source, Qt.ItemDataRole.CheckStateRole)
         self.model.setData(source, Qt.CheckState.Unchecked.value
@@ -234,7 +238,7 @@ class ExportChooser(QDialog):
                 for r in range(self.proxy.rowCount())]
         self.model.set_checked(rows, checked)
 
-    def _counted(self, *_args) -> None:
+    def _counted(self, *_args: Any) -> None:
         chosen = len(self.model.checked_ids())
         self.count.setText(f"{chosen} of {self.model.rowCount()} chosen")
         self.ok.setEnabled(chosen > 0)

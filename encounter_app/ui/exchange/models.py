@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from encounter_app.domain.rows import TemplateRow
+from encounter_app.services.rowlist import stored_id
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -18,7 +21,7 @@ class TemplateChoiceModel(QAbstractListModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008  (Qt's signature)
         return 0 if parent.isValid() else len(self._rows)
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         row = self._rows[index.row()]
@@ -40,7 +43,7 @@ class TemplateChoiceModel(QAbstractListModel):
         return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
                 | Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemNeverHasChildren)
 
-    def setData(self, index: Index, value, role: int = Qt.ItemDataRole.EditRole) -> bool:
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.CheckStateRole or not index.isValid():
             return False
         checked = Qt.CheckState(value) == Qt.CheckState.Checked
@@ -49,7 +52,7 @@ class TemplateChoiceModel(QAbstractListModel):
         return True
 
     def _set(self, row: int, checked: bool) -> None:
-        template_id = self._rows[row].id
+        template_id = stored_id(self._rows[row])
         if checked:
             self._checked.add(template_id)
         else:

@@ -9,7 +9,7 @@ wanted (the dock shown, the builder opened), not before the window's first paint
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
@@ -26,12 +26,13 @@ from encounter_app.services.fight.commands import AddCountdown
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.library.commands import SetEnvironment
-from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Library
+from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Keep, Library
 from encounter_app.store import Store
 from encounter_app.ui.fight.environment_panel import EnvironmentPanel
 
 if TYPE_CHECKING:
     from encounter_app.services.library.builder import PlannedAdversary
+    from encounter_app.ui.library.builder import BuilderDialog
 
 DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
 
@@ -43,7 +44,7 @@ class LibraryActions(QObject):
         self._window, self._store, self._session = window, store, session
         self._undo_stack, self._show_message = undo_stack, show_message
         self._library: Library | None = None
-        self._builder = None
+        self._builder: BuilderDialog | None = None
         self.holder = EncounterEnvironment(store, session.encounter_id, self)
         self.environment_panel = EnvironmentPanel(self.holder)
         self.environment_panel.detach_requested.connect(self.detach)
@@ -109,7 +110,8 @@ class LibraryActions(QObject):
             width, height = min(660, frame.width() // 2), min(720, frame.height() - 40)
             self.dock.setGeometry(frame.right() - width - 20, frame.top() + 40, width, height)
 
-    def _use(self, use: str, rows: list) -> None:
+    def _use(self, use: str, rows: list[Any]) -> None:
+        """``rows``: TemplateRows for "encounter" and "builder", EnvironmentRows for "attach"."""
         if use == "encounter":
             self.add_to_encounter(rows)
         elif use == "builder":
@@ -145,6 +147,8 @@ class LibraryActions(QObject):
 
     def start_countdown(self, feature: Feature) -> None:
         """An environment feature's countdown, added to the fight's countdowns."""
+        if feature.countdown is None:  # only a feature with a countdown has the link
+            return
         place = self.holder.block.name if self.holder.block else "Environment"
         row = CountdownRow(name=f"{place}: {feature.name}", start=feature.countdown,
                            value=feature.countdown)
@@ -155,7 +159,7 @@ class LibraryActions(QObject):
         pcs = sum(1 for c in self._session.combatants if c.kind == "pc")
         return pcs or self._session.campaign.party_size or DEFAULT_PARTY
 
-    def open_builder(self, rows: Sequence[TemplateRow] = ()):
+    def open_builder(self, rows: Sequence[TemplateRow] = ()) -> BuilderDialog:
         from encounter_app.ui.library.builder import BuilderDialog  # see ui/__init__.py
 
         if self._builder is None:  # one builder per window: its plan is kept between opens
@@ -171,7 +175,7 @@ class LibraryActions(QObject):
         return self._builder
 
     def start(self, plan: tuple[PlannedAdversary, ...],
-              environment: EnvironmentBlock | str | None = KEEP) -> None:
+              environment: EnvironmentBlock | Keep | None = KEEP) -> None:
         from encounter_app.services.library.builder import start_encounter
 
         command = start_encounter(self._session, self.holder, plan, environment)

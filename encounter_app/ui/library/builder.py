@@ -9,6 +9,7 @@ appear with their reason the moment they apply.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain import EnvironmentBlock, TemplateRow
 from encounter_app.rules import battle_points
 from encounter_app.services.library.builder import PlannedAdversary
-from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Library
+from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Keep, Library
 from encounter_app.ui.library.builder_models import COUNT_COLUMN, CountDelegate, PlanModel
 from encounter_app.ui.library.models import TEMPLATE_COLUMNS
 from encounter_app.ui.library.table import FilteredTable
@@ -64,7 +65,7 @@ def _lines_html(title: str, lines: tuple[battle_points.Line, ...]) -> str:
 class BuilderDialog(QDialog):
     """Plan a fight; ``start_requested`` carries the plan and the environment choice."""
 
-    start_requested = Signal(tuple, object)  # (PlannedAdversary, ...), EnvironmentBlock|None
+    start_requested = Signal(tuple, object)  # (PlannedAdversary, ...), environment_choice()
 
     def __init__(self, library: Library, holder: EncounterEnvironment, party_size: int,
                  parent: QWidget | None = None) -> None:
@@ -211,7 +212,7 @@ class BuilderDialog(QDialog):
         for template in templates:
             self.plan_model.add(template)
 
-    def add_selected(self, *_args) -> None:
+    def add_selected(self, *_args: Any) -> None:
         self.add(self.picker.selected())
 
     def _plan_row(self) -> int:
@@ -229,7 +230,7 @@ class BuilderDialog(QDialog):
         if row >= 0:
             self.plan_model.remove(row)
 
-    def _update_plan_buttons(self, *_args) -> None:
+    def _update_plan_buttons(self, *_args: Any) -> None:
         row = self._plan_row()
         self.remove_button.setEnabled(row >= 0)
         self.more_button.setEnabled(row >= 0)
@@ -240,7 +241,7 @@ class BuilderDialog(QDialog):
         current = self._holder.block
         previous = (self._environments[self.environment.currentIndex()]
                     if self.environment.count() else KEEP)
-        self._environments: list[EnvironmentBlock | str | None] = [KEEP]
+        self._environments: list[EnvironmentBlock | Keep | None] = [KEEP]
         labels = [f"Keep: {current.name}" if current else "None"]
         if current is not None:
             self._environments.append(None)
@@ -253,7 +254,7 @@ class BuilderDialog(QDialog):
         chosen = self._environments.index(previous) if previous in self._environments else 0
         self.environment.setCurrentIndex(chosen)
 
-    def environment_choice(self) -> EnvironmentBlock | str | None:
+    def environment_choice(self) -> EnvironmentBlock | Keep | None:
         """KEEP, None to detach, or the environment to attach."""
         return self._environments[self.environment.currentIndex()]
 
@@ -266,7 +267,7 @@ class BuilderDialog(QDialog):
         return battle_points.tally(self.party_size.value(), self.party_tier.value(),
                                    [p.pick() for p in self.plan_model.plan], choices)
 
-    def _update(self, *_args) -> None:
+    def _update(self, *_args: Any) -> None:
         tally = self.tally()
         self.bar.setMaximum(max(1, tally.budget, tally.cost))
         self.bar.setValue(tally.cost)

@@ -36,6 +36,7 @@ class EntryRow(QFrame):
     changed = Signal()
     move_requested = Signal(object, int)  # the row, -1 up or +1 down
     remove_requested = Signal(object)
+    name: QLineEdit  # each kind's first field, focused when the GM adds an entry
 
     def __init__(self, noun: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -184,7 +185,7 @@ class ListEditor(QWidget):
                 ) -> EntryRow:
         row = self._make_row(value)
         row.changed.connect(self.changed)
-        row.move_requested.connect(self.move)
+        row.move_requested.connect(self.move_row)
         row.remove_requested.connect(self._remove)
         self.rows.append(row)
         self._list.addWidget(row)
@@ -204,7 +205,8 @@ class ListEditor(QWidget):
             self._refresh()
             self.changed.emit()
 
-    def move(self, row: EntryRow, step: int) -> None:
+    # Not "move": that would hide QWidget.move(x, y).
+    def move_row(self, row: EntryRow, step: int) -> None:
         old = self.rows.index(row)
         new = old + step
         if not 0 <= new < len(self.rows):

@@ -9,7 +9,7 @@ library of several hundred stat blocks filters without rebuilding strings on eve
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar, cast
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -20,7 +20,9 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from encounter_app.domain import EnvironmentRow, TemplateRow
 from encounter_app.rules.stat_blocks import base_type
+from encounter_app.services.library.shelves import EntryT, LibraryEntry
 from encounter_app.services.rowlist import RowList
 from encounter_app.ui.fight.models import RowRole
 
@@ -29,15 +31,18 @@ SortRole = Qt.ItemDataRole.UserRole + 4  # numbers sort as numbers, names withou
 SOURCE_LABEL = {"sample": "Sample", "own": "Yours", "srd": "SRD", "import": "Imported"}
 
 
-class Column(NamedTuple):
+_RowT = TypeVar("_RowT")
+
+
+class Column(NamedTuple, Generic[_RowT]):
     title: str
-    text: Callable[[Any], str]
-    sort: Callable[[Any], Any]
+    text: Callable[[_RowT], str]
+    sort: Callable[[_RowT], Any]  # a str or an int, compared only within its column
     numeric: bool = False
     sample: str = ""  # the widest text it usually holds, for its starting width
 
 
-def _source(row: Any) -> str:
+def _source(row: LibraryEntry) -> str:
     return SOURCE_LABEL.get(row.source, row.source.capitalize())
 
 
@@ -45,7 +50,7 @@ def _signed(value: int) -> str:
     return f"{value:+d}"
 
 
-TEMPLATE_COLUMNS = (
+TEMPLATE_COLUMNS: tuple[Column[TemplateRow], ...] = (
     Column("Name", lambda r: r.stats.name, lambda r: r.stats.name.casefold()),
     Column("Tier", lambda r: str(r.stats.tier), lambda r: r.stats.tier, True),
     Column("Type", lambda r: r.stats.type, lambda r: r.stats.type.casefold(),
@@ -56,7 +61,7 @@ TEMPLATE_COLUMNS = (
            lambda r: r.stats.attack_modifier, sample="+3 2d10+4 phy"),
     Column("Source", _source, _source, sample="Imported"),
 )
-ENVIRONMENT_COLUMNS = (
+ENVIRONMENT_COLUMNS: tuple[Column[EnvironmentRow], ...] = (
     Column("Name", lambda r: r.stats.name, lambda r: r.stats.name.casefold()),
     Column("Tier", lambda r: str(r.stats.tier), lambda r: r.stats.tier, True),
     Column("Type", lambda r: r.stats.type, lambda r: r.stats.type.casefold(),
@@ -66,7 +71,7 @@ ENVIRONMENT_COLUMNS = (
 )
 
 
-def search_text(row: Any) -> str:
+def search_text(row: LibraryEntry) -> str:
     """Every text of a stat block a GM may search by, lower-cased, in one string."""
     stats = row.stats
     parts = [stats.name, stats.type, stats.description, getattr(stats, "motives", ""),
@@ -77,10 +82,10 @@ def search_text(row: Any) -> str:
     return "\n".join(parts).casefold()
 
 
-class LibraryTableModel(QAbstractTableModel):
+class LibraryTableModel(QAbstractTableModel, Generic[EntryT]):
     """Templates or environments as a sortable table; one row per library entry."""
 
-    def __init__(self, rows: RowList, columns: Sequence[Column],
+    def __init__(self, rows: RowList[EntryT], columns: Sequence[Column[EntryT]],
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows, self._columns = rows, tuple(columns)
@@ -96,10 +101,10 @@ class LibraryTableModel(QAbstractTableModel):
     def _row_changed(self, row: int) -> None:
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(self._columns) - 1))
 
-    def row_at(self, row: int) -> Any:
+    def row_at(self, row: int) -> EntryT:
         return self._rows[row]
 
-    def sort_key(self, column: int) -> Callable[[Any], Any]:
+    def sort_key(self, column: int) -> Callable[[EntryT], Any]:
         return self._columns[column].sort
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
@@ -131,7 +136,7 @@ class LibraryTableModel(QAbstractTableModel):
         return None
 
 
-class LibraryFilter(QSortFilterProxyModel):
+class LibraryFilter(QSortFilterProxyModel, Generic[EntryT]):
     """Entries containing every word typed, of one tier and one type (None: any)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -139,7 +144,7 @@ class LibraryFilter(QSortFilterProxyModel):
         self._words: list[str] = []
         self._tier: int | None = None
         self._type: str | None = None
-        self._texts: dict[int, tuple[Any, str]] = {}  # id -> (row it was made from, text)
+        self._texts: dict[int | None, tuple[EntryT, str]] = {}  # id -> (row it came from, text)
         self.setSortRole(SortRole)
         self.setDynamicSortFilter(True)
 
@@ -159,8 +164,13 @@ class LibraryFilter(QSortFilterProxyModel):
         """A base type ("Horde" matches "Horde (3/HP)"); None for every type."""
         self._set(_type=type_)
 
+    def _table(self) -> LibraryTableModel[EntryT]:
+        # Its source is always the LibraryTableModel it filters (FilteredTable sets it). The
+        # type as a string: subscripting the class at run time, per comparison, costs.
+        return cast("LibraryTableModel[EntryT]", self.sourceModel())
+
     def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
-        row = self.sourceModel().row_at(source_row)
+        row = self._table().row_at(source_row)
         stats = row.stats
         if self._tier is not None and stats.tier != self._tier:
             return False
@@ -177,9 +187,11 @@ class LibraryFilter(QSortFilterProxyModel):
     def lessThan(self, left: AnyIndex, right: AnyIndex) -> bool:
         # The column's sort key straight from the rows: going through data() costs a role
         # dispatch per comparison, a tenth of a second to re-sort a thousand entries.
-        model = self.sourceModel()
+        model = self._table()
         key = model.sort_key(left.column())
-        return key(model.row_at(left.row())) < key(model.row_at(right.row()))
+        # The keys are Any to the checker (a str or an int, by column); their < is a bool.
+        less: bool = key(model.row_at(left.row())) < key(model.row_at(right.row()))
+        return less
 
-    def row_at(self, proxy_row: int) -> Any:
-        return self.sourceModel().row_at(self.mapToSource(self.index(proxy_row, 0)).row())
+    def row_at(self, proxy_row: int) -> EntryT:
+        return self._table().row_at(self.mapToSource(self.index(proxy_row, 0)).row())

@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Generic, cast
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
@@ -32,7 +32,8 @@ from encounter_app.rules.battle_points import ADVERSARY_TYPES
 from encounter_app.rules.stat_blocks import ENVIRONMENT_TYPES
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.library.commands import AddEntry, DeleteEntry, EditEntry
-from encounter_app.services.library.shelves import Library, Shelf, duplicate
+from encounter_app.services.library.shelves import EntryT, Library, Shelf, duplicate
+from encounter_app.services.rowlist import stored_id
 from encounter_app.ui.library.models import ENVIRONMENT_COLUMNS, TEMPLATE_COLUMNS, Column
 from encounter_app.ui.library.stat_block_html import adversary_html, environment_html
 from encounter_app.ui.library.table import FilteredTable
@@ -40,15 +41,20 @@ from encounter_app.ui.library.table import FilteredTable
 SINGLE_USES = frozenset({"attach"})  # a fight has one environment
 
 
-class LibraryPage(QWidget):
-    """One shelf of the library: the search line, tier and type filters, table and preview."""
+class LibraryPage(QWidget, Generic[EntryT]):
+    """One shelf of the library: the search line, tier and type filters, table and preview.
+
+    ``edit`` and ``preview`` take the shelf's kind of stat block (StatBlock for TemplateRow,
+    EnvironmentBlock for EnvironmentRow), a link between types the checker cannot express:
+    they say Any there.
+    """
 
     used = Signal(str, list)  # the use's name ("encounter", "builder", "attach"), the rows
 
-    def __init__(self, shelf: Shelf, columns: Sequence[Column], types: Sequence[str],
-                 undo_stack: QUndoStack, edit: Callable[[Any], Any],
+    def __init__(self, shelf: Shelf[EntryT], columns: Sequence[Column[EntryT]],
+                 types: Sequence[str], undo_stack: QUndoStack, edit: Callable[[Any], Any],
                  preview: Callable[[Any], str], uses: Sequence[tuple[str, str, str]],
-                 samples: Callable[[], list[Any]] | None = None,
+                 samples: Callable[[], list[EntryT]] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         noun = shelf.noun
@@ -66,8 +72,8 @@ class LibraryPage(QWidget):
         # the window's shortcuts (the same key twice would make both ambiguous).
         self.new_action = self._action("&New…", f"Write a new {noun}", self.new)
         self.edit_action = self._action("&Edit…", f"Edit the selected {noun} (Enter)", self.edit)
-        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            enter = QAction(self.view, shortcut=QKeySequence(key),
+        for enter_key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            enter = QAction(self.view, shortcut=QKeySequence(enter_key),
                             shortcutContext=Qt.ShortcutContext.WidgetShortcut)
             enter.triggered.connect(self.edit)
             self.view.addAction(enter)
@@ -138,8 +144,8 @@ class LibraryPage(QWidget):
         return action
 
     def _button(self, action: QAction, key: str) -> QPushButton:
-        button = QPushButton(action.text().replace("&", ""),
-                             objectName=f"{self.shelf.noun}{key}Button")
+        button: QPushButton = QPushButton(action.text().replace("&", ""),
+                                          objectName=f"{self.shelf.noun}{key}Button")
         button.setToolTip(action.toolTip())
         button.clicked.connect(action.trigger)
         action.enabledChanged.connect(button.setEnabled)
@@ -148,10 +154,10 @@ class LibraryPage(QWidget):
 
     # -- what is selected -----------------------------------------------------------------------
 
-    def selected(self) -> list[Any]:
+    def selected(self) -> list[EntryT]:
         return self.table.selected()
 
-    def current(self) -> Any | None:
+    def current(self) -> EntryT | None:
         chosen = self.selected()
         return chosen[0] if len(chosen) == 1 else None
 
@@ -194,7 +200,7 @@ class LibraryPage(QWidget):
             self._samples is not None and not any(r.source == "sample" for r in self.shelf.rows))
         self._selection_changed()
 
-    def _menu(self, point) -> None:
+    def _menu(self, point: QPoint) -> None:
         menu = QMenu(self)
         for action in (*self.use_actions.values(), None, self.edit_action,
                        self.duplicate_action, self.delete_action, None, self.new_action):
@@ -211,7 +217,7 @@ class LibraryPage(QWidget):
         if made is not None:
             command = AddEntry(self.shelf, self._entry(None, made))
             self.undo_stack.push(command)
-            self.select_id(command.row.id)
+            self.select_id(stored_id(command.row))
 
     def edit(self, *_args: Any) -> None:
         row = self.current()
@@ -229,18 +235,18 @@ class LibraryPage(QWidget):
         command = AddEntry(self.shelf, duplicate(row, taken),
                            f"Duplicate {row.stats.name}")
         self.undo_stack.push(command)
-        self.select_id(command.row.id)
+        self.select_id(stored_id(command.row))
 
     def delete(self) -> None:
         chosen = self.selected()
         if not chosen:
             return
         if len(chosen) == 1:
-            self.undo_stack.push(DeleteEntry(self.shelf, chosen[0].id))
+            self.undo_stack.push(DeleteEntry(self.shelf, stored_id(chosen[0])))
             return
         self.undo_stack.push(Compound(
             f"Delete {len(chosen)} {self.shelf.plural}",
-            [DeleteEntry(self.shelf, r.id) for r in chosen]))
+            [DeleteEntry(self.shelf, stored_id(r)) for r in chosen]))
 
     def add_samples(self) -> None:
         if self._samples is None:
@@ -255,11 +261,12 @@ class LibraryPage(QWidget):
             self.used.emit(name, chosen)
 
     @staticmethod
-    def _entry(old: Any, stats: Any) -> Any:
+    def _entry(old: EntryT | None, stats: Any) -> EntryT:
         if old is not None:
             return replace(old, stats=stats)
         kind = EnvironmentRow if isinstance(stats, EnvironmentBlock) else TemplateRow
-        return kind(id=None, stats=stats, source="own")
+        # The page's editor makes its own shelf's kind of stat block, so this is an EntryT.
+        return cast(EntryT, kind(id=None, stats=stats, source="own"))
 
 
 def editor(parent: QWidget, module: str, name: str) -> Callable[[Any], Any]:
@@ -306,9 +313,10 @@ class LibraryPanel(QTabWidget):
         self.addTab(self.environments, "En&vironments")
 
 
-def _samples(loader: str, row):
+def _samples(loader: str, row: Callable[[None, Any, str], EntryT]
+             ) -> Callable[[], list[EntryT]]:
     """What "Add the sample …" inserts; the demo module loads only when that is asked for."""
-    def rows() -> list:
+    def rows() -> list[EntryT]:
         from encounter_app import demo
 
         return [row(None, block, "sample") for block in getattr(demo, loader)()]

@@ -4,7 +4,7 @@ the library dock and the encounter builder's picker."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.services.library.shelves import Shelf
+from encounter_app.services.library.shelves import EntryT, Shelf
 from encounter_app.ui.library.models import Column, LibraryFilter, LibraryTableModel
 
 
@@ -46,13 +46,13 @@ class TypingTable(QTableView):
         return super().event(event)
 
 
-class FilteredTable(QWidget):
-    def __init__(self, shelf: Shelf, columns: Sequence[Column], types: Sequence[str],
-                 name: str, parent: QWidget | None = None) -> None:
+class FilteredTable(QWidget, Generic[EntryT]):
+    def __init__(self, shelf: Shelf[EntryT], columns: Sequence[Column[EntryT]],
+                 types: Sequence[str], name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         noun, self._plural = shelf.noun, shelf.plural
         self.model = LibraryTableModel(shelf.rows, columns, self)
-        self.proxy = LibraryFilter(self)
+        self.proxy: LibraryFilter[EntryT] = LibraryFilter(self)
         self.proxy.setSourceModel(self.model)
         self.search = QLineEdit(objectName=f"{name}Search", clearButtonEnabled=True,
                                 placeholderText="Search names, features, motives…")
@@ -112,7 +112,7 @@ class FilteredTable(QWidget):
                            else f"{shown} of {total}")
         self.count.setToolTip(f"{shown} shown of {total} in the library")
 
-    def selected(self) -> list[Any]:
+    def selected(self) -> list[EntryT]:
         """The selected entries, in the order the table shows them."""
         rows = sorted({i.row() for i in self.view.selectionModel().selectedRows()})
         return [self.proxy.row_at(r) for r in rows]

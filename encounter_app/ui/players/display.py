@@ -57,6 +57,7 @@ class _RowDelegate(QStyledItemDelegate):
     """Shared size and frame of the display's painted rows."""
 
     PAD = 10
+    lines: int  # of text in a row: each delegate says
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
         return QSize(200, self.lines * QFontMetrics(option.font).height() + 2 * self.PAD)
@@ -249,7 +250,8 @@ class PlayerDisplay(QWidget):
         grid.addLayout(fear_box, 0, 1)
         if not system(session.campaign.system).has_fear:  # only Daggerheart's GM holds Fear
             for i in range(fear_box.count()):
-                if (widget := fear_box.itemAt(i).widget()) is not None:
+                item = fear_box.itemAt(i)
+                if item is not None and (widget := item.widget()) is not None:
                     widget.hide()
         grid.addWidget(_title("Spotlight"), 1, 0)
         grid.addWidget(self.order, 2, 0, 4, 1)

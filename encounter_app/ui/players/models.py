@@ -5,7 +5,7 @@ the countdowns the GM has shown. They read services/player_view.py, never the se
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
@@ -15,7 +15,19 @@ from encounter_app.services.rowlist import RowList
 from encounter_app.ui.fight.models import KIND_LABEL, RowRole
 
 AnyIndex = QModelIndex | QPersistentModelIndex
-class _SnapshotModel(QAbstractListModel):
+
+
+class _Shown(Protocol):
+    """A line of what the players see (player_view.PlayerEntry, PlayerCountdown)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+
+
+ShownT = TypeVar("ShownT", bound=_Shown)
+class _SnapshotModel(QAbstractListModel, Generic[ShownT]):
     """A list recomputed from the session whenever a list it depends on changes.
 
     A filtered list is a few dozen rows at most: comparing the new snapshot with the old one
@@ -23,7 +35,8 @@ class _SnapshotModel(QAbstractListModel):
     insertion through the filter, and a view with no selection loses nothing by a reset.
     """
 
-    def __init__(self, compute: Callable[[], list[Any]], sources: list[RowList],
+    # The sources' rows are not read here, only their change signals: any RowList will do.
+    def __init__(self, compute: Callable[[], list[ShownT]], sources: list[RowList[Any]],
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._compute = compute
@@ -59,11 +72,11 @@ class _SnapshotModel(QAbstractListModel):
             return self.spoken(value)
         return None
 
-    def spoken(self, value: Any) -> str:
+    def spoken(self, value: ShownT) -> str:
         raise NotImplementedError
 
 
-class PlayerOrderModel(_SnapshotModel):
+class PlayerOrderModel(_SnapshotModel[player_view.PlayerEntry]):
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(lambda: player_view.player_order(session.combatants, session.active_id),
                          [session.combatants], parent)
@@ -78,7 +91,7 @@ class PlayerOrderModel(_SnapshotModel):
         return ", ".join(words)
 
 
-class PlayerCountdownModel(_SnapshotModel):
+class PlayerCountdownModel(_SnapshotModel[player_view.PlayerCountdown]):
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(lambda: player_view.player_countdowns(session.countdowns),
                          [session.countdowns], parent)

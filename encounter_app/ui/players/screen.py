@@ -54,7 +54,7 @@ class PlayerScreen(QObject):
     def choose(self, screen: QScreen) -> None:
         self._settings.setValue(SCREEN_KEY, screen.name())
         if self.display is not None and self.display.isVisible():
-            self._place()
+            self._place(self.display)
 
     def set_shown(self, shown: bool) -> None:
         if shown:
@@ -63,12 +63,12 @@ class PlayerScreen(QObject):
 
                 self.display = PlayerDisplay(self._session, self._window)
                 self.display.closed.connect(self._closed)
-            self._place()
+            self._place(self.display)
         elif self.display is not None and self.display.isVisible():
             self.display.close()
 
-    def _place(self) -> None:
-        display, screen = self.display, self.chosen_screen()
+    def _place(self, display: PlayerDisplay) -> None:
+        screen = self.chosen_screen()
         if screen is self._window.screen():
             geometry = self._settings.value(GEOMETRY_KEY)
             if isinstance(geometry, QByteArray) and not display.isVisible():
@@ -80,6 +80,7 @@ class PlayerScreen(QObject):
         display.showFullScreen()
 
     def _closed(self) -> None:
+        assert self.display is not None  # the display's own signal: it exists
         if not self.display.isFullScreen():
             self._settings.setValue(GEOMETRY_KEY, self.display.saveGeometry())
         self.action.setChecked(False)

@@ -8,6 +8,7 @@ Built by app.py after the main window; it only adds menus, actions and connectio
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Qt
@@ -91,8 +92,10 @@ class TableControls(QObject):
         self.memory = WindowMemory(window, settings, [window.splitter, window.side_splitter])
         window.closing.connect(self._window_closing)
 
-    def _action(self, text: str, keys: str, slot, name: str, tip: str) -> QAction:
-        action = QAction(text, self._window, objectName=name, shortcut=QKeySequence(keys))
+    def _action(self, text: str, keys: str, slot: Callable[..., object], name: str,
+                tip: str) -> QAction:
+        action: QAction = QAction(text, self._window, objectName=name,
+                                  shortcut=QKeySequence(keys))
         action.setToolTip(f"{tip} ({keys})")
         action.triggered.connect(slot)
         self._window.addAction(action)  # the key works with the menus closed
@@ -161,9 +164,9 @@ class TableControls(QObject):
             action.setIconText(short)  # the menu's long wording is too wide for a toolbar
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             action.setToolTip(f"{plain(action.text())} ({keys})")
-            button = toolbar.widgetForAction(action)
-            if isinstance(button, QToolButton):
-                button.setAccessibleName(plain(action.text()))
+            widget = toolbar.widgetForAction(action)
+            if isinstance(widget, QToolButton):
+                widget.setAccessibleName(plain(action.text()))
 
     def _set_icons(self) -> None:
         w, palette = self._window, QApplication.palette(self._window)  # not yet propagated

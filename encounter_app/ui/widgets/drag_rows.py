@@ -7,13 +7,22 @@ move when the domain list says they did. Used by the spotlight order and the enc
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QMimeData, QModelIndex, QPersistentModelIndex, Qt
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
+# The checker sees the list model the mixin goes in front of (for super().flags and rowCount);
+# at run time it stays a plain mixin, so the models' bases and MRO are what they were.
+if TYPE_CHECKING:
+    from PySide6.QtCore import QAbstractListModel as _ListModel
+else:
+    _ListModel = object
 
-class DragToMove:
+
+class DragToMove(_ListModel):
     """Mix in before a QAbstractListModel; set ``mime_type`` and define ``push_move``."""
 
     mime_type = ""
@@ -34,7 +43,7 @@ class DragToMove:
     def mimeTypes(self) -> list[str]:
         return [self.mime_type]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         data = QMimeData()
         rows = sorted({i.row() for i in indexes if i.isValid()})
         data.setData(self.mime_type, QByteArray(json.dumps(rows).encode()))
