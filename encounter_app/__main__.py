@@ -72,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     from encounter_app.ui.shell.icon import app_icon
     from encounter_app.ui.shell.run import run
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()  # typed as the QCoreApplication it could be
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName("Encounter Manager")
     app.setApplicationVersion(__version__)

@@ -25,7 +25,14 @@ from encounter_app.importing import (
 from encounter_app.store import DB_NAME, FolderNotWritable, Store, StoreError, migrate
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
 from encounter_app.store.errors import DatabaseDamaged
-from encounter_app.store.exchange import CHOICES, apply_import, plan_import, recreate_campaign
+from encounter_app.store.exchange import (
+    CHOICES,
+    Choice,
+    LibraryImport,
+    apply_import,
+    plan_import,
+    recreate_campaign,
+)
 from encounter_app.store.store import prepare_folder
 
 
@@ -73,7 +80,8 @@ def main(argv: list[str], default_data_dir: Path) -> int:
         lock.release()
 
 
-def _import_locked(parsed: Parsed, data_dir: Path, on_duplicate: str) -> int:
+# on_duplicate is one of CHOICES: argparse refuses anything else (parse_args).
+def _import_locked(parsed: Parsed, data_dir: Path, on_duplicate: Choice) -> int:
     try:
         # A damaged database is left for the window, which offers the newest backup; the
         # store alone would set it aside and import into a new, empty one.
@@ -92,6 +100,7 @@ def _import_locked(parsed: Parsed, data_dir: Path, on_duplicate: str) -> int:
             what = encounter_summary(parsed)
             after = "; it opens at the next start"
         elif parsed.kind == "campaign":
+            assert parsed.campaign is not None, "a campaign file holds its campaign"
             recreate_campaign(store, parsed.campaign)
             what = campaign_summary(parsed)
             after = "; Campaign › Manage campaigns… opens it"
@@ -109,7 +118,7 @@ def _import_locked(parsed: Parsed, data_dir: Path, on_duplicate: str) -> int:
     return exit_codes.OK
 
 
-def _duplicates(plan) -> str:
+def _duplicates(plan: LibraryImport) -> str:
     parts = []
     if plan.replaced:
         parts.append(f"{len(plan.replaced)} replaced: "

@@ -22,6 +22,7 @@ def campaign_for(store: Store, parsed: Parsed, campaign_id: int | None) -> int:
     the window opens at its next start, else a new one named after the encounter. Refuses a
     campaign of another rule system."""
     encounter = parsed.encounter
+    assert encounter is not None, "only an encounter file joins a campaign"
     if campaign_id is None:
         open_id = store.encounter_to_open()
         campaign_id = None if open_id is None else store.encounter(open_id).campaign_id
@@ -41,18 +42,21 @@ def campaign_for(store: Store, parsed: Parsed, campaign_id: int | None) -> int:
 def import_encounter(store: Store, parsed: Parsed, campaign_id: int | None = None
                      ) -> EncounterRow:
     campaign_id = campaign_for(store, parsed, campaign_id)
+    assert parsed.encounter is not None, "campaign_for took an encounter file"
     return recreate_encounter(store, campaign_id, parsed.encounter,
                               fear_note=f"with the encounter from {parsed.source}")
 
 
 def campaign_summary(parsed: Parsed) -> str:
     campaign = parsed.campaign
+    assert campaign is not None, "summarises a campaign file"
     return (f"the campaign {campaign.name!r} ({count(len(campaign.party), 'PC')}, "
             f"{count(len(campaign.encounters), 'encounter')})")
 
 
 def encounter_summary(parsed: Parsed) -> str:
     encounter = parsed.encounter
+    assert encounter is not None, "summarises an encounter file"
     return (f"the encounter {encounter.name!r} ({count(len(encounter.combatants), 'combatant')}"
             f", {count(len(encounter.countdowns), 'countdown')})")
 

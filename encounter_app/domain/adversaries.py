@@ -221,9 +221,10 @@ def attack_damage(row: CombatantRow) -> tuple[str, str | None]:
     stats = row.stats
     if stats is None:
         return "", None
-    if not horde_reduced(row):
+    horde_dice = traits(stats).horde_dice
+    if horde_dice is None or not horde_reduced(row):
         return stats.damage, None
-    horde = dice.parse(traits(stats).horde_dice)
+    horde = dice.parse(horde_dice)
     damage = str(horde)
     if horde.damage_type is None:
         try:
@@ -251,7 +252,7 @@ def horde_note(row: CombatantRow) -> str | None:
 def current_stats(row: CombatantRow) -> StatBlock | None:
     """The stat block as it stands now: a Horde past half HP has its reduced damage."""
     damage, why = attack_damage(row)
-    return row.stats if why is None else replace(row.stats, damage=damage)
+    return row.stats if why is None or row.stats is None else replace(row.stats, damage=damage)
 
 
 # -- Stress -------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ def describe(answer: RollResult) -> RollRow:
     raise TypeError(f"no log text for {type(request).__name__}")
 
 
-def _describe_attack(request: AttackRequest, result: Any, payload: dict) -> RollRow:
+def _describe_attack(request: AttackRequest, result: Any, payload: dict[str, Any]) -> RollRow:
     names = [t.name for t in request.targets]
     hit = [n for n, h in zip(names, result.hits, strict=True) if h]
     missed = [n for n, h in zip(names, result.hits, strict=True) if not h]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from encounter_app.domain.rows import CombatantRow, CountdownRow, EnvironmentBlock
+from encounter_app.domain.rows import CombatantKind, CombatantRow, CountdownRow, EnvironmentBlock
 from encounter_app.exchange.fields import Fields, entry_name, shown
 from encounter_app.exchange.native import dumps, envelope, read_stat_block
 from encounter_app.exchange.problems import Collector, Problem
@@ -22,7 +22,7 @@ from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import FEAR_CAP, CountdownKind, LoopMode, SceneIntensity
 from encounter_app.rules.stat_blocks import environment_problems
 
-COMBATANT_KINDS = ("pc", "adversary", "npc")
+COMBATANT_KINDS: tuple[CombatantKind, ...] = ("pc", "adversary", "npc")
 INTENSITIES = tuple(member.name.lower() for member in SceneIntensity)
 COUNTDOWN_KINDS = tuple(member.value for member in CountdownKind)
 LOOPS = tuple(member.value for member in LoopMode)
@@ -109,8 +109,8 @@ def read_encounter_body(body: dict[str, Any], problems: list[Problem], *,
         row for number, item in enumerate(fields.objects("combatants"), 1)
         if (row := _combatant(number, item, problems)) is not None)
     countdowns = tuple(
-        row for number, item in enumerate(fields.objects("countdowns"), 1)
-        if (row := _countdown(number, item, problems)) is not None)
+        countdown for number, item in enumerate(fields.objects("countdowns"), 1)
+        if (countdown := _countdown(number, item, problems)) is not None)
     if len(problems) == before and active is not None and active >= len(combatants):
         fields.note.add(f"{prefix}active", f"points at combatant {active + 1}, but there "
                                             f"are {len(combatants)}")

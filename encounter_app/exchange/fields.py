@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from encounter_app.exchange.problems import Collector, Problem
 
 T = TypeVar("T")
+Choice = TypeVar("Choice", bound=str)
 
 Progress = Callable[[int, int], None]  # progress(done, total), called after each entry
 
@@ -83,14 +84,15 @@ class Fields:
         self.note.add(self.where(key), f"expected {label}, found {shown(value)}")
         return None
 
-    def choice(self, key: str, allowed: Iterable[str], default: str) -> str:
+    def choice(self, key: str, allowed: Iterable[Choice], default: Choice) -> Choice:
         """One of ``allowed`` (``default`` when left out); anything else is noted."""
         value = self.text(key, required=False, default=default)
-        if value not in allowed:
-            self.note.add(self.where(key), f"expected one of {', '.join(allowed)}, "
-                                           f"found {shown(value)}")
-            return default
-        return value
+        for option in allowed:
+            if value == option:
+                return option  # the same text, typed as one of ``allowed`` (a Literal kind)
+        self.note.add(self.where(key), f"expected one of {', '.join(allowed)}, "
+                                       f"found {shown(value)}")
+        return default
 
     def boolean(self, key: str, default: bool = False) -> bool:
         value = self.data.get(key, default)

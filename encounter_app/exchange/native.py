@@ -67,7 +67,7 @@ def check_envelope(data: dict[str, Any], problems: list[Problem]) -> str | None:
                             "Update the program to import it")
         return None
     kind = data.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         note.add("kind", f"expected {' or '.join(map(repr, KINDS))}, found {shown(kind)}")
         return None
     return kind
@@ -131,11 +131,11 @@ def _feature(number: int, data: dict[str, Any], note: Collector, prefix: str) ->
     label = f" ({name})" if isinstance(name, str) and name else ""
     fields = Fields(data, note, prefix=f"{prefix}features {number}{label} ")
     name = fields.text("name")
-    kind = fields.text("kind")
-    if kind and kind not in statblock.FEATURE_KINDS:
-        note.add(fields.where("kind"), f"unknown kind {kind!r}: use Passive, Action or "
+    text = fields.text("kind")
+    kind = statblock.feature_kind(text)
+    if text and kind is None:
+        note.add(fields.where("kind"), f"unknown kind {text!r}: use Passive, Action or "
                                        "Reaction")
-        kind = "Passive"
     return Feature(name=name, kind=kind or "Passive", text=fields.text("text", required=False),
                    fear=fields.boolean("fear"),
                    countdown=fields.integer("countdown", *statblock.LIMITS["countdown"],

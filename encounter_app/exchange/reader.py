@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from encounter_app.domain.rows import StatBlock
 from encounter_app.exchange import native, srd
@@ -85,7 +86,7 @@ def read_bytes(raw: bytes, source: str, progress: Progress | None = None) -> Par
     return parsed
 
 
-def _read_ours(data: dict, source: str, problems: list[Problem],
+def _read_ours(data: dict[str, Any], source: str, problems: list[Problem],
                progress: Progress | None) -> Parsed:
     kind = native.check_envelope(data, problems)
     if kind == "adversaries":

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from encounter_app.domain.rows import Experience, Feature, StatBlock
+from encounter_app.domain.rows import Experience, Feature, FeatureKind, StatBlock
 from encounter_app.exchange import statblock
 from encounter_app.exchange.fields import (
     Fields,
@@ -122,7 +122,7 @@ def _thresholds(fields: Fields) -> tuple[int | None, int | None]:
         fields.note.add("thresholds", f"expected Major/Severe such as '8/15', or 'None'; "
                                       f"found {shown(value)}")
         return None, None
-    found = []
+    found: list[int | None] = []
     for part, label in zip(parts, ("Major", "Severe"), strict=True):
         if part.lower() == "none":
             found.append(None)
@@ -170,10 +170,11 @@ def _feature(number: int, feat: dict[str, Any], note: Collector) -> Feature:
     if head:
         name, countdown_label = head.group("head"), head.group("countdown").strip()
         text = f"{countdown_label}. {text}" if text else f"{countdown_label}."
-    kind = "Passive"
+    kind: FeatureKind = "Passive"
     match = _KIND.match(name)
-    if match and match.group("kind").capitalize() in statblock.FEATURE_KINDS:
-        name, kind = match.group("name").strip(), match.group("kind").capitalize()
+    named = None if match is None else statblock.feature_kind(match.group("kind").capitalize())
+    if match and named:
+        name, kind = match.group("name").strip(), named
     elif match:
         note.add(f"{where} name", f"unknown feature kind {match.group('kind')!r}: the name "
                                   "should end in - Passive, - Action or - Reaction")

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 
-from encounter_app.domain.rows import StatBlock
+from encounter_app.domain.rows import FeatureKind, StatBlock
 from encounter_app.exchange.problems import Collector
 from encounter_app.rules import dice
 
 TYPES = ("Bruiser", "Horde", "Leader", "Minion", "Ranged", "Skulk", "Social", "Solo",
          "Standard", "Support")
-FEATURE_KINDS = ("Passive", "Action", "Reaction")
+FEATURE_KINDS: tuple[FeatureKind, ...] = ("Passive", "Action", "Reaction")
 LIMITS = {
     "tier": (1, 4),
     "difficulty": (1, 50),
@@ -26,6 +26,14 @@ LIMITS = {
     "countdown": (1, 99),
 }
 _HORDE = re.compile(r"^horde\s*\(\s*(\d+)\s*/\s*hp\s*\)$", re.IGNORECASE)
+
+
+def feature_kind(text: str) -> FeatureKind | None:
+    """``text`` as a feature kind when it is one exactly, else None."""
+    for kind in FEATURE_KINDS:
+        if text == kind:
+            return kind
+    return None
 
 
 def normal_type(text: str) -> str | None:

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import icepool
 
-from encounter_app.rules.dice import DiceExpression, DiceTerm, parse
+from encounter_app.rules.dice import DiceExpression, DiceTerm, Term, parse
 
 D20 = 20
 
@@ -102,7 +102,7 @@ def _hit(naturals: dict[int, Fraction], bonus: int, evasion: int) -> Fraction:
 
 
 @lru_cache(maxsize=256)
-def _terms_distribution(terms: tuple) -> dict[int, Fraction]:
+def _terms_distribution(terms: tuple[Term, ...]) -> dict[int, Fraction]:
     total = icepool.Die([0])
     for term in terms:
         die = _term_die(term) if isinstance(term, DiceTerm) else icepool.Die([term.value])

@@ -131,7 +131,9 @@ def adversary_problems(block: Mapping[str, Any]) -> dict[str, str]:
               else _in(major, THRESHOLD, "The Major threshold"))
         check("severe", "Give the Severe threshold." if severe is None
               else _in(severe, THRESHOLD, "The Severe threshold"))
-        if "major" not in problems and "severe" not in problems and major >= severe:
+        # Neither has a problem, so both are whole numbers; the None test says so to the checker.
+        if ("major" not in problems and "severe" not in problems
+                and major is not None and severe is not None and major >= severe):
             check("severe", f"Severe ({severe}) must be above Major ({major}).")
     check("hp", _in(block.get("hp"), HP, "HP"))
     check("stress", _in(block.get("stress"), STRESS, "Stress"))

@@ -22,7 +22,7 @@ from encounter_app.store.inserts import (
     insert_countdown,
     insert_pc,
 )
-from encounter_app.store.sql import _changed, _json, _timestamp
+from encounter_app.store.sql import DbRow, _changed, _inserted_id, _json, _timestamp
 
 _CAMPAIGN = "id, name, system, party_size, fear, archived, note, session_number"
 _ENTRY = "id, name, status, note, summary, seed"
@@ -30,19 +30,19 @@ _PC = "id, name, stats, hp_marked, stress_marked, armor_marked, note"
 OPEN_CAMPAIGN, OPEN_ENCOUNTER = "open_campaign", "open_encounter"
 
 
-def campaign_row(row: tuple) -> CampaignRow:
+def campaign_row(row: DbRow) -> CampaignRow:
     id_, name, system, party_size, fear, archived, note, session_number = row
     return CampaignRow(id_, name, system, party_size, fear, bool(archived), note, session_number)
 
 
-def _entry(row: tuple) -> EncounterEntry:
+def _entry(row: DbRow) -> EncounterEntry:
     id_, name, status, note, summary, seed = row
     data = _json(summary, None)
     return EncounterEntry(name=name, id=id_, status=status, note=note, seed=seed,
                           summary=None if data is None else Summary.from_json(data))
 
 
-def _pc(row: tuple) -> PcRow:
+def _pc(row: DbRow) -> PcRow:
     id_, name, stats, hp_marked, stress_marked, armor_marked, note = row
     return PcRow(name=name, stats=dict(_json(stats, {})), id=id_, hp_marked=hp_marked,
                  stress_marked=stress_marked, armor_marked=armor_marked, note=note)
@@ -53,8 +53,8 @@ class CampaignStore:
 
     # What Store defines (declared, not imported: store.py imports this module).
     _transaction: Callable[[], AbstractContextManager[sqlite3.Connection]]
-    _one: Callable[[str, str, int | None], tuple]
-    _all: Callable[..., list[tuple]]
+    _one: Callable[[str, str, int | None], DbRow]
+    _all: Callable[..., list[DbRow]]
     latest_encounter: Callable[[], EncounterRow | None]
 
     # -- campaigns --------------------------------------------------------------------------
@@ -72,6 +72,7 @@ class CampaignStore:
     def delete_campaign(self, campaign_id: int) -> str:
         """Remove a campaign and everything in it (undo of creating it); returns the time it
         was created, for the redo."""
+        created_at: str
         with self._transaction() as c:
             created_at, = self._one("campaign", "created_at", campaign_id)
             c.execute("DELETE FROM campaign WHERE id = ?", (campaign_id,))
@@ -111,9 +112,10 @@ class CampaignStore:
                  entry.status,
                  position, entry.note,
                  None if entry.summary is None else json.dumps(entry.summary.to_json())))
-            entry = replace(entry, id=cursor.lastrowid)
-            stored_combatants = [insert_combatant(c, entry.id, row) for row in combatants]
-            stored_countdowns = [insert_countdown(c, entry.id, row) for row in countdowns]
+            encounter_id = _inserted_id(cursor)
+            entry = replace(entry, id=encounter_id)
+            stored_combatants = [insert_combatant(c, encounter_id, row) for row in combatants]
+            stored_countdowns = [insert_countdown(c, encounter_id, row) for row in countdowns]
             # A copied linked pair points at its partner by its place in the list the first
             # time (the ids are new); redo gets the rows back with the real ids.
             for i, row in enumerate(stored_countdowns):
@@ -126,6 +128,7 @@ class CampaignStore:
     def delete_encounter(self, encounter_id: int) -> str:
         """Remove an encounter and all in it; the list closes the gap. Returns the time it was
         created, for the redo."""
+        created_at: str
         with self._transaction() as c:
             campaign_id, position, created_at = self._one(
                 "encounter", "campaign_id, position, created_at", encounter_id)

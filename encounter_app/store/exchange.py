@@ -24,14 +24,13 @@ from encounter_app.exchange.campaign_file import CampaignEncounter, CampaignFile
 from encounter_app.exchange.encounter_file import EncounterFile
 from encounter_app.exchange.fields import Progress
 from encounter_app.store.inserts import (
-    insert_campaign,
     insert_combatant,
     insert_countdown,
     insert_pc,
     record_fear,
 )
 from encounter_app.store.library import TEMPLATE_STATS, insert_entry, update_entry
-from encounter_app.store.sql import _timestamp
+from encounter_app.store.sql import _inserted_id, _stored_id, _timestamp
 from encounter_app.store.store import Store
 
 Choice = Literal["skip", "replace", "keep"]
@@ -57,7 +56,7 @@ class Duplicate:
 
 def find_duplicates(store: Store, blocks: Sequence[StatBlock]) -> list[Duplicate]:
     first: dict[tuple[str, int], TemplateRow | int] = {}
-    for template in sorted(store.templates(), key=lambda t: t.id, reverse=True):
+    for template in sorted(store.templates(), key=lambda t: _stored_id(t.id), reverse=True):
         first[duplicate_key(template.stats)] = template  # the oldest one wins
     found = []
     for position, stats in enumerate(blocks):
@@ -117,7 +116,9 @@ def plan_import(store: Store, blocks: Sequence[StatBlock], source: str,
         elif key in target:  # replace what this file already put there
             where, index = target[key]
             if where == "new":
-                skipped.append(inserted[index].stats)
+                earlier = inserted[index]
+                assert earlier is not None, "target names the entry that took the key last"
+                skipped.append(earlier.stats)
                 inserted[index] = None
                 inserted.append(row)
                 target[key] = ("new", len(inserted) - 1)
@@ -126,6 +127,9 @@ def plan_import(store: Store, blocks: Sequence[StatBlock], source: str,
                 replaced[index] = (replace(row, id=replaced[index][1].id), replaced[index][1])
         else:  # replace the library's template
             old = duplicate.existing
+            # A file's first entry of a name and tier is never a duplicate, so it is in target:
+            # only a duplicate of a library template gets here.
+            assert old is not None, "a duplicate of the library names the template"
             replaced.append((replace(row, id=old.id), old))
             target[key] = ("replaced", len(replaced) - 1)
     return LibraryImport(tuple(r for r in inserted if r is not None), tuple(replaced),
@@ -204,7 +208,7 @@ def _insert_encounter(c: sqlite3.Connection, campaign_id: int, encounter: Encoun
          encounter.seed, created_at or _timestamp(), status, position, note,
          None if summary is None else json.dumps(summary.to_json()),
          None if encounter.environment is None else json.dumps(encounter.environment.to_json())))
-    encounter_id = cursor.lastrowid
+    encounter_id = _inserted_id(cursor)
     links = list(pc_ids) or [None] * len(encounter.combatants)
     stored = [insert_combatant(c, encounter_id, replace(row, id=None, pc_id=link), place)
               for place, (row, link) in enumerate(zip(encounter.combatants, links, strict=True))]
@@ -241,15 +245,16 @@ def campaign_file(store: Store, campaign_id: int) -> CampaignFile:
     campaign = store.campaign(campaign_id)
     party = store.pcs(campaign_id)
     place = {pc.id: i for i, pc in enumerate(party)}
-    encounters = tuple(
-        CampaignEncounter(replace(encounter_file(store, entry.id), fear=None), entry.status,
-                          entry.note, entry.summary,
-                          tuple(place.get(row.pc_id) for row in store.combatants(entry.id)))
-        for entry in store.encounter_entries(campaign_id))
+    encounters = []
+    for entry in store.encounter_entries(campaign_id):
+        entry_id = _stored_id(entry.id)
+        members = tuple(place.get(row.pc_id) for row in store.combatants(entry_id))
+        encounters.append(CampaignEncounter(replace(encounter_file(store, entry_id), fear=None),
+                                            entry.status, entry.note, entry.summary, members))
     return CampaignFile(name=campaign.name, system=campaign.system, fear=campaign.fear,
                         note=campaign.note, session_number=campaign.session_number,
                         party=tuple(replace(pc, id=None) for pc in party),
-                        encounters=encounters)
+                        encounters=tuple(encounters))
 
 
 def recreate_campaign(store: Store, campaign: CampaignFile,
@@ -258,10 +263,7 @@ def recreate_campaign(store: Store, campaign: CampaignFile,
     ``created_at``: when it was first made, for the redo of an undone import."""
     stamp = created_at or _timestamp()
     with store._transaction() as c:
-        campaign_id = insert_campaign(c, CampaignRow(
-            id=None, name=campaign.name, system=campaign.system, party_size=len(campaign.party),
-            fear=campaign.fear, note=campaign.note, session_number=campaign.session_number),
-            stamp).id
+        campaign_id = _insert_campaign(c, campaign, stamp)
         pc_ids = [insert_pc(c, campaign_id, replace(pc, id=None), position).id
                   for position, pc in enumerate(campaign.party)]
         for position, item in enumerate(campaign.encounters):
@@ -270,3 +272,14 @@ def recreate_campaign(store: Store, campaign: CampaignFile,
                               pc_ids=[None if m is None else pc_ids[m]
                                       for m in item.party_members], created_at=stamp)
     return store.campaign(campaign_id)
+
+
+def _insert_campaign(c: sqlite3.Connection, campaign: CampaignFile, created_at: str) -> int:
+    """The campaign's own row, inside the caller's transaction; returns the id it was given.
+    Not through insert_campaign: that takes a CampaignRow, whose id is typed as already set."""
+    cursor = c.execute(
+        "INSERT INTO campaign (name, system, party_size, fear, created_at, archived, note,"
+        " session_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (campaign.name, campaign.system, len(campaign.party), campaign.fear, created_at, False,
+         campaign.note, campaign.session_number))
+    return _inserted_id(cursor)

@@ -17,7 +17,7 @@ from encounter_app.domain.rows import (
     FearEventRow,
     StatBlock,
 )
-from encounter_app.store.sql import _changed, _timestamp, _utc
+from encounter_app.store.sql import _changed, _inserted_id, _timestamp, _utc
 
 
 def insert_campaign(c: sqlite3.Connection, row: CampaignRow,
@@ -28,7 +28,7 @@ def insert_campaign(c: sqlite3.Connection, row: CampaignRow,
         " note, session_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (row.id, row.name, row.system, row.party_size, row.fear,
          created_at or _timestamp(), row.archived, row.note, row.session_number))
-    return replace(row, id=cursor.lastrowid)
+    return replace(row, id=_inserted_id(cursor))
 
 
 def insert_pc(c: sqlite3.Connection, campaign_id: int, row: PcRow, position: int) -> PcRow:
@@ -41,7 +41,7 @@ def insert_pc(c: sqlite3.Connection, campaign_id: int, row: PcRow, position: int
         " stress_marked, armor_marked, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (row.id, campaign_id, position, row.name, json.dumps(row.stats), row.hp_marked,
          row.stress_marked, row.armor_marked, row.note))
-    return replace(row, id=cursor.lastrowid)
+    return replace(row, id=_inserted_id(cursor))
 
 
 def insert_combatant(c: sqlite3.Connection, encounter_id: int, row: CombatantRow,
@@ -58,7 +58,7 @@ def insert_combatant(c: sqlite3.Connection, encounter_id: int, row: CombatantRow
          json.dumps(list(row.conditions)), row.hidden, row.slow_tokens, row.spotlights,
          _stat_block(row.stats), row.pc_id, row.notes, json.dumps(row.system_stats),
          json.dumps(row.system_state)))
-    return replace(row, id=cursor.lastrowid, conditions=tuple(row.conditions))
+    return replace(row, id=_inserted_id(cursor), conditions=tuple(row.conditions))
 
 
 def insert_countdown(c: sqlite3.Connection, encounter_id: int, row: CountdownRow,
@@ -71,7 +71,7 @@ def insert_countdown(c: sqlite3.Connection, encounter_id: int, row: CountdownRow
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (row.id, encounter_id, position, row.name, row.start, row.value, row.kind,
          row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops, row.visible))
-    return replace(row, id=cursor.lastrowid)
+    return replace(row, id=_inserted_id(cursor))
 
 
 def _make_room(c: sqlite3.Connection, table: str, encounter_id: int, position: int | None
@@ -98,4 +98,4 @@ def record_fear(c: sqlite3.Connection, campaign_id: int, row: FearEventRow) -> F
         " reason, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (row.id, campaign_id, row.encounter_id, _timestamp(created_at), row.change,
          row.value, row.reason, row.note))
-    return replace(row, id=cursor.lastrowid, created_at=_utc(created_at))
+    return replace(row, id=_inserted_id(cursor), created_at=_utc(created_at))

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from encounter_app.domain.rows import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
-from encounter_app.store.sql import _changed, _json
+from encounter_app.store.sql import DbRow, _changed, _inserted_id, _json
 
 if TYPE_CHECKING:
     import sqlite3
@@ -36,7 +36,7 @@ def insert_entry(c: sqlite3.Connection, table: str, columns: tuple[str, ...], ro
     marks = ", ".join("?" * (len(columns) + 2))
     cursor = c.execute(f"INSERT INTO {table} (id, {', '.join(columns)}, source) VALUES ({marks})",
                        (row.id, *_values(row.stats.to_json(), columns), row.source))
-    return cursor.lastrowid
+    return _inserted_id(cursor)
 
 
 def update_entry(c: sqlite3.Connection, table: str, columns: tuple[str, ...], row: Any) -> None:
@@ -52,8 +52,8 @@ class LibraryQueries:
 
     if TYPE_CHECKING:
         def _transaction(self) -> AbstractContextManager[sqlite3.Connection]: ...
-        def _all(self, query: str, *args: Any) -> list[tuple]: ...
-        def _one(self, table: str, columns: str, key: int | None) -> tuple: ...
+        def _all(self, query: str, *args: Any) -> list[DbRow]: ...
+        def _one(self, table: str, columns: str, key: int | None) -> DbRow: ...
 
     # -- one library entry, of either table ---------------------------------------------------
 
@@ -124,13 +124,13 @@ def _data(columns: tuple[str, ...], values: list[Any]) -> dict[str, Any]:
     return data
 
 
-def template_row(row: tuple) -> TemplateRow:
+def template_row(row: DbRow) -> TemplateRow:
     id_, source, *stats = row
     return TemplateRow(id=id_, source=source,
                        stats=StatBlock.from_json(_data(TEMPLATE_STATS, stats)))
 
 
-def environment_row(row: tuple) -> EnvironmentRow:
+def environment_row(row: DbRow) -> EnvironmentRow:
     id_, source, *stats = row
     return EnvironmentRow(id=id_, source=source,
                           stats=EnvironmentBlock.from_json(_data(ENVIRONMENT_STATS, stats)))

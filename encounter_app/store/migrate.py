@@ -37,8 +37,8 @@ def alembic_config() -> Config:
     return config
 
 
-def head_revision() -> str:
-    """The newest revision, as Alembic reads the scripts."""
+def head_revision() -> str | None:
+    """The newest revision, as Alembic reads the scripts (None when there are none)."""
     from alembic.script import ScriptDirectory
 
     return ScriptDirectory.from_config(alembic_config()).get_current_head()

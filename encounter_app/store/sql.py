@@ -7,6 +7,21 @@ import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
+# A row as sqlite3 returns it: one value per selected column.
+DbRow = tuple[Any, ...]
+
+
+def _stored_id(key: int | None) -> int:
+    """The id of a row the database holds. Rows type their id ``int | None`` because a row
+    not yet written has none; one read back from the database always has one."""
+    assert key is not None, "a row read from the database has an id"
+    return key
+
+
+def _inserted_id(cursor: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just wrote (``lastrowid`` is None only before any INSERT)."""
+    return _stored_id(cursor.lastrowid)
+
 
 def _changed(cursor: sqlite3.Cursor, table: str, key: int | None) -> None:
     if cursor.rowcount == 0:

@@ -46,7 +46,7 @@ from encounter_app.store.inserts import (
 )
 from encounter_app.store.library import TEMPLATE_STATS, LibraryQueries, insert_entry, template_row
 from encounter_app.store.player_view import PlayerViewQueries
-from encounter_app.store.sql import _changed, _json, _timestamp, _utc
+from encounter_app.store.sql import DbRow, _changed, _inserted_id, _json, _timestamp, _utc
 
 DB_NAME = "encounter.db"
 
@@ -167,15 +167,15 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
             connection.execute("COMMIT")
         self._checkpointer.poke()
 
-    def _one(self, table: str, columns: str, key: int | None) -> tuple:
+    def _one(self, table: str, columns: str, key: int | None) -> DbRow:
         with self._lock:
-            row = self._connection.execute(
+            row: DbRow | None = self._connection.execute(
                 f"SELECT {columns} FROM {table} WHERE id = ?", (key,)).fetchone()
         if row is None:
             raise KeyError(f"no {table} with id {key}")
         return row
 
-    def _all(self, query: str, *args: Any) -> list[tuple]:
+    def _all(self, query: str, *args: Any) -> list[DbRow]:
         with self._lock:
             return self._connection.execute(query, args).fetchall()
 
@@ -187,7 +187,7 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
             cursor = c.execute(
                 "INSERT INTO campaign (name, system, party_size, fear, created_at)"
                 " VALUES (?, ?, ?, ?, ?)", (name, system, party_size, fear, _timestamp()))
-            return CampaignRow(cursor.lastrowid, name, system, party_size, fear)
+            return CampaignRow(_inserted_id(cursor), name, system, party_size, fear)
 
     def campaign(self, campaign_id: int) -> CampaignRow:
         return campaign_row(self._one("campaign", _CAMPAIGN, campaign_id))
@@ -234,7 +234,7 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
                 " created_at, status, position) VALUES (?, ?, 1, 'standard', ?, ?, ?,"
                 " (SELECT count(*) FROM encounter WHERE campaign_id = ?))",
                 (campaign_id, name, seed, _timestamp(), status, campaign_id))
-            return EncounterRow(cursor.lastrowid, campaign_id, name, 1, None, "standard", seed)
+            return EncounterRow(_inserted_id(cursor), campaign_id, name, 1, None, "standard", seed)
 
     def encounter(self, encounter_id: int) -> EncounterRow:
         return _encounter_row(self._one("encounter", _ENCOUNTER, encounter_id))
@@ -372,7 +372,7 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
                 " detail, payload, public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, encounter_id, _timestamp(created_at), row.kind, row.actor, row.summary,
                  row.detail, json.dumps(row.payload), row.public))
-            return replace(row, id=cursor.lastrowid, created_at=_utc(created_at),
+            return replace(row, id=_inserted_id(cursor), created_at=_utc(created_at),
                            payload=dict(row.payload))
 
     def delete_roll(self, roll_id: int) -> None:
@@ -419,11 +419,13 @@ def prepare_folder(data_dir: Path) -> Path:
     return data_dir
 
 
-def _encounter_row(row: tuple) -> EncounterRow:
-    return EncounterRow(*row[:-1], system_state=_json(row[-1], {}))
+def _encounter_row(row: DbRow) -> EncounterRow:
+    id_, campaign_id, name, round_, active_combatant_id, scene_intensity, seed, state = row
+    return EncounterRow(id_, campaign_id, name, round_, active_combatant_id, scene_intensity,
+                        seed, system_state=_json(state, {}))
 
 
-def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
+def _combatant_row(row: DbRow, blocks: dict[str, StatBlock]) -> CombatantRow:
     (id_, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, conditions,
      hidden, slow_tokens, spotlights, block, pc_id, notes, system_stats, system_state) = row
     stats = None
@@ -440,21 +442,21 @@ def _combatant_row(row: tuple, blocks: dict[str, StatBlock]) -> CombatantRow:
     )
 
 
-def _countdown_row(row: tuple) -> CountdownRow:
+def _countdown_row(row: DbRow) -> CountdownRow:
     id_, name, start, value, kind, loop, long_term, trigger, dice, link, loops, visible = row
     return CountdownRow(id=id_, name=name, start=start, value=value, kind=kind, loop=loop,
                         long_term=bool(long_term), trigger=trigger, dice=dice, link=link,
                         loops=loops, visible=bool(visible))
 
 
-def _fear_row(row: tuple) -> FearEventRow:
+def _fear_row(row: DbRow) -> FearEventRow:
     id_, encounter_id, created_at, change, value, reason, note = row
     return FearEventRow(id=id_, encounter_id=encounter_id,
                         created_at=_utc(datetime.fromisoformat(created_at)), change=change,
                         value=value, reason=reason, note=note)
 
 
-def _roll_row(row: tuple) -> RollRow:
+def _roll_row(row: DbRow) -> RollRow:
     id_, kind, actor, summary, detail, created_at, payload, public = row
     return RollRow(id=id_, kind=kind, actor=actor, summary=summary, detail=detail,
                    created_at=_utc(datetime.fromisoformat(created_at)),

@@ -131,6 +131,7 @@ SYSTEM_REQUESTS = (SkillRollRequest, TraitCheckRequest, InitiativeRequest, Level
 def _initiative(request: InitiativeRequest, rng: RandomSource) -> tuple[InitiativeScore, ...]:
     scores = []
     for who in request.initiants:
+        dice: tuple[int, ...]
         if request.system == "ruins_and_raiders":
             if who.rolls:
                 rolled = ruins_and_raiders.roll_initiative(who.bonus, rng)

@@ -8,6 +8,7 @@ from encounter_app.domain import RollRow
 from encounter_app.domain.systems.requests import (
     FopAttackRequest,
     InitiativeRequest,
+    InitiativeScore,
     LevelCheckRequest,
     SkillRollRequest,
     TraitCheckRequest,
@@ -105,7 +106,8 @@ def describe(request: Any, result: Any, payload: dict[str, Any]) -> RollRow:
     raise TypeError(f"no log text for {type(request).__name__}")
 
 
-def initiative_row(request: InitiativeRequest, scores: tuple, payload: dict[str, Any]) -> RollRow:
+def initiative_row(request: InitiativeRequest, scores: tuple[InitiativeScore, ...],
+                   payload: dict[str, Any]) -> RollRow:
     ordered = initiative_order(request.system, scores)
     summary = "Initiative: " + ", ".join(f"{s.name} {s.total}" for s in ordered)
     lines = []

@@ -1,7 +1,7 @@
 """Alembic environment: the program passes its own connection; the CLI uses alembic.ini."""
 
 from alembic import context
-from sqlalchemy import engine_from_config, pool
+from sqlalchemy import Connection, engine_from_config, pool
 from sqlmodel import SQLModel
 
 from encounter_app.store import tables  # noqa: F401  (registers the tables on the metadata)
@@ -10,7 +10,7 @@ config = context.config
 target_metadata = SQLModel.metadata
 
 
-def run(connection) -> None:
+def run(connection: Connection) -> None:
     # render_as_batch: SQLite cannot ALTER most things, so Alembic rebuilds the table instead.
     context.configure(connection=connection, target_metadata=target_metadata,
                       render_as_batch=True)
