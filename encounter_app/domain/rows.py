@@ -8,10 +8,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 CombatantKind = Literal["pc", "adversary", "npc"]
 FeatureKind = Literal["Passive", "Action", "Reaction"]
+
+
+class HasId(Protocol):
+    """A row with an id. A property, as the rows are frozen and some have a plain ``int`` id
+    (CampaignRow) where others may be None until stored (CombatantRow)."""
+
+    @property
+    def id(self) -> int | None: ...
+
+
+def stored_id(row: HasId) -> int:
+    """The id of a row read from the store, or written to it: there it always has one."""
+    assert row.id is not None, f"{row!r} was never stored"
+    return row.id
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
+from encounter_app.domain.rows import stored_id
 from encounter_app.services.fight.commands import UpdateCombatant, UpdateCountdown
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.rowlist import stored_id
 
 UNSEEN = "someone unseen"  # stands for a hidden combatant's name in a roll made public
 

@@ -8,26 +8,14 @@ no copy: between the two signals it still sees the old list, as Qt requires.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
+from encounter_app.domain.rows import HasId
 
-class HasId(Protocol):
-    """What RowList needs of a row: its id. A property, as the rows are frozen and some have a
-    plain ``int`` id (CampaignRow) where others may be None until stored (CombatantRow)."""
-
-    @property
-    def id(self) -> int | None: ...
-
-
+#: What a RowList holds: frozen rows with an id (domain/rows.py).
 RowT = TypeVar("RowT", bound=HasId)
-
-
-def stored_id(row: HasId) -> int:
-    """The id of a row read from the store, or written to it: there it always has one."""
-    assert row.id is not None, f"{row!r} was never stored"
-    return row.id
 
 
 class RowList(QObject, Generic[RowT]):

@@ -19,6 +19,7 @@ from encounter_app.domain.rows import (
     FearEventRow,
     StatBlock,
     TemplateRow,
+    stored_id,
 )
 from encounter_app.exchange.campaign_file import CampaignEncounter, CampaignFile
 from encounter_app.exchange.encounter_file import EncounterFile
@@ -30,7 +31,7 @@ from encounter_app.store.inserts import (
     record_fear,
 )
 from encounter_app.store.library import TEMPLATE_STATS, insert_entry, update_entry
-from encounter_app.store.sql import _inserted_id, _stored_id, _timestamp
+from encounter_app.store.sql import _inserted_id, _timestamp
 from encounter_app.store.store import Store
 
 Choice = Literal["skip", "replace", "keep"]
@@ -56,7 +57,7 @@ class Duplicate:
 
 def find_duplicates(store: Store, blocks: Sequence[StatBlock]) -> list[Duplicate]:
     first: dict[tuple[str, int], TemplateRow | int] = {}
-    for template in sorted(store.templates(), key=lambda t: _stored_id(t.id), reverse=True):
+    for template in sorted(store.templates(), key=stored_id, reverse=True):
         first[duplicate_key(template.stats)] = template  # the oldest one wins
     found = []
     for position, stats in enumerate(blocks):
@@ -247,7 +248,7 @@ def campaign_file(store: Store, campaign_id: int) -> CampaignFile:
     place = {pc.id: i for i, pc in enumerate(party)}
     encounters = []
     for entry in store.encounter_entries(campaign_id):
-        entry_id = _stored_id(entry.id)
+        entry_id = stored_id(entry)
         members = tuple(place.get(row.pc_id) for row in store.combatants(entry_id))
         encounters.append(CampaignEncounter(replace(encounter_file(store, entry_id), fear=None),
                                             entry.status, entry.note, entry.summary, members))

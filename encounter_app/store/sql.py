@@ -11,16 +11,10 @@ from typing import Any
 DbRow = tuple[Any, ...]
 
 
-def _stored_id(key: int | None) -> int:
-    """The id of a row the database holds. Rows type their id ``int | None`` because a row
-    not yet written has none; one read back from the database always has one."""
-    assert key is not None, "a row read from the database has an id"
-    return key
-
-
 def _inserted_id(cursor: sqlite3.Cursor) -> int:
     """The id of the row an INSERT just wrote (``lastrowid`` is None only before any INSERT)."""
-    return _stored_id(cursor.lastrowid)
+    assert cursor.lastrowid is not None, "an INSERT gives the row it wrote an id"
+    return cursor.lastrowid
 
 
 def _changed(cursor: sqlite3.Cursor, table: str, key: int | None) -> None:

@@ -13,11 +13,11 @@ from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CampaignRow, CombatantRow, CountdownRow
 from encounter_app.domain.campaign_rows import EncounterEntry, PcRow, combatant_for_pc
+from encounter_app.domain.rows import stored_id
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.fight.commands import AddCombatant, UpdateCombatant
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.rowlist import stored_id
 
 
 class CreateCampaign(QUndoCommand):

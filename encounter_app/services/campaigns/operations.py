@@ -15,10 +15,10 @@ from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CampaignRow, CombatantRow, CountdownRow
 from encounter_app.domain.campaign_rows import EncounterEntry
+from encounter_app.domain.rows import stored_id
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import AddEncounter, UpdateCampaign, UpdateEncounter
 from encounter_app.services.fight.compound import Compound
-from encounter_app.services.rowlist import stored_id
 from encounter_app.store import Store
 
 # A hook gets the book and the campaign starting a new session (its session_number is the new

@@ -10,8 +10,8 @@ from typing import Generic
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import EnvironmentBlock
+from encounter_app.domain.rows import stored_id
 from encounter_app.services.library.shelves import EncounterEnvironment, EntryT, Shelf
-from encounter_app.services.rowlist import stored_id
 
 
 class AddEntry(QUndoCommand, Generic[EntryT]):

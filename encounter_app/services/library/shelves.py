@@ -15,7 +15,8 @@ from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 from PySide6.QtCore import QObject, Signal
 
 from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, TemplateRow
-from encounter_app.services.rowlist import HasId, RowList
+from encounter_app.domain.rows import HasId
+from encounter_app.services.rowlist import RowList
 from encounter_app.store import Store
 
 # As the environment a plan starts with (encounter_builder.start_encounter): leave the

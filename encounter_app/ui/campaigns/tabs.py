@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain.campaign_rows import PcRow
+from encounter_app.domain.rows import stored_id
 from encounter_app.rules.systems import system
 from encounter_app.services.campaigns import operations as campaign_actions
 from encounter_app.services.campaigns.book import CampaignBook
@@ -37,7 +38,6 @@ from encounter_app.services.campaigns.commands import (
     remove_pc,
 )
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.rowlist import stored_id
 from encounter_app.ui.campaigns.forms import NameDialog, PcDialog
 from encounter_app.ui.campaigns.models import EncounterListModel, EncounterSearch, PartyModel
 from encounter_app.ui.widgets.listviews import PaintedListView

@@ -6,8 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from encounter_app.domain.rows import TemplateRow
-from encounter_app.services.rowlist import stored_id
+from encounter_app.domain.rows import TemplateRow, stored_id
 
 Index = QModelIndex | QPersistentModelIndex
 

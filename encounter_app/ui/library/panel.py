@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import EnvironmentBlock, EnvironmentRow, TemplateRow
+from encounter_app.domain.rows import stored_id
 from encounter_app.rules.battle_points import ADVERSARY_TYPES
 from encounter_app.rules.stat_blocks import ENVIRONMENT_TYPES
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.library.commands import AddEntry, DeleteEntry, EditEntry
 from encounter_app.services.library.shelves import EntryT, Library, Shelf, duplicate
-from encounter_app.services.rowlist import stored_id
 from encounter_app.ui.library.models import ENVIRONMENT_COLUMNS, TEMPLATE_COLUMNS, Column
 from encounter_app.ui.library.stat_block_html import adversary_html, environment_html
 from encounter_app.ui.library.table import FilteredTable
