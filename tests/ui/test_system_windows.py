@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QListView, QPushButton, QWidget
+from PySide6.QtWidgets import QDialog, QGroupBox, QListView, QPushButton, QWidget
 
 from encounter_app.app import launch
+from encounter_app.services.fight import commands
 from encounter_app.services.systems import turns
 from encounter_app.ui.systems.clash_dialog import ClashDialog
 from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
@@ -186,6 +187,26 @@ def test_ruins_trait_check_builds_the_challenge_level(qtbot, opened):
     assert "against challenge 6" in dialog.summary.text()
     dialog.target.setCurrentIndex(0)
     assert not dialog.roll_button.isEnabled()
+
+
+def test_ruins_a_trait_check_answered_after_its_actor_left_is_still_logged(
+        qtbot, opened, monkeypatch):
+    program = opened("ruins_and_raiders")
+    session = program.session
+    actors = []
+
+    def accept(dialog):
+        actors.append(dialog.actor_id())
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(TraitCheckDialog, "exec", accept)
+    program.window.fight.check()  # the dice are rolled on the rules thread: answered later
+    # Before the answer comes back, the actor leaves the fight (removed, or its adding undone).
+    actor = session.combatants.by_id(actors[0])
+    program.undo_stack.push(commands.RemoveCombatant(session, session.combatants.index_of(
+        actor.id)))
+    qtbot.waitUntil(lambda: len(session.rolls) == 1)
+    assert session.rolls[0].actor == actor.name  # no action spent: there is no row to spend it
 
 
 # -- Forge of Power ---------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.adversaries import Refused
-from encounter_app.domain.systems.requests import initiative_order
+from encounter_app.domain.systems.requests import InitiativeScore, initiative_order
 from encounter_app.rules import casus_mus, ruins_and_raiders
 from encounter_app.rules import forge_of_power as fop
 from encounter_app.services.fight import commands
@@ -66,11 +66,19 @@ class SetSystemState(QUndoCommand):
         self._session.set_system_state(self._old)
 
 
+def stored_id(row: CombatantRow) -> int:
+    """The id of a combatant of the fight: the session's rows come from the store, where every
+    row has one (``CombatantRow.id`` is None only before the row is stored)."""
+    assert row.id is not None, f"{row!r} was never stored"
+    return row.id
+
+
 def _row(session: EncounterSession, combatant_id: int) -> CombatantRow:
     try:
-        return session.combatants.by_id(combatant_id)
+        row: CombatantRow = session.combatants.by_id(combatant_id)
     except KeyError:
         raise TurnError("That combatant is no longer in the fight.") from None
+    return row
 
 
 def with_state(row: CombatantRow, **changes: Any) -> CombatantRow:
@@ -91,7 +99,7 @@ def _updates(session: EncounterSession, new_rows: Iterable[CombatantRow]) -> lis
     """One UpdateCombatant per row that really changed."""
     parts: list[QUndoCommand] = []
     for new in new_rows:
-        if new != _row(session, new.id):
+        if new != _row(session, stored_id(new)):
             parts.append(commands.UpdateCombatant(session, new, f"Update {new.name}"))
     return parts
 
@@ -178,7 +186,7 @@ def give_turn(session: EncounterSession, combatant_id: int) -> QUndoCommand:
     turn = commands.SetTurn(session, row.id, session.round, text)
     if not row.system_state.get("waiting"):
         return turn
-    return Compound(text, [change_state(session, row.id, text, waiting=False), turn])
+    return Compound(text, [change_state(session, combatant_id, text, waiting=False), turn])
 
 
 def effective_initiative(row: CombatantRow) -> int | None:
@@ -214,10 +222,11 @@ def _order_moves(session: EncounterSession, order: list[int]) -> list[QUndoComma
 def _by_initiative(rows: list[CombatantRow]) -> list[int]:
     """Ids high initiative first (the waiting game's waiters before all); equal ones and
     unrolled ones keep their place."""
-    rolled = [r for r in rows if effective_initiative(r) is not None]
-    rolled.sort(key=lambda r: (not r.system_state.get("waited_out", False),
-                               -effective_initiative(r)))
-    return [r.id for r in rolled] + [r.id for r in rows if effective_initiative(r) is None]
+    rolled = [(r, initiative) for r in rows
+              if (initiative := effective_initiative(r)) is not None]
+    rolled.sort(key=lambda pair: (not pair[0].system_state.get("waited_out", False), -pair[1]))
+    return ([stored_id(r) for r, _initiative in rolled]
+            + [stored_id(r) for r in rows if effective_initiative(r) is None])
 
 
 def start_round_zero(session: EncounterSession, ambusher_ids: Iterable[int]) -> Compound:
@@ -314,8 +323,8 @@ def attacked_targets(session: EncounterSession, attacker_id: int | None,
 
 # -- rolled initiative (R&R and Forge of Power) -------------------------------------------
 
-def apply_initiative(session: EncounterSession, system_key: str, scores: Iterable[Any],
-                     log: RollRow) -> Compound:
+def apply_initiative(session: EncounterSession, system_key: str,
+                     scores: Iterable[InitiativeScore], log: RollRow) -> Compound:
     """Record everyone's initiative, put them in order, and start the battle's first round.
 
     Ruins & Raiders after round zero goes on to round 1 with fresh actions.
@@ -334,7 +343,8 @@ def apply_initiative(session: EncounterSession, system_key: str, scores: Iterabl
         state.pop("attacked", None)
     present = {r.id for r in rows}
     order_ids = ([s.combatant_id for s in initiative_order(system_key, scores)
-                  if s.combatant_id in present] + [r.id for r in rows if r.id not in totals])
+                  if s.combatant_id in present]
+                 + [stored_id(r) for r in rows if r.id not in totals])
     first = next((i for i in order_ids if not _row(session, i).defeated), None)
     text = "Roll initiative"
     return Compound(text, [

@@ -7,7 +7,7 @@ attacker's). The view shows the spotlight order's own model; the delegate paints
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QFont, QPainter, QPen, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
@@ -55,7 +55,7 @@ class SystemCardDelegate(QStyledItemDelegate):
         painter.drawRoundedRect(rect, 6, 6)
         painter.fillRect(QRect(rect.left() + 1, rect.top() + 1, 6, rect.height() - 2),
                          theme.KIND[row.kind])
-        text = theme.QColor("#f0e8da") if theme.is_dark(widget) else theme.QColor("#2b2118")
+        text = QColor("#f0e8da") if theme.is_dark(widget) else QColor("#2b2118")
         inner = rect.adjusted(PAD + 6, PAD - 2, -PAD, -PAD)
 
         small = QFont(option.font)

@@ -47,7 +47,7 @@ class CasusMusTable(SystemTable):
         self.cards.selectionModel().selectionChanged.connect(self.show_target)
         self.show_target()
 
-    def show_target(self, *_args) -> None:
+    def show_target(self, *_args: object) -> None:
         row = self.row(self.cards.selected_id()) or self.row(self.session.active_id)
         if row is None:
             self.who.setText("Select a card to spend its points.")
@@ -59,7 +59,7 @@ class CasusMusTable(SystemTable):
     def change(self, resource: str, cost: int) -> None:
         row = self.target()
         if row is not None:
-            self.push(lambda: turns.spend(self.session, row.id, resource, cost))
+            self.push(lambda: turns.spend(self.session, turns.stored_id(row), resource, cost))
 
     def new_session(self) -> None:
         if not self.push(lambda: turns.refresh_luck_points(self.session)):

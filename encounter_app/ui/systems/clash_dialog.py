@@ -8,6 +8,7 @@ line are one undo step. Cancel leaves everyone as they were.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain import CombatantRow
 from encounter_app.domain.requests import RollResult
 from encounter_app.domain.systems.requests import SkillRollRequest
-from encounter_app.rules.casus_mus import LuckOption, roll_skill
+from encounter_app.rules.casus_mus import LuckOption, SkillRoll, roll_skill
 from encounter_app.rules.dice import Typed
 from encounter_app.rules.systems import system
 from encounter_app.services.fight.session import EncounterSession
@@ -36,6 +37,9 @@ from encounter_app.services.systems.clash import ClashFlow, Side
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.typed import typed_die
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoCommand
 
 SKILLS = ("combat", "evade", "willpower", "endurance")
 ATTACK_SKILL, DEFENCE_SKILL = "combat", "evade"
@@ -70,7 +74,7 @@ class _Chooser(QWidget):
     def row(self) -> CombatantRow:
         return self.rows[self.who.currentIndex()]
 
-    def _fill(self, *_args) -> None:
+    def _fill(self, *_args: object) -> None:
         row = self.row()
         self.value.setValue(int(row.system_stats.get(self.skill.currentData(), 50)))
         self.resources.setText(f"AP {turns.ap_left(row)}/{turns.ap_max(row)} · "
@@ -78,13 +82,14 @@ class _Chooser(QWidget):
 
     def side(self) -> Side:
         row = self.row()
-        return Side(row.id, row.name, self.value.value(), self.skill.currentText(),
+        return Side(turns.stored_id(row), row.name, self.value.value(), self.skill.currentText(),
                     ap=turns.ap_left(row), lp=turns.lp_left(row))
 
 
 class ClashDialog(QDialog):
     def __init__(self, session: EncounterSession, roll_router: RollRouter,
-                 push: Callable[[Callable], bool], parent: QWidget | None = None, *,
+                 push: Callable[[Callable[[], QUndoCommand | None]], bool],
+                 parent: QWidget | None = None, *,
                  attacker: int | None = None, defender: int | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("clashDialog")
@@ -188,26 +193,29 @@ class ClashDialog(QDialog):
         why = self._why_not(key)
         if why:
             return
+        flow = self.flow
         if key == "attack":
             self.flow = ClashFlow(self.attacker.side(), self.defender.side())
             self._roll(self.flow.attacker, self.flow.attack)
+        elif flow is None:  # _why_not opens no other step before the attack
+            return
         elif key == "decline":
-            self.flow.decline()
+            flow.decline()
         elif key.endswith("_flip"):
-            side = self.flow.attacker if key.startswith("attacker") else self.flow.defender
-            self.flow.own_luck(side, LuckOption.FLIP)
+            side = flow.attacker if key.startswith("attacker") else flow.defender
+            flow.own_luck(side, LuckOption.FLIP)
         elif key.endswith("_reroll"):
-            side = self.flow.attacker if key.startswith("attacker") else self.flow.defender
-            self._roll(side, lambda roll: self.flow.own_luck(side, LuckOption.REROLL, roll))
+            side = flow.attacker if key.startswith("attacker") else flow.defender
+            self._roll(side, lambda roll: flow.own_luck(side, LuckOption.REROLL, roll))
         elif key == "defender_force":
-            self._roll(self.flow.attacker, lambda roll: self.flow.force(self.flow.defender, roll))
+            self._roll(flow.attacker, lambda roll: flow.force(flow.defender, roll))
         elif key == "attacker_force":
-            self._roll(self.flow.defender, lambda roll: self.flow.force(self.flow.attacker, roll))
+            self._roll(flow.defender, lambda roll: flow.force(flow.attacker, roll))
         elif key == "react":
-            self._roll(self.flow.defender, self.flow.react)
+            self._roll(flow.defender, flow.react)
         self._update()
 
-    def _roll(self, side: Side, then: Callable) -> None:
+    def _roll(self, side: Side, then: Callable[[SkillRoll], None]) -> None:
         if self.typed.value():  # a player rolled at the table: the step takes that roll
             value = self.typed.value()
             self.typed.setValue(0)
@@ -240,7 +248,8 @@ class ClashDialog(QDialog):
         self.record_button.setEnabled(bool(verdict) and not self._waiting)
 
     def accept(self) -> None:
-        if self.flow is None or self.flow.result() is None:
+        flow = self.flow
+        if flow is None or flow.result() is None:
             return
-        if self._push(lambda: self.flow.command(self._session)):
+        if self._push(lambda: flow.command(self._session)):
             super().accept()

@@ -45,6 +45,7 @@ ATTRIBUTES = ("strength", "agility", "intellect", "willpower", "initiative")
 def _typed_row(request: LevelCheckRequest | FopAttackRequest, natural: int) -> RollRow:
     """The log line of a d20 a player rolled at the table, graded by the rules. With advantage
     or disadvantage the typed d20 is the one the player kept, so the rules roll it alone."""
+    result: fop.AttackRoll | fop.LevelCheck
     if isinstance(request, FopAttackRequest):
         result = fop.attack(request.bonus, [t.dc for t in request.targets], Typed(natural))
     else:
@@ -136,7 +137,7 @@ class FopRollDialog(QDialog):
         self._update()
         self.resize(520, 0)
 
-    def _fill_targets(self, *_args) -> None:
+    def _fill_targets(self, *_args: object) -> None:
         actor = self.rows[self.actor.currentIndex()]
         self.targets.clear()
         first_foe = True  # the first foe starts ticked: the usual single-target attack

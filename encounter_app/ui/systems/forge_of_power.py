@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel
 
 from encounter_app.domain.systems.requests import FopAttackRequest
@@ -10,6 +12,12 @@ from encounter_app.services.fight.compound import Compound
 from encounter_app.services.systems import turns
 from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
 from encounter_app.ui.systems.table import SystemTable, button
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoCommand
+
+    from encounter_app.domain import RollRow
+    from encounter_app.domain.systems.requests import LevelCheckRequest
 
 
 class ForgeOfPowerTable(SystemTable):
@@ -58,7 +66,7 @@ class ForgeOfPowerTable(SystemTable):
         self.session.combatants.removed.connect(self.show_choices)
         self.show_choices()
 
-    def show_choices(self, *_args) -> None:
+    def show_choices(self, *_args: object) -> None:
         active = self.row(self.session.active_id)
         choices = turns.next_choices(self.session)
         over = turns.last_of_round(self.session)
@@ -105,8 +113,8 @@ class ForgeOfPowerTable(SystemTable):
         FopRollDialog(rows, actor, self.roll_router, self.record_roll, self.window,
                       attack=attack).exec()
 
-    def record_roll(self, request, row) -> bool:
-        parts = [commands.RecordRoll(self.session, row)]
+    def record_roll(self, request: LevelCheckRequest | FopAttackRequest, row: RollRow) -> bool:
+        parts: list[QUndoCommand] = [commands.RecordRoll(self.session, row)]
         if isinstance(request, FopAttackRequest):
             marked = turns.attacked_targets(self.session, request.combatant_id,
                                             [t.combatant_id for t in request.targets])

@@ -5,6 +5,7 @@ Every cell comes from the rules modules, so the screen and the rolls can never d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTabWidget, QWidget
@@ -82,7 +83,8 @@ def difficulty_table() -> list[Row]:
     return [Row(name, str(dc)) for name, dc in fop.SAMPLE_DIFFICULTIES.items()]
 
 
-TABLES = {
+#: A system's tables: title, the rows, the column headers.
+TABLES: dict[str, list[tuple[str, Callable[[], list[Row]], tuple[str, ...]]]] = {
     "casus_mus": [("Opposed rolls", opposed_table, ("", "Attacker criticals",
                                                     "Attacker succeeds", "Attacker fails",
                                                     "Attacker fumbles")),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from PySide6.QtGui import QUndoCommand
@@ -12,9 +13,10 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QVBoxLayout,
+    QWidget,
 )
 
-from encounter_app.domain import RollRow
+from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.requests import RollResult
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
@@ -26,7 +28,7 @@ from encounter_app.ui.systems.trait_dialog import TraitCheckDialog
 class AmbushDialog(QDialog):
     """Who springs the ambush: they act in round zero, everyone else is surprised."""
 
-    def __init__(self, rows, parent=None) -> None:
+    def __init__(self, rows: Iterable[CombatantRow], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ambushDialog")
         self.setWindowTitle("Round zero: ambush")
@@ -35,7 +37,7 @@ class AmbushDialog(QDialog):
                       "actions at all this round, not even defensive ones.")
         text.setWordWrap(True)
         layout.addWidget(text)
-        self.boxes = []
+        self.boxes: list[QCheckBox] = []
         for row in rows:
             box = QCheckBox(row.name, checked=row.kind == "adversary")
             box.setProperty("combatant_id", row.id)
@@ -108,18 +110,21 @@ class RuinsAndRaidersTable(SystemTable):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         uses = dialog.uses_action.isChecked()
-        if uses and turns.actions_left(self.row(dialog.actor_id())) <= 0:
-            self.push(lambda: turns.use_action(self.session, dialog.actor_id()))
-            return
         actor_id = dialog.actor_id()
+        acting = self.row(actor_id)
+        if uses and (acting is None or turns.actions_left(acting) <= 0):
+            # use_action refuses it, and says why (no actions left, or no longer in the fight)
+            self.push(lambda: turns.use_action(self.session, actor_id))
+            return
 
         typed = dialog.typed_check()
 
         def record(_answer: RollResult, row: RollRow) -> QUndoCommand:
             if typed is not None:
                 row = replace(row, detail=f"{row.detail} (rolled at the table)")
-            parts = [commands.RecordRoll(self.session, row)]
-            if uses and turns.actions_left(self.row(actor_id)) > 0:
+            parts: list[QUndoCommand] = [commands.RecordRoll(self.session, row)]
+            now = self.row(actor_id)  # the dice may answer after the actor has left the fight
+            if uses and now is not None and turns.actions_left(now) > 0:
                 parts.insert(0, turns.use_action(self.session, actor_id))
             return Compound(f"Roll: {row.summary}", parts)
 
@@ -131,23 +136,23 @@ class RuinsAndRaidersTable(SystemTable):
     def use_action(self) -> None:
         row = self.target()
         if row is not None:
-            self.push(lambda: turns.use_action(self.session, row.id))
+            self.push(lambda: turns.use_action(self.session, turns.stored_id(row)))
 
     def wait(self) -> None:
         row = self.target()
         if row is not None:
-            self.push(lambda: turns.set_waiting(self.session, row.id))
+            self.push(lambda: turns.set_waiting(self.session, turns.stored_id(row)))
 
     def hold(self) -> None:
         row = self.target()
         if row is not None:
-            self.push(lambda: turns.set_waiting(self.session, row.id, hold=True))
+            self.push(lambda: turns.set_waiting(self.session, turns.stored_id(row), hold=True))
 
     def round_zero(self) -> None:
         dialog = AmbushDialog(list(self.session.combatants), self.window)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.push(lambda: turns.start_round_zero(self.session, dialog.ambushers()))
 
-    def rolls_initiative(self, row) -> bool:
+    def rolls_initiative(self, row: CombatantRow) -> bool:
         """The Adversary adds 7 to each enemy's Perception rather than roll."""
         return row.kind != "adversary"

@@ -63,9 +63,9 @@ class StatsDialog(QDialog):
         self.name.textChanged.connect(lambda _text: self.name_problem.say(""))
 
     def _editor(self, field: StatField, value: Any) -> QWidget:
+        editor: QSpinBox | QCheckBox
         if field.flag:
-            editor: QSpinBox | QCheckBox = QCheckBox(objectName=f"stat_{field.key}")
-            editor.setChecked(bool(value))
+            editor = QCheckBox(objectName=f"stat_{field.key}", checked=bool(value))
         else:
             editor = QSpinBox(objectName=f"stat_{field.key}")
             editor.setRange(field.minimum, field.maximum)

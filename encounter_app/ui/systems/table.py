@@ -40,7 +40,7 @@ Say = Callable[..., None]
 
 
 def button(text: str, name: str, tip: str, slot: Callable[[], None]) -> QPushButton:
-    made = QPushButton(text, objectName=name)
+    made: QPushButton = QPushButton(text, objectName=name)
     made.setAccessibleName(text.rstrip("…"))
     made.setToolTip(tip)
     made.clicked.connect(slot)
@@ -185,7 +185,7 @@ class SystemTable(QObject):
         amount, ok = QInputDialog.getInt(self.window, title, f"{word} for {row.name}:", 1, 1,
                                          999)
         if ok:
-            self.damage(row.id, sign * amount)
+            self.damage(turns.stored_id(row), sign * amount)
 
     def ask_damage(self) -> None:
         self._ask_amount("Damage", +1)
@@ -225,7 +225,7 @@ class SystemTable(QObject):
             return
         key, system_key = self.profile.system.initiative_key, self.profile.key
         request = InitiativeRequest(system_key, tuple(
-            Initiant(r.id, r.name, turns.stat(r, key), rolls=self.rolls_initiative(r))
+            Initiant(turns.stored_id(r), r.name, turns.stat(r, key), rolls=self.rolls_initiative(r))
             for r in rows))
 
         self.roller.roll(request, "The initiative roll", record=lambda answer, log:
@@ -241,7 +241,7 @@ class SystemTable(QObject):
                                         f"Initiative of {row.name}:",
                                         10 if current is None else current, -20, 99)
         if ok:
-            self.undo_stack.push(turns.set_initiative(self.session, row.id, value))
+            self.undo_stack.push(turns.set_initiative(self.session, turns.stored_id(row), value))
 
     def activate(self, combatant_id: int) -> None:
         """Give the turn to someone out of order (a waiting R&R character acting now...)."""

@@ -7,6 +7,8 @@ challenge level and how it was made before anything is rolled.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,6 +28,7 @@ from encounter_app.domain.systems.requests import TraitCheckRequest
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.dice import Typed
 from encounter_app.rules.systems import system
+from encounter_app.services.systems.turns import stored_id
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.profiles import dodge_parry
 from encounter_app.ui.systems.typed import typed_die
@@ -150,7 +153,8 @@ class TraitCheckDialog(QDialog):
         for index in range(self.pages.count()):
             policy = QSizePolicy.Policy.Preferred if index == mode else \
                 QSizePolicy.Policy.Ignored
-            self.pages.widget(index).setSizePolicy(policy, policy)
+            page = cast(QWidget, self.pages.widget(index))  # None only past count()
+            page.setSizePolicy(policy, policy)
         self.adjustSize()
         self.trait.setCurrentIndex(TRAITS.index("athlete") if mode == JUMP else
                                    self.trait.currentIndex())
@@ -209,7 +213,7 @@ class TraitCheckDialog(QDialog):
         return TraitCheckRequest(actor.name, trait, challenge, name, "; ".join(parts), actor.id,
                                  wound_base=wound_base, target=target.name)
 
-    def _update(self, *_args) -> None:
+    def _update(self, *_args: object) -> None:
         self.distance.setEnabled(self.range.currentIndex() != 0)  # melee: adjacent
         request = self.request()
         same = (self.mode.currentIndex() == ATTACK
@@ -233,4 +237,4 @@ class TraitCheckDialog(QDialog):
         return rr.check(request.trait, request.challenge, Typed(*dice))
 
     def actor_id(self) -> int:
-        return self._row(self.actor).id
+        return stored_id(self._row(self.actor))
