@@ -37,6 +37,7 @@ from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.adversaries import Refused
+from encounter_app.domain.rows import stored_id
 from encounter_app.domain.systems.requests import InitiativeScore, initiative_order
 from encounter_app.rules import casus_mus, ruins_and_raiders
 from encounter_app.rules import forge_of_power as fop
@@ -64,13 +65,6 @@ class SetSystemState(QUndoCommand):
 
     def undo(self) -> None:
         self._session.set_system_state(self._old)
-
-
-def stored_id(row: CombatantRow) -> int:
-    """The id of a combatant of the fight: the session's rows come from the store, where every
-    row has one (``CombatantRow.id`` is None only before the row is stored)."""
-    assert row.id is not None, f"{row!r} was never stored"
-    return row.id
 
 
 def _row(session: EncounterSession, combatant_id: int) -> CombatantRow:

@@ -48,18 +48,44 @@ class FightContext:
 class Fight(Protocol):
     """A rule system's part of the window."""
 
-    profile: Profile | None  # how the order and cards name a system's numbers; None: Daggerheart
-    cards: QAbstractItemView  # the combatants' cards, one per row of the order
-    cards_name: str  # what the GM calls them ("adversary cards"), for Go to and the readers
-    centre: QWidget  # the middle of the window: the cards and what acts on them
-    sidebar: Sequence[QWidget]  # above the countdowns: Fear, the scene, a system's resources
-    log_tabs: Sequence[tuple[QWidget, str]]  # beside the roll log (the Fear ledger)
-    keyboard_chain: Sequence[QWidget]  # after the cards when the GM presses Tab
-    # The toolbar's buttons of this system: action -> (short label, icon name).
-    toolbar_actions: Mapping[QAction, tuple[str, str]]
-    # Where the shell's "Tick the countdown" goes in the Encounter menu (before it), or None
-    # for the end.
-    tick_before: QAction | None
+    # Read-only: the shell only reads them, and a system may narrow them (a SystemTable's
+    # profile is never None).
+    @property
+    def profile(self) -> Profile | None:
+        """How the order and cards name a system's numbers; None for Daggerheart's own."""
+
+    @property
+    def cards(self) -> QAbstractItemView:
+        """The combatants' cards, one per row of the order."""
+
+    @property
+    def cards_name(self) -> str:
+        """What the GM calls the cards ("adversary cards"), for Go to and screen readers."""
+
+    @property
+    def centre(self) -> QWidget:
+        """The middle of the window: the cards and what acts on them."""
+
+    @property
+    def sidebar(self) -> Sequence[QWidget]:
+        """Above the countdowns: Fear, the scene, a system's resources."""
+
+    @property
+    def log_tabs(self) -> Sequence[tuple[QWidget, str]]:
+        """Tabs beside the roll log (the Fear ledger), with their titles."""
+
+    @property
+    def keyboard_chain(self) -> Sequence[QWidget]:
+        """What follows the cards when the GM presses Tab."""
+
+    @property
+    def toolbar_actions(self) -> Mapping[QAction, tuple[str, str]]:
+        """This system's toolbar buttons: action -> (short label, icon name)."""
+
+    @property
+    def tick_before(self) -> QAction | None:
+        """Where the shell's "Tick the countdown" goes in the Encounter menu (before it), or
+        None for the end."""
 
     def fill_encounter_menu(self, menu: QMenu) -> None: ...
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout, QInputDialog, QLabel
 
+from encounter_app.domain.rows import stored_id
 from encounter_app.domain.systems.requests import SkillRollRequest
 from encounter_app.services.systems import turns
 from encounter_app.ui.systems.clash_dialog import SKILLS, ClashDialog
@@ -59,7 +60,7 @@ class CasusMusTable(SystemTable):
     def change(self, resource: str, cost: int) -> None:
         row = self.target()
         if row is not None:
-            self.push(lambda: turns.spend(self.session, turns.stored_id(row), resource, cost))
+            self.push(lambda: turns.spend(self.session, stored_id(row), resource, cost))
 
     def new_session(self) -> None:
         if not self.push(lambda: turns.refresh_luck_points(self.session)):

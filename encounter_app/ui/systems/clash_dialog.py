@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain import CombatantRow
 from encounter_app.domain.requests import RollResult
+from encounter_app.domain.rows import stored_id
 from encounter_app.domain.systems.requests import SkillRollRequest
 from encounter_app.rules.casus_mus import LuckOption, SkillRoll, roll_skill
 from encounter_app.rules.dice import Typed
@@ -82,7 +83,7 @@ class _Chooser(QWidget):
 
     def side(self) -> Side:
         row = self.row()
-        return Side(turns.stored_id(row), row.name, self.value.value(), self.skill.currentText(),
+        return Side(stored_id(row), row.name, self.value.value(), self.skill.currentText(),
                     ap=turns.ap_left(row), lp=turns.lp_left(row))
 
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.requests import RollResult
+from encounter_app.domain.rows import stored_id
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.systems import turns
@@ -136,17 +137,17 @@ class RuinsAndRaidersTable(SystemTable):
     def use_action(self) -> None:
         row = self.target()
         if row is not None:
-            self.push(lambda: turns.use_action(self.session, turns.stored_id(row)))
+            self.push(lambda: turns.use_action(self.session, stored_id(row)))
 
     def wait(self) -> None:
         row = self.target()
         if row is not None:
-            self.push(lambda: turns.set_waiting(self.session, turns.stored_id(row)))
+            self.push(lambda: turns.set_waiting(self.session, stored_id(row)))
 
     def hold(self) -> None:
         row = self.target()
         if row is not None:
-            self.push(lambda: turns.set_waiting(self.session, turns.stored_id(row), hold=True))
+            self.push(lambda: turns.set_waiting(self.session, stored_id(row), hold=True))
 
     def round_zero(self) -> None:
         dialog = AmbushDialog(list(self.session.combatants), self.window)

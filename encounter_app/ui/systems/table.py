@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain import CombatantRow
 from encounter_app.domain.requests import RollResult
+from encounter_app.domain.rows import stored_id
 from encounter_app.domain.systems.requests import Initiant, InitiativeRequest
 from encounter_app.services.fight import commands
 from encounter_app.services.systems import turns
@@ -185,7 +186,7 @@ class SystemTable(QObject):
         amount, ok = QInputDialog.getInt(self.window, title, f"{word} for {row.name}:", 1, 1,
                                          999)
         if ok:
-            self.damage(turns.stored_id(row), sign * amount)
+            self.damage(stored_id(row), sign * amount)
 
     def ask_damage(self) -> None:
         self._ask_amount("Damage", +1)
@@ -225,7 +226,7 @@ class SystemTable(QObject):
             return
         key, system_key = self.profile.system.initiative_key, self.profile.key
         request = InitiativeRequest(system_key, tuple(
-            Initiant(turns.stored_id(r), r.name, turns.stat(r, key), rolls=self.rolls_initiative(r))
+            Initiant(stored_id(r), r.name, turns.stat(r, key), rolls=self.rolls_initiative(r))
             for r in rows))
 
         self.roller.roll(request, "The initiative roll", record=lambda answer, log:
@@ -241,7 +242,7 @@ class SystemTable(QObject):
                                         f"Initiative of {row.name}:",
                                         10 if current is None else current, -20, 99)
         if ok:
-            self.undo_stack.push(turns.set_initiative(self.session, turns.stored_id(row), value))
+            self.undo_stack.push(turns.set_initiative(self.session, stored_id(row), value))
 
     def activate(self, combatant_id: int) -> None:
         """Give the turn to someone out of order (a waiting R&R character acting now...)."""

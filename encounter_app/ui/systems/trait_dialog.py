@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import CombatantRow
+from encounter_app.domain.rows import stored_id
 from encounter_app.domain.systems.requests import TraitCheckRequest
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.dice import Typed
 from encounter_app.rules.systems import system
-from encounter_app.services.systems.turns import stored_id
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.profiles import dodge_parry
 from encounter_app.ui.systems.typed import typed_die
