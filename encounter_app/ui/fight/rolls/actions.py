@@ -70,6 +70,9 @@ class RollActions(QObject):
 
     def attack(self, combatant_id: int) -> None:
         attacker = self._session.combatants.by_id(combatant_id)
+        if attacker.stats is None:  # an encounter file may bring one without ("stats": null)
+            self._say(f"{attacker.name} has no stat block to attack with.", error=True)
+            return
         pcs = attack_targets(self._session.combatants)
         if not pcs:
             self._say("There is no PC with an Evasion to attack.", error=True)
