@@ -110,7 +110,9 @@ class Launched:
         self.window.restoreGeometry(old.saveGeometry())
         if old.isVisible():
             self.window.show()  # before the old one closes, or the program would quit
-        self.window.table_controls.take_over(old.table_controls)
+        controls, old_controls = self.window.table_controls, old.table_controls
+        assert controls is not None and old_controls is not None, "_open_window adds them"
+        controls.take_over(old_controls)
         old.close()
         old.deleteLater()
 
@@ -159,15 +161,18 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
     try:
         encounter_id = store.encounter_to_open()  # the one open when the program last ran
         existing = encounter_id is not None
-        encounter = (store.encounter(encounter_id) if existing
-                     else _create_demo(store, demo_system, seed=seed))
+        encounter = (_create_demo(store, demo_system, seed=seed) if encounter_id is None
+                     else store.encounter(encounter_id))
         rules_service = RulesService(seed=encounter.seed if seed is None else seed)
     except Exception:
         store.close()
         raise
     hooks = NewSessionHooks()
     settings = open_settings(Path(data_dir))
-    appearance = Appearance(QApplication.instance(), settings)
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):  # a QCoreApplication has no palette to switch
+        raise RuntimeError("launch() needs a QApplication")
+    appearance = Appearance(app, settings)
     window, session, undo_stack = _open_window(store, encounter.id, rules_service, settings,
                                                appearance, back_up_now=existing,
                                                session_hooks=hooks)

@@ -59,7 +59,7 @@ def test_a_stuck_rules_thread_does_not_hang_quitting(qtbot, tmp_path, monkeypatc
         assert [s.split(" = ")[0] for s in stored_summaries(tmp_path)] == ["2d6"]
     finally:
         release.set()
-        assert launched.rules_service.thread.wait(5000)
+        assert launched.rules_service.worker_thread.wait(5000)
 
 
 def test_a_start_on_an_existing_fight_backs_it_up(qtbot, tmp_path):

@@ -36,6 +36,15 @@ def test_a_roll_is_computed_off_the_gui_thread_and_answered_on_it(qtbot, service
     assert len(answer.result.dice) == 3
 
 
+def test_the_service_lives_on_the_gui_thread_and_rolls_on_its_own(service):
+    from PySide6.QtCore import QThread
+
+    # QObject.thread() keeps its meaning; the worker's thread has a name of its own.
+    assert service.thread() is QThread.currentThread()
+    assert service.worker_thread is not QThread.currentThread()
+    assert service.worker_thread.isRunning()
+
+
 def test_a_bad_expression_comes_back_as_failed_and_the_service_keeps_serving(qtbot, service):
     with qtbot.waitSignal(service.failed, timeout=5000) as blocker:
         bad = service.submit(DiceRequest("2d6+x"))
@@ -86,7 +95,7 @@ def test_shutdown_answers_what_was_already_asked(qtbot):
 
     QCoreApplication.sendPostedEvents()
     assert len(answers) == 20
-    assert not service.thread.isRunning()
+    assert not service.worker_thread.isRunning()
 
 
 def test_a_stuck_worker_does_not_hang_shutdown(qtbot, monkeypatch, caplog):
@@ -107,4 +116,4 @@ def test_a_stuck_worker_does_not_hang_shutdown(qtbot, monkeypatch, caplog):
         assert "still busy" in caplog.text
     finally:
         release.set()
-        assert service.thread.wait(5000)
+        assert service.worker_thread.wait(5000)

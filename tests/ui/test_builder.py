@@ -140,9 +140,9 @@ def test_an_attached_environment_shows_folded_and_survives_a_relaunch(qtbot, tmp
         panel = library.environment_panel
         assert "Lantern Market at Dusk" in panel.title.text() and "Difficulty 13" in \
             panel.title.text()
-        assert not panel.scroll.isVisibleTo(panel)
+        assert not panel.body_scroll.isVisibleTo(panel)
         panel.toggle.click()
-        assert panel.scroll.isVisibleTo(panel) and "Press of the Crowd" in panel.body.text()
+        assert panel.body_scroll.isVisibleTo(panel) and "Press of the Crowd" in panel.body.text()
     finally:
         first.shutdown()
     second = launch(tmp_path, show=False)

@@ -203,3 +203,18 @@ def test_lists_keep_their_white_paper_behind_the_rows(program):
         viewport = view.viewport()
         assert viewport.autoFillBackground(), view.objectName()
         assert viewport.backgroundRole() == QPalette.ColorRole.Base, view.objectName()
+
+
+def test_an_adversary_without_a_stat_block_is_refused_an_attack(qtbot, program):
+    # An encounter file may bring an adversary with "stats": null; A says why, nothing breaks.
+    from encounter_app.domain import CombatantRow
+    from encounter_app.services.fight.commands import AddCombatant, SetTurn
+
+    session = program.session
+    program.undo_stack.push(AddCombatant(session, CombatantRow(kind="adversary", name="Shade")))
+    shade = session.combatants[len(session.combatants) - 1]
+    program.undo_stack.push(SetTurn(session, shade.id, session.round))
+    program.window.fight.rolls.attack_action.trigger()
+    assert program.window.status_label.text() == "Shade has no stat block to attack with."
+    assert QApplication.activeModalWidget() is None
+    assert len(session.rolls) == 0

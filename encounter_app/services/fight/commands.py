@@ -96,6 +96,7 @@ class SetFear(QUndoCommand):
         self._event = self._session.record_fear(self._event)
 
     def undo(self) -> None:
+        assert self._event.id is not None, "undone after redo, which stored the line"
         self._session.unrecord_fear(self._event.id, self._old)
 
 
@@ -201,4 +202,5 @@ class RecordRoll(QUndoCommand):
         self._row = self._session.add_roll(self._row)
 
     def undo(self) -> None:
+        assert self._row.id is not None, "undone after redo, which stored the roll"
         self._session.remove_roll(self._row.id)

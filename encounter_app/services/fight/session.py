@@ -8,6 +8,7 @@ The methods are the primitives that undo commands call; they make no decisions o
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -71,11 +72,11 @@ class EncounterSession(QObject):
                              lambda r: not r.defeated)
 
     @property
-    def system_state(self) -> dict:
+    def system_state(self) -> dict[str, Any]:
         """The encounter's turn state of a system other than Daggerheart (services/systems)."""
         return self.encounter.system_state
 
-    def set_system_state(self, state: dict) -> None:
+    def set_system_state(self, state: dict[str, Any]) -> None:
         self.store.set_system_state(self.encounter_id, state)
         self.encounter = replace(self.encounter, system_state=dict(state))
         self.turn_changed.emit()
@@ -185,8 +186,11 @@ class EncounterSession(QObject):
 
     def add_roll(self, row: RollRow) -> RollRow:
         stored = self.store.insert_roll(self.encounter_id, row)
-        # A redone roll older than every roll read so far waits for its page like the rest.
-        if not self._more_rolls or stored.id > self._rolls_from:
+        assert stored.id is not None, "the store gives every roll it writes an id"
+        # A redone roll older than every roll read so far waits for its page like the rest
+        # (before the first page is read, every roll does).
+        if not self._more_rolls or (self._rolls_from is not None
+                                    and stored.id > self._rolls_from):
             # Newest first; a redone roll goes back where its id puts it, not always on top.
             position = sum(1 for r in self.rolls if r.id > stored.id)
             self.rolls.insert(position, stored)

@@ -10,6 +10,7 @@ right before pushing it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from encounter_app.domain import CountdownRow, RollRow
 from encounter_app.domain.countdown_steps import Event, Step, partner, steps
@@ -125,7 +126,7 @@ def _countdown_lines(moved: list[Step], rows: list[CountdownRow]) -> list[str]:
     return lines
 
 
-def _payload(moved: list[Step]) -> list[dict]:
+def _payload(moved: list[Step]) -> list[dict[str, Any]]:
     return [{"id": s.before.id, "name": s.before.name, "before": s.before.value,
              "after": s.after.value, "triggered": s.triggered, "loops": s.after.loops}
             for s in moved]

@@ -21,12 +21,12 @@ class RollRouter(QObject):
     def __init__(self, service: RulesService, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._service = service
-        self._waiting: dict[int, tuple[Callable[[RollResult], None], str,
+        self._waiting: dict[int, tuple[Callable[[RollResult], object], str,
                                        Callable[[str], None] | None]] = {}
         service.rolled.connect(self._rolled)
         service.failed.connect(self._failed)
 
-    def submit(self, request: RollRequest, on_rolled: Callable[[RollResult], None],
+    def submit(self, request: RollRequest, on_rolled: Callable[[RollResult], object],
                what: str, on_failed: Callable[[str], None] | None = None) -> int:
         """Roll ``request``; ``on_rolled`` gets the answer on this thread. ``what`` names the
         roll in the message of a failure, which goes to ``on_failed`` when given (a caller

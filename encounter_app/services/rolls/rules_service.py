@@ -119,7 +119,9 @@ class RulesService(QObject):
         return request_id
 
     @property
-    def thread(self) -> QThread:
+    def worker_thread(self) -> QThread:
+        """The thread the rolls run on. Not ``thread``: QObject.thread() is the thread the
+        service itself lives on, and a property of that name would hide it."""
         return self._thread
 
     def shutdown(self, timeout_ms: int = STOP_TIMEOUT_MS) -> bool:

@@ -27,7 +27,7 @@ from encounter_app.ui.shell import theme
 
 
 def _message_label(name: str) -> QLabel:
-    label = QLabel(objectName=name)
+    label: QLabel = QLabel(objectName=name)
     label.setWordWrap(True)
     return label
 
@@ -59,7 +59,7 @@ class _CheckedTextDialog(QDialog):
         """What the typed text would do; raise Refused when it cannot be used."""
         raise NotImplementedError
 
-    def update_state(self, *_args) -> bool:
+    def update_state(self, *_args: object) -> bool:
         try:
             text, ok = self.check(), True
         except Refused as exc:

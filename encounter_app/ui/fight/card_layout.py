@@ -176,7 +176,8 @@ def _paragraph(spans: list[tuple[str, QFont]], width: int, origin: QPoint,
 # blocks, not 1000 cards (docs/performance.md). Nobody changes a QTextLayout after endLayout,
 # so sharing one between cards is safe.
 TEXT_LAYOUT_LIMIT = 2048
-_TEXT_LAYOUTS: dict[tuple, tuple[QTextLayout, int]] = {}
+_LayoutKey = tuple[tuple[tuple[str, QFont], ...], int, int]  # spans, width, first indent
+_TEXT_LAYOUTS: dict[_LayoutKey, tuple[QTextLayout, int]] = {}
 
 
 def _text_layout(text: str, spans: list[tuple[str, QFont]], width: int,
@@ -301,6 +302,7 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
         button_w = body_fm.horizontalAdvance(ATTACK_LABEL) + 28
         button_h = body_fm.height() + 10
         attack_stats = adversaries.current_stats(row)  # a Horde past half HP deals its Horde dice
+        assert attack_stats is not None, "a row with a stat block has its current stats"
         head, *rest = (_keep_together(p) for p in _attack_parts(attack_stats))
         spans = [(head, fonts.bold)] + [(f" · {p}", fonts.body) for p in rest]
         para = _paragraph(spans, inner - button_w - 8, QPoint(x, y))

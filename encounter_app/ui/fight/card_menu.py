@@ -9,12 +9,13 @@ handlers hold no game state: they read the session's rows when asked.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QObject, QPoint
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QWidget
 
-from encounter_app.domain import StatBlock, adversaries
+from encounter_app.domain import CombatantRow, StatBlock, adversaries
 from encounter_app.domain.adversaries import Refused
 from encounter_app.services.fight import adversary_operations as actions
 from encounter_app.services.fight.session import EncounterSession
@@ -54,7 +55,7 @@ class CardActions(QObject):
         self._report(action.message)
         return True
 
-    def _row(self, combatant_id: int):
+    def _row(self, combatant_id: int) -> CombatantRow:
         return actions.combatant(self._session, combatant_id)
 
     # -- the handlers -----------------------------------------------------------------------
@@ -145,9 +146,8 @@ class CardActions(QObject):
         for name in (*adversaries.STANDARD_CONDITIONS,
                      *(c for c in row.conditions if c not in adversaries.STANDARD_CONDITIONS)):
             present = name in row.conditions
-            action = add(name, f"condition:{name}",
-                         (lambda n=name: self.remove_condition(cid, n)) if present
-                         else (lambda n=name: self.add_condition(cid, n)), target=conditions)
+            toggle = self.remove_condition if present else self.add_condition
+            action = add(name, f"condition:{name}", partial(toggle, cid, name), target=conditions)
             action.setCheckable(True)
             action.setChecked(present)
         conditions.addSeparator()
@@ -173,15 +173,14 @@ class CardActions(QObject):
         menu.addSeparator()
         add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
             enabled=row.stats is not None)
-        if self._note is not None:
+        if (note := self._note) is not None:
             add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",
-                lambda: self._note(cid))
+                lambda: note(cid))
         menu.addSeparator()
         menu.addAction(self.end_turn_action)
-        if self._export is not None and row.stats is not None:
+        if (export := self._export) is not None and (stats := row.stats) is not None:
             menu.addSeparator()
-            add("E&xport this adversary…", "exportAdversaryAction",
-                lambda: self._export(row.stats))
+            add("E&xport this adversary…", "exportAdversaryAction", lambda: export(stats))
         return menu
 
     def show_menu(self, combatant_id: int, at: QPoint) -> None:
@@ -232,7 +231,7 @@ class GmTurnBar(QWidget):
 
     def _button(self, text: str, name: str, tip: str,
                 slot: Callable[[int], object]) -> QPushButton:
-        button = QPushButton(text, objectName=name)
+        button: QPushButton = QPushButton(text, objectName=name)
         button.setAccessibleName(text.rstrip("…"))
         button.setToolTip(tip)
         button.clicked.connect(lambda: self._on_selected(slot))
@@ -250,7 +249,7 @@ class GmTurnBar(QWidget):
         if combatant_id is not None:
             slot(combatant_id)
 
-    def _update(self, *_args) -> None:
+    def _update(self, *_args: object) -> None:
         selected = self.selected_id() is not None
         for button in (self.damage_button, self.spotlight_button, self.interrupt_button):
             button.setEnabled(selected)

@@ -8,7 +8,10 @@ emits ``marks_requested``, ``attack_requested`` and ``condition_clear_requested`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import (
+    QAbstractItemModel,
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
@@ -62,6 +65,8 @@ from encounter_app.ui.widgets.listviews import PaintedListView
 from encounter_app.ui.widgets.pips import clicked_pip, paint_pips, toggled_count
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+# The row (or its id when it cannot be hashed), has the spotlight, card width, font.key().
+_CardKey = tuple[CombatantRow | int, bool, int, str]
 CHIP_TIPS = {
     "hidden": "Not on the player display: select it and press H (Players menu) to show it",
     "condition": "{condition}: click to clear it (right-click the card for more)",
@@ -102,8 +107,8 @@ class AdversaryCardDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None, *, card_width: int = CARD_WIDTH) -> None:
         super().__init__(parent)
         self.card_width = card_width
-        self._cache: dict[tuple, CardLayout] = {}  # least recently used first
-        self._heights: dict[tuple, int] = {}
+        self._cache: dict[_CardKey, CardLayout] = {}  # least recently used first
+        self._heights: dict[_CardKey, int] = {}
         self._pressed: QPersistentModelIndex | None = None  # whose Attack button is held down
 
     # -- geometry --------------------------------------------------------------------------
@@ -122,10 +127,10 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         self._cache[key] = layout  # last: the most recently used
         return layout
 
-    def _key(self, row: CombatantRow, active: bool, font: QFont) -> tuple:
+    def _key(self, row: CombatantRow, active: bool, font: QFont) -> _CardKey:
         # font.key(), not the font: a style option's font dies with the option.
         try:
-            key: tuple = (row, active, self.card_width, font.key())
+            key: _CardKey = (row, active, self.card_width, font.key())
             hash(key)
         except TypeError:  # a row holding something unhashable: cache by identity instead
             key = (id(row), active, self.card_width, font.key())
@@ -202,7 +207,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         self._paint_track(painter, layout, layout.stress_label, layout.stress_text,
                           layout.stress_pips, row.stress_marked, theme.STRESS, text)
         if layout.attack_button is not None:
-            self._paint_attack_button(painter, option, layout, index, row)
+            self._paint_attack_button(painter, option, layout.attack_button, index, row)
 
         if bool(index.data(ActiveRole)):
             pen = QPen(theme.ACTIVE, ACTIVE_FRAME)
@@ -265,9 +270,9 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         paint_pips(painter, pips, filled, colour, ink)
 
     def _paint_attack_button(self, painter: QPainter, option: QStyleOptionViewItem,
-                             layout: CardLayout, index: AnyIndex, row: CombatantRow) -> None:
+                             rect: QRect, index: AnyIndex, row: CombatantRow) -> None:
         button = QStyleOptionButton()
-        button.rect = layout.attack_button
+        button.rect = rect
         button.text = ATTACK_LABEL
         button.palette = option.palette
         button.fontMetrics = option.fontMetrics
@@ -294,7 +299,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         self.attack_requested.emit(row.id)
         return True
 
-    def editorEvent(self, event: QEvent, model, option: QStyleOptionViewItem,
+    def editorEvent(self, event: QEvent, model: QAbstractItemModel, option: QStyleOptionViewItem,
                     index: AnyIndex) -> bool:
         kind = event.type()
         if kind not in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease,
@@ -370,8 +375,9 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         tip = ""
         chip = next((c for c in layout.chips if c.rect.contains(point)), None)
         if layout.attack_button is not None and layout.attack_button.contains(point):
-            tip = ("Defeated: no attack" if row.defeated
-                   else f"Roll {attack_line(current_stats(row))} (key A)")
+            stats = current_stats(row)
+            assert stats is not None, "only a card with a stat block has an Attack button"
+            tip = "Defeated: no attack" if row.defeated else f"Roll {attack_line(stats)} (key A)"
         elif chip is not None and chip.kind in CHIP_TIPS:
             tip = CHIP_TIPS[chip.kind].format(condition=chip.condition)
         elif (hit := self._pip_at(layout, point)) is not None:
@@ -421,8 +427,8 @@ class AdversaryCardsView(PaintedListView):
         return self.delegate.layout_for(index, self.font())
 
     def dataChanged(self, top_left: AnyIndex, bottom_right: AnyIndex,
-                    roles: list[int] | None = None) -> None:
-        super().dataChanged(top_left, bottom_right, roles or [])
+                    roles: Sequence[int] = ()) -> None:
+        super().dataChanged(top_left, bottom_right, roles)
         # A changed row may be taller (a condition chip, the spotlight label). Qt 6.12's QListView
         # re-lays out here by itself, but that is not documented; delayed layouts coalesce, so
         # asking again costs nothing.
@@ -461,7 +467,8 @@ class AdversaryCardsView(PaintedListView):
     def event(self, event: QEvent) -> bool:
         # The window's "A" shortcut attacks with the adversary in the spotlight; with a card
         # selected here, the key belongs to that card instead.
-        if event.type() == QEvent.Type.ShortcutOverride and self._card_key(event):
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
+                and self._card_key(event)):
             event.accept()
             return True
         return super().event(event)

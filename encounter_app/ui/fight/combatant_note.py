@@ -23,7 +23,7 @@ class CombatantNoteDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("combatantNoteDialog")
         self.setWindowTitle(f"Note on {name}")
-        self.edit = QPlainTextEdit(text, objectName="combatantNoteText")
+        self.edit: QPlainTextEdit = QPlainTextEdit(text, objectName="combatantNoteText")
         self.edit.setAccessibleName(f"Note on {name}")
         self.edit.setPlaceholderText("Tactics, what they know, what they want…")
         hint = QLabel(GM_ONLY)

@@ -52,13 +52,13 @@ class EnvironmentPanel(QFrame):
         self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.body.setContentsMargins(4, 0, 4, 4)
         self.body.linkActivated.connect(self._link)
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(self.body)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setMaximumHeight(BODY_HEIGHT)
-        self.scroll.hide()
+        self.body_scroll = QScrollArea()
+        self.body_scroll.setWidget(self.body)
+        self.body_scroll.setWidgetResizable(True)
+        self.body_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body_scroll.setMaximumHeight(BODY_HEIGHT)
+        self.body_scroll.hide()
 
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
@@ -69,7 +69,7 @@ class EnvironmentPanel(QFrame):
         layout.setContentsMargins(4, 2, 4, 2)
         layout.setSpacing(2)
         layout.addLayout(header)
-        layout.addWidget(self.scroll)
+        layout.addWidget(self.body_scroll)
 
         self.toggle.toggled.connect(self._fold)
         self.detach.clicked.connect(self.detach_requested)
@@ -102,7 +102,7 @@ class EnvironmentPanel(QFrame):
         self.toggle.setAccessibleName("Hide the environment's stat block" if open_
                                       else "Show the environment's stat block")
         self._fill_body()
-        self.scroll.setVisible(open_)
+        self.body_scroll.setVisible(open_)
 
     def _link(self, link: str) -> None:
         block = self._holder.block

@@ -89,7 +89,8 @@ class TableFilter(QSortFilterProxyModel):
         model = self.sourceModel()
         cells = [str(model.index(source_row, c, source_parent).data())
                  for c in range(model.columnCount())]
-        if self._value is not None and cells[self._column] != self._value:
+        if (self._column is not None and self._value is not None
+                and cells[self._column] != self._value):
             return False
         text = " ".join(cells).lower()
         return all(word in text for word in self._words)
@@ -149,7 +150,7 @@ class SearchableTable(QWidget):
         layout.addWidget(self.view, 1)
         self._filter()
 
-    def _filter(self, *_args) -> None:
+    def _filter(self, *_args: object) -> None:
         self.proxy.set_search(self.search.text())
         if self.column_filter is not None:
             self.proxy.set_column_value(self._filter_column, self.column_filter.currentData())

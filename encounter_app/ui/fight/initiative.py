@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
@@ -22,17 +25,24 @@ from encounter_app.ui.fight.models import KIND_LABEL, ActiveRole, InitiativeMode
 from encounter_app.ui.shell.theme import ACTIVE, KIND
 from encounter_app.ui.widgets.listviews import own_viewport
 
+if TYPE_CHECKING:
+    from encounter_app.domain import CombatantRow
+    from encounter_app.ui.systems.profiles import Profile
+
+RowInfo = Callable[["CombatantRow"], str]  # the note at the right of a row
+
 ROW_HEIGHT = 44
 
 
 class InitiativeDelegate(QStyledItemDelegate):
     """A row: a kind stripe and badge, the name, and what the GM needs at a glance."""
 
-    def __init__(self, parent: QWidget | None = None, row_info=None) -> None:
+    def __init__(self, parent: QWidget | None = None, row_info: RowInfo | None = None) -> None:
         super().__init__(parent)
         self._row_info = row_info or _row_info  # a system's own note (ui/systems/profiles)
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+    def sizeHint(self, option: QStyleOptionViewItem,
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
         return QSize(200, ROW_HEIGHT)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
@@ -89,7 +99,7 @@ class InitiativeDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-def _row_info(row) -> str:
+def _row_info(row: CombatantRow) -> str:
     if row.defeated:
         return "DEFEATED"
     if row.kind == "pc" and row.evasion is not None:
@@ -102,7 +112,7 @@ def _row_info(row) -> str:
 class InitiativeView(QListView):
     """The spotlight order; drag a row to reorder it."""
 
-    def __init__(self, parent: QWidget | None = None, row_info=None) -> None:
+    def __init__(self, parent: QWidget | None = None, row_info: RowInfo | None = None) -> None:
         super().__init__(parent)
         own_viewport(self)
         self.setObjectName("initiativeView")
@@ -128,7 +138,7 @@ class InitiativePanel(QWidget):
     note_requested = Signal(int)  # combatant id: the GM's note on it
 
     def __init__(self, model: InitiativeModel, parent: QWidget | None = None, *,
-                 profile=None) -> None:
+                 profile: Profile | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("initiativePanel")
         self._model = model
@@ -214,7 +224,7 @@ class InitiativePanel(QWidget):
         menu.exec(self.view.viewport().mapToGlobal(at))
         menu.deleteLater()
 
-    def _with_row(self, action) -> None:
+    def _with_row(self, action: Callable[[int], object]) -> None:
         row = self.selected_row()
         if row >= 0:
             action(row)
@@ -225,7 +235,7 @@ class InitiativePanel(QWidget):
             self.move_requested.emit(row, destination)
             self.view.setCurrentIndex(self._model.index(destination))
 
-    def _update_buttons(self, *_args) -> None:
+    def _update_buttons(self, *_args: object) -> None:
         row = self.selected_row()
         count = self._model.rowCount()
         self.remove_button.setEnabled(row >= 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
@@ -90,15 +91,17 @@ def _recover(launched: Launched, quiet: bool) -> bool:
     from encounter_app.ui.shell.backup_dialogs import DamagedDatabaseBox, damaged_message
 
     store = launched.store
+    kept_aside = store.kept_aside
+    assert kept_aside is not None, "called only when the store set a damaged database aside"
     offer = store.latest_usable_backup()
     if quiet:
         how = " Start Encounter Manager normally to be offered it." if offer else ""
-        print(f"encounter-app: {damaged_message(store.kept_aside, store.path, offer)}{how}",
+        print(f"encounter-app: {damaged_message(kept_aside, store.path, offer)}{how}",
               file=sys.stderr)
         return False
-    box = DamagedDatabaseBox(store.kept_aside, store.path, offer)
+    box = DamagedDatabaseBox(kept_aside, store.path, offer)
     box.exec()
-    if box.wants_restore():
+    if offer is not None and box.wants_restore():  # the box offers a restore only with one
         try:
             launched.restore(offer.path)
         except StoreError as exc:
@@ -109,9 +112,9 @@ def _recover(launched: Launched, quiet: bool) -> bool:
     return True
 
 
-def _smoke_test(app: QApplication, launched) -> int:
+def _smoke_test(app: QApplication, launched: Launched) -> int:
     """One roll through the worker thread and back, then exit: proves the whole chain runs."""
-    outcome: dict[str, object] = {}
+    outcome: dict[str, Any] = {}  # the roll's result (RollResult.result) or the error
 
     def rolled(answer: RollResult) -> None:
         outcome["roll"] = answer.result
@@ -135,7 +138,7 @@ def _smoke_test(app: QApplication, launched) -> int:
     return 0
 
 
-def _screenshot(app: QApplication, launched, path: Path) -> int:
+def _screenshot(app: QApplication, launched: Launched, path: Path) -> int:
     window = launched.window
     window.resize(1440, 900)
     window.show()

@@ -7,9 +7,13 @@ or writes the settings of the GM's everyday fights.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QObject, QSettings
-from PySide6.QtWidgets import QMainWindow, QSplitter
+from PySide6.QtWidgets import QSplitter
+
+if TYPE_CHECKING:
+    from encounter_app.ui.shell.main_window import MainWindow
 
 SETTINGS_NAME = "settings.ini"
 
@@ -27,7 +31,7 @@ class WindowMemory(QObject):
     object in the window to test its type, 18 M instructions of each start.
     """
 
-    def __init__(self, window: QMainWindow, settings: QSettings,
+    def __init__(self, window: MainWindow, settings: QSettings,
                  splitters: list[QSplitter]) -> None:
         super().__init__(window)
         self._window, self._settings = window, settings

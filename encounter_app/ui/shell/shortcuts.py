@@ -46,15 +46,15 @@ def window_shortcuts(window: QMainWindow) -> list[Shortcut]:
 
     def visit(menu: QMenu, path: str) -> None:
         for action in menu.actions():
-            if action.menu() is not None:
-                visit(action.menu(), f"{path} › {plain(action.menu().title())}")
+            if isinstance(submenu := action.menu(), QMenu):
+                visit(submenu, f"{path} › {plain(submenu.title())}")
             elif action.shortcuts() and id(action) not in seen:
                 seen.add(id(action))
                 found.append(_shortcut(action, path))
 
     for top in window.menuBar().actions():
-        if top.menu() is not None:
-            visit(top.menu(), plain(top.menu().title()))
+        if isinstance(top_menu := top.menu(), QMenu):
+            visit(top_menu, plain(top_menu.title()))
     for action in window.actions():  # keys with no menu entry (focus moves)
         if action.shortcuts() and id(action) not in seen:
             seen.add(id(action))

@@ -61,15 +61,18 @@ class RollActions(QObject):
     # -- the rolls --------------------------------------------------------------------------
 
     def attack_with_active(self) -> None:
-        rows = self._session.combatants
-        row = rows.index_of(self._session.active_id)
-        if row < 0 or rows[row].kind != "adversary":
+        rows, active_id = self._session.combatants, self._session.active_id
+        row = rows.index_of(active_id)
+        if active_id is None or row < 0 or rows[row].kind != "adversary":
             self._say("The spotlight is not on an adversary: select a card and press A.")
             return
-        self.attack(self._session.active_id)
+        self.attack(active_id)
 
     def attack(self, combatant_id: int) -> None:
         attacker = self._session.combatants.by_id(combatant_id)
+        if attacker.stats is None:  # an encounter file may bring one without ("stats": null)
+            self._say(f"{attacker.name} has no stat block to attack with.", error=True)
+            return
         pcs = attack_targets(self._session.combatants)
         if not pcs:
             self._say("There is no PC with an Evasion to attack.", error=True)

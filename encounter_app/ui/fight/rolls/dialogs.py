@@ -70,12 +70,13 @@ class ExperienceChooser(QWidget):
         self._explain()
 
     def chosen(self) -> Experience | None:
-        return self.combo.currentData()
+        data = self.combo.currentData()  # None, or the Experience itself
+        return data if isinstance(data, Experience) else None
 
     def affordable(self) -> bool:
         return self.chosen() is None or self._fear >= 1
 
-    def _explain(self, *_args) -> None:
+    def _explain(self, *_args: object) -> None:
         if self.combo.count() == 1:
             self.note.setText("This adversary has no Experiences.")
         elif self.chosen() is not None and self._fear < 1:
@@ -96,6 +97,9 @@ class AttackDialog(QDialog):
         super().__init__(parent)
         self._odds = odds  # each target's chance to hit, as the options change
         stats = attacker.stats
+        if stats is None:  # RollActions.attack refuses such an attacker before asking
+            raise ValueError(f"{attacker.name} has no stat block to attack with")
+        self._stats = stats
         self.setWindowTitle(f"{attacker.name} attacks")
         self.setObjectName("attackDialog")
         self._attacker = attacker
@@ -143,7 +147,7 @@ class AttackDialog(QDialog):
         self._update()
         self._ask_odds()
 
-    def _ask_odds(self, *_args) -> None:
+    def _ask_odds(self, *_args: object) -> None:
         if self._odds is None or not self._targets:
             return
         request = self.odds_request()
@@ -152,10 +156,13 @@ class AttackDialog(QDialog):
 
     def odds_request(self) -> OddsRequest:
         chosen = self.experience.chosen()
-        return OddsRequest(self._attacker.stats.attack_modifier,
-                           tuple(t.evasion for t in self._targets), self._damage,
+        return OddsRequest(self._stats.attack_modifier, self._evasions(), self._damage,
                            self.advantage.isChecked(), self.disadvantage.isChecked(),
                            chosen.bonus if chosen else 0)
+
+    def _evasions(self) -> tuple[int, ...]:
+        # Every target: _targets keeps only the PCs with an Evasion.
+        return tuple(t.evasion for t in self._targets if t.evasion is not None)
 
     def _show_odds(self, request: OddsRequest, answer: AttackOdds) -> None:
         if request != self.odds_request():
@@ -175,17 +182,18 @@ class AttackDialog(QDialog):
         return [t for i, t in enumerate(self._targets)
                 if self.list.item(i).checkState() == Qt.CheckState.Checked]
 
-    def _update(self, *_args) -> None:
+    def _update(self, *_args: object) -> None:
         self.roll_button.setEnabled(bool(self.chosen()) and self.experience.affordable())
         self.problem.say("" if self.chosen() else "Tick at least one target.")
 
     def request(self) -> AttackRequest:
-        stats = self._attacker.stats
+        stats = self._stats
         experience = self.experience.chosen()
         return AttackRequest(
             attacker=self._attacker.name, modifier=stats.attack_modifier, damage=self._damage,
             attack_name=stats.attack_name or "Attack",
-            targets=tuple(Target(t.name, t.evasion, t.id) for t in self.chosen()),
+            targets=tuple(Target(t.name, t.evasion, t.id) for t in self.chosen()
+                          if t.evasion is not None),  # every one: see _evasions
             advantage=self.advantage.isChecked(), disadvantage=self.disadvantage.isChecked(),
             experience=experience.bonus if experience else 0,
             experience_name=experience.name if experience else "",
@@ -249,12 +257,12 @@ class ReactionDialog(QDialog):
         index = self.actor.currentIndex()
         return self._adversaries[index] if index >= 0 else None
 
-    def _actor_changed(self, *_args) -> None:
+    def _actor_changed(self, *_args: object) -> None:
         actor = self._actor()
         self.experience.set_experiences(actor.stats.experiences if actor and actor.stats else ())
         self._update()
 
-    def _update(self, *_args) -> None:
+    def _update(self, *_args: object) -> None:
         both = self.experience.chosen() is not None and self.penalty.value() < 0
         if self._actor() is None:
             message = "There is no adversary in this encounter to roll for."
@@ -268,6 +276,7 @@ class ReactionDialog(QDialog):
 
     def request(self) -> ReactionRequest:
         actor = self._actor()
+        assert actor is not None, "Roll is disabled while there is no adversary"
         experience = self.experience.chosen()
         bonus = experience.bonus if experience else self.penalty.value()
         return ReactionRequest(
@@ -307,7 +316,7 @@ class FateRollDialog(QDialog):
         self.stake.textChanged.connect(self._update)
         self._update()
 
-    def _update(self, *_args) -> None:
+    def _update(self, *_args: object) -> None:
         self.roll_button.setEnabled(bool(self.stake.text().strip()))
 
     def request(self) -> DiceRequest:

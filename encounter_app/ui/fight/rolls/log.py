@@ -65,7 +65,8 @@ class RollLogDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._fonts_for: dict[QFont, tuple[QFont, QFont]] = {}
-        self._heights_for: dict[tuple, tuple[int, int]] = {}
+        # (summary, detail, width, font): the heights of the summary and the detail.
+        self._heights_for: dict[tuple[str, str, int, QFont], tuple[int, int]] = {}
 
     def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
         fonts = self._fonts_for.get(option.font)

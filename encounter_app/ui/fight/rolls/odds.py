@@ -141,14 +141,16 @@ class OddsPreview(QWidget):
         """Preview ``row``'s attack (None: say how to get a preview)."""
         stats = current_stats(row) if row is not None and row.stats is not None else None
         pcs = attack_targets(self._session.combatants)
-        if stats is None or not pcs:
+        if row is None or stats is None or not pcs:
             self._request = None
             self.title.setText("<b>Attack odds</b>")
             self.hits.setText("Point at an adversary's card to see its chance to hit each PC."
                               if stats is None else "No PC with an Evasion to attack.")
             self.chart.set_damage({})
             return
-        request = OddsRequest(stats.attack_modifier, tuple(p.evasion for p in pcs), stats.damage)
+        # Every PC's: attack_targets keeps only those with an Evasion.
+        evasions = tuple(p.evasion for p in pcs if p.evasion is not None)
+        request = OddsRequest(stats.attack_modifier, evasions, stats.damage)
         attack = stats.attack_name or "Attack"
         self.title.setText(f"<b>{row.name}</b> — {attack} {stats.attack_modifier:+d}, "
                            f"{stats.damage}")

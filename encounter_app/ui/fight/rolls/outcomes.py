@@ -65,9 +65,9 @@ def guidance_html(outcome: Outcome, happened: str) -> str:
     if happened:
         lines.append(f"<small>{escape(happened)}</small>")
     lines.append(escape(gm_response(outcome)))
-    if consequence(outcome):
+    if cost := consequence(outcome):
         moves = " • ".join(escape(m) for m in gm_moves(outcome))
-        lines.append(f"<b>{consequence(outcome).capitalize()} consequence:</b> {moves}")
+        lines.append(f"<b>{cost.capitalize()} consequence:</b> {moves}")
     kind = "Soft move" if hope else "Hard move"
     lines.append(f"<b>{kind}</b>, on a roll with {'Hope' if hope else 'Fear'}: "
                  f"{escape(SOFT_MOVES if hope else HARD_MOVES)}")
