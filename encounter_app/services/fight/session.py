@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.domain.adversaries import next_in_order
+from encounter_app.domain.rows import stored_id
 from encounter_app.rules.daggerheart import FearPool
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import Store
@@ -34,7 +35,7 @@ class EncounterSession(QObject):
         self.combatants = RowList(store.combatants(encounter_id), self)
         self.countdowns = RowList(store.countdowns(encounter_id), self)
         # Newest first, and only the newest page until the log is scrolled (fetch_more_rolls).
-        self.rolls = RowList((), self)
+        self.rolls: RowList[RollRow] = RowList((), self)
         self._more_rolls = True
         self._rolls_from: int | None = None  # every roll from this id up is in self.rolls
         self.fetch_more_rolls()
@@ -91,7 +92,7 @@ class EncounterSession(QObject):
 
     def remove_combatant(self, row: int) -> CombatantRow:
         removed = self.combatants[row]
-        self.store.remove_combatant(removed.id)
+        self.store.remove_combatant(stored_id(removed))
         self.combatants.pop(row)
         if removed.id == self._active_id:
             self._active_id = None
@@ -117,7 +118,7 @@ class EncounterSession(QObject):
         """Set the pool to ``row.value`` and add the ledger line (``row.change`` and reason)."""
         FearPool(row.value)  # FearError (a ValueError) when out of the pool's range
         stored = self.store.record_fear(self.campaign.id, row)
-        position = sum(1 for r in self.fear_ledger if r.id > stored.id)
+        position = sum(1 for r in self.fear_ledger if stored_id(r) > stored_id(stored))
         self.fear_ledger.insert(position, stored)
         self._set_fear_value(stored.value)
         return stored
@@ -158,7 +159,7 @@ class EncounterSession(QObject):
 
     def remove_countdown(self, row: int) -> CountdownRow:
         removed = self.countdowns[row]
-        self.store.remove_countdown(removed.id)
+        self.store.remove_countdown(stored_id(removed))
         self.countdowns.pop(row)
         return removed
 
@@ -186,13 +187,13 @@ class EncounterSession(QObject):
 
     def add_roll(self, row: RollRow) -> RollRow:
         stored = self.store.insert_roll(self.encounter_id, row)
-        assert stored.id is not None, "the store gives every roll it writes an id"
+        stored_at = stored_id(stored)
         # A redone roll older than every roll read so far waits for its page like the rest
         # (before the first page is read, every roll does).
         if not self._more_rolls or (self._rolls_from is not None
-                                    and stored.id > self._rolls_from):
+                                    and stored_at > self._rolls_from):
             # Newest first; a redone roll goes back where its id puts it, not always on top.
-            position = sum(1 for r in self.rolls if r.id > stored.id)
+            position = sum(1 for r in self.rolls if stored_id(r) > stored_at)
             self.rolls.insert(position, stored)
         return stored
 

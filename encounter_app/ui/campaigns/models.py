@@ -33,7 +33,7 @@ MARKED = {"hp": "hp_marked", "wounds": "hp_marked", "stress": "stress_marked",
           "armor": "armor_marked"}
 
 
-class CampaignsModel(RowListModel):
+class CampaignsModel(RowListModel[CampaignRow]):
     def row_data(self, value: CampaignRow, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             archived = " (archived)" if value.archived else ""
@@ -62,7 +62,7 @@ class VisibleCampaigns(QSortFilterProxyModel):
                                     or row.id == self._book.campaign_id)
 
 
-class EncounterListModel(DragToMove, RowListModel):
+class EncounterListModel(DragToMove, RowListModel[EncounterEntry]):
     """The viewed campaign's encounters, in the GM's order: name, status, summary if done."""
 
     mime_type = "application/x-encounter-list-rows"

@@ -136,10 +136,10 @@ class DaggerheartFight(QObject):
     def activate(self, combatant_id: int) -> None:
         target = self.session.combatants.by_id(combatant_id)
         if target.kind == "adversary":  # Relentless and Slow apply
-            self.card_actions.spotlight(target.id)
+            self.card_actions.spotlight(combatant_id)
             return
         self.undo_stack.push(adversary_operations.pass_turn(
-            self.session, target.id, self.session.round, f"Spotlight {target.name}"))
+            self.session, combatant_id, self.session.round, f"Spotlight {target.name}"))
 
     def next_turn(self) -> None:
         active_id, round_ = self.session.next_turn()

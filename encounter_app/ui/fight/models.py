@@ -9,7 +9,7 @@ when the session says they did.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Any
+from typing import Any, Generic
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -22,11 +22,12 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QUndoStack
 
+from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.domain.countdown_steps import traits as countdown_traits
 from encounter_app.domain.fear import reason_label
 from encounter_app.services.fight.commands import MoveCombatant
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.rowlist import RowList
+from encounter_app.services.rowlist import RowList, RowT
 from encounter_app.ui.widgets.drag_rows import DragToMove
 
 RowRole = Qt.ItemDataRole.UserRole + 1  # the frozen row itself (CombatantRow, CountdownRow...)
@@ -39,10 +40,10 @@ COMBATANT_MIME = "application/x-encounter-combatant-rows"
 KIND_LABEL = {"pc": "PC", "adversary": "Adversary", "npc": "NPC"}
 
 
-class RowListModel(QAbstractListModel):
-    """A list model that mirrors one RowList."""
+class RowListModel(QAbstractListModel, Generic[RowT]):
+    """A list model that mirrors one RowList of ``RowT`` rows."""
 
-    def __init__(self, rows: RowList, parent: QObject | None = None) -> None:
+    def __init__(self, rows: RowList[RowT], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows = rows
         rows.inserting.connect(lambda first, last: self.beginInsertRows(QModelIndex(), first,
@@ -85,11 +86,12 @@ class RowListModel(QAbstractListModel):
             return value.id
         return self.row_data(value, role)
 
-    def row_data(self, value: Any, role: int) -> Any:
+    def row_data(self, value: RowT, role: int) -> Any:
+        """data() of one row for roles other than RowRole and IdRole."""
         return None
 
 
-class InitiativeModel(DragToMove, RowListModel):
+class InitiativeModel(DragToMove, RowListModel[CombatantRow]):
     """The spotlight order. Rows are dragged to reorder; the active one is marked."""
 
     mime_type = COMBATANT_MIME
@@ -110,7 +112,7 @@ class InitiativeModel(DragToMove, RowListModel):
         for row in {old, new} - {-1}:
             self.dataChanged.emit(self.index(row), self.index(row), [ActiveRole])
 
-    def row_data(self, value: Any, role: int) -> Any:
+    def row_data(self, value: CombatantRow, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             return value.name
         if role == ActiveRole:
@@ -312,11 +314,11 @@ class AdversaryCardsModel(QAbstractProxyModel):
         return 0 if parent.isValid() else 1
 
 
-class CountdownModel(RowListModel):
+class CountdownModel(RowListModel[CountdownRow]):
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(session.countdowns, parent)
 
-    def row_data(self, value: Any, role: int) -> Any:
+    def row_data(self, value: CountdownRow, role: int) -> Any:
         state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{value.name}: {state}"
@@ -330,7 +332,7 @@ class CountdownModel(RowListModel):
         return None
 
 
-class RollLogModel(RowListModel):
+class RollLogModel(RowListModel[RollRow]):
     """Every roll of the encounter, newest first, read from the store a page at a time.
 
     A long campaign's log has thousands of rolls and the sidebar shows a dozen: the view asks
@@ -348,7 +350,7 @@ class RollLogModel(RowListModel):
         if not parent.isValid():
             self._session.fetch_more_rolls()
 
-    def row_data(self, value: Any, role: int) -> Any:
+    def row_data(self, value: RollRow, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             return value.summary
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
@@ -357,14 +359,14 @@ class RollLogModel(RowListModel):
         return None
 
 
-class FearLedgerModel(RowListModel):
+class FearLedgerModel(RowListModel[FearEventRow]):
     """Every Fear gained and spent in the campaign, newest first, with its reason."""
 
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(session.fear_ledger, parent)
         self._session = session
 
-    def row_data(self, value: Any, role: int) -> Any:
+    def row_data(self, value: FearEventRow, role: int) -> Any:
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             verb = "Gained" if value.change > 0 else "Spent"
             note = f" — {value.note}" if value.note else ""

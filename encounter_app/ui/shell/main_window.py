@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain import RollRow
 from encounter_app.domain.requests import DiceRequest, RollRequest
+from encounter_app.domain.rows import stored_id
 from encounter_app.services.campaigns.operations import NewSessionHooks
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.session import EncounterSession
@@ -266,7 +267,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.push(commands.RemoveCombatant(self.session, row))
 
     def activate_row(self, row: int) -> None:
-        self.fight.activate(self.session.combatants[row].id)
+        self.fight.activate(stored_id(self.session.combatants[row]))
 
     def next_turn(self) -> None:
         self.fight.next_turn()
