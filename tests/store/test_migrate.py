@@ -20,7 +20,7 @@ from sqlmodel import SQLModel
 
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.store import DB_NAME, Store, StoreError, migrate
-from tests.store.old_database import first_version_database
+from tests.helpers.databases import first_version_database
 
 
 def make_database(data: Path) -> Path:

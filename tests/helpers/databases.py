@@ -1,5 +1,9 @@
-"""A database as the first version of the program wrote it, with a little in it: what the
-migration tests (from source and in the frozen bundle) open and expect migrated."""
+"""Databases made and read behind the store's back, for the tests that open them.
+
+``first_version_database`` is a file as the first version of the program wrote it, with a
+little in it: what the migration tests (from source and in the frozen bundle) open and expect
+migrated.
+"""
 
 from __future__ import annotations
 
