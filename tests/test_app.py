@@ -8,7 +8,7 @@ from encounter_app.app import launch
 from encounter_app.domain.requests import AttackRequest, DiceRequest, Target
 from encounter_app.services.rolls.rules_service import compute
 from encounter_app.store import DB_NAME, Store, backups
-from tests.store.test_migrate import dump
+from tests.helpers.databases import dump
 
 
 def stored_summaries(data) -> list[str]:

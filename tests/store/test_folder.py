@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import unprivileged
-from tests.store.test_migrate import make_database
+from tests.helpers.databases import make_database
 
 OPEN = textwrap.dedent("""
     import sys
