@@ -3,8 +3,9 @@
 Made: a small database of today (``make_database``), one as the first version of the program
 wrote it (``first_version_database``, opened from source and in the frozen bundle), one at any
 revision with every table filled (``build_at``), and the migrations of a newer program
-(``newer_program``). Read without the store: every row (``dump``), the revision stamped in
-the file (``revision_of``), and every revision the scripts hold (``revisions``).
+(``newer_migrations``, ``newer_program``). Read without the store: every row (``dump``), the
+revision stamped in the file (``revision_of``), and every revision the scripts hold
+(``revisions``).
 """
 
 from __future__ import annotations
@@ -143,7 +144,8 @@ def build_at(path: Path, revision: str) -> dict[str, list[dict[str, Any]]]:
         engine.dispose()
 
 
-TODAYS_HEAD = migrate.head_revision()
+TODAYS_MIGRATIONS = migrate.MIGRATIONS
+TODAYS_HEAD = migrate.head_revision(TODAYS_MIGRATIONS)
 
 NEXT_REVISION = '''
 import sqlalchemy as sa
@@ -168,14 +170,25 @@ def downgrade():
 '''
 
 
-def newer_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, fail: bool) -> Path:
-    """Point the store at a copy of its migrations plus a revision after today's head."""
+def newer_migrations(tmp_path: Path, *, fail: bool) -> Path:
+    """A newer program's migrations: a copy of today's plus the revision after today's head
+    (NEXT_REVISION, failing half way if ``fail``), in ``tmp_path/migrations``. Made again,
+    only that revision is rewritten. migrate's functions that read the scripts take it."""
     scripts = tmp_path / "migrations"
     if not scripts.exists():
-        shutil.copytree(migrate.MIGRATIONS, scripts,
-                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(TODAYS_MIGRATIONS, scripts, ignore=shutil.ignore_patterns("__pycache__"))
     (scripts / "versions" / "9001_next.py").write_text(
         NEXT_REVISION.format(down=TODAYS_HEAD, fail=fail))
+    return scripts
+
+
+def newer_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, fail: bool) -> Path:
+    """Make Store.open and Store.restore run ``newer_migrations``, as a newer program would.
+
+    They take no migrations folder (store.py hands none to migrate), so this patches
+    migrate.MIGRATIONS for the test; a test of migrate's own functions passes the folder.
+    """
+    scripts = newer_migrations(tmp_path, fail=fail)
     monkeypatch.setattr(migrate, "MIGRATIONS", scripts)
     return scripts
 

@@ -24,6 +24,7 @@ from tests.helpers.databases import (
     dump,
     first_version_database,
     make_database,
+    newer_migrations,
     newer_program,
     revision_of,
 )
@@ -242,19 +243,17 @@ def test_a_0001_database_gains_the_table_rules_columns_with_their_defaults(tmp_p
 # -- an up-to-date file opens without Alembic ----------------------------------------------
 
 
-def test_the_scripts_head_agrees_with_alembic(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_scripts_head_agrees_with_alembic(tmp_path: Path) -> None:
     assert migrate.scripts_head() == migrate.head_revision() == TODAYS_HEAD
-    newer_program(tmp_path, monkeypatch, fail=False)
-    assert migrate.scripts_head() == migrate.head_revision() == "9001_next"
+    scripts = newer_migrations(tmp_path, fail=False)
+    assert migrate.scripts_head(scripts) == migrate.head_revision(scripts) == "9001_next"
 
 
-def test_a_second_head_is_left_to_alembic(tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    scripts = newer_program(tmp_path, monkeypatch, fail=False)
+def test_a_second_head_is_left_to_alembic(tmp_path: Path) -> None:
+    scripts = newer_migrations(tmp_path, fail=False)
     (scripts / "versions" / "9002_branch.py").write_text(
         NEXT_REVISION.format(down=TODAYS_HEAD, fail=False).replace('"9001_next"', '"9002"'))
-    assert migrate.scripts_head() is None
+    assert migrate.scripts_head(scripts) is None
 
 
 def test_opening_an_up_to_date_file_imports_neither_alembic_nor_sqlalchemy(tmp_path: Path
