@@ -6,14 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.srd import RELATIVE, ROOT, srd_path
-
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The helpers assert too (a scripted die, a menu entry): pytest explains their failures as it
+# does a test's own. This must come before anything imports them.
+pytest.register_assert_rewrite("tests.helpers")
 
 
 @pytest.fixture(scope="session")
 def srd_file() -> Path:
     """The SRD's adversaries.json (tests/helpers/srd.py); the test is skipped without it."""
+    from tests.helpers.srd import RELATIVE, ROOT, srd_path
+
     path = srd_path()
     if path is None:
         pytest.skip(f"the SRD adversaries are not beside the repository ({ROOT.parent / RELATIVE})"
