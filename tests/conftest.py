@@ -1,12 +1,27 @@
-"""Shared test set-up: Qt draws offscreen, so tests run without a screen."""
+"""Shared test set-up: Qt draws offscreen, so tests run without a screen; fixtures every
+package of tests uses."""
 
 import os
+from pathlib import Path
 
 import pytest
 
-from tests.exchange.srd_file import srd_file  # noqa: F401  (the SRD's adversaries.json)
-
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The helpers assert too (a scripted die, a menu entry): pytest explains their failures as it
+# does a test's own. This must come before anything imports them.
+pytest.register_assert_rewrite("tests.helpers")
+
+
+@pytest.fixture(scope="session")
+def srd_file() -> Path:
+    """The SRD's adversaries.json (tests/helpers/srd.py); the test is skipped without it."""
+    from tests.helpers.srd import RELATIVE, ROOT, srd_path
+
+    path = srd_path()
+    if path is None:
+        pytest.skip(f"the SRD adversaries are not beside the repository ({ROOT.parent / RELATIVE})"
+                    ": these tests read the published file and the program does not ship it")
+    return path
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from encounter_app.demo import create_demo
 from encounter_app.store import Store
-from tests import unprivileged
+from tests.helpers import unprivileged
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:

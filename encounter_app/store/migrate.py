@@ -29,19 +29,20 @@ OUR_TABLES = {"campaign", "encounter", "combatant", "countdown", "roll_record"}
 _REVISION = re.compile(r"^(down_revision|revision)\s*(?::[^=]*)?=\s*(.+?)\s*$", re.MULTILINE)
 
 
-def alembic_config() -> Config:
+def alembic_config(migrations: Path | None = None) -> Config:
+    """Alembic's configuration for the scripts in ``migrations`` (None: MIGRATIONS, ours)."""
     from alembic.config import Config
 
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("script_location", str(migrations or MIGRATIONS))
     return config
 
 
-def head_revision() -> str | None:
+def head_revision(migrations: Path | None = None) -> str | None:
     """The newest revision, as Alembic reads the scripts (None when there are none)."""
     from alembic.script import ScriptDirectory
 
-    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+    return ScriptDirectory.from_config(alembic_config(migrations)).get_current_head()
 
 
 def known_revisions() -> set[str]:
@@ -50,7 +51,7 @@ def known_revisions() -> set[str]:
     return {rev.revision for rev in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
 
 
-def scripts_head() -> str | None:
+def scripts_head(migrations: Path | None = None) -> str | None:
     """The newest revision, read from the scripts' ``revision``/``down_revision`` lines.
 
     None when that is not one plain answer (two heads, a line written in another way); the
@@ -58,7 +59,7 @@ def scripts_head() -> str | None:
     """
     revisions: set[str] = set()
     parents: set[str] = set()
-    for script in (MIGRATIONS / "versions").glob("*.py"):
+    for script in ((migrations or MIGRATIONS) / "versions").glob("*.py"):
         found = dict(_REVISION.findall(script.read_text(encoding="utf-8")))
         revision, parent = found.get("revision", ""), found.get("down_revision", "")
         if not re.fullmatch(r"""(['"])[\w.-]+\1""", revision):

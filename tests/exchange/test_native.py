@@ -11,7 +11,7 @@ from encounter_app.exchange import native
 from encounter_app.exchange.encounter_file import write_encounter
 from encounter_app.exchange.reader import read_bytes
 from encounter_app.exchange.statblock import normal_type
-from tests.exchange.strategies import encounters, stat_blocks
+from tests.helpers.strategies import encounters, stat_blocks
 
 
 @settings(max_examples=150, deadline=None)

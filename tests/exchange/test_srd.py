@@ -13,7 +13,7 @@ from encounter_app.domain.rows import Experience, Feature, StatBlock
 from encounter_app.exchange import srd
 from encounter_app.exchange.reader import read_bytes, read_path
 from encounter_app.exchange.statblock import horde_size
-from tests.exchange.strategies import stat_blocks
+from tests.helpers.strategies import stat_blocks
 
 
 @pytest.fixture(scope="module")

@@ -93,7 +93,7 @@ def test_first_start_on_an_empty_folder_builds_the_schema_and_makes_the_demo(tmp
 
 def test_a_database_from_the_first_version_is_backed_up_and_migrated(tmp_path):
     """Alembic, SQLAlchemy and the migration scripts work inside the bundle."""
-    from tests.store.old_database import first_version_database
+    from tests.helpers.databases import first_version_database
 
     data = tmp_path / "data"
     database = first_version_database(data)
@@ -202,7 +202,7 @@ def test_on_x11_the_window_draws_with_fonts_and_saves_a_screenshot(tmp_path):
 
 def test_the_command_line_import_reads_the_srd_file_inside_the_bundle(tmp_path):
     """`encounter-app import FILE`: no display, the importer and the store frozen together."""
-    from tests.exchange.srd_file import srd_path
+    from tests.helpers.srd import srd_path
 
     source = srd_path()
     if source is None:

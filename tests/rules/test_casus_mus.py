@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from encounter_app.rules import casus_mus as cm
 from encounter_app.rules.casus_mus import Clash, Grade, flip, grade, resolve_clash
-from tests.rules.scripted import Scripted
+from tests.helpers.scripted import Scripted
 
 CRIT, SUCC, FAIL, FUMB = Grade.CRITICAL, Grade.SUCCESS, Grade.FAILURE, Grade.FUMBLE
 

@@ -40,8 +40,7 @@ from encounter_app.rules.daggerheart import (
     with_hope,
 )
 from encounter_app.rules.dice import DiceError, parse
-
-from .test_dice import ScriptedRng, d
+from tests.helpers.scripted import ScriptedRng, d
 
 # --- attack rolls --------------------------------------------------------------------------------
 

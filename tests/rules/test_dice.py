@@ -24,31 +24,7 @@ from encounter_app.rules.dice import (
     parse,
     roll,
 )
-
-
-class ScriptedRng:
-    """Hands out queued (sides, value) draws and fails the test on any other call."""
-
-    def __init__(self, *draws: tuple[int, int]) -> None:
-        self.draws = list(draws)
-        self.calls: list[tuple[int, int]] = []
-
-    def randint(self, a: int, b: int) -> int:
-        assert self.draws, f"unexpected extra draw randint({a}, {b})"
-        sides, value = self.draws.pop(0)
-        assert (a, b) == (1, sides), f"drew randint({a}, {b}), the script expected a d{sides}"
-        assert 1 <= value <= sides
-        self.calls.append((a, b))
-        return value
-
-    @property
-    def done(self) -> bool:
-        return not self.draws
-
-
-def d(sides: int, *values: int) -> list[tuple[int, int]]:
-    """Draws of one die type: ``d(6, 6, 5, 4)`` is three d6 showing 6, 5 and 4."""
-    return [(sides, v) for v in values]
+from tests.helpers.scripted import ScriptedRng, d
 
 
 @pytest.mark.parametrize(

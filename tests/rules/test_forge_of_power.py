@@ -19,7 +19,7 @@ from encounter_app.rules.forge_of_power import (
     save_damage,
     strike_damage,
 )
-from tests.rules.scripted import Scripted
+from tests.helpers.scripted import Scripted
 
 CF, F, S, CS = (
     Level.CRITICAL_FAILURE,

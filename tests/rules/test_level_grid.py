@@ -8,7 +8,7 @@ import pytest
 from encounter_app.rules import forge_of_power as fop
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.forge_of_power import Level
-from tests.rules.scripted import Scripted
+from tests.helpers.scripted import Scripted
 
 CF, F, S, CS = Level.CRITICAL_FAILURE, Level.FAILURE, Level.SUCCESS, Level.CRITICAL_SUCCESS
 # margin (total - DC) -> level from the text's table, before the natural shifts it

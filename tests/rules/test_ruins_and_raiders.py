@@ -17,7 +17,7 @@ from encounter_app.rules.ruins_and_raiders import (
     jump_challenge,
     momentum_damage,
 )
-from tests.rules.scripted import Scripted
+from tests.helpers.scripted import Scripted
 
 
 class Constant:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.fight import commands
 from encounter_app.store import backups
-from tests.store.test_migrate import dump
+from tests.helpers.databases import dump
 
 
 def autos(store) -> list:

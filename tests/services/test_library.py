@@ -21,7 +21,7 @@ from encounter_app.services.library.commands import (
 )
 from encounter_app.services.library.shelves import EncounterEnvironment, Library, duplicate
 from encounter_app.store import Store
-from tests.store.test_store import BANDIT
+from tests.helpers.rows import BANDIT
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 

@@ -18,22 +18,24 @@ def service(qtbot):
     service.shutdown()
 
 
-def test_a_roll_is_computed_off_the_gui_thread_and_answered_on_it(qtbot, service, monkeypatch):
+def test_a_roll_is_computed_off_the_gui_thread_and_answered_on_it(qtbot):
     seen: dict[str, object] = {}
-    real_compute = compute
 
     def spy(request, rng):
         seen["thread"] = threading.get_ident()
-        return real_compute(request, rng)
+        return compute(request, rng)
 
-    monkeypatch.setattr("encounter_app.services.rolls.rules_service.compute", spy)
-    with qtbot.waitSignal(service.rolled, timeout=5000) as blocker:
-        request_id = service.submit(DiceRequest("3d6+2"))
-    answer = blocker.args[0]
-    assert answer.request_id == request_id
-    assert seen["thread"] != threading.get_ident()
-    assert 5 <= answer.result.total <= 20
-    assert len(answer.result.dice) == 3
+    service = RulesService(seed=7, compute=spy)
+    try:
+        with qtbot.waitSignal(service.rolled, timeout=5000) as blocker:
+            request_id = service.submit(DiceRequest("3d6+2"))
+        answer = blocker.args[0]
+        assert answer.request_id == request_id
+        assert seen["thread"] != threading.get_ident()
+        assert 5 <= answer.result.total <= 20
+        assert len(answer.result.dice) == 3
+    finally:
+        service.shutdown()
 
 
 def test_the_service_lives_on_the_gui_thread_and_rolls_on_its_own(service):
@@ -98,7 +100,7 @@ def test_shutdown_answers_what_was_already_asked(qtbot):
     assert not service.worker_thread.isRunning()
 
 
-def test_a_stuck_worker_does_not_hang_shutdown(qtbot, monkeypatch, caplog):
+def test_a_stuck_worker_does_not_hang_shutdown(qtbot, caplog):
     started, release = threading.Event(), threading.Event()
 
     def stuck(request, rng):
@@ -106,8 +108,7 @@ def test_a_stuck_worker_does_not_hang_shutdown(qtbot, monkeypatch, caplog):
         release.wait(30)
         return compute(request, rng)
 
-    monkeypatch.setattr("encounter_app.services.rolls.rules_service.compute", stuck)
-    service = RulesService(seed=1)
+    service = RulesService(seed=1, compute=stuck)
     service.submit(DiceRequest("1d6"))
     assert started.wait(5)
     try:

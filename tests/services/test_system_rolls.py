@@ -16,7 +16,7 @@ from encounter_app.domain.systems.requests import (
 )
 from encounter_app.domain.systems.words import with_reroll
 from encounter_app.services.rolls.rules_service import RulesService
-from tests.rules.scripted import Scripted
+from tests.helpers.scripted import Scripted
 
 
 def line(request, *dice):

@@ -16,7 +16,7 @@ from encounter_app.domain.systems.words import describe
 from encounter_app.services.fight.commands import SetTurn
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.systems import turns
-from tests.rules.scripted import Scripted
+from tests.helpers.scripted import Scripted
 
 
 def open_sample(store, key: str) -> EncounterSession:

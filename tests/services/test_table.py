@@ -16,7 +16,7 @@ from encounter_app.rules.daggerheart import Outcome, RestKind, rest_fear
 from encounter_app.services.fight import table
 from encounter_app.services.fight.commands import SetFear
 from encounter_app.services.fight.compound import Compound
-from tests.rules.scripted import Scripted
+from tests.helpers.scripted import Scripted
 
 CS, SH, SF, FH, FF = (Outcome.CRITICAL_SUCCESS, Outcome.SUCCESS_WITH_HOPE,
                       Outcome.SUCCESS_WITH_FEAR, Outcome.FAILURE_WITH_HOPE,

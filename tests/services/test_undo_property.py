@@ -62,7 +62,7 @@ from encounter_app.services.rolls.rules_service import compute
 from encounter_app.services.systems import turns
 from encounter_app.services.systems.clash import ClashFlow, Side
 from encounter_app.store import DB_NAME, Store
-from tests.store.test_migrate import dump
+from tests.helpers.databases import dump
 
 Build = Callable[[EncounterSession, st.DataObject], QUndoCommand | None]
 

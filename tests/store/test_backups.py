@@ -6,8 +6,6 @@ keeps a copy of what it replaced; a damaged database is renamed aside, never del
 
 from __future__ import annotations
 
-import os
-import random
 import sqlite3
 from pathlib import Path
 
@@ -15,24 +13,15 @@ import pytest
 
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.store import DB_NAME, Store, StoreError, backups, migrate
-from tests.store.test_migrate import dump, make_database, newer_program
-
-
-def damage_pages(path: Path, first_page: int, last_page: int | None = None,
-                 seed: int = 1) -> None:
-    """Overwrite pages first_page..last_page (0-based, inclusive) of a closed database."""
-    raw = bytearray(path.read_bytes())
-    page_size = int.from_bytes(raw[16:18], "big")
-    last_page = len(raw) // page_size - 1 if last_page is None else last_page
-    garbage = random.Random(seed)
-    for page in range(first_page, last_page + 1):
-        raw[page * page_size:(page + 1) * page_size] = garbage.randbytes(page_size)
-    path.write_bytes(bytes(raw))
-
-
-def set_age(path: Path, seconds_ago: float) -> None:
-    when = path.stat().st_mtime - seconds_ago
-    os.utime(path, (when, when))
+from tests.helpers.databases import (
+    build_at,
+    dump,
+    make_database,
+    newer_program,
+    revision_of,
+    revisions,
+)
+from tests.helpers.files import damage_pages, set_age
 
 
 def kept_aside_files(data: Path) -> list[Path]:
@@ -280,9 +269,6 @@ def test_the_wal_of_a_damaged_database_moves_with_it(tmp_path: Path) -> None:
 
 def test_a_backup_from_an_older_version_is_migrated_as_it_is_restored(fight, tmp_path: Path
                                                                        ) -> None:
-    from tests.store.test_every_revision import build_at, revisions
-    from tests.store.test_migrate import revision_of
-
     store, _, _ = fight
     old = tmp_path / "old.db"
     build_at(old, revisions()[0])  # written by the first version of the program

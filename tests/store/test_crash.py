@@ -1,11 +1,11 @@
 """Killed at any moment, the store keeps every action it reported as done, and nothing half done.
 
-A writer process (crash_worker.py) performs GM actions and prints each one once committed; the
-test SIGKILLs it at random moments (right after start-up, mid-transaction, between actions),
-reopens the folder as the program does, and checks that the database holds exactly the first
-n or n+1 actions, where n were printed (the one after may have committed just before the
-kill), and that SQLite's full integrity check passes. Then it starts the next writer on the
-same folder, so later kills land in a database recovered from an earlier one.
+A writer process (tests/helpers/crash_worker.py) performs GM actions and prints each one once
+committed; the test SIGKILLs it at random moments (right after start-up, mid-transaction,
+between actions), reopens the folder as the program does, and checks that the database holds
+exactly the first n or n+1 actions, where n were printed (the one after may have committed just
+before the kill), and that SQLite's full integrity check passes. Then it starts the next writer
+on the same folder, so later kills land in a database recovered from an earlier one.
 
 What this proves is crash safety of the process (the kernel keeps what was written). A power
 cut is another matter: with synchronous=NORMAL in WAL mode, SQLite may lose the last
@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from encounter_app.store import DB_NAME, Store
-from tests.store import crash_worker
+from tests.helpers import crash_worker
 
 KILLS = 30
 SEED = 20260523

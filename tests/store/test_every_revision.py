@@ -2,8 +2,9 @@
 
 For every revision in the migration scripts (found by walking them, so a new migration is
 covered the day it is added), the test builds a database at that revision, fills every table
-the revision has with representative rows, opens the folder as the program does (backup, then
-Alembic to head) and checks that every value is still there and that the store reads it.
+the revision has with representative rows (tests/helpers/databases.py), opens the folder as the
+program does (backup, then Alembic to head) and checks that every value is still there and that
+the store reads it.
 
 A migration that changes values on purpose (renames a column, converts units) says so in
 CHANGED_BY: revision -> function(table, row) returning the row as it must look afterwards.
@@ -12,101 +13,24 @@ CHANGED_BY: revision -> function(table, row) returning the row as it must look a
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.script import ScriptDirectory
 
 from encounter_app.store import DB_NAME, Store, backups, migrate
-from tests.store.test_migrate import newer_program, revision_of
-from tests.store.test_store import BANDIT
+from tests.helpers.databases import (
+    REPRESENTATIVE,
+    ROWS_PER_TABLE,
+    build_at,
+    newer_program,
+    revision_of,
+    revisions,
+)
+from tests.helpers.rows import BANDIT
 
-# Values the program reads with meaning (not just any string): a stat block that parses, a
-# kind the window knows. Everything else gets a value made from its type.
-REPRESENTATIVE: dict[tuple[str, str], Any] = {
-    ("campaign", "system"): "daggerheart",
-    ("combatant", "kind"): "adversary",
-    ("combatant", "stat_block"): BANDIT.to_json(),
-    ("combatant", "conditions"): ["Vulnerable", "Hidden"],
-    ("countdown", "kind"): "standard",
-    ("countdown", "loop"): "none",
-    ("adversary_template", "damage"): "1d8+1 phy",
-    ("adversary_template", "experiences"): [{"name": "Thief", "bonus": 2}],
-    ("adversary_template", "features"): [
-        {"name": "Climber", "kind": "Passive", "text": "Climbs easily.", "fear": False}],
-    ("roll_record", "payload"): {"request": {"expression": "2d6"}, "result": {"total": 7}},
-    ("encounter", "active_combatant_id"): 1,
-    ("encounter", "environment"): {"name": "Flooded Crypt", "tier": 1, "type": "Exploration",
-                                   "difficulty": 12},
-    ("environment", "features"): [
-        {"name": "Rising Water", "kind": "Action", "text": "The water rises.", "fear": True,
-         "countdown": 4}],
-    ("encounter", "status"): "active",
-    ("encounter", "summary"): {"rounds": 3, "fear_gained": 2, "fear_spent": 1,
-                               "defeated": ["Bandit"], "rolls": 7},
-    ("pc", "stats"): {"evasion": 10, "major": 7, "severe": 14, "hp": 6, "stress": 6, "hope": 2,
-                      "armor": 3},
-    ("combatant", "system_stats"): {"combat": 62, "evade": 55, "willpower": 48,
-                                    "endurance": 40, "pow": 14, "hero": 1, "hp": 13},
-    ("combatant", "system_state"): {"ap": 2, "lp": 3, "initiative": 14, "acted": True},
-    ("encounter", "system_state"): {"round_zero": True, "attacked": [1]},
-}
 CHANGED_BY: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {}
-ROWS_PER_TABLE = 2
-
-
-def revisions() -> list[str]:
-    """Every revision in the scripts, oldest first."""
-    script = ScriptDirectory.from_config(migrate.alembic_config())
-    return [r.revision for r in reversed(list(script.walk_revisions()))]
-
-
-def _value(table: str, column: sa.Column, n: int) -> Any:
-    if (table, column.name) in REPRESENTATIVE:
-        return REPRESENTATIVE[(table, column.name)]
-    if column.foreign_keys:
-        return 1  # the first row of the referenced table
-    kind = column.type
-    if isinstance(kind, sa.Boolean):
-        return n % 2 == 0
-    if isinstance(kind, sa.Integer):
-        return 3 + n
-    if isinstance(kind, sa.Float | sa.Numeric):
-        return 1.5 + n
-    if isinstance(kind, sa.DateTime):
-        return datetime(2026, 1, 2, 3, 4, 5 + n)
-    if isinstance(kind, sa.JSON):
-        return {"kept": [n, "value"]}
-    return f"{table}.{column.name} {n}"
-
-
-def build_at(path: Path, revision: str) -> dict[str, list[dict[str, Any]]]:
-    """A database at ``revision`` with ROWS_PER_TABLE rows in every table; returns the rows."""
-    engine = sa.create_engine(f"sqlite:///{path}")
-    try:
-        config = migrate.alembic_config()
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, revision)
-        metadata = sa.MetaData()
-        metadata.reflect(engine)
-        written: dict[str, list[dict[str, Any]]] = {}
-        with engine.begin() as connection:
-            for table in metadata.sorted_tables:
-                if table.name == "alembic_version":
-                    continue
-                rows = [{c.name: (n + 1 if c.primary_key and isinstance(c.type, sa.Integer)
-                                  else _value(table.name, c, n))
-                         for c in table.columns} for n in range(ROWS_PER_TABLE)]
-                connection.execute(table.insert(), rows)
-                written[table.name] = rows
-        return written
-    finally:
-        engine.dispose()
 
 
 def _key(table: sa.Table) -> str:

@@ -1,7 +1,7 @@
 """A data folder the program cannot write: a clear message naming it, and nothing changed.
 
-The store runs in a subprocess as an ordinary user (see tests/unprivileged.py), since root
-writes anywhere whatever the file modes say.
+The store runs in a subprocess as an ordinary user (see tests/helpers/unprivileged.py), since
+root writes anywhere whatever the file modes say.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests import unprivileged
-from tests.store.test_migrate import make_database
+from tests.helpers import unprivileged
+from tests.helpers.databases import make_database
 
 OPEN = textwrap.dedent("""
     import sys

@@ -11,7 +11,7 @@ import pytest
 from encounter_app.demo import combatant_from
 from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, TemplateRow
 from encounter_app.store import Store
-from tests.store.test_store import BANDIT, SHAMAN
+from tests.helpers.rows import BANDIT, SHAMAN
 
 CRYPT = EnvironmentBlock(
     name="Flooded Crypt", tier=1, type="Exploration", difficulty=12,

@@ -6,7 +6,6 @@ StoreError whose message names it. Schema changes go through Alembic, after a ba
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -18,42 +17,17 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlmodel import SQLModel
 
-from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.store import DB_NAME, Store, StoreError, migrate
-from tests.store.old_database import first_version_database
-
-
-def make_database(data: Path) -> Path:
-    """A closed Encounter Manager database with a little of everything in it."""
-    store = Store.open(data)
-    campaign = store.create_campaign("Witherwild", party_size=4, fear=3)
-    encounter = store.create_encounter(campaign.id, "Ambush")
-    store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Marlowe", evasion=11))
-    for i in range(3):
-        store.insert_roll(encounter.id, RollRow(kind="attack", summary=f"roll {i}",
-                                                payload={"i": i}))
-    store.close()
-    return data / DB_NAME
-
-
-def dump(path: Path) -> dict[str, list[tuple]]:
-    """Every row of every table of a database file, read without the store."""
-    connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
-    try:
-        tables = [row[0] for row in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        return {table: connection.execute(f'SELECT * FROM "{table}" ORDER BY 1').fetchall()
-                for table in tables}
-    finally:
-        connection.close()
-
-
-def revision_of(path: Path) -> list[str]:
-    connection = sqlite3.connect(path)
-    try:
-        return [row[0] for row in connection.execute("SELECT version_num FROM alembic_version")]
-    finally:
-        connection.close()
+from tests.helpers.databases import (
+    NEXT_REVISION,
+    TODAYS_HEAD,
+    dump,
+    first_version_database,
+    make_database,
+    newer_migrations,
+    newer_program,
+    revision_of,
+)
 
 
 def assert_refused(data: Path, file: Path, *words: str) -> str:
@@ -157,43 +131,6 @@ def test_opening_a_database_at_head_keeps_it_and_makes_no_backup(tmp_path: Path)
     store.close()
     assert dump(path) == rows
     assert not (tmp_path / "backups").exists()
-
-
-TODAYS_HEAD = migrate.head_revision()
-
-NEXT_REVISION = '''
-import sqlalchemy as sa
-from alembic import op
-
-revision = "9001_next"
-down_revision = "{down}"
-branch_labels = None
-depends_on = None
-
-
-def upgrade():
-    op.create_table("marker", sa.Column("id", sa.Integer, primary_key=True))
-    with op.batch_alter_table("campaign") as batch_op:
-        batch_op.add_column(sa.Column("next_note", sa.String, nullable=True))
-    if {fail}:
-        raise RuntimeError("migration 9001_next failed half way")
-
-
-def downgrade():
-    pass
-'''
-
-
-def newer_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, fail: bool) -> Path:
-    """Point the store at a copy of its migrations plus a revision after today's head."""
-    scripts = tmp_path / "migrations"
-    if not scripts.exists():
-        shutil.copytree(migrate.MIGRATIONS, scripts,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    (scripts / "versions" / "9001_next.py").write_text(
-        NEXT_REVISION.format(down=TODAYS_HEAD, fail=fail))
-    monkeypatch.setattr(migrate, "MIGRATIONS", scripts)
-    return scripts
 
 
 def test_an_older_database_is_backed_up_then_migrated(tmp_path: Path,
@@ -306,19 +243,17 @@ def test_a_0001_database_gains_the_table_rules_columns_with_their_defaults(tmp_p
 # -- an up-to-date file opens without Alembic ----------------------------------------------
 
 
-def test_the_scripts_head_agrees_with_alembic(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_scripts_head_agrees_with_alembic(tmp_path: Path) -> None:
     assert migrate.scripts_head() == migrate.head_revision() == TODAYS_HEAD
-    newer_program(tmp_path, monkeypatch, fail=False)
-    assert migrate.scripts_head() == migrate.head_revision() == "9001_next"
+    scripts = newer_migrations(tmp_path, fail=False)
+    assert migrate.scripts_head(scripts) == migrate.head_revision(scripts) == "9001_next"
 
 
-def test_a_second_head_is_left_to_alembic(tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    scripts = newer_program(tmp_path, monkeypatch, fail=False)
+def test_a_second_head_is_left_to_alembic(tmp_path: Path) -> None:
+    scripts = newer_migrations(tmp_path, fail=False)
     (scripts / "versions" / "9002_branch.py").write_text(
         NEXT_REVISION.format(down=TODAYS_HEAD, fail=False).replace('"9001_next"', '"9002"'))
-    assert migrate.scripts_head() is None
+    assert migrate.scripts_head(scripts) is None
 
 
 def test_opening_an_up_to_date_file_imports_neither_alembic_nor_sqlalchemy(tmp_path: Path

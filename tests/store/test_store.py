@@ -18,49 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from encounter_app.domain import (
-    CombatantRow,
-    CountdownRow,
-    Experience,
-    Feature,
-    RollRow,
-    StatBlock,
-    TemplateRow,
-)
+from encounter_app.domain import CombatantRow, CountdownRow, RollRow, TemplateRow
 from encounter_app.store import DB_NAME, Store
 from encounter_app.store.connection import connect
+from tests.helpers.rows import BANDIT, SHAMAN
 
 DB_SETTINGS = settings(max_examples=50, deadline=None,
                        suppress_health_check=[HealthCheck.too_slow])
-
-BANDIT = StatBlock(
-    name="Jagged Knife Bandit",
-    tier=1,
-    type="Standard",
-    difficulty=12,
-    major=8,
-    severe=14,
-    hp=5,
-    stress=3,
-    attack_modifier=1,
-    attack_name="Daggers",
-    attack_range="Melee",
-    damage="1d8+1 phy",
-    description="A cunning criminal in a cloak.",
-    motives="Escape, profit, steal, throw smoke",
-    experiences=(Experience("Thief", 2), Experience("Unseen", -1)),
-    features=(
-        Feature("Climber", "Passive", "Climbs as easily as it runs."),
-        Feature("From Above", "Action", "Drops onto a target below.", fear=True),
-        Feature("Backstab", "Reaction", "Deals extra damage when flanking."),
-    ),
-)
-
-SHAMAN = StatBlock(
-    name="Cave Shaman", tier=2, type="Support", difficulty=14, major=None, severe=None,
-    hp=4, stress=5, attack_modifier=2, attack_name="Staff", attack_range="Close",
-    damage="2d6 mag",
-)
 
 
 def pc(name: str, evasion: int = 10) -> CombatantRow:

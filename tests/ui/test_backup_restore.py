@@ -14,8 +14,8 @@ from encounter_app.store import Store, backups
 from encounter_app.ui.shell import run as run_module
 from encounter_app.ui.shell.backup_dialogs import DamagedDatabaseBox, RestoreDialog
 from encounter_app.ui.shell.data_lock import DataFolderLock
-from tests.store.test_backups import damage_pages, set_age
-from tests.store.test_migrate import dump
+from tests.helpers.databases import dump
+from tests.helpers.files import damage_pages, set_age
 
 
 def when_modal(callback) -> None:

@@ -13,6 +13,7 @@ from encounter_app.domain import adversaries
 from encounter_app.services.fight.commands import AddCombatant, SetFear, SetMarks
 from encounter_app.ui.fight.adversary_dialogs import ConditionDialog, DamageDialog
 from encounter_app.ui.fight.rolls.dialogs import AttackDialog
+from tests.helpers.cards import trigger
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 
@@ -29,16 +30,6 @@ def row(program, cid):
 
 def named(program, name):
     return next(c for c in program.session.combatants if c.name == name)
-
-
-def trigger(program, cid, action_name):
-    """Trigger one entry of a card's context menu, as a click on it would."""
-    menu = program.window.fight.card_actions.menu_for(cid)
-    action = menu.findChild(type(menu.menuAction()), action_name)
-    assert action is not None, f"no {action_name} in {[a.objectName() for a in menu.actions()]}"
-    assert action.isEnabled()
-    action.trigger()
-    menu.deleteLater()
 
 
 def status(program):

@@ -15,7 +15,7 @@ from encounter_app.exchange.reader import read_path
 from encounter_app.ui.exchange.actions import Prompts
 from encounter_app.ui.exchange.dialogs import DuplicatesDialog, ExportChooser, ProblemsDialog
 from encounter_app.ui.exchange.models import TemplateChoiceModel
-from tests.ui.test_card_actions import trigger
+from tests.helpers.cards import trigger
 
 
 class ScriptedGM(Prompts):

@@ -14,6 +14,8 @@ from encounter_app.domain.requests import OddsRequest
 from encounter_app.rules import odds
 from encounter_app.services.fight.commands import SetMarks, UpdateCombatant
 from encounter_app.services.rolls.odds_cache import OddsCache
+from encounter_app.services.rolls.router import RollRouter
+from encounter_app.services.rolls.rules_service import RulesService, compute
 from encounter_app.ui.fight.rolls.odds import percent
 
 
@@ -66,26 +68,28 @@ def test_the_preview_follows_a_change_of_evasion_and_keeps_a_plain_attack_damage
     assert preview.request.damage == warden.stats.damage  # no Horde: damage unchanged
 
 
-def test_odds_come_from_the_rules_thread_and_are_kept(qtbot, roller, monkeypatch):
+def test_odds_come_from_the_rules_thread_and_are_kept(qtbot):
     threads = []
-    real = odds.attack_odds
 
-    def spy(*args, **kwargs):
+    def spy(request, rng):
         threads.append(QThread.currentThread())
-        return real(*args, **kwargs)
+        return compute(request, rng)
 
-    monkeypatch.setattr(odds, "attack_odds", spy)  # the rules thread imports it when asked
-    cache = OddsCache(roller)
-    request = OddsRequest(3, (9, 12), "2d6+2")
-    answers = []
-    assert not cache.ask(request, answers.append, answers.append)
-    assert not cache.ask(request, answers.append, answers.append)  # not sent twice
-    qtbot.waitUntil(lambda: len(answers) == 2)
-    assert len(threads) == 1 and threads[0] is not QThread.currentThread()
-    assert answers[0].hit[0] == float(odds.hit_chance(3, 9))
-    assert answers[0].damage == odds.damage_distribution("2d6+2")
-    assert cache.ask(request, answers.append, answers.append)  # at once, from the cache
-    assert len(answers) == 3 and len(threads) == 1
+    service = RulesService(seed=7, compute=spy)
+    try:
+        cache = OddsCache(RollRouter(service))
+        request = OddsRequest(3, (9, 12), "2d6+2")
+        answers = []
+        assert not cache.ask(request, answers.append, answers.append)
+        assert not cache.ask(request, answers.append, answers.append)  # not sent twice
+        qtbot.waitUntil(lambda: len(answers) == 2)
+        assert len(threads) == 1 and threads[0] is not QThread.currentThread()
+        assert answers[0].hit[0] == float(odds.hit_chance(3, 9))
+        assert answers[0].damage == odds.damage_distribution("2d6+2")
+        assert cache.ask(request, answers.append, answers.append)  # at once, from the cache
+        assert len(answers) == 3 and len(threads) == 1
+    finally:
+        service.shutdown()
 
 
 def test_an_attack_the_rules_cannot_roll_says_why(qtbot, roller):

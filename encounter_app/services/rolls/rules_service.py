@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import logging
 import random
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -62,20 +63,25 @@ def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
     raise TypeError(f"the rules service cannot roll a {type(request).__name__}")
 
 
+# What the worker resolves a request with: ``compute``, unless a test hands the service another.
+Compute = Callable[[RollRequest, dice.RandomSource], Any]
+
+
 class _Worker(QObject):
     """Lives on the service's thread; owns the random source, which no other thread touches."""
 
     rolled = Signal(object)
     failed = Signal(int, str)
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, compute: Compute) -> None:
         super().__init__()
         self._rng = rng
+        self._compute = compute
 
     @Slot(int, object)
     def handle(self, request_id: int, request: RollRequest) -> None:
         try:
-            result = compute(request, self._rng)
+            result = self._compute(request, self._rng)
         except ValueError as exc:  # DiceError and the rules' own ValueErrors: the GM's input
             self.failed.emit(request_id, str(exc))
         except Exception as exc:  # a bug must not kill the worker: report it and keep serving
@@ -96,12 +102,13 @@ class RulesService(QObject):
     _requested = Signal(int, object)
     _stop_requested = Signal()
 
-    def __init__(self, seed: int | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, seed: int | None = None, parent: QObject | None = None, *,
+                 compute: Compute = compute) -> None:
         super().__init__(parent)
         self._ids = itertools.count(1)
         self._thread = QThread()
         self._thread.setObjectName("RulesService")
-        self._worker = _Worker(random.Random(seed))
+        self._worker = _Worker(random.Random(seed), compute)
         self._worker.moveToThread(self._thread)
         # Both connections cross threads, so Qt queues them: the request runs in the worker's
         # event loop, the answer in ours.

@@ -1,5 +1,5 @@
 """Where the SRD's adversaries.json is: beside the repository, in ../shared/data/srd/ (or
-beside a folder above it).
+beside a folder above it). The ``srd_file`` fixture (tests/conftest.py) hands it to a test.
 
 It is test data, never shipped. A git worktree lives elsewhere than its repository, so the
 folder beside the main checkout (named in the worktree's .git file) is looked at too.
@@ -8,8 +8,6 @@ folder beside the main checkout (named in the worktree's .git file) is looked at
 from __future__ import annotations
 
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RELATIVE = Path("shared/data/srd/adversaries.json")
@@ -24,11 +22,3 @@ def srd_path() -> Path | None:
         candidates.append(gitdir.parents[2].parent / RELATIVE)
     return next((path for path in candidates if path.is_file()), None)
 
-
-@pytest.fixture(scope="session")
-def srd_file() -> Path:
-    path = srd_path()
-    if path is None:
-        pytest.skip(f"the SRD adversaries are not beside the repository ({ROOT.parent / RELATIVE})"
-                    ": these tests read the published file and the program does not ship it")
-    return path
