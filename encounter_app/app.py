@@ -148,7 +148,8 @@ class Launched:
 
 
 def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
-           demo_system: str = "daggerheart") -> Launched:
+           demo_system: str = "daggerheart",
+           rules_service: RulesService | None = None) -> Launched:
     """Open (or create) the data folder and build the program on it.
 
     On the very first start the database is empty and a demo encounter is created, so a
@@ -156,6 +157,8 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
     is drawn (see AutoBackup). ``demo_system`` picks the rule system of that first fight. Raises
     StoreError when the database cannot be used; a damaged one was set aside and a new one
     started (``launched.store.kept_aside``), and the caller offers to restore a backup.
+    ``rules_service`` is one already made (a test's, resolving rolls its own way); by default
+    one is started, seeded by ``seed`` or the encounter's own seed.
     """
     store = Store.open(Path(data_dir))
     try:
@@ -163,7 +166,8 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
         existing = encounter_id is not None
         encounter = (_create_demo(store, demo_system, seed=seed) if encounter_id is None
                      else store.encounter(encounter_id))
-        rules_service = RulesService(seed=encounter.seed if seed is None else seed)
+        if rules_service is None:
+            rules_service = RulesService(seed=encounter.seed if seed is None else seed)
     except Exception:
         store.close()
         raise

@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
-
-from encounter_app.app import Launched, _open_window, launch
-from encounter_app.demo import create_sample
+from encounter_app.app import launch
 from encounter_app.domain.requests import AttackRequest, DiceRequest, Target
-from encounter_app.services.campaigns.operations import NewSessionHooks
 from encounter_app.services.rolls.rules_service import RulesService, compute
 from encounter_app.store import DB_NAME, Store, backups
-from encounter_app.ui.shell.appearance import Appearance
-from encounter_app.ui.shell.settings import open_settings
 from tests.helpers.databases import dump
 
 
@@ -24,21 +17,6 @@ def stored_summaries(data) -> list[str]:
         return [r.summary for r in reversed(store.rolls(store.latest_encounter().id))]
     finally:
         store.close()
-
-
-def launched_around(rules_service: RulesService, data_dir: Path) -> Launched:
-    """The program as ``launch(data_dir, seed=3)`` builds and shows it on a first start, but
-    around a rules service the test made (launch makes its own)."""
-    store = Store.open(data_dir)
-    encounter = create_sample(store, "daggerheart", seed=3)
-    settings = open_settings(data_dir)
-    appearance = Appearance(QApplication.instance(), settings)
-    hooks = NewSessionHooks()
-    window, session, undo_stack = _open_window(store, encounter.id, rules_service, settings,
-                                               appearance, session_hooks=hooks)
-    window.show()
-    return Launched(window, store, rules_service, undo_stack, session, appearance, settings,
-                    hooks)
 
 
 def test_quitting_right_after_rolling_keeps_every_roll(qtbot, tmp_path):
@@ -69,7 +47,7 @@ def test_a_stuck_rules_thread_does_not_hang_quitting(qtbot, tmp_path):
             release.wait(30)
         return compute(request, rng)
 
-    launched = launched_around(RulesService(seed=3, compute=compute_or_hang), tmp_path)
+    launched = launch(tmp_path, seed=3, rules_service=RulesService(seed=3, compute=compute_or_hang))
     qtbot.addWidget(launched.window)
     launched.window.submit(DiceRequest("2d6"))
     launched.window.submit(DiceRequest("1d4"))  # never finishes
