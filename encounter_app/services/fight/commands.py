@@ -14,6 +14,7 @@ from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow, fear
 from encounter_app.domain.adversaries import Refused
+from encounter_app.domain.rows import stored_id
 from encounter_app.services.fight.session import EncounterSession
 
 
@@ -96,8 +97,7 @@ class SetFear(QUndoCommand):
         self._event = self._session.record_fear(self._event)
 
     def undo(self) -> None:
-        assert self._event.id is not None, "undone after redo, which stored the line"
-        self._session.unrecord_fear(self._event.id, self._old)
+        self._session.unrecord_fear(stored_id(self._event), self._old)  # stored by redo
 
 
 def spend_one_fear(session: EncounterSession, reason: str, note: str, refusal: str) -> SetFear:
@@ -202,5 +202,4 @@ class RecordRoll(QUndoCommand):
         self._row = self._session.add_roll(self._row)
 
     def undo(self) -> None:
-        assert self._row.id is not None, "undone after redo, which stored the roll"
-        self._session.remove_roll(self._row.id)
+        self._session.remove_roll(stored_id(self._row))  # stored by redo
