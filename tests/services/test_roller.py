@@ -42,6 +42,14 @@ def test_a_bad_roll_says_what_was_rolled_and_records_nothing(qtbot, session, und
     assert undo_stack.count() == 0 and list(session.rolls) == []
 
 
+def test_a_failure_without_a_name_says_the_roll_failed(qtbot, session, undo_stack, service):
+    """The GM's dialog rolls (attack, reaction, fate, falls) give no name of their own."""
+    roller = Roller(service, session, undo_stack)
+    with qtbot.waitSignal(roller.failed, timeout=5000) as blocker:
+        roller.roll(DiceRequest("2d6+x"))
+    assert blocker.args[0].startswith("The roll failed: ")
+
+
 def test_a_caller_builds_the_one_command_from_the_answer_and_its_row(qtbot, session,
                                                                      undo_stack, service):
     roller = Roller(service, session, undo_stack)

@@ -27,9 +27,9 @@ from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.router import RollRouter
 from encounter_app.services.rolls.rules_service import RulesService
 
-#: Builds the one undo command of an answered roll from the answer and its log row; None
-#: records nothing. Raises Refused (turns.TurnError is one) when a rule forbids it now.
-Record = Callable[[RollResult, RollRow], QUndoCommand | None]
+#: Builds the one undo command of an answered roll from the answer and its log row. Raises
+#: Refused (turns.TurnError is one) when a rule forbids it now.
+Record = Callable[[RollResult, RollRow], QUndoCommand]
 
 
 class Roller(QObject):
@@ -43,9 +43,10 @@ class Roller(QObject):
         self.router = RollRouter(service, self)
         self.router.failed.connect(self.failed)
 
-    def roll(self, request: RollRequest, what: str = "The roll", *,
+    def roll(self, request: RollRequest, what: str = "The roll failed", *,
              record: Record | None = None) -> int:
-        """Roll ``request``; its answer is logged as one undo step. Returns the request id."""
+        """Roll ``request``; its answer is logged as one undo step. Returns the request id.
+        ``what`` begins the message of a failure ("The trait check: …")."""
         return self.router.submit(request, lambda answer: self.record(answer, record), what)
 
     def record(self, answer: RollResult, record: Record | None = None) -> RollRow | None:
@@ -57,11 +58,13 @@ class Roller(QObject):
         except Refused as refused:  # turns.TurnError too
             self.failed.emit(str(refused))
             return None
-        if command is None:
-            return None
+        self.push(row, command)
+        return row
+
+    def push(self, row: RollRow, command: QUndoCommand) -> None:
+        """Push ``command``, which logs ``row``, and say so: a roll whose row a dialog made."""
         self._undo_stack.push(command)
         self.recorded.emit(row)
-        return row
 
     def detach(self) -> None:
         """Stop taking answers: the window this serves is being replaced."""

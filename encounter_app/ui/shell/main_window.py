@@ -278,7 +278,7 @@ class MainWindow(QMainWindow):
 
     def submit(self, request: RollRequest) -> int:
         """Roll a plain request; its answer goes into the log as one undoable line."""
-        return self.roller.roll(request, "The roll failed")
+        return self.roller.roll(request)
 
     def back_up(self) -> None:
         from encounter_app.ui.shell import backup_dialogs  # dialogs load when first asked for

@@ -120,6 +120,5 @@ class ForgeOfPowerTable(SystemTable):
                                             [t.combatant_id for t in request.targets])
             if marked is not None:
                 parts.append(marked)
-        self.undo_stack.push(Compound(f"Roll: {row.summary}", parts))
-        self.say(row.summary)
+        self.roller.push(row, Compound(f"Roll: {row.summary}", parts))
         return True
