@@ -87,7 +87,7 @@ def ruins_and_raiders(app, launched, dialogs: Path | None) -> None:
     trait.target.setCurrentIndex(trait.target.findData(jackal.id))
     trait.charge.setValue(6)
     shoot(trait, dialogs and dialogs / "trait.png")
-    window.roll_router.submit(trait.request(), table.record, "The trait check")
+    window.roller.roll(trait.request(), "The trait check")
     trait.close()
     settle(app)
     table.push(lambda: turns.use_action(session, first.id))
@@ -95,9 +95,8 @@ def ruins_and_raiders(app, launched, dialogs: Path | None) -> None:
     warden = next(r for r in session.combatants if r.name == "Crypt Warden")
     table.push(lambda: turns.set_waiting(session, warden.id, hold=True))
     window.next_turn()
-    window.roll_router.submit(TraitCheckRequest(
-        session.combatants[1].name, 3, 12, "Athlete", "Moderate 12"), table.record,
-        "The trait check")
+    window.roller.roll(TraitCheckRequest(
+        session.combatants[1].name, 3, 12, "Athlete", "Moderate 12"), "The trait check")
     settle(app)
 
 

@@ -245,6 +245,16 @@ def test_daggerheart_keeps_its_window(qtbot, opened):
     assert isinstance(program.window.fight, DaggerheartFight)
     assert program.window.findChild(QWidget, "fearTracker") is not None
     assert program.window.findChild(QGroupBox, "systemPanel") is None
+    assert program.window.log_tabs.accessibleName() == "Roll log and Fear ledger"
+
+
+@pytest.mark.parametrize("system", ["casus_mus", "ruins_and_raiders", "forge_of_power"])
+def test_a_screen_reader_hears_only_the_tabs_a_system_has(qtbot, opened, system):
+    """No Fear ledger outside Daggerheart, so none is named beside the roll log."""
+    tabs = opened(system).window.log_tabs
+    assert tabs.count() == 1
+    assert tabs.accessibleName() == "Roll log"
+    assert tabs.tabBar().accessibleName() == "Roll log"
 
 
 def test_the_gm_screen_shows_the_systems_tables(qtbot, qtmodeltester, program):

@@ -1,8 +1,8 @@
 """RollRouter: hands each rules-service answer to the code that asked for it.
 
-The main window records the plain rolls it submits itself; a countdown's randomized start or
-a rest's Fear needs its answer to finish a bigger action. Those callers submit through here with
-a callback; answers to other requests pass by untouched.
+The Roller (roller.py) logs the plain rolls through here; a countdown's randomized start, a
+rest's Fear, the odds and a dialog's steps need their answer to finish a bigger action, and
+submit through here with a callback of their own. Answers to other requests pass by untouched.
 """
 
 from __future__ import annotations

@@ -211,17 +211,17 @@ class CountdownListView(PaintedListView):
 class CountdownPanel(QWidget):
     """Countdowns with Add…, Tick, Reset and Remove. Double-click a countdown to tick it.
 
-    A randomized start is rolled through ``roller`` (the rules service); the countdown is added
+    A randomized start is rolled through ``router`` (the rules service); the countdown is added
     with the roll's log line as one undo step when the answer comes back.
     """
 
     def __init__(self, session: EncounterSession, model: CountdownModel, undo_stack: QUndoStack,
-                 roller: RollRouter, parent: QWidget | None = None) -> None:
+                 router: RollRouter, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
         self._model = model
         self._undo_stack = undo_stack
-        self._roller = roller
+        self._router = router
         self.setObjectName("countdownPanel")
         self.setAccessibleName("Countdowns")
 
@@ -330,7 +330,7 @@ class CountdownPanel(QWidget):
             row = replace(setup.row, start=start, value=start)
             self.add_countdown(row, setup.partner_id, describe(answer))
 
-        self._roller.submit(DiceRequest(setup.dice, label=f"Start of {name}"), rolled,
+        self._router.submit(DiceRequest(setup.dice, label=f"Start of {name}"), rolled,
                             f"Rolling the start of {name}")
 
     def tick(self, index: AnyIndex | None = None) -> None:

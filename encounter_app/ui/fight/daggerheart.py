@@ -104,7 +104,8 @@ class DaggerheartFight(QObject):
         window.add_keyed(menu, self.outcomes.menu_actions())
 
     def fill_roll_menu(self, menu: QMenu) -> None:
-        self.rolls.fill(menu)
+        self._context.window.add_keyed(menu, self.rolls.keyed_actions)
+        self.rolls.add_falls(menu)
 
     def fill_view(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None:
         self.library.fill(encounter_menu, view_menu, toolbar)

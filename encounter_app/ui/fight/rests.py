@@ -24,10 +24,10 @@ class RestActions(QObject):
     rested = Signal(object, str)  # the command pushed, what happened as rich text
     said = Signal(str)  # the same in one plain line, for a status bar
 
-    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, roller: RollRouter,
+    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, router: RollRouter,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._session, self._undo_stack, self._roller = session, undo_stack, roller
+        self._session, self._undo_stack, self._router = session, undo_stack, router
         fear = system(session.campaign.system).has_fear
         self.short_rest_action = QAction(
             "S&hort rest (GM gains 1d4 Fear)" if fear else "S&hort rest", self)
@@ -56,7 +56,7 @@ class RestActions(QObject):
                 lines.append(f"Party: {party.basis}")
             self._push(step.command, kind, lines)
 
-        self._roller.submit(RestRequest(kind, party.size), rolled,
+        self._router.submit(RestRequest(kind, party.size), rolled,
                             f"Rolling the Fear of a {table.REST_NAMES[kind].lower()}")
 
     def _push(self, command: QUndoCommand, kind: RestKind, lines: list[str]) -> None:

@@ -85,8 +85,9 @@ class TableControls(QObject):
         self._build_toolbar()
         self._set_tab_order()
         # The sidebar's tabs: the widget and its bar both reach a screen reader.
-        window.log_tabs.setAccessibleName("Roll log and Fear ledger")
-        window.log_tabs.tabBar().setAccessibleName("Roll log or Fear ledger")
+        tabs = [window.log_tabs.tabText(i) for i in range(window.log_tabs.count())]
+        window.log_tabs.setAccessibleName(" and ".join(tabs))  # "Roll log and Fear ledger"
+        window.log_tabs.tabBar().setAccessibleName(" or ".join(tabs))
         appearance.changed.connect(self._set_icons)
         self._set_icons()
         self.memory = WindowMemory(window, settings, [window.splitter, window.side_splitter])

@@ -1,11 +1,12 @@
 """What a rule system brings to the shared window: its ``Fight``, built from a ``FightContext``.
 
 The shell (``main_window.py``) is the same for every system: menus, toolbar, status line, undo,
-the spotlight order, the countdowns, the dice line and the roll log, the docks, the player
-display. A system's ``Fight`` fills the centre and the top of the sidebar, adds its actions to
-the menus, and says what the shell's generic asks (add, spotlight, next) mean in its rules.
-Daggerheart's is ``ui/fight/daggerheart.py``; the others' are ``ui/systems/table.py``'s
-subclasses. ``ui/systems/build.py`` picks one by the campaign's system.
+the spotlight order, the countdowns, the dice line and the roll log, the docks (and, added by
+``ui/players/table_controls.py``, the player display's controls). A system's ``Fight`` fills
+the centre and the top of the sidebar, adds its actions to the menus, and says what the shell's
+generic asks (add, spotlight, next) mean in its rules. Daggerheart's is
+``ui/fight/daggerheart.py``; the others' are ``ui/systems/table.py``'s subclasses.
+``ui/systems/build.py`` picks one by the campaign's system.
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from encounter_app.ui.shell.fight import Fight, FightContext
-    from encounter_app.ui.systems.profiles import Profile
     from encounter_app.ui.systems.table import SystemTable
 
 #: The window parts of each system other than Daggerheart: module in ui/systems, its class.
@@ -21,16 +20,7 @@ TABLES: dict[str, tuple[str, str]] = {
     "forge_of_power": ("forge_of_power", "ForgeOfPowerTable"),
 }
 
-__all__ = ["build_fight", "profile_for"]
-
-
-def profile_for(system_key: str) -> Profile | None:
-    """The profile of a campaign's system; None for Daggerheart, whose fight is its own."""
-    if system_key == "daggerheart":
-        return None
-    from encounter_app.ui.systems import profiles
-
-    return profiles.profile_for(system_key)
+__all__ = ["build_fight"]
 
 
 def table_class(key: str) -> type[SystemTable]:
@@ -42,9 +32,10 @@ def table_class(key: str) -> type[SystemTable]:
 
 def build_fight(system_key: str, context: FightContext) -> Fight:
     """Daggerheart's fight, or the table of the campaign's other system."""
-    profile = profile_for(system_key)
-    if profile is None:
+    if system_key == "daggerheart":
         from encounter_app.ui.fight.daggerheart import DaggerheartFight
 
         return DaggerheartFight(context)
-    return table_class(profile.key)(context, profile)
+    from encounter_app.ui.systems.profiles import profile_for
+
+    return table_class(system_key)(context, profile_for(system_key))

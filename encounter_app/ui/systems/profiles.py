@@ -157,6 +157,6 @@ PROFILES = {
 
 
 def profile_for(system_key: str) -> Profile:
-    """The profile of a system other than Daggerheart (build.profile_for answers for that)."""
+    """The profile of a system other than Daggerheart (whose fight is its own: build.py)."""
     system(system_key)  # a KeyError naming the known systems for a typo
     return PROFILES[system_key]

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import CombatantRow
-from encounter_app.domain.requests import RollResult
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.systems.requests import Initiant, InitiativeRequest
 from encounter_app.services.fight import commands
@@ -36,8 +35,6 @@ from encounter_app.ui.shell.fight import FightContext
 from encounter_app.ui.systems.cards import SystemCardsView
 from encounter_app.ui.systems.profiles import Profile
 from encounter_app.ui.systems.stats_dialog import StatsDialog
-
-Say = Callable[..., None]
 
 
 def button(text: str, name: str, tip: str, slot: Callable[[], None]) -> QPushButton:
@@ -57,6 +54,7 @@ class SystemTable(QObject):
         self.undo_stack, self.roller, self.say = context.undo_stack, context.roller, context.say
         self.roll_router = context.roller.router  # the dialogs' rolls that are steps of one
         self._rests = context.rests
+        self._rests.said.connect(self.say)  # Daggerheart's outcomes say its rests
         initiative_model = context.initiative_model
         self.cards = SystemCardsView(profile)
         self.cards.setModel(initiative_model)
@@ -103,7 +101,6 @@ class SystemTable(QObject):
         self.window.add_keyed(menu, self.actions)
         menu.addSeparator()
         menu.addActions([self._rests.short_rest_action, self._rests.long_rest_action])
-        self._rests.said.connect(self.say)
 
     def fill_roll_menu(self, menu: QMenu) -> None:
         self.window.add_keyed(menu, self.roll_actions)
@@ -157,10 +154,6 @@ class SystemTable(QObject):
         if chosen is None:
             self.say("Select a card first (or give someone the spotlight).", error=True)
         return chosen
-
-    def record(self, answer: RollResult) -> None:
-        """A plain roll into the log, one undo step (dice typed in, or a dialog's answer)."""
-        self.roller.record(answer)
 
     # -- what every system does --------------------------------------------------------------
 

@@ -50,10 +50,13 @@ class RollActions(QObject):
                 lambda _checked=False, e=expression, t=label: self._submit(DiceRequest(e, t)))
             self.fall_actions.append(action)
 
-    def fill(self, menu: QMenu) -> None:
-        for action in (self.attack_action, self.reaction_action, self.fate_action):
-            menu.addAction(action)
-            self._window.addAction(action)  # the keys work with the menu closed
+    @property
+    def keyed_actions(self) -> list[QAction]:
+        """The Roll menu's entries with a key of their own (A, R, F)."""
+        return [self.attack_action, self.reaction_action, self.fate_action]
+
+    def add_falls(self, menu: QMenu) -> None:
+        """Falling and collision damage, as a submenu of ``menu``."""
         falls = menu.addMenu("Falling and &collision damage")
         for action in self.fall_actions:
             falls.addAction(action)
