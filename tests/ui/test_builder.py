@@ -205,3 +205,13 @@ def test_an_environment_features_countdown_starts_from_the_sidebar(qtbot, progra
     assert (added.name, added.start, added.value) == ("Drowned Chapel: Tide Comes In", 6, 6)
     program.undo_stack.undo()
     assert len(program.session.countdowns) == before
+
+
+def test_a_click_on_the_environments_name_folds_and_unfolds_it(qtbot, program) -> None:
+    panel = program.window.fight.library.environment_panel
+    program.window.show()
+    assert not panel.toggle.isChecked()
+    qtbot.mouseClick(panel.title, Qt.MouseButton.LeftButton)
+    assert panel.toggle.isChecked() and panel.body_scroll.isVisible()
+    qtbot.mouseClick(panel.title, Qt.MouseButton.LeftButton)
+    assert not panel.toggle.isChecked() and not panel.body_scroll.isVisible()

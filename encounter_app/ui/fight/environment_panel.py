@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -24,6 +25,16 @@ from encounter_app.services.library.shelves import EncounterEnvironment
 from encounter_app.ui.library.stat_block_html import COUNTDOWN_LINK, environment_html
 
 BODY_HEIGHT = 220  # the unfolded stat block scrolls past this
+
+
+class _Title(QLabel):
+    """The environment's name line, which folds and unfolds the stat block when clicked."""
+
+    clicked = Signal()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        self.clicked.emit()
 
 
 class EnvironmentPanel(QFrame):
@@ -41,9 +52,9 @@ class EnvironmentPanel(QFrame):
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setAccessibleName("Show the environment's stat block")
-        self.title = QLabel(objectName="environmentTitle", wordWrap=True)
+        self.title = _Title(objectName="environmentTitle", wordWrap=True)
         self.title.setTextFormat(Qt.TextFormat.RichText)
-        self.title.mouseReleaseEvent = lambda _event: self.toggle.toggle()  # a bigger target
+        self.title.clicked.connect(self.toggle.toggle)  # a bigger target than the arrow
         self.detach = QToolButton(text="✕", autoRaise=True, objectName="environmentDetach")
         self.detach.setToolTip("Detach the environment from this encounter")
         self.detach.setAccessibleName("Detach the environment")

@@ -114,7 +114,8 @@ class BuilderDialog(QDialog):
         self.fewer_button.setToolTip("One fewer of the selected adversary")
         self.remove_button = QPushButton("Remove", objectName="builderRemoveButton")
         self.remove_button.setToolTip("Take the selected adversary out of the plan (Delete)")
-        remove = QAction("Remove", self.plan_view, shortcut=QKeySequence.StandardKey.Delete,
+        remove = QAction("Remove", self.plan_view,
+                         shortcut=QKeySequence(QKeySequence.StandardKey.Delete),
                          shortcutContext=Qt.ShortcutContext.WidgetShortcut)
         remove.triggered.connect(self._remove)
         self.plan_view.addAction(remove)

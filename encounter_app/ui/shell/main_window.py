@@ -145,7 +145,8 @@ class MainWindow(QMainWindow):
         self.next_action.triggered.connect(self.next_turn)
         self.add_action = QAction("&Add combatant…", self, shortcut=QKeySequence("Ctrl+N"))
         self.add_action.triggered.connect(self.add_combatant)
-        self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        self.quit_action = QAction("&Quit", self,
+                                   shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         self.quit_action.triggered.connect(self.close)
         self.backup_action = QAction("&Back up…", self)
         self.backup_action.triggered.connect(self.back_up)

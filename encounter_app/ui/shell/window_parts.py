@@ -48,7 +48,9 @@ class StackButton(QToolButton):
     """A short "Undo"/"Redo" button whose tooltip names the command it would undo or redo."""
 
     def __init__(self, label: str, name: str) -> None:
-        super().__init__(objectName=name, text=label)
+        super().__init__()
+        self.setObjectName(name)
+        self.setText(label)
         self._word = label.split()[-1]
         self.setAccessibleName(self._word)
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)

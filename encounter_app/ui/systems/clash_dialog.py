@@ -51,7 +51,8 @@ class _Chooser(QWidget):
 
     def __init__(self, rows: list[CombatantRow], chosen: int | None, skill: str,
                  name: str) -> None:
-        super().__init__(objectName=name)
+        super().__init__()
+        self.setObjectName(name)
         self.rows = rows
         self.who = combatant_combo(rows, chosen, f"{name}Who")
         self.skill = QComboBox(objectName=f"{name}Skill")

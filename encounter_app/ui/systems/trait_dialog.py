@@ -139,8 +139,8 @@ class TraitCheckDialog(QDialog):
             widget.currentIndexChanged.connect(self._update)
         for spin in (self.rush, self.spaces, self.distance, self.charge):
             spin.valueChanged.connect(self._update)
-        for box in (self.unaware, self.target_prone, self.attacker_prone):
-            box.toggled.connect(self._update)
+        for check in (self.unaware, self.target_prone, self.attacker_prone):
+            check.toggled.connect(self._update)
         self.mode.currentIndexChanged.connect(self._mode_changed)
         self._mode_changed(TASK)
 

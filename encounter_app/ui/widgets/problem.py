@@ -13,7 +13,8 @@ from encounter_app.ui.shell import theme
 
 class ProblemLabel(QLabel):
     def __init__(self, name: str) -> None:
-        super().__init__(objectName=name)
+        super().__init__()
+        self.setObjectName(name)
         self.setWordWrap(True)
         self.hide()
 

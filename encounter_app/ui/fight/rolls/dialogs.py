@@ -309,7 +309,9 @@ class FateRollDialog(QDialog):
         layout.addWidget(QLabel("Leave an outcome entirely to chance."))
         layout.addWidget(self.hope)
         layout.addWidget(self.fear)
-        layout.addWidget(QLabel("&Stake:", buddy=self.stake))
+        stake_label = QLabel("&Stake:")
+        stake_label.setBuddy(self.stake)  # Alt+S goes to the field
+        layout.addWidget(stake_label)
         layout.addWidget(self.stake)
         layout.addWidget(self.note)
         layout.addWidget(self.buttons)
