@@ -14,7 +14,7 @@ from encounter_app.domain import (
 )
 from encounter_app.domain.adversaries import combatant_from
 from encounter_app.domain.campaign_rows import PcRow, combatant_for_pc
-from encounter_app.domain.rows import TemplateRow
+from encounter_app.domain.rows import TemplateRow, stored_id
 from encounter_app.domain.systems.combatants import system_combatant
 from encounter_app.resources import resource
 from encounter_app.rules.daggerheart import starting_fear
@@ -52,14 +52,14 @@ def create_demo(store: Store, *, seed: int | None = None) -> EncounterRow:
     by_name = {s.name: s for s in samples}
     campaign = store.create_campaign("Demo: The Drowned Chapel", party_size=len(DEMO_PARTY),
                                      fear=starting_fear(len(DEMO_PARTY)))
-    encounter = store.create_encounter(campaign.id, "Ambush at the chapel steps", seed=seed,
+    encounter = store.create_encounter(stored_id(campaign), "Ambush at the chapel steps", seed=seed,
                                        status="active")
     for position, (pc, adversary) in enumerate(zip(DEMO_PARTY, DEMO_ADVERSARIES[:-1],
                                                    strict=True)):
         name, *numbers = pc
         stats = dict(zip(("evasion", "major", "severe", "hp", "stress", "hope", "armor"),
                          numbers, strict=True))
-        member = store.insert_pc(campaign.id, PcRow(name=name, stats=stats), position)
+        member = store.insert_pc(stored_id(campaign), PcRow(name=name, stats=stats), position)
         store.insert_combatant(encounter.id, combatant_for_pc(member))
         store.insert_combatant(encounter.id, combatant_from(by_name[adversary]))
     store.insert_combatant(encounter.id, combatant_from(by_name[DEMO_ADVERSARIES[-1]]))
@@ -95,14 +95,14 @@ def create_sample(store: Store, system_key: str, *, seed: int | None = None) -> 
     people = data["combatants"]
     pcs = sum(1 for c in people if c["kind"] == "pc")
     campaign = store.create_campaign(data["campaign"], system=system_key, party_size=pcs)
-    encounter = store.create_encounter(campaign.id, data["encounter"], seed=seed,
+    encounter = store.create_encounter(stored_id(campaign), data["encounter"], seed=seed,
                                        status="active")
     party = 0
     for entry in people:
         row = system_combatant(system_key, entry["kind"], entry["name"], entry["stats"])
         if entry["kind"] == "pc":  # the party is on the roster, and its fighters link to it
-            member = store.insert_pc(campaign.id, PcRow(name=row.name, stats=row.system_stats),
-                                     party)
+            member = store.insert_pc(stored_id(campaign),
+                                     PcRow(name=row.name, stats=row.system_stats), party)
             party += 1
             row = combatant_for_pc(member, system_key)
         store.insert_combatant(encounter.id, row)

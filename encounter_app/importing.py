@@ -6,7 +6,7 @@ of a campaign. Each is one transaction (store/exchange.py). No Qt here.
 
 from __future__ import annotations
 
-from encounter_app.domain.rows import EncounterRow
+from encounter_app.domain.rows import EncounterRow, stored_id
 from encounter_app.exchange.problems import ImportRefused, Problem
 from encounter_app.exchange.reader import Parsed
 from encounter_app.store import Store
@@ -28,8 +28,8 @@ def campaign_for(store: Store, parsed: Parsed, campaign_id: int | None) -> int:
         campaign_id = None if open_id is None else store.encounter(open_id).campaign_id
     if campaign_id is None:
         party = sum(1 for row in encounter.combatants if row.kind == "pc")
-        return store.create_campaign(encounter.name, system=encounter.system,
-                                     party_size=party, fear=encounter.fear or 0).id
+        return stored_id(store.create_campaign(encounter.name, system=encounter.system,
+                                               party_size=party, fear=encounter.fear or 0))
     campaign = store.campaign(campaign_id)
     if campaign.system != encounter.system:
         raise ImportRefused(parsed.source, [Problem(

@@ -15,8 +15,7 @@ FeatureKind = Literal["Passive", "Action", "Reaction"]
 
 
 class HasId(Protocol):
-    """A row with an id. A property, as the rows are frozen and some have a plain ``int`` id
-    (CampaignRow) where others may be None until stored (CombatantRow)."""
+    """A row with an id, None until the row is stored (a property: the rows are frozen)."""
 
     @property
     def id(self) -> int | None: ...
@@ -138,7 +137,7 @@ class TemplateRow:
 class CampaignRow:
     """A campaign: its rule system, its party size, its Fear and the GM's note."""
 
-    id: int
+    id: int | None  # None until stored, as every row's
     name: str
     system: str
     party_size: int

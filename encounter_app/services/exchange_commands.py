@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
 
+from encounter_app.domain.rows import stored_id
 from encounter_app.exchange.campaign_file import CampaignFile
 from encounter_app.store import Store
 from encounter_app.store.exchange import (
@@ -56,7 +57,7 @@ class ImportCampaign(QUndoCommand):
 
     def redo(self) -> None:
         if not self._written:
-            self._id = recreate_campaign(self._store, self._file, self._created_at).id
+            self._id = stored_id(recreate_campaign(self._store, self._file, self._created_at))
             self._written = True
             self._arrived(self._id)
 

@@ -25,6 +25,7 @@ from encounter_app.exchange.campaign_file import CampaignEncounter, CampaignFile
 from encounter_app.exchange.encounter_file import EncounterFile
 from encounter_app.exchange.fields import Progress
 from encounter_app.store.inserts import (
+    insert_campaign,
     insert_combatant,
     insert_countdown,
     insert_pc,
@@ -264,7 +265,9 @@ def recreate_campaign(store: Store, campaign: CampaignFile,
     ``created_at``: when it was first made, for the redo of an undone import."""
     stamp = created_at or _timestamp()
     with store._transaction() as c:
-        campaign_id = _insert_campaign(c, campaign, stamp)
+        campaign_id = stored_id(insert_campaign(c, CampaignRow(
+            None, campaign.name, campaign.system, len(campaign.party), campaign.fear,
+            note=campaign.note, session_number=campaign.session_number), stamp))
         pc_ids = [insert_pc(c, campaign_id, replace(pc, id=None), position).id
                   for position, pc in enumerate(campaign.party)]
         for position, item in enumerate(campaign.encounters):
@@ -273,14 +276,3 @@ def recreate_campaign(store: Store, campaign: CampaignFile,
                               pc_ids=[None if m is None else pc_ids[m]
                                       for m in item.party_members], created_at=stamp)
     return store.campaign(campaign_id)
-
-
-def _insert_campaign(c: sqlite3.Connection, campaign: CampaignFile, created_at: str) -> int:
-    """The campaign's own row, inside the caller's transaction; returns the id it was given.
-    Not through insert_campaign: that takes a CampaignRow, whose id is typed as already set."""
-    cursor = c.execute(
-        "INSERT INTO campaign (name, system, party_size, fear, created_at, archived, note,"
-        " session_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (campaign.name, campaign.system, len(campaign.party), campaign.fear, created_at, False,
-         campaign.note, campaign.session_number))
-    return _inserted_id(cursor)

@@ -34,7 +34,7 @@ class CreateCampaign(QUndoCommand):
         self._row = self._book.add_campaign(self._row, self._created_at)
 
     def undo(self) -> None:
-        self._created_at = self._book.remove_campaign(self._row.id)
+        self._created_at = self._book.remove_campaign(stored_id(self._row))
 
 
 class UpdateCampaign(QUndoCommand):

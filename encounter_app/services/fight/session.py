@@ -39,7 +39,8 @@ class EncounterSession(QObject):
         self._more_rolls = True
         self._rolls_from: int | None = None  # every roll from this id up is in self.rolls
         self.fetch_more_rolls()
-        self.fear_ledger = RowList(store.fear_ledger(self.campaign.id), self)  # newest first
+        # Newest first.
+        self.fear_ledger = RowList(store.fear_ledger(stored_id(self.campaign)), self)
         self._fear = self.campaign.fear
         self._active_id = self.encounter.active_combatant_id
         self._round = self.encounter.round
@@ -117,7 +118,7 @@ class EncounterSession(QObject):
     def record_fear(self, row: FearEventRow) -> FearEventRow:
         """Set the pool to ``row.value`` and add the ledger line (``row.change`` and reason)."""
         FearPool(row.value)  # FearError (a ValueError) when out of the pool's range
-        stored = self.store.record_fear(self.campaign.id, row)
+        stored = self.store.record_fear(stored_id(self.campaign), row)
         position = sum(1 for r in self.fear_ledger if stored_id(r) > stored_id(stored))
         self.fear_ledger.insert(position, stored)
         self._set_fear_value(stored.value)
@@ -125,7 +126,7 @@ class EncounterSession(QObject):
 
     def unrecord_fear(self, event_id: int, value: int) -> None:
         """Take a ledger line back and put the pool back to ``value`` (undo)."""
-        self.store.unrecord_fear(self.campaign.id, event_id, value)
+        self.store.unrecord_fear(stored_id(self.campaign), event_id, value)
         self.fear_ledger.pop(self.fear_ledger.index_of(event_id))
         self._set_fear_value(value)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from encounter_app.domain import CountdownRow, RollRow
 from encounter_app.domain.countdown_steps import Event, Step, partner, steps
+from encounter_app.domain.rows import stored_id
 from encounter_app.rules.daggerheart import (
     FearPool,
     Outcome,
@@ -44,7 +45,7 @@ def party(session: EncounterSession) -> Party:
     pcs = sum(1 for c in session.combatants if c.kind == "pc")
     if pcs:
         return Party(pcs, f"{pcs} PC{'s' if pcs != 1 else ''} in the spotlight order")
-    roster = len(session.store.pcs(session.campaign.id))
+    roster = len(session.store.pcs(stored_id(session.campaign)))
     if roster:
         return Party(roster, f"{roster} PC{'s' if roster != 1 else ''} on the campaign's "
                              "roster (none in the spotlight order)")

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import CampaignRow
+from encounter_app.domain.rows import stored_id
 from encounter_app.rules.daggerheart import FEAR_CAP
 from encounter_app.rules.systems import system
 from encounter_app.services.campaigns.book import CampaignBook
@@ -253,11 +254,9 @@ class CampaignManager(QDialog):
         """Create it and show it, on the Party tab: the party is what it needs first."""
         self.notes.save()
         command = CreateCampaign(self._book, CampaignRow(
-            # CampaignRow.id says int, but a campaign has None until it is stored, like
-            # every other row (domain/rows.py is to say int | None).
-            id=None, name=name, system=system_key, party_size=0, fear=0))  # type: ignore[arg-type]
+            id=None, name=name, system=system_key, party_size=0, fear=0))
         self._stack.push(command)
-        self._book.view(command.row.id)
+        self._book.view(stored_id(command.row))
         self.tabs.setCurrentWidget(self.party)
         return command.row
 
@@ -307,7 +306,7 @@ def show_for(window: MainWindow) -> CampaignManager:
 def build(window: MainWindow) -> CampaignManager:
     """The campaign view of ``window`` (a MainWindow): its store, session, stack and hooks."""
     store, session = window.store, window.session
-    book = CampaignBook(store, session.campaign.id, remembered_campaign(store))
+    book = CampaignBook(store, stored_id(session.campaign), remembered_campaign(store))
     manager = CampaignManager(book, session, window.undo_stack, window.session_hooks,
                               (window.rests.short_rest_action,
                                window.rests.long_rest_action), window)

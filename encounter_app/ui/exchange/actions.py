@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from encounter_app.domain import StatBlock
-from encounter_app.domain.rows import TemplateRow
+from encounter_app.domain.rows import TemplateRow, stored_id
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.store import Store
 
@@ -275,7 +275,7 @@ class ExchangeActions(QObject):
         campaign_file = parsed.campaign
         assert campaign_file is not None  # a file of kind "campaign" has one (exchange/reader.py)
         campaign = recreate_campaign(self._store, campaign_file)
-        self._stack.push(ImportCampaign(self._store, campaign_file, campaign.id,
+        self._stack.push(ImportCampaign(self._store, campaign_file, stored_id(campaign),
                                         self.campaign_imported.emit,
                                         self.campaign_removed.emit))
         self.campaign_imported.emit(campaign.id)
@@ -321,7 +321,7 @@ class ExchangeActions(QObject):
         from encounter_app.exchange.campaign_file import write_campaign
         from encounter_app.store.exchange import campaign_file
 
-        exported = campaign_file(self._store, self._session.campaign.id)
+        exported = campaign_file(self._store, stored_id(self._session.campaign))
         return self._write("Export this campaign", _file_name(exported.name),
                            write_campaign(exported))
 

@@ -303,7 +303,7 @@ class MainWindow(QMainWindow):
 
     def update_title(self) -> None:
         # From the store: the campaign view may have renamed either since the session began.
-        campaign = self.store.campaign(self.session.campaign.id)
+        campaign = self.store.campaign(stored_id(self.session.campaign))
         encounter = self.store.encounter(self.session.encounter_id)
         self.setWindowTitle(f"{encounter.name} — {campaign.name} — Encounter Manager")
 
