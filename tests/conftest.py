@@ -60,11 +60,18 @@ def undo_stack():
 
 
 @pytest.fixture
-def roller(qtbot):
-    """A RollRouter over a real rules service (its own thread), stopped after the test."""
-    from encounter_app.services.rolls.router import RollRouter
+def rules_service(qtbot):
+    """A real rules service on its own thread, seeded, stopped after the test."""
     from encounter_app.services.rolls.rules_service import RulesService
 
     service = RulesService(seed=7)
-    yield RollRouter(service)
+    yield service
     service.shutdown()
+
+
+@pytest.fixture
+def router(rules_service):
+    """A RollRouter over the test's rules service."""
+    from encounter_app.services.rolls.router import RollRouter
+
+    return RollRouter(rules_service)

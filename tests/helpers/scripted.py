@@ -22,7 +22,9 @@ class Scripted:
         assert a <= value <= b, f"scripted {value} outside {a}..{b}"
         return value
 
+    @property
     def done(self) -> bool:
+        """Every queued value was drawn (a property, as ScriptedRng's)."""
         return not self.values
 
 

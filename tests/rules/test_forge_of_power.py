@@ -153,7 +153,7 @@ def test_check_advantage_and_disadvantage(
 ) -> None:
     rng = Scripted(*script)
     result = check(2, 10, rng, advantage=advantage, disadvantage=disadvantage)
-    assert rng.done()
+    assert rng.done
     assert rng.calls == [(1, 20)] * len(script)
     assert result.d20s == d20s
     assert result.natural == natural

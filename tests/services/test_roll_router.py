@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
-
 from encounter_app.domain.requests import DiceRequest
 from encounter_app.services.rolls.router import RollRouter
-from encounter_app.services.rolls.rules_service import RulesService
 
 
-@pytest.fixture
-def service(qtbot):
-    service = RulesService(seed=3)
-    yield service
-    service.shutdown()
-
-
-def test_answers_go_to_their_own_callback_and_nowhere_else(qtbot, service):
-    router = RollRouter(service)
+def test_answers_go_to_their_own_callback_and_nowhere_else(qtbot, rules_service):
+    router = RollRouter(rules_service)
     answered = []
-    service.rolled.connect(answered.append)
+    rules_service.rolled.connect(answered.append)
     got: list[tuple[str, int]] = []
     router.submit(DiceRequest("1d4"), lambda a: got.append(("first", a.result.total)), "first")
-    service.submit(DiceRequest("1d20"))  # the window's own roll, not routed
+    rules_service.submit(DiceRequest("1d20"))  # the window's own roll, not routed
     router.submit(DiceRequest("1d6+10"), lambda a: got.append(("second", a.result.total)),
                   "second")
     qtbot.waitUntil(lambda: len(answered) == 3)
@@ -31,8 +21,8 @@ def test_answers_go_to_their_own_callback_and_nowhere_else(qtbot, service):
     assert router.pending == 0
 
 
-def test_a_failure_is_reported_with_what_was_being_rolled(qtbot, service):
-    router = RollRouter(service)
+def test_a_failure_is_reported_with_what_was_being_rolled(qtbot, rules_service):
+    router = RollRouter(rules_service)
     got = []
     with qtbot.waitSignal(router.failed, timeout=5000) as blocker:
         router.submit(DiceRequest("2d6+"), got.append, "Rolling the start of Guards")

@@ -9,18 +9,14 @@ from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.rules.dice import DiceRoll
 from encounter_app.services.fight.commands import RecordRoll
 from encounter_app.services.rolls.roller import Roller
-from encounter_app.services.rolls.rules_service import RulesService
 
 
 @pytest.fixture
-def service(qtbot):
-    service = RulesService(seed=3)
-    yield service
-    service.shutdown()
+def roller(session, undo_stack, rules_service):
+    return Roller(rules_service, session, undo_stack)
 
 
-def test_an_answer_becomes_one_log_line_and_one_undo_step(qtbot, session, undo_stack, service):
-    roller = Roller(service, session, undo_stack)
+def test_an_answer_becomes_one_log_line_and_one_undo_step(qtbot, session, undo_stack, roller):
     with qtbot.waitSignal(roller.recorded, timeout=5000) as blocker:
         roller.roll(DiceRequest("2d6+1", "Smoke"))
     row = blocker.args[0]
@@ -33,26 +29,22 @@ def test_an_answer_becomes_one_log_line_and_one_undo_step(qtbot, session, undo_s
     assert [r.detail for r in session.rolls] == [row.detail]
 
 
-def test_a_bad_roll_says_what_was_rolled_and_records_nothing(qtbot, session, undo_stack,
-                                                             service):
-    roller = Roller(service, session, undo_stack)
+def test_a_bad_roll_says_what_was_rolled_and_records_nothing(qtbot, session, undo_stack, roller):
     with qtbot.waitSignal(roller.failed, timeout=5000) as blocker:
         roller.roll(DiceRequest("2d6+x"), "The dice line")
     assert blocker.args[0].startswith("The dice line: ")
     assert undo_stack.count() == 0 and list(session.rolls) == []
 
 
-def test_a_failure_without_a_name_says_the_roll_failed(qtbot, session, undo_stack, service):
+def test_a_failure_without_a_name_says_the_roll_failed(qtbot, roller):
     """The GM's dialog rolls (attack, reaction, fate, falls) give no name of their own."""
-    roller = Roller(service, session, undo_stack)
     with qtbot.waitSignal(roller.failed, timeout=5000) as blocker:
         roller.roll(DiceRequest("2d6+x"))
     assert blocker.args[0].startswith("The roll failed: ")
 
 
 def test_a_caller_builds_the_one_command_from_the_answer_and_its_row(qtbot, session,
-                                                                     undo_stack, service):
-    roller = Roller(service, session, undo_stack)
+                                                                     undo_stack, roller):
     built = []
 
     def record(answer: RollResult, row):
@@ -67,8 +59,7 @@ def test_a_caller_builds_the_one_command_from_the_answer_and_its_row(qtbot, sess
 
 
 def test_a_rule_that_refuses_the_record_leaves_no_step_and_says_why(qtbot, session,
-                                                                    undo_stack, service):
-    roller = Roller(service, session, undo_stack)
+                                                                    undo_stack, roller):
 
     def refuse(_answer, _row):
         raise Refused("Nobody is left to act.")

@@ -5,17 +5,8 @@ from __future__ import annotations
 import logging
 import threading
 
-import pytest
-
 from encounter_app.domain.requests import AttackRequest, DiceRequest, ReactionRequest, Target
 from encounter_app.services.rolls.rules_service import RulesService, compute
-
-
-@pytest.fixture
-def service(qtbot):
-    service = RulesService(seed=7)
-    yield service
-    service.shutdown()
 
 
 def test_a_roll_is_computed_off_the_gui_thread_and_answered_on_it(qtbot):
@@ -38,29 +29,29 @@ def test_a_roll_is_computed_off_the_gui_thread_and_answered_on_it(qtbot):
         service.shutdown()
 
 
-def test_the_service_lives_on_the_gui_thread_and_rolls_on_its_own(service):
+def test_the_service_lives_on_the_gui_thread_and_rolls_on_its_own(rules_service):
     from PySide6.QtCore import QThread
 
     # QObject.thread() keeps its meaning; the worker's thread has a name of its own.
-    assert service.thread() is QThread.currentThread()
-    assert service.worker_thread is not QThread.currentThread()
-    assert service.worker_thread.isRunning()
+    assert rules_service.thread() is QThread.currentThread()
+    assert rules_service.worker_thread is not QThread.currentThread()
+    assert rules_service.worker_thread.isRunning()
 
 
-def test_a_bad_expression_comes_back_as_failed_and_the_service_keeps_serving(qtbot, service):
-    with qtbot.waitSignal(service.failed, timeout=5000) as blocker:
-        bad = service.submit(DiceRequest("2d6+x"))
+def test_a_bad_expression_comes_back_as_failed_and_the_service_keeps_serving(qtbot, rules_service):
+    with qtbot.waitSignal(rules_service.failed, timeout=5000) as blocker:
+        bad = rules_service.submit(DiceRequest("2d6+x"))
     request_id, message = blocker.args
     assert request_id == bad
     assert "position" in message and "2d6+x" in message
-    with qtbot.waitSignal(service.rolled, timeout=5000) as blocker:
-        good = service.submit(DiceRequest("1d4"))
+    with qtbot.waitSignal(rules_service.rolled, timeout=5000) as blocker:
+        good = rules_service.submit(DiceRequest("1d4"))
     assert blocker.args[0].request_id == good
 
 
-def test_an_unknown_request_is_reported_not_raised(qtbot, service):
-    with qtbot.waitSignal(service.failed, timeout=5000) as blocker:
-        service.submit("not a request")
+def test_an_unknown_request_is_reported_not_raised(qtbot, rules_service):
+    with qtbot.waitSignal(rules_service.failed, timeout=5000) as blocker:
+        rules_service.submit("not a request")
     assert "cannot roll" in blocker.args[1]
 
 
@@ -77,9 +68,9 @@ def test_same_seed_same_attack(qtbot):
     assert len(answers[0].hits) == 2
 
 
-def test_reaction_roll_request(qtbot, service):
-    with qtbot.waitSignal(service.rolled, timeout=5000) as blocker:
-        service.submit(ReactionRequest("Zombie Pack", 13, bonus=-3))
+def test_reaction_roll_request(qtbot, rules_service):
+    with qtbot.waitSignal(rules_service.rolled, timeout=5000) as blocker:
+        rules_service.submit(ReactionRequest("Zombie Pack", 13, bonus=-3))
     result = blocker.args[0].result
     assert result.total == result.natural - 3
     assert result.success == (result.total >= 13 or result.natural == 20)

@@ -22,7 +22,7 @@ from tests.helpers.scripted import Scripted
 def line(request, *dice):
     rng = Scripted(*dice)
     result = compute(request, rng)
-    assert rng.done()
+    assert rng.done
     return describe(RollResult(1, request, result))
 
 

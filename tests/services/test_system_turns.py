@@ -96,7 +96,7 @@ def test_initiative_rolls_perception_for_pcs_and_adds_7_for_adversaries():
     hedda, jackal = compute(request, rng)
     assert (hedda.dice, hedda.total) == ((6, 5), 13)
     assert (jackal.dice, jackal.total) == ((), 10)
-    assert rng.done()
+    assert rng.done
     row = describe(request, (hedda, jackal), {})
     assert row.summary == "Initiative: Hedda 13, Jackal 10"
     assert "Perception 3 + 7 = 10 (does not roll)" in row.detail

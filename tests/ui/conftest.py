@@ -4,12 +4,12 @@ import pytest
 
 
 @pytest.fixture
-def panel(qtbot, session, undo_stack, roller):
+def panel(qtbot, session, undo_stack, router):
     """The countdowns panel on an empty encounter, shown at sidebar width."""
     from encounter_app.ui.fight.countdowns import CountdownPanel
     from encounter_app.ui.fight.models import CountdownModel
 
-    widget = CountdownPanel(session, CountdownModel(session), undo_stack, roller)
+    widget = CountdownPanel(session, CountdownModel(session), undo_stack, router)
     qtbot.add_widget(widget)
     widget.resize(340, 420)
     widget.show()

@@ -92,8 +92,8 @@ def test_odds_come_from_the_rules_thread_and_are_kept(qtbot):
         service.shutdown()
 
 
-def test_an_attack_the_rules_cannot_roll_says_why(qtbot, roller):
-    cache = OddsCache(roller)
+def test_an_attack_the_rules_cannot_roll_says_why(qtbot, router):
+    cache = OddsCache(router)
     failures = []
     cache.ask(OddsRequest(1, (10,), "2d6+banana"), failures.append, failures.append)
     qtbot.waitUntil(lambda: len(failures) == 1)
