@@ -20,8 +20,7 @@ from encounter_app.app import launch
 from encounter_app.domain.requests import AttackRequest, DiceRequest, Target
 from encounter_app.rules.daggerheart import Outcome
 from encounter_app.services import player_view
-from encounter_app.services.fight import adversary_operations as adversary_actions
-from encounter_app.services.fight import commands, table
+from encounter_app.services.fight import adversary_operations, commands, table
 
 SIZE = (1440, 900)
 
@@ -49,8 +48,8 @@ def fight_in_progress(launched) -> None:
     warden, sentry = adversaries[0], adversaries[1]
     window.next_turn()
     stack.push(table.record_outcome(session, Outcome.SUCCESS_WITH_FEAR).command)
-    stack.push(adversary_actions.damage(session, sentry.id, 11).command)
-    stack.push(adversary_actions.add_condition(session, sentry.id, "Vulnerable").command)
+    stack.push(adversary_operations.damage(session, sentry.id, 11).command)
+    stack.push(adversary_operations.add_condition(session, sentry.id, "Vulnerable").command)
     stack.push(commands.SetFear(session, session.fear - 1, "interrupt"))
     window.submit(AttackRequest(warden.name, warden.stats.attack_modifier, warden.stats.damage,
                                 tuple(Target(p.name, p.evasion, p.id) for p in pcs[:2]),

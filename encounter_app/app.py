@@ -160,6 +160,9 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
     ``rules_service`` is one already made (a test's, resolving rolls its own way); by default
     one is started, seeded by ``seed`` or the encounter's own seed.
     """
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):  # a QCoreApplication has no palette to switch
+        raise RuntimeError("launch() needs a QApplication")  # checked before anything opens
     store = Store.open(Path(data_dir))
     try:
         encounter_id = store.encounter_to_open()  # the one open when the program last ran
@@ -173,9 +176,6 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
         raise
     hooks = NewSessionHooks()
     settings = open_settings(Path(data_dir))
-    app = QApplication.instance()
-    if not isinstance(app, QApplication):  # a QCoreApplication has no palette to switch
-        raise RuntimeError("launch() needs a QApplication")
     appearance = Appearance(app, settings)
     window, session, undo_stack = _open_window(store, encounter.id, rules_service, settings,
                                                appearance, back_up_now=existing,

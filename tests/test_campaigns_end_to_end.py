@@ -21,8 +21,8 @@ def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):
         assert manager.picker.currentText().startswith(f"{rules.name} campaign")
         for name in ("Ash", "Birch"):
             manager.party.add_pc(PcRow(name=name, stats=rules.defaults()))
-        made[key] = (campaign.id, manager.encounters.create("Ambush"),
-                     manager.encounters.create("Siege"))
+        made[key] = (campaign.id, manager.encounters.new_encounter("Ambush"),
+                     manager.encounters.new_encounter("Siege"))
         assert [e.name for e in manager._book.encounters] == ["Ambush", "Siege"]
         assert {e.status for e in manager._book.encounters} == {"draft"}
 

@@ -3,7 +3,7 @@ Minion (X), Horde (dice), Stress, conditions, Slow tokens and Relentless (X) spo
 
 Pure Python, no Qt: every function takes frozen rows and returns new rows with the sentence the
 GM reads, or raises :class:`Refused` saying what is wrong and what to do instead. The undo
-commands in ``adversary_actions.py`` push what these return.
+commands in ``services/fight/adversary_operations.py`` push what these return.
 
 Where the texts (and ``shared/rules/NOTES.md``) leave a choice, this module makes it here:
 

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from encounter_app.exchange.problems import Collector, Problem
 
 T = TypeVar("T")
-Choice = TypeVar("Choice", bound=str)
+OptionT = TypeVar("OptionT", bound=str)
 
 Progress = Callable[[int, int], None]  # progress(done, total), called after each entry
 
@@ -84,7 +84,7 @@ class Fields:
         self.note.add(self.where(key), f"expected {label}, found {shown(value)}")
         return None
 
-    def choice(self, key: str, allowed: Iterable[Choice], default: Choice) -> Choice:
+    def choice(self, key: str, allowed: Iterable[OptionT], default: OptionT) -> OptionT:
         """One of ``allowed`` (``default`` when left out); anything else is noted."""
         value = self.text(key, required=False, default=default)
         for option in allowed:

@@ -40,7 +40,7 @@ from encounter_app.domain.systems.requests import Initiant, InitiativeRequest
 from encounter_app.rules import casus_mus
 from encounter_app.rules.daggerheart import Outcome, RestKind, SceneIntensity, rest_fear
 from encounter_app.rules.systems import DAGGERHEART, SYSTEMS
-from encounter_app.services.campaigns import operations as campaign_actions
+from encounter_app.services.campaigns import operations
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import (
     AddPc,
@@ -55,8 +55,7 @@ from encounter_app.services.campaigns.commands import (
     note_command,
     remove_pc,
 )
-from encounter_app.services.fight import adversary_operations as adversary_actions
-from encounter_app.services.fight import commands, table
+from encounter_app.services.fight import adversary_operations, commands, table
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.rules_service import compute
 from encounter_app.services.systems import turns
@@ -188,7 +187,7 @@ def roll(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
     return commands.RecordRoll(session, describe(RollResult(1, request, result)))
 
 
-def _refusable(build: Callable[[EncounterSession, int], adversary_actions.Action]) -> Build:
+def _refusable(build: Callable[[EncounterSession, int], adversary_operations.Action]) -> Build:
     """An action on a drawn adversary (card menu); None when the rules refuse it there."""
     def action(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
         cards = [c for c in session.combatants if c.kind == "adversary"]
@@ -203,26 +202,26 @@ def _refusable(build: Callable[[EncounterSession, int], adversary_actions.Action
 
 def damage(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
     amount = data.draw(st.integers(1, 30), label="damage")
-    return _refusable(lambda s, i: adversary_actions.damage(s, i, amount))(session, data)
+    return _refusable(lambda s, i: adversary_operations.damage(s, i, amount))(session, data)
 
 
 def condition(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
     name = data.draw(st.sampled_from(["Vulnerable", "Restrained", "Hidden"]) | NAMES)
     if data.draw(st.booleans(), label="clear it"):
-        return _refusable(lambda s, i: adversary_actions.remove_condition(s, i, name))(
+        return _refusable(lambda s, i: adversary_operations.remove_condition(s, i, name))(
             session, data)
-    return _refusable(lambda s, i: adversary_actions.add_condition(s, i, name))(session, data)
+    return _refusable(lambda s, i: adversary_operations.add_condition(s, i, name))(session, data)
 
 
 def gm_spotlight(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
     reason = data.draw(st.sampled_from([None, "interrupt", "extra_move"]))
-    return _refusable(lambda s, i: adversary_actions.spotlight(s, i, fear_reason=reason))(
+    return _refusable(lambda s, i: adversary_operations.spotlight(s, i, fear_reason=reason))(
         session, data)
 
 
 def end_gm_turn(session: EncounterSession, _data: st.DataObject) -> QUndoCommand | None:
     try:
-        return adversary_actions.end_gm_turn(session).command
+        return adversary_operations.end_gm_turn(session).command
     except adversaries.Refused:
         return None
 
@@ -278,18 +277,18 @@ def change_campaign(session: EncounterSession, data: st.DataObject) -> QUndoComm
 
 def new_game_session(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
     book = book_of(session)
-    hooks = campaign_actions.NewSessionHooks([lambda b, c: [UpdatePc(b, replace(
+    hooks = operations.NewSessionHooks([lambda b, c: [UpdatePc(b, replace(
         pc, note=f"session {c.session_number}"), "Refresh") for pc in b.party]])
-    return campaign_actions.new_game_session(book, hooks)
+    return operations.new_game_session(book, hooks)
 
 
 def new_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
-    return campaign_actions.new_encounter(book_of(session), data.draw(NAMES))
+    return operations.new_encounter(book_of(session), data.draw(NAMES))
 
 
 def duplicate_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
     book = book_of(session)
-    return campaign_actions.duplicate(book, _row(data, book.encounters))
+    return operations.duplicate(book, _row(data, book.encounters))
 
 
 def change_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
@@ -298,7 +297,7 @@ def change_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCom
     entry = book.encounters[row]
     choice = data.draw(st.sampled_from(["finish", "note", "name", "status"]))
     if choice == "finish":
-        return campaign_actions.finish(book, row)
+        return operations.finish(book, row)
     value = data.draw(st.sampled_from(["draft", "active", "done"]) if choice == "status"
                       else NAMES)
     return UpdateEncounter(book, entry, replace(entry, **{choice: value}), "Edit")
@@ -470,10 +469,10 @@ ACTIONS: list[Action] = [
     Action("tick, reset or set a countdown", change_countdown),
     Action("roll", roll),
     Action("damage", damage),
-    Action("mark a Stress", _refusable(adversary_actions.mark_stress)),
-    Action("clear a Stress", _refusable(adversary_actions.clear_stress)),
+    Action("mark a Stress", _refusable(adversary_operations.mark_stress)),
+    Action("clear a Stress", _refusable(adversary_operations.clear_stress)),
     Action("add or clear a condition", condition),
-    Action("Slow token", _refusable(lambda s, i: adversary_actions.slow_token(s, i, 1))),
+    Action("Slow token", _refusable(lambda s, i: adversary_operations.slow_token(s, i, 1))),
     Action("GM spotlight, maybe for a Fear", gm_spotlight),
     Action("end the GM turn", end_gm_turn),
     Action("a player's outcome", player_outcome),

@@ -23,7 +23,7 @@ def manager(program):
 
 def test_every_model_of_the_view_passes_the_model_tester(qtmodeltester, manager):
     manager.party.add_pc(PcRow(name="Ash", stats=SYSTEMS["daggerheart"].defaults()))
-    manager.encounters.create("Bridge")
+    manager.encounters.new_encounter("Bridge")
     manager.encounters.search.setText("bridge")
     for model in (manager.campaigns_model, manager.visible, manager.encounters.model,
                   manager.encounters.search_model, manager.party.model):
@@ -105,7 +105,7 @@ def test_archived_campaigns_leave_the_picker_until_asked_for(manager):
 def test_encounters_reorder_by_drag_through_the_undo_stack(program, manager):
     tab, store = manager.encounters, program.store
     first = program.session.encounter_id
-    second, third = tab.create("Bridge"), tab.create("Tower")
+    second, third = tab.new_encounter("Bridge"), tab.new_encounter("Tower")
     model = tab.model
     model.dropMimeData(model.mimeData([model.index(2)]), Qt.DropAction.MoveAction, 0, 0,
                        QModelIndex())
@@ -145,8 +145,8 @@ def test_renaming_the_open_encounter_renames_the_window(program, manager):
 
 def test_search_filters_the_list_and_stops_dragging(manager):
     tab = manager.encounters
-    tab.create("Bridge of sighs")
-    tab.create("Tower")
+    tab.new_encounter("Bridge of sighs")
+    tab.new_encounter("Tower")
     tab.search.setText("sighs")
     assert tab.search_model.rowCount() == 1
     assert not tab.view.dragEnabled()
@@ -206,7 +206,7 @@ def test_notes_are_saved_when_the_gm_leaves_them_and_undo(program, manager):
     tab = manager.encounters
     tab.select(program.session.encounter_id)
     tab.note.edit.setPlainText("Starts at dusk")
-    tab.select(tab.create("Bridge"))  # choosing another encounter saves the first one's note
+    tab.select(tab.new_encounter("Bridge"))  # choosing another encounter saves the first one's note
     assert program.store.encounter_entries(campaign)[0].note == "Starts at dusk"
     assert tab.note.edit.toPlainText() == ""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from encounter_app.app import launch
-from encounter_app.services.campaigns import operations as campaign_actions
+from encounter_app.services.campaigns import operations
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.systems import turns
 
@@ -22,7 +22,7 @@ def test_new_game_session_refreshes_luck_points_and_undo_takes_it_back(qapp, tmp
         assert turns.lp_left(session.combatants[0]) == full - 1
 
         book = CampaignBook(launched.store, session.campaign.id)
-        stack.push(campaign_actions.new_game_session(book, launched.session_hooks))
+        stack.push(operations.new_game_session(book, launched.session_hooks))
         assert turns.lp_left(session.combatants[0]) == full
         assert book.campaign.session_number == 2
 
@@ -37,7 +37,7 @@ def test_a_daggerheart_session_has_no_luck_to_refresh(qapp, tmp_path: Path) -> N
     launched = launch(tmp_path, seed=3, show=False)
     try:
         book = CampaignBook(launched.store, launched.session.campaign.id)
-        command = campaign_actions.new_game_session(book, launched.session_hooks)
+        command = operations.new_game_session(book, launched.session_hooks)
         assert len(command.parts) == 1  # the session counter's own update, nothing else
     finally:
         launched.shutdown()

@@ -3,7 +3,7 @@ store, and the environment the open encounter takes place in.
 
 As in EncounterSession, every method writes to the store first (one transaction) and only then
 changes the in-memory list, so a failed write changes nothing on screen. Undo commands
-(library_commands.py) call these primitives; they make no decisions of their own.
+(services/library/commands.py) call these primitives; they make no decisions of their own.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from encounter_app.domain.rows import HasId
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import Store
 
-# As the environment a plan starts with (encounter_builder.start_encounter): leave the
+# As the environment a plan starts with (builder.start_encounter): leave the
 # encounter's as it is.
 Keep = Literal["keep"]
 KEEP: Final = "keep"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from html import escape
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QUndoStack
@@ -295,7 +295,7 @@ def show_for(window: MainWindow) -> CampaignManager:
     if window.campaign_manager is None:
         window.campaign_manager = build(window)
     # The window holds it as a QDialog, so as not to import this module at start-up.
-    manager = cast(CampaignManager, window.campaign_manager)
+    manager = window.campaign_manager
     if manager.isVisible():  # already open, maybe behind: bring it up
         manager.raise_()
         manager.activateWindow()

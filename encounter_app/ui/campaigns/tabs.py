@@ -1,6 +1,6 @@
 """The campaign view's tabs: the encounter list and the party roster.
 
-Each button pushes one undo command (services/campaigns/commands.py, campaign_actions.py); a
+Each button pushes one undo command (services/campaigns/commands.py, operations.py); a
 button that cannot act is disabled and the line under the buttons says why.
 """
 
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.systems import system
-from encounter_app.services.campaigns import operations as campaign_actions
+from encounter_app.services.campaigns import operations
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import (
     AddPc,
@@ -184,12 +184,11 @@ class EncountersTab(QWidget):
     def new(self) -> None:
         dialog = NameDialog("New encounter", "The encounter", parent=self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.create(dialog.name())
+            self.new_encounter(dialog.name())
 
-    # Hides QWidget.create(), the native window's set-up, which nothing calls on this tab.
-    def create(self, name: str) -> int:  # type: ignore[override]
+    def new_encounter(self, name: str) -> int:
         """A new draft at the end of the list, selected; returns its id."""
-        command = campaign_actions.new_encounter(self._book, name)
+        command = operations.new_encounter(self._book, name)
         self._stack.push(command)
         self.search.clear()
         self.select(command.entry.id)
@@ -198,7 +197,7 @@ class EncountersTab(QWidget):
     def duplicate(self) -> None:
         row = self.selected_row()
         if row >= 0:
-            command = campaign_actions.duplicate(self._book, row)
+            command = operations.duplicate(self._book, row)
             self._stack.push(command)
             self.select(command.entry.id)
 
@@ -221,7 +220,7 @@ class EncountersTab(QWidget):
     def finish(self) -> None:
         row = self.selected_row()
         if row >= 0:
-            self._stack.push(campaign_actions.finish(self._book, row))
+            self._stack.push(operations.finish(self._book, row))
 
     def open_selected(self) -> None:
         row = self.selected_row()

@@ -1,9 +1,9 @@
 """The GM's adversary actions in the window: each card's context menu, the GM-turn bar above the
 cards, and the handlers behind both.
 
-Every handler asks ``services.adversary_actions`` for one undo command, pushes it and reports
-what happened in the status line; a refusal is reported as an error and changes nothing. The
-handlers hold no game state: they read the session's rows when asked.
+Every handler asks ``services/fight/adversary_operations.py`` for one undo command, pushes it
+and reports what happened in the status line; a refusal is reported as an error and changes
+nothing. The handlers hold no game state: they read the session's rows when asked.
 """
 
 from __future__ import annotations

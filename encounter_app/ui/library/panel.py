@@ -1,9 +1,9 @@
 """The library dock: adversaries and environments as searchable, filterable, sortable tables with
 a preview of the selected stat block, and the actions a GM takes on them.
 
-Changes to the library are undo commands pushed here (library_commands.py); what the GM does
-with an entry in the fight (add it, plan it in the builder, attach it) is a signal the window
-turns into its own command.
+Changes to the library are undo commands pushed here (services/library/commands.py); what the
+GM does with an entry in the fight (add it, plan it in the builder, attach it) is a signal the
+window turns into its own command.
 """
 
 from __future__ import annotations

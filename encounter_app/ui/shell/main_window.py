@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
     from PySide6.QtWidgets import QDialog
 
+    from encounter_app.ui.campaigns.dialog import CampaignManager
     from encounter_app.ui.players.table_controls import TableControls
 
 class MainWindow(QMainWindow):
@@ -75,7 +76,7 @@ class MainWindow(QMainWindow):
         self.roll_router = self.roller.router  # for rolls that finish a bigger action
         # Per-session refreshes other systems register (campaigns.operations.NewSessionHooks).
         self.session_hooks = session_hooks or NewSessionHooks()
-        self.campaign_manager: QDialog | None = None  # made when first opened
+        self.campaign_manager: CampaignManager | None = None  # made when first opened
         self.table_controls: TableControls | None = None  # app.py adds the players' controls
         self.update_title()
 
