@@ -216,6 +216,12 @@ def attack_targets(combatants: Iterable[CombatantRow]) -> list[CombatantRow]:
     return [c for c in combatants if c.kind == "pc" and c.evasion is not None]
 
 
+def target_evasion(target: CombatantRow) -> int:
+    """The Evasion of a PC ``attack_targets`` chose: it has one."""
+    assert target.evasion is not None, f"{target.name} has no Evasion to attack"
+    return target.evasion
+
+
 def attack_damage(row: CombatantRow) -> tuple[str, str | None]:
     """The damage the standard attack deals now, and why when it is not the printed one."""
     stats = row.stats

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import CombatantRow, Experience
+from encounter_app.domain.adversaries import target_evasion
 from encounter_app.domain.requests import (
     AttackRequest,
     DiceRequest,
@@ -161,8 +162,7 @@ class AttackDialog(QDialog):
                            chosen.bonus if chosen else 0)
 
     def _evasions(self) -> tuple[int, ...]:
-        # Every target: _targets keeps only the PCs with an Evasion.
-        return tuple(t.evasion for t in self._targets if t.evasion is not None)
+        return tuple(target_evasion(t) for t in self._targets)
 
     def _show_odds(self, request: OddsRequest, answer: AttackOdds) -> None:
         if request != self.odds_request():
@@ -192,8 +192,7 @@ class AttackDialog(QDialog):
         return AttackRequest(
             attacker=self._attacker.name, modifier=stats.attack_modifier, damage=self._damage,
             attack_name=stats.attack_name or "Attack",
-            targets=tuple(Target(t.name, t.evasion, t.id) for t in self.chosen()
-                          if t.evasion is not None),  # every one: see _evasions
+            targets=tuple(Target(t.name, target_evasion(t), t.id) for t in self.chosen()),
             advantage=self.advantage.isChecked(), disadvantage=self.disadvantage.isChecked(),
             experience=experience.bonus if experience else 0,
             experience_name=experience.name if experience else "",

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import CombatantRow
-from encounter_app.domain.adversaries import attack_targets, current_stats
+from encounter_app.domain.adversaries import attack_targets, current_stats, target_evasion
 from encounter_app.domain.requests import OddsRequest
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.odds_cache import OddsCache
@@ -148,8 +148,7 @@ class OddsPreview(QWidget):
                               if stats is None else "No PC with an Evasion to attack.")
             self.chart.set_damage({})
             return
-        # Every PC's: attack_targets keeps only those with an Evasion.
-        evasions = tuple(p.evasion for p in pcs if p.evasion is not None)
+        evasions = tuple(target_evasion(p) for p in pcs)
         request = OddsRequest(stats.attack_modifier, evasions, stats.damage)
         attack = stats.attack_name or "Attack"
         self.title.setText(f"<b>{row.name}</b> — {attack} {stats.attack_modifier:+d}, "
