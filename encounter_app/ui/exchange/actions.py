@@ -30,9 +30,9 @@ if TYPE_CHECKING:
     from encounter_app.exchange.problems import Problem
     from encounter_app.exchange.reader import Parsed
     from encounter_app.store.exchange import Choice, Duplicate
+    from encounter_app.ui.shell.fight import Say
 
 FILE_FILTER = "Adversary and encounter files (*.json);;All files (*)"
-Report = Callable[..., None]  # report(text, error=False): the window's status line
 
 
 class Cancelled(Exception):
@@ -142,7 +142,7 @@ class ExchangeActions(QObject):
     library_changed = Signal()  # templates were imported, or the import undone or redone
 
     def __init__(self, store: Store, session: EncounterSession, undo_stack: QUndoStack,
-                 report: Report, window: QWidget, prompts: Prompts | None = None) -> None:
+                 report: Say, window: QWidget, prompts: Prompts | None = None) -> None:
         super().__init__(window)
         self._store, self._session, self._stack, self._report = (store, session, undo_stack,
                                                                  report)

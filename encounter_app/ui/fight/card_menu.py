@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
@@ -22,13 +23,15 @@ from encounter_app.services.fight.session import EncounterSession
 from encounter_app.ui.fight.cards import AdversaryCardsView
 from encounter_app.ui.fight.models import RowRole
 
-Report = Callable[..., None]  # report(text, error=False): the window's status line
+if TYPE_CHECKING:
+    from encounter_app.ui.shell.fight import Say
+
 
 
 class CardActions(QObject):
     """What the GM does to adversaries from their cards, and the GM turn's End action."""
 
-    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, report: Report,
+    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, report: Say,
                  window: QWidget, export: Callable[[StatBlock], object] | None = None,
                  note: Callable[[int], object] | None = None) -> None:
         super().__init__(window)

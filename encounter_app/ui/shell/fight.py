@@ -30,6 +30,12 @@ if TYPE_CHECKING:
     from encounter_app.ui.systems.profiles import Profile
 
 
+class Say(Protocol):
+    """The window's status line: ``say("Rolled.")``, or ``say("No Fear.", error=True)``."""
+
+    def __call__(self, text: str, *, error: bool = False) -> None: ...
+
+
 @dataclass(frozen=True)
 class FightContext:
     """The shell's shared pieces a system's fight is built from."""
@@ -42,7 +48,7 @@ class FightContext:
     initiative_model: InitiativeModel
     rests: RestActions
     exchange: ExchangeActions
-    say: Callable[..., None]  # say(text, error=False): the status line
+    say: Say
     edit_note: Callable[[int], None]  # the GM's note on a combatant, by id
 
 

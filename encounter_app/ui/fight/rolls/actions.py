@@ -7,6 +7,7 @@ the request to ``submit``, which sends it to the rules service.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
@@ -19,6 +20,9 @@ from encounter_app.services.fight.commands import spend_one_fear
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.odds_cache import OddsCache
 
+if TYPE_CHECKING:
+    from encounter_app.ui.shell.fight import Say
+
 FALLS = (
     ("Fall from Very Close range", daggerheart.FALL_VERY_CLOSE),
     ("Fall from Close range", daggerheart.FALL_CLOSE),
@@ -29,7 +33,7 @@ FALLS = (
 
 class RollActions(QObject):
     def __init__(self, window: QWidget, session: EncounterSession, undo_stack: QUndoStack,
-                 submit: Callable[[RollRequest], int], say: Callable[..., None], *,
+                 submit: Callable[[RollRequest], int], say: Say, *,
                  odds: OddsCache | None = None) -> None:
         super().__init__(window)
         self._odds = odds  # the attack dialog shows each target's chance to hit
