@@ -113,8 +113,8 @@ def campaign_view(app: QApplication, out: Path) -> None:
             session, stack, window = launched.session, launched.undo_stack, launched.window
             manager = window.manage_campaigns()
             book = manager.encounters
-            bridge = book.create("Bandits on the Old Bridge")
-            book.create("The bell tower at midnight")
+            bridge = book.new_encounter("Bandits on the Old Bridge")
+            book.new_encounter("The bell tower at midnight")
             aria = next(c for c in session.combatants if c.kind == "pc")
             window.fight.set_marks(aria.id, 2, 1)
             archer = next(c for c in session.combatants if c.name == "Hollow Archer")
