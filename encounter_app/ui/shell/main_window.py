@@ -69,7 +69,6 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.store = store
         self.session = session
-        self.rules_service = rules_service
         self.undo_stack = undo_stack
         # Every roll the window asks for goes through here, and comes back as a logged line.
         self.roller = Roller(rules_service, session, undo_stack, self)
