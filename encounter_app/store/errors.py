@@ -23,3 +23,38 @@ class DatabaseDamaged(StoreError):
         super().__init__(f"{path} is damaged (SQLite says: {detail}).")
         self.path = path
         self.detail = detail
+
+
+class WriteFailed(StoreError):
+    """A write the disk refused (full, I/O error, read-only): the action changed nothing."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason  # SQLite's error name, SQLITE_FULL...
+
+
+# What the GM can do about each way SQLite refuses a write (sqlite_errorname's primary codes).
+_ADVICE = {
+    "SQLITE_FULL": "The disk holding {folder} is full: free some space and try again.",
+    "SQLITE_IOERR": ("The disk holding {folder} could not be written (an input/output error): "
+                     "check that it is still connected, then try again."),
+    "SQLITE_READONLY": ("{folder} can no longer be written (it was made read-only): make it "
+                        "writable again, then try again."),
+    "SQLITE_CANTOPEN": ("{folder} can no longer be opened for writing: check that it is still "
+                        "there and writable, then try again."),
+}
+
+
+def write_failed(database: Path, exc: Exception) -> WriteFailed | None:
+    """The error to raise for ``exc``, an error SQLite gave while writing ``database``.
+
+    A write the disk refused becomes WriteFailed with advice; None for anything else (a broken
+    statement, a constraint), a program error the caller raises as it is.
+    """
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    primary = "_".join(name.split("_")[:2])  # SQLITE_IOERR_WRITE is an SQLITE_IOERR
+    advice = _ADVICE.get(primary)
+    if advice is None:
+        return None
+    return WriteFailed(f"{advice.format(folder=database.parent)} Nothing was saved: your data is "
+                       "as it was before this action.", primary)

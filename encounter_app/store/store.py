@@ -37,7 +37,12 @@ from encounter_app.domain.rows import (
 from encounter_app.store import backups, migrate
 from encounter_app.store.campaigns import _CAMPAIGN, CampaignStore, campaign_row
 from encounter_app.store.connection import Checkpointer, connect
-from encounter_app.store.errors import DatabaseDamaged, FolderNotWritable, StoreError
+from encounter_app.store.errors import (
+    DatabaseDamaged,
+    FolderNotWritable,
+    StoreError,
+    write_failed,
+)
 from encounter_app.store.inserts import (
     _stat_block,
     insert_combatant,
@@ -69,6 +74,7 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         self._connection = connection
         # One connection for every caller: the lock keeps two threads' transactions apart.
         self._lock = threading.RLock()
+        self._depth = 0  # how many units are open (unit() nests)
         self.path = path
         # Where a damaged database found at opening was moved (this store is a new one).
         self.kept_aside = kept_aside
@@ -154,17 +160,45 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         return None
 
     @contextmanager
+    def unit(self) -> Iterator[None]:
+        """One GM action: everything written inside is one transaction, committed once.
+
+        Units nest: an inner one (a part of a compound command, a store method) joins the
+        outermost, which alone commits, or rolls all of it back when anything inside raises.
+        A write the disk refuses (full, I/O error, read-only) is raised as WriteFailed, with
+        the database as it was before the unit began.
+        """
+        with self._transaction():
+            yield
+
+    @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One committed transaction; anything raised inside rolls all of it back."""
         with self._lock:
             connection = self._connection
-            connection.execute("BEGIN")
+            if self._depth:  # inside a unit already: its outermost level commits
+                self._depth += 1
+                try:
+                    yield connection
+                finally:
+                    self._depth -= 1
+                return
+            self._depth = 1
             try:
-                yield connection
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
-            connection.execute("COMMIT")
+                connection.execute("BEGIN")
+                try:
+                    yield connection
+                    connection.execute("COMMIT")
+                except BaseException:
+                    if connection.in_transaction:
+                        connection.execute("ROLLBACK")
+                    raise
+            except sqlite3.OperationalError as exc:
+                failed = write_failed(self.path, exc)
+                if failed is None:
+                    raise
+                raise failed from exc
+            finally:
+                self._depth = 0
         self._checkpointer.poke()
 
     def _one(self, table: str, columns: str, key: int | None) -> DbRow:
