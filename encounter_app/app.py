@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSettings
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.domain import CampaignRow, EncounterRow
@@ -18,6 +18,7 @@ from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.campaigns.operations import NewSessionHooks, open_status
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.rules_service import STOP_TIMEOUT_MS, RulesService
+from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store, StoreError
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
 from encounter_app.ui.players.table_controls import TableControls
@@ -33,7 +34,7 @@ class Launched:
     window: MainWindow
     store: Store
     rules_service: RulesService
-    undo_stack: QUndoStack
+    undo_stack: UndoStack
     session: EncounterSession
     appearance: Appearance
     settings: QSettings
@@ -196,15 +197,18 @@ def _create_demo(store: Store, system: str, *, seed: int | None = None) -> Encou
 def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
                  settings: QSettings, appearance: Appearance, *, back_up_now: bool = False,
                  session_hooks: NewSessionHooks | None = None
-                 ) -> tuple[MainWindow, EncounterSession, QUndoStack]:
+                 ) -> tuple[MainWindow, EncounterSession, UndoStack]:
     store.remember(OPEN_ENCOUNTER, str(encounter_id))  # it reopens at the next start
     session = EncounterSession(store, encounter_id)
-    undo_stack = QUndoStack()
+    undo_stack = UndoStack(store)
     window = MainWindow(store, session, rules_service, undo_stack,
                         session_hooks=session_hooks)
     window.table_controls = TableControls(window, settings, appearance)
     session.setParent(window)
     undo_stack.setParent(window)
+    # A step the store refused changed nothing: say why, and show the data as it still is.
+    undo_stack.refused.connect(lambda text: window.show_message(text, error=True))
+    undo_stack.rolled_back.connect(session.reload)
     autobackup = AutoBackup(store, undo_stack, at_start=back_up_now, parent=window)
     autobackup.failed.connect(lambda text: window.show_message(text, error=True))
     return window, session, undo_stack

@@ -53,10 +53,11 @@ def session(qtbot, store):
 
 
 @pytest.fixture
-def undo_stack():
-    from PySide6.QtGui import QUndoStack
+def undo_stack(store):
+    """The program's undo stack over the test's store: each step one transaction."""
+    from encounter_app.services.undo import UndoStack
 
-    return QUndoStack()
+    return UndoStack(store)
 
 
 @pytest.fixture

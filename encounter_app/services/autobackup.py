@@ -11,8 +11,8 @@ import sqlite3
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QUndoStack
 
+from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store
 
 INTERVAL_MS = 5 * 60 * 1000
@@ -23,7 +23,7 @@ class AutoBackup(QObject):
     backed_up = Signal(object)  # Path of the new backup
     failed = Signal(str)  # what went wrong, for the status bar
 
-    def __init__(self, store: Store, undo_stack: QUndoStack, interval_ms: int = INTERVAL_MS,
+    def __init__(self, store: Store, undo_stack: UndoStack, interval_ms: int = INTERVAL_MS,
                  *, at_start: bool = False, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._store = store

@@ -100,3 +100,17 @@ class RowList(QObject, Generic[RowT]):
         self._rows = list(values)
         self._index = None
         self.was_reset.emit()
+
+    def sync(self, values: Iterable[RowT]) -> None:
+        """Take ``values`` as the rows (the store's, read again after a rollback), announcing
+        only what differs: an unchanged list keeps its views' selection and scroll."""
+        values = list(values)
+        if values == self._rows:
+            return
+        if len(values) == len(self._rows) and [getattr(v, "id", None) for v in values] == [
+                getattr(v, "id", None) for v in self._rows]:
+            for row, value in enumerate(values):
+                if value != self._rows[row]:
+                    self.replace(row, value)
+            return
+        self.reset(values)

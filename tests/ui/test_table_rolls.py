@@ -102,6 +102,7 @@ def test_attacking_with_an_experience_spends_a_fear_and_logs_it(qtbot, program):
         qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
 
     answer_dialog(qtbot, AttackDialog, choose)
+    steps = program.undo_stack.count()
     with qtbot.waitSignal(program.window.roll_log_model.rowsInserted, timeout=5000):
         program.window.fight.attack(attacker.id)
     assert session.fear == 2
@@ -110,6 +111,31 @@ def test_attacking_with_an_experience_spends_a_fear_and_logs_it(qtbot, program):
     assert experience.name in spend.note
     assert f"{experience.name}" in session.rolls[0].detail
     assert session.rolls[0].payload["request"]["experience"] == experience.bonus
+    # The Fear and the roll are one step: one Undo takes both back.
+    assert program.undo_stack.count() == steps + 1
+    rolls = len(session.rolls)
+    program.undo_stack.undo()
+    assert session.fear == 3 and spend not in list(session.fear_ledger)
+    assert len(session.rolls) == rolls - 1
+
+
+def test_an_attack_whose_roll_fails_spends_no_fear(qtbot, program):
+    session = program.session
+    attacker = next(c for c in session.combatants if c.stats and c.stats.experiences)
+    broken = replace(attacker.stats, damage="2d")  # the rules service refuses to roll it
+    session.update_combatant(replace(attacker, stats=broken))
+
+    def choose(dialog):
+        dialog.experience.combo.setCurrentIndex(1)
+        qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+
+    answer_dialog(qtbot, AttackDialog, choose)
+    steps, ledger = program.undo_stack.count(), list(session.fear_ledger)
+    with qtbot.waitSignal(program.window.roller.failed, timeout=5000):
+        program.window.fight.attack(attacker.id)
+    assert session.fear == 3 and list(session.fear_ledger) == ledger
+    assert program.undo_stack.count() == steps
+    assert program.store.campaign(session.campaign.id).fear == 3
 
 
 def test_reaction_roll_from_the_window_goes_to_the_log(qtbot, program):

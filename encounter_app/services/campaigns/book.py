@@ -44,6 +44,16 @@ class CampaignBook(QObject):
         self.store.remember(OPEN_CAMPAIGN, str(campaign_id))
         self.viewed_changed.emit()
 
+    def reload(self) -> None:
+        """Read the campaigns, and the viewed one's encounters and party, again: a failed
+        action was rolled back in the store."""
+        self.campaigns.sync(self.store.campaigns())
+        if self.campaigns.index_of(self.campaign_id) < 0:
+            self.campaign_id = self.home_id
+        self.encounters.sync(self.store.encounter_entries(self.campaign_id))
+        self.party.sync(self.store.pcs(self.campaign_id))
+        self.viewed_changed.emit()
+
     def reload_party(self) -> None:
         """Read the roster's marks again: marking a PC's combatant in a fight writes them."""
         for row, stored in enumerate(self.store.pcs(self.campaign_id)):

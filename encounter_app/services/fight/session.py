@@ -45,6 +45,25 @@ class EncounterSession(QObject):
         self._active_id = self.encounter.active_combatant_id
         self._round = self.encounter.round
 
+    def reload(self) -> None:
+        """Read everything again from the store: a failed action was rolled back there, and
+        whatever it had changed here before it failed goes back with it."""
+        store, encounter_id = self.store, self.encounter_id
+        self.encounter = store.encounter(encounter_id)
+        self.campaign = store.campaign(self.encounter.campaign_id)
+        self.combatants.sync(store.combatants(encounter_id))
+        self.countdowns.sync(store.countdowns(encounter_id))
+        shown = max(len(self.rolls), ROLL_PAGE)
+        rolls = store.rolls(encounter_id, shown)
+        self._more_rolls = len(rolls) == shown
+        self._rolls_from = rolls[-1].id if rolls else None
+        self.rolls.sync(rolls)
+        self.fear_ledger.sync(store.fear_ledger(stored_id(self.campaign)))
+        self._active_id = self.encounter.active_combatant_id
+        self._round = self.encounter.round
+        self.turn_changed.emit()
+        self._set_fear_value(self.campaign.fear)
+
     @property
     def encounter_id(self) -> int:
         return self.encounter.id

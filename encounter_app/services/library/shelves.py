@@ -99,8 +99,8 @@ class Shelf(QObject, Generic[EntryT]):
         return self.rows[position]
 
     def reload(self) -> None:
-        """Read the shelf again (after entries were added behind its back, by an import)."""
-        self.rows.reset(self._read())
+        """Read the shelf again (after an import, or a failed action rolled back)."""
+        self.rows.sync(self._read())
 
 
 class Library(QObject):
@@ -116,6 +116,11 @@ class Library(QObject):
             "environment", "environments", store.environments(), store.insert_environment,
             store.update_environment, store.delete_environment, store.environments, self)
 
+    def reload(self) -> None:
+        """Read both shelves again (a failed action was rolled back in the store)."""
+        self.templates.reload()
+        self.environments.reload()
+
 
 class EncounterEnvironment(QObject):
     """The environment attached to the open encounter (a copy; None when there is none)."""
@@ -130,6 +135,13 @@ class EncounterEnvironment(QObject):
     @property
     def block(self) -> EnvironmentBlock | None:
         return self._block
+
+    def reload(self) -> None:
+        """Read the environment again (a failed action was rolled back in the store)."""
+        block = self._store.encounter_environment(self._encounter_id)
+        if block != self._block:
+            self._block = block
+            self.changed.emit()
 
     def set(self, block: EnvironmentBlock | None) -> None:
         self._store.set_encounter_environment(self._encounter_id, block)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import RollRow
 from encounter_app.domain.adversaries import Refused
@@ -26,6 +26,7 @@ from encounter_app.services.fight.commands import RecordRoll
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.router import RollRouter
 from encounter_app.services.rolls.rules_service import RulesService
+from encounter_app.services.undo import UndoStack
 
 #: Builds the one undo command of an answered roll from the answer and its log row. Raises
 #: Refused (turns.TurnError is one) when a rule forbids it now.
@@ -37,7 +38,7 @@ class Roller(QObject):
     failed = Signal(str)  # "What was rolled: what went wrong", or the rule that refused it
 
     def __init__(self, service: RulesService, session: EncounterSession,
-                 undo_stack: QUndoStack, parent: QObject | None = None) -> None:
+                 undo_stack: UndoStack, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._session, self._undo_stack = session, undo_stack
         self.router = RollRouter(service, self)
@@ -58,13 +59,15 @@ class Roller(QObject):
         except Refused as refused:  # turns.TurnError too
             self.failed.emit(str(refused))
             return None
-        self.push(row, command)
-        return row
+        return row if self.push(row, command) else None
 
-    def push(self, row: RollRow, command: QUndoCommand) -> None:
-        """Push ``command``, which logs ``row``, and say so: a roll whose row a dialog made."""
-        self._undo_stack.push(command)
+    def push(self, row: RollRow, command: QUndoCommand) -> bool:
+        """Push ``command``, which logs ``row``, and say so: a roll whose row a dialog made.
+        False when the stack refused it (it says why: a full disk...)."""
+        if not self._undo_stack.do(command):
+            return False
         self.recorded.emit(row)
+        return True
 
     def detach(self) -> None:
         """Stop taking answers: the window this serves is being replaced."""

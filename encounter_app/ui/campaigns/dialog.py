@@ -13,7 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QUndoStack
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,6 +35,7 @@ from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import CreateCampaign, UpdateCampaign
 from encounter_app.services.campaigns.operations import NewSessionHooks, new_game_session
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store
 from encounter_app.store.campaigns import OPEN_CAMPAIGN
 from encounter_app.ui.campaigns.forms import NameDialog, NewCampaignDialog
@@ -137,7 +138,7 @@ class CampaignManager(QDialog):
     open_requested = Signal(int)  # encounter id
     reported = Signal(str)  # a message for the window's status line
 
-    def __init__(self, book: CampaignBook, session: EncounterSession, undo_stack: QUndoStack,
+    def __init__(self, book: CampaignBook, session: EncounterSession, undo_stack: UndoStack,
                  hooks: NewSessionHooks, rests: tuple[QAction, QAction],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -255,9 +256,9 @@ class CampaignManager(QDialog):
         self.notes.save()
         command = CreateCampaign(self._book, CampaignRow(
             id=None, name=name, system=system_key, party_size=0, fear=0))
-        self._stack.push(command)
-        self._book.view(stored_id(command.row))
-        self.tabs.setCurrentWidget(self.party)
+        if self._stack.do(command):
+            self._book.view(stored_id(command.row))
+            self.tabs.setCurrentWidget(self.party)
         return command.row
 
     def rename(self) -> None:
@@ -276,8 +277,8 @@ class CampaignManager(QDialog):
 
     def new_session(self) -> None:
         command = new_game_session(self._book, self._hooks)
-        self._stack.push(command)
-        self.reported.emit(f"{command.text()}.")
+        if self._stack.do(command):
+            self.reported.emit(f"{command.text()}.")
 
     def _note_saved(self, text: str) -> None:
         campaign = self._book.campaign
@@ -311,6 +312,7 @@ def build(window: MainWindow) -> CampaignManager:
                               (window.rests.short_rest_action,
                                window.rests.long_rest_action), window)
     book.setParent(manager)
+    window.undo_stack.rolled_back.connect(book.reload)
     manager.open_requested.connect(lambda encounter_id: window.open_encounter_requested.emit(
         encounter_id, ""))  # no message: app.py says what was opened
     manager.reported.connect(window.show_message)

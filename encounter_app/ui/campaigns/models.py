@@ -16,7 +16,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QFont, QPalette, QUndoStack
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.domain import CampaignRow
@@ -25,6 +25,7 @@ from encounter_app.rules.systems import System, system
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import MoveEncounter
 from encounter_app.services.rowlist import RowList
+from encounter_app.services.undo import UndoStack
 from encounter_app.ui.fight.models import AnyIndex, RowListModel, RowRole
 from encounter_app.ui.widgets.drag_rows import DragToMove
 
@@ -67,7 +68,7 @@ class EncounterListModel(DragToMove, RowListModel[EncounterEntry]):
 
     mime_type = "application/x-encounter-list-rows"
 
-    def __init__(self, book: CampaignBook, undo_stack: QUndoStack, open_id: int,
+    def __init__(self, book: CampaignBook, undo_stack: UndoStack, open_id: int,
                  parent: QObject | None = None) -> None:
         super().__init__(book.encounters, parent)
         self._book, self._undo_stack, self._open_id = book, undo_stack, open_id

@@ -10,7 +10,6 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -38,6 +37,7 @@ from encounter_app.services.campaigns.commands import (
     remove_pc,
 )
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.undo import UndoStack
 from encounter_app.ui.campaigns.forms import NameDialog, PcDialog
 from encounter_app.ui.campaigns.models import EncounterListModel, EncounterSearch, PartyModel
 from encounter_app.ui.widgets.listviews import PaintedListView
@@ -59,7 +59,7 @@ def _why_label(name: str) -> QLabel:
 class EncountersTab(QWidget):
     open_requested = Signal(int)  # the encounter id to open in the window
 
-    def __init__(self, book: CampaignBook, undo_stack: QUndoStack, open_id: int,
+    def __init__(self, book: CampaignBook, undo_stack: UndoStack, open_id: int,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._book, self._stack, self._open_id = book, undo_stack, open_id
@@ -186,10 +186,12 @@ class EncountersTab(QWidget):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.new_encounter(dialog.name())
 
-    def new_encounter(self, name: str) -> int:
-        """A new draft at the end of the list, selected; returns its id."""
+    def new_encounter(self, name: str) -> int | None:
+        """A new draft at the end of the list, selected; returns its id (None when the
+        store refused it: the stack says why)."""
         command = operations.new_encounter(self._book, name)
-        self._stack.push(command)
+        if not self._stack.do(command):
+            return None
         self.search.clear()
         self.select(command.entry.id)
         return stored_id(command.entry)
@@ -198,8 +200,8 @@ class EncountersTab(QWidget):
         row = self.selected_row()
         if row >= 0:
             command = operations.duplicate(self._book, row)
-            self._stack.push(command)
-            self.select(command.entry.id)
+            if self._stack.do(command):
+                self.select(command.entry.id)
 
     def rename(self) -> None:
         row = self.selected_row()
@@ -240,7 +242,7 @@ class PartyTab(QWidget):
 
     joined = Signal(str)  # what happened, for the status line
 
-    def __init__(self, book: CampaignBook, session: EncounterSession, undo_stack: QUndoStack,
+    def __init__(self, book: CampaignBook, session: EncounterSession, undo_stack: UndoStack,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._book, self._session, self._stack = book, session, undo_stack
@@ -344,8 +346,8 @@ class PartyTab(QWidget):
         if self._book.campaign_id != self._book.home_id:
             return
         command, already = join_encounter(self._session, pcs)
-        if command is not None:
-            self._stack.push(command)
+        if command is not None and not self._stack.do(command):
+            return
         there = f"{', '.join(already)} already in the encounter." if already else ""
         self.joined.emit(" ".join(t for t in (command.text() + "." if command else "", there)
                                   if t))

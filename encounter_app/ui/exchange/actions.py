@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
 from encounter_app.domain import StatBlock
 from encounter_app.domain.rows import TemplateRow, stored_id
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.store import Store
+from encounter_app.services.undo import UndoStack
+from encounter_app.store import Store, StoreError
 
 # The readers, writers and the import's store side load with the first import or export: a
 # start pays for the menu entries only (docs/performance.md).
@@ -141,7 +142,7 @@ class ExchangeActions(QObject):
     campaign_removed = Signal(int)  # an imported campaign, gone again with Undo
     library_changed = Signal()  # templates were imported, or the import undone or redone
 
-    def __init__(self, store: Store, session: EncounterSession, undo_stack: QUndoStack,
+    def __init__(self, store: Store, session: EncounterSession, undo_stack: UndoStack,
                  report: Say, window: QWidget, prompts: Prompts | None = None) -> None:
         super().__init__(window)
         self._store, self._session, self._stack, self._report = (store, session, undo_stack,
@@ -231,6 +232,9 @@ class ExchangeActions(QObject):
         except Cancelled:
             self._report(f"Import of {parsed.source} cancelled; nothing was imported.")
             return False
+        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
+            self._report(f"Nothing was imported from {parsed.source}: {exc}", error=True)
+            return False
         finally:
             progress.close()
             progress.deleteLater()
@@ -274,7 +278,11 @@ class ExchangeActions(QObject):
 
         campaign_file = parsed.campaign
         assert campaign_file is not None  # a file of kind "campaign" has one (exchange/reader.py)
-        campaign = recreate_campaign(self._store, campaign_file)
+        try:
+            campaign = recreate_campaign(self._store, campaign_file)
+        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
+            self._report(f"Nothing was imported from {parsed.source}: {exc}", error=True)
+            return False
         self._stack.push(ImportCampaign(self._store, campaign_file, stored_id(campaign),
                                         self.campaign_imported.emit,
                                         self.campaign_removed.emit))

@@ -13,13 +13,14 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QWidget
 
 from encounter_app.domain import CombatantRow, StatBlock, adversaries
 from encounter_app.domain.adversaries import Refused
 from encounter_app.services.fight import adversary_operations as actions
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.undo import UndoStack
 from encounter_app.ui.fight.cards import AdversaryCardsView
 from encounter_app.ui.fight.models import RowRole
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 class CardActions(QObject):
     """What the GM does to adversaries from their cards, and the GM turn's End action."""
 
-    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, report: Say,
+    def __init__(self, session: EncounterSession, undo_stack: UndoStack, report: Say,
                  window: QWidget, export: Callable[[StatBlock], object] | None = None,
                  note: Callable[[int], object] | None = None) -> None:
         super().__init__(window)
@@ -54,7 +55,8 @@ class CardActions(QObject):
         except Refused as exc:
             self._report(str(exc), error=True)
             return False
-        self._stack.push(action.command)
+        if not self._stack.do(action.command):
+            return False  # the stack said why
         self._report(action.message)
         return True
 

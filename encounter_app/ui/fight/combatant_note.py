@@ -3,7 +3,6 @@ one undo step. GM-only: it shows in the GM's tooltips and menus, never on a play
 
 from __future__ import annotations
 
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -15,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.services.campaigns.commands import note_command
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.undo import UndoStack
 from encounter_app.ui.widgets.note_editor import GM_ONLY
 
 
@@ -42,7 +42,7 @@ class CombatantNoteDialog(QDialog):
         return self.edit.toPlainText()
 
 
-def edit_note(parent: QWidget, session: EncounterSession, undo_stack: QUndoStack,
+def edit_note(parent: QWidget, session: EncounterSession, undo_stack: UndoStack,
               combatant_id: int) -> None:
     row = session.combatants.by_id(combatant_id)
     dialog = CombatantNoteDialog(row.name, row.notes, parent)

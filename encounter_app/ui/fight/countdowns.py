@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QUndoStack
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
@@ -28,6 +28,7 @@ from encounter_app.services.fight import table
 from encounter_app.services.fight.commands import RemoveCountdown, UpdateCountdown
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.router import RollRouter
+from encounter_app.services.undo import UndoStack
 from encounter_app.ui.fight.models import CountdownModel, RowRole, TraitsRole
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets import pips
@@ -215,7 +216,7 @@ class CountdownPanel(QWidget):
     with the roll's log line as one undo step when the answer comes back.
     """
 
-    def __init__(self, session: EncounterSession, model: CountdownModel, undo_stack: QUndoStack,
+    def __init__(self, session: EncounterSession, model: CountdownModel, undo_stack: UndoStack,
                  router: RollRouter, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
@@ -315,8 +316,8 @@ class CountdownPanel(QWidget):
     def add_countdown(self, row: CountdownRow, partner_id: int | None = None,
                       start_roll: RollRow | None = None) -> None:
         """Add ``row`` (linked to ``partner_id``, its rolled start logged) and select it."""
-        self._undo_stack.push(table.add_countdown(self._session, row, partner_id, start_roll))
-        self.select_row(len(self._session.countdowns) - 1)
+        if self._undo_stack.do(table.add_countdown(self._session, row, partner_id, start_roll)):
+            self.select_row(len(self._session.countdowns) - 1)
 
     def add_setup(self, setup: CountdownSetup) -> None:
         """Add what the dialog described: at once, or once its start has been rolled."""

@@ -16,7 +16,6 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
-    QUndoStack,
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QToolButton, QVBoxLayout, QWidget
 
@@ -24,6 +23,7 @@ from encounter_app.domain.fear import GAIN_REASONS, SPEND_REASONS
 from encounter_app.rules.daggerheart import FearPool
 from encounter_app.services.fight.commands import SetFear
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.undo import UndoStack
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets import pips
 
@@ -82,7 +82,7 @@ class FearPips(QWidget):
 class FearTracker(QWidget):
     """Fear 0..12: pips, − and + buttons, Up/Plus and Down/Minus keys."""
 
-    def __init__(self, session: EncounterSession, undo_stack: QUndoStack,
+    def __init__(self, session: EncounterSession, undo_stack: UndoStack,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session

@@ -20,7 +20,6 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QUndoStack
 
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.domain.countdown_steps import traits as countdown_traits
@@ -28,6 +27,7 @@ from encounter_app.domain.fear import reason_label
 from encounter_app.services.fight.commands import MoveCombatant
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rowlist import RowList, RowT
+from encounter_app.services.undo import UndoStack
 from encounter_app.ui.widgets.drag_rows import DragToMove
 
 RowRole = Qt.ItemDataRole.UserRole + 1  # the frozen row itself (CombatantRow, CountdownRow...)
@@ -96,7 +96,7 @@ class InitiativeModel(DragToMove, RowListModel[CombatantRow]):
 
     mime_type = COMBATANT_MIME
 
-    def __init__(self, session: EncounterSession, undo_stack: QUndoStack,
+    def __init__(self, session: EncounterSession, undo_stack: UndoStack,
                  parent: QObject | None = None) -> None:
         super().__init__(session.combatants, parent)
         self._session = session

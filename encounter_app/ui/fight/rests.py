@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QUndoCommand
 
 from encounter_app.domain.requests import RestRequest, RollResult
 from encounter_app.rules.daggerheart import RestKind
@@ -16,6 +16,7 @@ from encounter_app.rules.systems import system
 from encounter_app.services.fight import table
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.router import RollRouter
+from encounter_app.services.undo import UndoStack
 
 
 class RestActions(QObject):
@@ -24,7 +25,7 @@ class RestActions(QObject):
     rested = Signal(object, str)  # the command pushed, what happened as rich text
     said = Signal(str)  # the same in one plain line, for a status bar
 
-    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, router: RollRouter,
+    def __init__(self, session: EncounterSession, undo_stack: UndoStack, router: RollRouter,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._session, self._undo_stack, self._router = session, undo_stack, router
@@ -60,7 +61,8 @@ class RestActions(QObject):
                             f"Rolling the Fear of a {table.REST_NAMES[kind].lower()}")
 
     def _push(self, command: QUndoCommand, kind: RestKind, lines: list[str]) -> None:
-        self._undo_stack.push(command)
+        if not self._undo_stack.do(command):
+            return  # the stack said why
         what = " · ".join(lines)
         self.rested.emit(command, f"<b>{table.REST_NAMES[kind]}</b><br>{escape(what)}")
         self.said.emit(f"{table.REST_NAMES[kind]}: {what}")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from encounter_app.rules.daggerheart import SceneIntensity, scene_fear_range
 from encounter_app.services.fight.commands import SetSceneIntensity
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.undo import UndoStack
 
 
 def guidance(spent: int, intensity: SceneIntensity) -> str:
@@ -23,7 +23,7 @@ def guidance(spent: int, intensity: SceneIntensity) -> str:
 
 
 class SceneIntensityPanel(QWidget):
-    def __init__(self, session: EncounterSession, undo_stack: QUndoStack,
+    def __init__(self, session: EncounterSession, undo_stack: UndoStack,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scenePanel")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
 from encounter_app.domain import (
@@ -27,6 +27,7 @@ from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.library.commands import SetEnvironment
 from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Keep, Library
+from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store
 from encounter_app.ui.fight.environment_panel import EnvironmentPanel
 
@@ -39,7 +40,7 @@ DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
 
 class LibraryActions(QObject):
     def __init__(self, window: QMainWindow, store: Store, session: EncounterSession,
-                 undo_stack: QUndoStack, show_message: Callable[[str], None]) -> None:
+                 undo_stack: UndoStack, show_message: Callable[[str], None]) -> None:
         super().__init__(window)
         self._window, self._store, self._session = window, store, session
         self._undo_stack, self._show_message = undo_stack, show_message
@@ -74,6 +75,7 @@ class LibraryActions(QObject):
         self.detach_action.triggered.connect(self.detach)
         self.holder.changed.connect(self._environment_changed)
         self._environment_changed()
+        undo_stack.rolled_back.connect(self._rolled_back)
 
     def fill(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None:
         encounter_menu.addSeparator()
@@ -95,6 +97,11 @@ class LibraryActions(QObject):
         if self._library is not None:
             self._library.templates.reload()
             self._library.environments.reload()
+
+    def _rolled_back(self) -> None:
+        """A failed step was rolled back in the store: show the library as it still is."""
+        self.holder.reload()
+        self.reload()
 
     def _build_dock(self, visible: bool) -> None:
         if not visible or self.dock.widget() is not None:
@@ -133,8 +140,8 @@ class LibraryActions(QObject):
         if not parts:
             return
         text = parts[0].text() if len(parts) == 1 else f"Add {len(parts)} adversaries"
-        self._undo_stack.push(Compound(text, parts))
-        self._show_message(f"{text}: in the spotlight order with their cards.")
+        if self._undo_stack.do(Compound(text, parts)):
+            self._show_message(f"{text}: in the spotlight order with their cards.")
 
     def attach(self, row: EnvironmentRow | EnvironmentBlock) -> None:
         block = row.stats if isinstance(row, EnvironmentRow) else row
@@ -152,8 +159,8 @@ class LibraryActions(QObject):
         place = self.holder.block.name if self.holder.block else "Environment"
         row = CountdownRow(name=f"{place}: {feature.name}", start=feature.countdown,
                            value=feature.countdown)
-        self._undo_stack.push(AddCountdown(self._session, row))
-        self._show_message(f"Countdown {row.name} ({row.start}) started.")
+        if self._undo_stack.do(AddCountdown(self._session, row)):
+            self._show_message(f"Countdown {row.name} ({row.start}) started.")
 
     def party_size(self) -> int:
         pcs = sum(1 for c in self._session.combatants if c.kind == "pc")
@@ -179,11 +186,11 @@ class LibraryActions(QObject):
         from encounter_app.services.library.builder import start_encounter
 
         command = start_encounter(self._session, self.holder, plan, environment)
-        self._undo_stack.push(command)
-        self._show_message(f"{command.text()} — in the spotlight order with their cards.")
+        if self._undo_stack.do(command):
+            self._show_message(f"{command.text()} — in the spotlight order with their cards.")
 
 
-def edit_card_stats(session: EncounterSession, undo_stack: QUndoStack, combatant_id: int,
+def edit_card_stats(session: EncounterSession, undo_stack: UndoStack, combatant_id: int,
                     parent: QWidget) -> bool:
     """Open the stat-block editor on one adversary in the fight; True if it was changed."""
     from encounter_app.ui.library.stat_block_editor import StatBlockEditor  # see ui/__init__.py

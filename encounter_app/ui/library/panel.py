@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any, Generic, cast
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -34,6 +34,7 @@ from encounter_app.rules.stat_blocks import ENVIRONMENT_TYPES
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.library.commands import AddEntry, DeleteEntry, EditEntry
 from encounter_app.services.library.shelves import EntryT, Library, Shelf, duplicate
+from encounter_app.services.undo import UndoStack
 from encounter_app.ui.library.models import ENVIRONMENT_COLUMNS, TEMPLATE_COLUMNS, Column
 from encounter_app.ui.library.stat_block_html import adversary_html, environment_html
 from encounter_app.ui.library.table import FilteredTable
@@ -52,7 +53,7 @@ class LibraryPage(QWidget, Generic[EntryT]):
     used = Signal(str, list)  # the use's name ("encounter", "builder", "attach"), the rows
 
     def __init__(self, shelf: Shelf[EntryT], columns: Sequence[Column[EntryT]],
-                 types: Sequence[str], undo_stack: QUndoStack, edit: Callable[[Any], Any],
+                 types: Sequence[str], undo_stack: UndoStack, edit: Callable[[Any], Any],
                  preview: Callable[[Any], str], uses: Sequence[tuple[str, str, str]],
                  samples: Callable[[], list[EntryT]] | None = None,
                  parent: QWidget | None = None) -> None:
@@ -216,8 +217,8 @@ class LibraryPage(QWidget, Generic[EntryT]):
         made = self._edit(None)
         if made is not None:
             command = AddEntry(self.shelf, self._entry(None, made))
-            self.undo_stack.push(command)
-            self.select_id(stored_id(command.row))
+            if self.undo_stack.do(command):
+                self.select_id(stored_id(command.row))
 
     def edit(self, *_args: Any) -> None:
         row = self.current()
@@ -234,8 +235,8 @@ class LibraryPage(QWidget, Generic[EntryT]):
         taken = {r.stats.name for r in self.shelf.rows}
         command = AddEntry(self.shelf, duplicate(row, taken),
                            f"Duplicate {row.stats.name}")
-        self.undo_stack.push(command)
-        self.select_id(stored_id(command.row))
+        if self.undo_stack.do(command):
+            self.select_id(stored_id(command.row))
 
     def delete(self) -> None:
         chosen = self.selected()
@@ -287,7 +288,7 @@ def editor(parent: QWidget, module: str, name: str) -> Callable[[Any], Any]:
 class LibraryPanel(QTabWidget):
     """The "Adversary library" dock's content: adversaries and environments."""
 
-    def __init__(self, library: Library, undo_stack: QUndoStack,
+    def __init__(self, library: Library, undo_stack: UndoStack,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("libraryPanel")

@@ -202,7 +202,8 @@ class TableControls(QObject):
             return
         from encounter_app.services import player_view  # with the display, not at start
 
-        self._undo_stack.push(player_view.SetRollPublic(session, row, not row.public))
+        if not self._undo_stack.do(player_view.SetRollPublic(session, row, not row.public)):
+            return
         self._window.show_message("On the player display: " + row.summary if not row.public
                                   else "Taken off the player display: " + row.summary)
 
@@ -215,8 +216,9 @@ class TableControls(QObject):
         from encounter_app.services import player_view  # with the display, not at start
 
         row = self._session.countdowns[position]
-        self._undo_stack.push(player_view.set_countdown_visible(self._session, row,
-                                                                not row.visible))
+        if not self._undo_stack.do(player_view.set_countdown_visible(self._session, row,
+                                                                     not row.visible)):
+            return
         now = "GM only" if row.visible else "shown to the players"
         self._window.show_message(f"{row.name} is {now} now.")
 
@@ -233,7 +235,8 @@ class TableControls(QObject):
             return
         from encounter_app.services import player_view  # with the display, not at start
 
-        self._undo_stack.push(player_view.set_hidden(self._session, row, not row.hidden))
+        if not self._undo_stack.do(player_view.set_hidden(self._session, row, not row.hidden)):
+            return
         w.show_message(f"{row.name} is {'back on' if row.hidden else 'hidden from'} the "
                        "player display.")
 

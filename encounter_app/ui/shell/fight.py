@@ -15,9 +15,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from encounter_app.services.undo import UndoStack
+
 if TYPE_CHECKING:
     from PySide6.QtCore import QModelIndex
-    from PySide6.QtGui import QAction, QUndoStack
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QAbstractItemView, QMenu, QToolBar, QWidget
 
     from encounter_app.services.fight.session import EncounterSession
@@ -43,7 +45,7 @@ class FightContext:
     window: MainWindow
     store: Store
     session: EncounterSession
-    undo_stack: QUndoStack
+    undo_stack: UndoStack
     roller: Roller
     initiative_model: InitiativeModel
     rests: RestActions

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -32,6 +32,7 @@ from encounter_app.services.fight import commands
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.roller import Roller
 from encounter_app.services.rolls.rules_service import RulesService
+from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store
 from encounter_app.ui.exchange.actions import ExchangeActions
 from encounter_app.ui.fight.countdowns import CountdownPanel
@@ -63,7 +64,7 @@ class MainWindow(QMainWindow):
     closing = Signal()
 
     def __init__(self, store: Store, session: EncounterSession, rules_service: RulesService,
-                 undo_stack: QUndoStack, parent: QWidget | None = None, *,
+                 undo_stack: UndoStack, parent: QWidget | None = None, *,
                  session_hooks: NewSessionHooks | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")

@@ -120,5 +120,4 @@ class ForgeOfPowerTable(SystemTable):
                                             [t.combatant_id for t in request.targets])
             if marked is not None:
                 parts.append(marked)
-        self.roller.push(row, Compound(f"Roll: {row.summary}", parts))
-        return True
+        return self.roller.push(row, Compound(f"Roll: {row.summary}", parts))

@@ -140,9 +140,7 @@ class SystemTable(QObject):
         except turns.TurnError as exc:
             self.say(str(exc), error=True)
             return False
-        if command is not None:
-            self.undo_stack.push(command)
-        return command is not None
+        return command is not None and self.undo_stack.do(command)
 
     def row(self, combatant_id: int | None) -> CombatantRow | None:
         index = self.session.combatants.index_of(combatant_id)

@@ -1,26 +1,30 @@
 """The GM's rolls as actions: attack, reaction or action roll, fate roll, falling and collision.
 
-Each opens its dialog, spends the Fear an Experience costs (an undoable ledger line), and hands
-the request to ``submit``, which sends it to the rules service.
+Each opens its dialog and hands the request to the Roller, which sends it to the rules service.
+An Experience costs a Fear: it is spent with the roll's log line, one undo step, once the dice
+are in (a roll that fails spends nothing).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from encounter_app.domain.adversaries import Refused, attack_damage, attack_targets
-from encounter_app.domain.requests import DiceRequest, RollRequest
+from encounter_app.domain.requests import DiceRequest, RollRequest, RollResult
+from encounter_app.domain.rows import RollRow
 from encounter_app.rules import daggerheart
-from encounter_app.services.fight.commands import spend_one_fear
+from encounter_app.services.fight.commands import RecordRoll, spend_one_fear
+from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.odds_cache import OddsCache
+from encounter_app.services.undo import UndoStack
 
 if TYPE_CHECKING:
+    from encounter_app.services.rolls.roller import Roller
     from encounter_app.ui.shell.fight import Say
 
 FALLS = (
@@ -32,13 +36,13 @@ FALLS = (
 
 
 class RollActions(QObject):
-    def __init__(self, window: QWidget, session: EncounterSession, undo_stack: QUndoStack,
-                 submit: Callable[[RollRequest], int], say: Say, *,
+    def __init__(self, window: QWidget, session: EncounterSession, undo_stack: UndoStack,
+                 roller: Roller, say: Say, *,
                  odds: OddsCache | None = None) -> None:
         super().__init__(window)
         self._odds = odds  # the attack dialog shows each target's chance to hit
         self._window, self._session, self._undo_stack = window, session, undo_stack
-        self._submit, self._say = submit, say
+        self._roller, self._say = roller, say
         self.attack_action = QAction("&Attack with the adversary in the spotlight…", self,
                                      shortcut=QKeySequence("A"))
         self.attack_action.triggered.connect(self.attack_with_active)
@@ -91,8 +95,7 @@ class RollActions(QObject):
                               parent=self._window, odds=self._odds)
         if dialog.exec() == AttackDialog.DialogCode.Accepted:
             request = dialog.request()
-            if self._spend_for_experience(attacker.name, request.experience_name):
-                self._submit(request)
+            self._roll_with_experience(request, attacker.name, request.experience_name)
 
     def reaction_roll(self) -> None:
         adversaries = [c for c in self._session.combatants if c.kind == "adversary"]
@@ -106,8 +109,7 @@ class RollActions(QObject):
         if dialog.exec() == ReactionDialog.DialogCode.Accepted:
             request = dialog.request()
             spent = request.experience_name if request.bonus > 0 else ""
-            if self._spend_for_experience(request.actor, spent):
-                self._submit(request)
+            self._roll_with_experience(request, request.actor, spent)
 
     def fate_roll(self) -> None:
         from encounter_app.ui.fight.rolls.dialogs import FateRollDialog  # see ui/__init__.py
@@ -116,16 +118,30 @@ class RollActions(QObject):
         if dialog.exec() == FateRollDialog.DialogCode.Accepted:
             self._submit(dialog.request())
 
-    def _spend_for_experience(self, actor: str, experience: str) -> bool:
-        """An Experience costs a Fear: spend it first, or refuse the roll with the reason."""
+    def _submit(self, request: RollRequest) -> int:
+        return self._roller.roll(request)
+
+    def _roll_with_experience(self, request: RollRequest, actor: str, experience: str) -> None:
+        """Roll ``request``; an Experience's Fear is spent with its log line, one undo step.
+
+        The pool is checked before the roll (an empty one refuses it with the reason) and again
+        when the dice are in (the GM may have spent the last Fear meanwhile).
+        """
         if not experience:
-            return True
+            self._submit(request)
+            return
+        session, note = self._session, f"{actor}: {experience}"
+        refusal = f"No Fear to spend on {actor}'s {experience}: the roll was not made."
         try:
-            spend = spend_one_fear(self._session, "experience", f"{actor}: {experience}",
-                                   f"No Fear to spend on {actor}'s {experience}: the roll was "
-                                   "not made.")
+            spend_one_fear(session, "experience", note, refusal)
         except Refused as refused:
             self._say(str(refused), error=True)
-            return False
-        self._undo_stack.push(spend)
-        return True
+            return
+
+        def record(_answer: RollResult, row: RollRow) -> Compound:
+            spend = spend_one_fear(session, "experience", note,
+                                   f"No Fear left to spend on {actor}'s {experience}: the roll "
+                                   "was not logged.")
+            return Compound(f"Roll: {row.summary}", [spend, RecordRoll(session, row)])
+
+        self._roller.roll(request, record=record)

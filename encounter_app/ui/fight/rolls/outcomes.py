@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -36,6 +36,7 @@ from encounter_app.rules.daggerheart import (
 )
 from encounter_app.services.fight import table
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.undo import UndoStack
 from encounter_app.ui.fight.rests import RestActions
 
 # outcome -> (key, object name)
@@ -77,7 +78,7 @@ def guidance_html(outcome: Outcome, happened: str) -> str:
 class OutcomeRecorder(QFrame):
     """Five outcome buttons, "PC missed an attack", and the guidance for the last one."""
 
-    def __init__(self, session: EncounterSession, undo_stack: QUndoStack, rests: RestActions,
+    def __init__(self, session: EncounterSession, undo_stack: UndoStack, rests: RestActions,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
@@ -154,8 +155,8 @@ class OutcomeRecorder(QFrame):
                                  "<br>Record the roll's outcome too (keys 1–5).")
 
     def _push(self, command: QUndoCommand, html: str) -> None:
-        self._undo_stack.push(command)
-        self._shown(command, html)
+        if self._undo_stack.do(command):
+            self._shown(command, html)
 
     def _shown(self, command: QUndoCommand, html: str) -> None:
         self._last = (command, self._undo_stack.index())
@@ -168,7 +169,7 @@ class OutcomeRecorder(QFrame):
             return
         command, index = self._last
         applied = (self._undo_stack.index() >= index
-                   and self._undo_stack.command(index - 1) is command)
+                   and self._undo_stack.command_at(index - 1) is command)
         self.guidance.setText(self._html if applied
                               else f"<i>Undone:</i><br><span style='color:gray'>{self._html}"
                                    "</span>")
