@@ -6,6 +6,7 @@ whole program on a temporary folder and take it apart again with ``shutdown``.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -95,7 +96,11 @@ class Launched:
             self.window.show_message(f"{old_name} is already open.")
             return
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
-        opened = open_status(self.store, encounter_id)
+        try:
+            opened = open_status(self.store, encounter_id)
+        except StoreError as exc:  # the disk refused it: the open fight stays as it was
+            self.window.show_message(f"The encounter was not opened: {exc}", error=True)
+            return
         self._replace_window(encounter_id)
         self.window.show_message(message or (
             f"Opened {self.session.encounter.name}{opened}. The undo history of {old_name} "
@@ -198,7 +203,8 @@ def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
                  settings: QSettings, appearance: Appearance, *, back_up_now: bool = False,
                  session_hooks: NewSessionHooks | None = None
                  ) -> tuple[MainWindow, EncounterSession, UndoStack]:
-    store.remember(OPEN_ENCOUNTER, str(encounter_id))  # it reopens at the next start
+    with contextlib.suppress(StoreError):  # a full disk: it is only not remembered
+        store.remember(OPEN_ENCOUNTER, str(encounter_id))  # it reopens at the next start
     session = EncounterSession(store, encounter_id)
     undo_stack = UndoStack(store)
     window = MainWindow(store, session, rules_service, undo_stack,

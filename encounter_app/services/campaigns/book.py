@@ -7,6 +7,7 @@ announce the change to the Qt models. They are the primitives the campaign comma
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, Signal
@@ -14,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from encounter_app.domain import CampaignRow, CombatantRow, CountdownRow
 from encounter_app.domain.campaign_rows import EncounterEntry, PcRow
 from encounter_app.services.rowlist import RowList
-from encounter_app.store import Store
+from encounter_app.store import Store, StoreError
 from encounter_app.store.campaigns import OPEN_CAMPAIGN
 
 
@@ -41,7 +42,8 @@ class CampaignBook(QObject):
         self.campaign_id = campaign_id
         self.encounters.reset(self.store.encounter_entries(campaign_id))
         self.party.reset(self.store.pcs(campaign_id))
-        self.store.remember(OPEN_CAMPAIGN, str(campaign_id))
+        with contextlib.suppress(StoreError):  # a full disk: it is only not remembered
+            self.store.remember(OPEN_CAMPAIGN, str(campaign_id))
         self.viewed_changed.emit()
 
     def reload(self) -> None:

@@ -91,16 +91,18 @@ def finish(book: CampaignBook, row: int) -> UpdateEncounter:
 def open_status(store: Store, encounter_id: int) -> str:
     """Get an encounter ready to be run: a draft becomes active, and the campaign's long-term
     countdowns come along (store.carry_long_term). A done one is opened to read, untouched.
-    Returns what happened, to tell the GM ("" when nothing did)."""
+    Returns what happened, to tell the GM ("" when nothing did). Both changes are one
+    transaction: a write the disk refuses (StoreError) leaves the encounter as it was."""
     entry = next(e for e in store.encounter_entries(store.encounter(encounter_id).campaign_id)
                  if e.id == encounter_id)
     if entry.status == "done":
         return " (done: as the fight ended)"
     note = ""
-    if entry.status == "draft":
-        store.update_encounter_entry(replace(entry, status="active"))
-        note = " (now active)"
-    carried = store.carry_long_term(encounter_id)
+    with store.unit():
+        if entry.status == "draft":
+            store.update_encounter_entry(replace(entry, status="active"))
+            note = " (now active)"
+        carried = store.carry_long_term(encounter_id)
     if carried:
         note += f"; the long-term countdown{'s' if len(carried) > 1 else ''} "
         note += f"{', '.join(carried)} came along"

@@ -264,6 +264,9 @@ class ExchangeActions(QObject):
         except ImportRefused as exc:
             self.prompts.problems(parsed.source, exc.problems)
             return False
+        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
+            self._report(f"Nothing was imported from {parsed.source}: {exc}", error=True)
+            return False
         self.encounter_imported.emit(
             encounter.id, f"Opened {encounter_summary(parsed)} from {parsed.source}. The "
                           f"encounter you had open is kept; the undo history was cleared.")
