@@ -6,15 +6,35 @@ import json
 import random
 from dataclasses import replace
 
+from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.player_view import PlayerView
-from encounter_app.domain.requests import AttackRequest, DiceRequest, RollResult, Target
+from encounter_app.domain.player_view import player_view as pure_view
+from encounter_app.domain.requests import (
+    AttackRequest,
+    DiceRequest,
+    ReactionRequest,
+    RollResult,
+    Target,
+)
 from encounter_app.domain.roll_text import describe
+from encounter_app.domain.systems.requests import (
+    FopAttackRequest,
+    FopTarget,
+    Initiant,
+    InitiativeRequest,
+    LevelCheckRequest,
+    SkillRollRequest,
+    TraitCheckRequest,
+)
+from encounter_app.rules import casus_mus
 from encounter_app.rules.daggerheart import Outcome
 from encounter_app.services import player_view
 from encounter_app.services.fight import table
 from encounter_app.services.fight.commands import RecordRoll, SetFear, UpdateCombatant
 from encounter_app.services.player_view import SessionFeed, SetRollPublic, view_of
 from encounter_app.services.rolls.rules_service import compute
+from encounter_app.services.systems.clash import ClashFlow, Side
+from tests.helpers.scripted import Scripted
 
 
 def rolled(request, seed: int = 3):
@@ -141,3 +161,87 @@ def test_the_feed_publishes_each_change_once_and_the_view_is_json(demo_session, 
     assert data["fear"] == session.fear and data["rolls"][0]["text"] == feed.view.latest_roll
     assert [e["name"] for e in data["order"]] == [c.name for c in session.combatants]
     assert "id" not in data["order"][0]  # store ids' gaps would count the hidden
+
+
+# -- each system's words, exactly (domain/player_view.py) --------------------------------------
+
+HOUND = CombatantRow("adversary", "Clockwork Hound", 2)
+GOLEM = CombatantRow("adversary", "Slag Golem", 3, hidden=True)
+KESTREL = CombatantRow("pc", "Kestrel Ashby", 1)
+
+
+def words(system: str, request, *dice, combatants=(KESTREL, HOUND, GOLEM)) -> str:
+    row = replace(describe(RollResult(0, request, compute(request, Scripted(*dice)))),
+                  public=True)
+    return pure_view(system, combatants, (), [row], fear=0, round_=1,
+                     active_id=None).latest_roll
+
+
+def test_forge_of_power_says_the_level_against_each_visible_target_and_no_dc():
+    attack = FopAttackRequest("Kestrel Ashby", 4, (FopTarget("Clockwork Hound", 14, 2),
+                                                   FopTarget("Slag Golem", 23, 3)),
+                              "Strike", combatant_id=1)
+    assert words("forge_of_power", attack, 13) == \
+        "Kestrel Ashby Strike 17: Success vs Clockwork Hound"
+    only_hidden = replace(attack, targets=attack.targets[1:])
+    assert words("forge_of_power", only_hidden, 13) == ""
+    check = LevelCheckRequest("Kestrel Ashby", 2, 37, "Agility check", combatant_id=1)
+    assert words("forge_of_power", check, 20) == "Kestrel Ashby: Agility check 22, Failure"
+    by_golem = replace(check, actor="Slag Golem", combatant_id=3)
+    assert words("forge_of_power", by_golem, 20) == ""
+
+
+def test_an_initiative_roll_lists_only_the_visible():
+    request = InitiativeRequest("forge_of_power", (
+        Initiant(1, "Kestrel Ashby", 4), Initiant(3, "Slag Golem", -1),
+        Initiant(2, "Clockwork Hound", 3)))
+    assert words("forge_of_power", request, 4, 9, 10) == \
+        "Initiative: Clockwork Hound 13, Kestrel Ashby 8"
+    fixed = InitiativeRequest("ruins_and_raiders", (
+        Initiant(1, "Kestrel Ashby", 2), Initiant(2, "Clockwork Hound", 3, rolls=False)))
+    # A foe's fixed initiative is its Perception + 7: its place, not its number.
+    assert words("ruins_and_raiders", fixed, 3, 4) == \
+        "Initiative: Clockwork Hound, Kestrel Ashby 9"
+
+
+def test_ruins_and_raiders_says_no_mox_for_it_would_give_the_challenge_away():
+    task = TraitCheckRequest("Kestrel Ashby", 3, 12, "Athlete", "Moderate (12)", 1)
+    assert words("ruins_and_raiders", task, 5, 6) == "Kestrel Ashby: Athlete check 14, success"
+    attack = TraitCheckRequest("Kestrel Ashby", 3, 9, "Warrior", "Fair", 1, wound_base=2,
+                               target="Clockwork Hound")
+    assert words("ruins_and_raiders", attack, 5, 6) == \
+        "Kestrel Ashby: Warrior check vs Clockwork Hound 14, success, 7 wounds"
+    assert words("ruins_and_raiders", replace(attack, target="Slag Golem"), 5, 6) == ""
+
+
+def test_casus_mus_says_the_grade_not_the_skill():
+    skill = SkillRollRequest("Kestrel Ashby", 62, "Combat", 1)
+    assert words("casus_mus", skill, 7) == "Kestrel Ashby: Combat 07, critical"
+    flow = ClashFlow(Side(1, "Kestrel Ashby", 62, "Combat", 2, 1),
+                     Side(2, "Clockwork Hound", 40, "Evade", 2, 1))
+    flow.attack(casus_mus.SkillRoll(30, 62, casus_mus.Grade.SUCCESS))
+    flow.decline()
+    clash = replace(flow.log_row(), public=True)
+    view = pure_view("casus_mus", (KESTREL, HOUND), (), [clash], fear=0, round_=1,
+                     active_id=None)
+    assert view.latest_roll == ("Clash Kestrel Ashby → Clockwork Hound (success vs no "
+                                "reaction): Kestrel Ashby hits and picks 1 Combat Maneuver")
+    hidden = pure_view("casus_mus", (KESTREL, replace(HOUND, hidden=True)), (), [clash], fear=0,
+                       round_=1, active_id=None)
+    assert hidden.rolls == ()
+
+
+def test_a_reaction_roll_says_its_verdict_not_its_difficulty_and_fear_is_daggerhearts():
+    reaction = ReactionRequest("Clockwork Hound", 23, bonus=2, combatant_id=2,
+                               experience_name="Keen Senses")
+    assert words("daggerheart", reaction, 19) == "Clockwork Hound: reaction roll 21, fails"
+    assert pure_view("daggerheart", (), (), (), fear=4, round_=1, active_id=None).fear == 4
+    assert pure_view("forge_of_power", (), (), (), fear=4, round_=1, active_id=None).fear is None
+
+
+def test_what_the_view_cannot_read_it_does_not_show():
+    hand_made = RollRow(kind="attack", summary="Clockwork Hound bites: 17 vs DC 23", public=True)
+    unknown = RollRow(kind="fear_spent", summary="The GM spends a Fear", public=True,
+                      payload={"fear": 1})
+    assert pure_view("daggerheart", (HOUND,), (), [hand_made, unknown], fear=0, round_=1,
+                     active_id=None).rolls == ()

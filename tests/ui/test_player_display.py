@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from encounter_app.domain import RollRow
 from encounter_app.domain.requests import AttackRequest, RollResult, Target
@@ -18,10 +18,8 @@ from encounter_app.services.fight.commands import RecordRoll, SetFear, SetMarks,
 from encounter_app.services.player_view import SetRollPublic
 from encounter_app.services.rolls.rules_service import compute
 from encounter_app.ui.fight.models import RowRole
+from tests.helpers.shown import everything_shown
 
-ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
-         Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.AccessibleDescriptionRole,
-         Qt.ItemDataRole.WhatsThisRole, RowRole)
 SECRET_ROLL = RollRow(kind="reaction", actor="Chapel Warden",
                       summary="Chapel Warden: reaction roll 19, succeeds",
                       detail="d20 (17) + 2 = 19 vs Difficulty 14")
@@ -43,22 +41,6 @@ def table(qtbot, program):
     assert display is not None and display.isVisible()
     qtbot.waitExposed(display)
     return program, display
-
-
-def everything_shown(display: QWidget) -> str:
-    """Every text, tooltip, accessible text and model datum of the display and its children."""
-    texts = [display.windowTitle()]
-    for widget in [display, *display.findChildren(QWidget)]:
-        texts += [widget.toolTip(), widget.accessibleName(), widget.accessibleDescription(),
-                  widget.whatsThis(), widget.statusTip()]
-        if isinstance(widget, QLabel):
-            texts.append(widget.text())
-        if isinstance(widget, QAbstractItemView) and widget.model() is not None:
-            model = widget.model()
-            for row in range(model.rowCount()):
-                for role in ROLES:
-                    texts.append(repr(model.index(row, 0).data(role)))
-    return "\n".join(t for t in texts if t)
 
 
 def secrets(program) -> list[str]:
