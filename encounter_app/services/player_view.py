@@ -1,75 +1,79 @@
-"""What the players may see, and the GM's undoable choices of what to show them.
+"""The players' view of the open fight, kept up to date, and the GM's undoable choices of what
+to show them.
 
-The player display reads only what these functions return: hidden combatants, GM-only
-countdowns and private rolls never leave here, and the secret numbers (HP, Stress, Difficulty,
-thresholds) are never part of what is returned.
+What the players may see is defined once, without Qt, in domain/player_view.py. ``PlayerFeed``
+holds that view and says when it changed; ``SessionFeed`` recomputes it from the open session
+whenever anything it is made of changes. Every players' screen renders a feed's view and reads
+nothing else of the session.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import Any
 
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
+from encounter_app.domain.player_view import PlayerView, Sight, player_view, roll_words
 from encounter_app.domain.rows import stored_id
+from encounter_app.rules.systems import system
 from encounter_app.services.fight.commands import UpdateCombatant, UpdateCountdown
 from encounter_app.services.fight.session import EncounterSession
 
-UNSEEN = "someone unseen"  # stands for a hidden combatant's name in a roll made public
+
+def view_of(session: EncounterSession) -> PlayerView:
+    """What the players may see of the session's fight now."""
+    return player_view(session.campaign.system, session.combatants, session.countdowns,
+                       session.rolls, fear=session.fear, round_=session.round,
+                       active_id=session.active_id)
 
 
-@dataclass(frozen=True)
-class PlayerEntry:
-    """One place in the spotlight order, as the players see it."""
-
-    id: int
-    name: str
-    kind: str
-    active: bool
-    defeated: bool
+def words_for_players(session: EncounterSession, row: RollRow) -> str:
+    """What the players would read of ``row`` made public; "" when nothing (it concerns only
+    hidden combatants or GM-only countdowns)."""
+    sight = Sight(list(session.combatants), list(session.countdowns),
+                  system(session.campaign.system).has_fear)
+    return roll_words(row, sight)
 
 
-@dataclass(frozen=True)
-class PlayerCountdown:
-    """A countdown as the players see it: its name and how far it has run."""
+class PlayerFeed(QObject):
+    """A players' view and its changes: ``changed`` carries the new, frozen PlayerView (safe
+    to hand to another thread)."""
 
-    id: int
-    name: str
-    value: int
-    start: int
-    triggered: bool
-    loops: int
+    changed = Signal(object)  # PlayerView
 
+    def __init__(self, view: PlayerView, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._view = view
 
-def player_order(combatants: Iterable[CombatantRow], active_id: int | None
-                 ) -> list[PlayerEntry]:
-    return [PlayerEntry(c.id, c.name, c.kind, c.id == active_id, c.defeated)
-            for c in combatants if not c.hidden and c.id is not None]
+    @property
+    def view(self) -> PlayerView:
+        return self._view
 
-
-def player_countdowns(countdowns: Iterable[CountdownRow]) -> list[PlayerCountdown]:
-    return [PlayerCountdown(c.id, c.name, c.value, c.start, c.triggered, c.loops)
-            for c in countdowns if c.visible and c.id is not None]
+    def publish(self, view: PlayerView) -> None:
+        """Make ``view`` the current one; ``changed`` only when it differs."""
+        if view != self._view:
+            self._view = view
+            self.changed.emit(view)
 
 
-def latest_public_roll(session: EncounterSession) -> str:
-    """The summary of the newest roll the GM made public (never its breakdown, which names
-    Difficulties), with the names of hidden combatants and GM-only countdowns taken out."""
-    row = next((r for r in session.rolls if r.public), None)
-    if row is None:
-        return ""
-    secrets = [c.name for c in session.combatants if c.hidden]
-    secrets += [c.name for c in session.countdowns if not c.visible]
-    return redact(row.summary, secrets)
+class SessionFeed(PlayerFeed):
+    """The players' view of an open session, recomputed whenever any part of it changes."""
 
+    def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
+        super().__init__(view_of(session), parent)
+        self._session = session
+        for rows in (session.combatants, session.countdowns, session.rolls):
+            for signal in (rows.inserted, rows.removed, rows.moved, rows.changed,
+                           rows.was_reset):
+                signal.connect(self.refresh)
+        session.turn_changed.connect(self.refresh)
+        session.fear_changed.connect(self.refresh)
 
-def redact(text: str, secrets: Iterable[str]) -> str:
-    # Longest first, so "Jagged Knife Sniper" goes before a hidden "Sniper" inside it.
-    for name in sorted({s for s in secrets if s}, key=len, reverse=True):
-        text = text.replace(name, UNSEEN)
-    return text
+    def refresh(self, *_args: Any) -> None:
+        self.publish(view_of(self._session))
 
 
 def set_countdown_visible(session: EncounterSession, countdown: CountdownRow,

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from encounter_app.domain import RollRow
+from encounter_app.domain.requests import AttackRequest, RollResult, Target
+from encounter_app.domain.roll_text import describe
 from encounter_app.services import player_view
+from encounter_app.services.fight import adversary_operations
 from encounter_app.services.fight.commands import RecordRoll, SetFear, SetMarks, UpdateCombatant
-from encounter_app.services.player_view import UNSEEN, SetRollPublic
+from encounter_app.services.player_view import SetRollPublic
+from encounter_app.services.rolls.rules_service import compute
 from encounter_app.ui.fight.models import RowRole
+from tests.helpers.shown import everything_shown
 
-ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
-         Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.AccessibleDescriptionRole,
-         Qt.ItemDataRole.WhatsThisRole, RowRole)
 SECRET_ROLL = RollRow(kind="reaction", actor="Chapel Warden",
                       summary="Chapel Warden: reaction roll 19, succeeds",
                       detail="d20 (17) + 2 = 19 vs Difficulty 14")
@@ -38,22 +41,6 @@ def table(qtbot, program):
     assert display is not None and display.isVisible()
     qtbot.waitExposed(display)
     return program, display
-
-
-def everything_shown(display: QWidget) -> str:
-    """Every text, tooltip, accessible text and model datum of the display and its children."""
-    texts = [display.windowTitle()]
-    for widget in [display, *display.findChildren(QWidget)]:
-        texts += [widget.toolTip(), widget.accessibleName(), widget.accessibleDescription(),
-                  widget.whatsThis(), widget.statusTip()]
-        if isinstance(widget, QLabel):
-            texts.append(widget.text())
-        if isinstance(widget, QAbstractItemView) and widget.model() is not None:
-            model = widget.model()
-            for row in range(model.rowCount()):
-                for role in ROLES:
-                    texts.append(repr(model.index(row, 0).data(role)))
-    return "\n".join(t for t in texts if t)
 
 
 def secrets(program) -> list[str]:
@@ -106,24 +93,53 @@ def test_the_display_follows_the_fight_live(qtbot, table):
     assert bell.name not in everything_shown(display)
 
 
-def test_a_roll_made_public_shows_without_hidden_names_or_its_breakdown(qtbot, table):
+def attack_by(row, target) -> RollRow:
+    """An attack by adversary ``row`` on ``target``, rolled and logged as the program does."""
+    request = AttackRequest(row.name, 30, "1d8", (Target(target.name, target.evasion,
+                                                         target.id),),
+                            attack_name=row.stats.attack_name, combatant_id=row.id)
+    return describe(RollResult(0, request, compute(request, random.Random(1))))
+
+
+def test_a_roll_made_public_shows_in_the_players_words_and_a_hidden_ones_not_at_all(
+        qtbot, table):
     program, display = table
     session, stack = program.session, program.undo_stack
     roll = display.findChild(QLabel, "playerRoll")
     assert not roll.isVisibleTo(display)  # only a private roll so far
     stalker = next(c for c in session.combatants if c.hidden)
-    line = RollRow(kind="attack", actor=stalker.name,
-                   summary=f"{stalker.name} Claws: 17, hits Wren Tallow (Rogue) for 6 damage",
-                   detail="d20 (15) + 2 = 17\nvs Evasion: Wren Tallow (Rogue) 12 hit")
+    wren = next(c for c in session.combatants if c.name == "Wren Tallow (Rogue)")
+    stack.push(RecordRoll(session, attack_by(stalker, wren)))
+    stack.push(SetRollPublic(session, session.rolls[0], True))
+    # Not "someone unseen Thorned Claws": a hidden attacker's roll is not shown at all.
+    assert not roll.isVisibleTo(display)
+    shown = everything_shown(display)
+    assert stalker.name not in shown and stalker.stats.attack_name not in shown
+    assert "unseen" not in shown
+
+    warden = next(c for c in session.combatants if c.name == "Chapel Warden")
+    line = attack_by(warden, wren)
     stack.push(RecordRoll(session, line))
     stack.push(SetRollPublic(session, session.rolls[0], True))
     assert roll.isVisibleTo(display)
-    assert roll.text() == f"{UNSEEN} Claws: 17, hits Wren Tallow (Rogue) for 6 damage"
-    assert stalker.name not in everything_shown(display)
+    total, damage = line.payload["result"]["total"], line.payload["result"]["damage_total"]
+    assert roll.text() == (f"Chapel Warden Bell Flail: {total}, hits {wren.name} for {damage}"
+                           " damage")
     assert "vs Evasion" not in everything_shown(display)
     stack.undo()  # back to private, and off the display
     assert not roll.isVisibleTo(display)
     assert program.store.rolls(session.encounter_id)[0].public is False
+
+
+def test_the_players_see_the_conditions_of_whom_they_see(qtbot, table):
+    program, display = table
+    session, stack = program.session, program.undo_stack
+    sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
+    stack.push(adversary_operations.add_condition(session, sentry.id, "Vulnerable").command)
+    assert "Adversary Ashen Sentry, Vulnerable" in everything_shown(display)
+    stalker = next(c for c in session.combatants if c.hidden)
+    stack.push(adversary_operations.add_condition(session, stalker.id, "Restrained").command)
+    assert "Restrained" not in everything_shown(display)
 
 
 def test_a_defeated_adversary_and_a_triggered_countdown_say_so_in_words(qtbot, table):

@@ -24,6 +24,7 @@ LATER = ("alembic", "sqlalchemy", "sqlmodel", "icepool", "platformdirs",
          "encounter_app.store.exchange", "encounter_app.ui.systems.profiles",
          "encounter_app.ui.fight.gm_screen", "encounter_app.services.library.builder",
          "encounter_app.rules.battle_points", "encounter_app.services.player_view",
+         "encounter_app.domain.player_view",
          "encounter_app.ui.players.display", "encounter_app.ui.shell.shortcuts",
          "encounter_app.ui.fight.combatant_note")
 

@@ -87,12 +87,12 @@ def _advance(session: EncounterSession, compound: Compound, event: Outcome | Eve
 def _log(session: EncounterSession, compound: Compound, line: RollRow | None,
          moved: list[Step], cause: str, rows: list[CountdownRow]) -> None:
     """Add the event's own log line (if any), then one line per countdown it triggered."""
-    for row in ([line] if line else []) + _trigger_rows(moved, cause, rows):
+    for row in ([line] if line else []) + trigger_rows(moved, cause, rows):
         compound.add(RecordRoll(session, row))
 
 
-def _trigger_rows(moved: list[Step], cause: str,
-                  countdowns: list[CountdownRow]) -> list[RollRow]:
+def trigger_rows(moved: list[Step], cause: str,
+                 countdowns: list[CountdownRow]) -> list[RollRow]:
     """One log line per countdown that triggered, so none scrolls by unseen."""
     after = {s.after.id: s.after for s in moved}
     rows = []
@@ -152,30 +152,41 @@ def record_outcome(session: EncounterSession, outcome: Outcome) -> TableStep:
     gained = _gain_fear(session, compound, wanted, "roll_with_fear", outcome.value)
     fear_text = _fear_text(session, wanted, gained)
     rows, moved = _advance(session, compound, outcome, outcome.value)
+    line = outcome_row(outcome, gained, fear_text, moved, rows)
+    _log(session, compound, line, moved, f"A player rolled {outcome.value}", rows)
+    return TableStep(compound, line.summary, moved, gained,
+                     ([fear_text] if fear_text else []) + [s.text for s in moved])
+
+
+def outcome_row(outcome: Outcome, gained: int, fear_text: str, moved: list[Step],
+                rows: list[CountdownRow]) -> RollRow:
+    """The log line of a player's outcome: the Fear it gave, the countdowns it moved."""
     summary = f"{outcome.value}: {quick_phrase(outcome).split(' (')[0]}"
     if fear_text:
         summary += f"; {fear_text}"
     lines = _countdown_lines(moved, rows) or ["No countdown advanced"]
-    line = RollRow(kind="outcome", summary=summary, detail="\n".join(lines),
+    return RollRow(kind="outcome", summary=summary, detail="\n".join(lines),
                    payload={"outcome": outcome.name, "fear_gained": gained,
                             "countdowns": _payload(moved)})
-    _log(session, compound, line, moved, f"A player rolled {outcome.value}", rows)
-    return TableStep(compound, summary, moved, gained,
-                     ([fear_text] if fear_text else []) + [s.text for s in moved])
 
 
 def pc_missed(session: EncounterSession) -> TableStep:
     """A PC missed an attack: the countdowns that tick on a miss (Volley of Arrows) tick 1."""
     compound = Compound("A PC missed an attack")
     rows, moved = _advance(session, compound, Event.PC_MISS, "PC missed")
+    line = miss_row(moved, rows)
+    _log(session, compound, line, moved, "A PC missed an attack", rows)
+    return TableStep(compound, line.summary, moved, 0, [s.text for s in moved])
+
+
+def miss_row(moved: list[Step], rows: list[CountdownRow]) -> RollRow:
+    """The log line of a PC's missed attack: the countdowns that ticked on it."""
     summary = "A PC missed an attack"
     if not moved:
         summary += ": no countdown ticks on a miss"
-    line = RollRow(kind="outcome", summary=summary,
+    return RollRow(kind="outcome", summary=summary,
                    detail="\n".join(_countdown_lines(moved, rows)),
                    payload={"event": "pc_miss", "countdowns": _payload(moved)})
-    _log(session, compound, line, moved, "A PC missed an attack", rows)
-    return TableStep(compound, summary, moved, 0, [s.text for s in moved])
 
 
 def rest(session: EncounterSession, kind: RestKind, fear_roll: DiceRoll | None,
@@ -188,27 +199,35 @@ def rest(session: EncounterSession, kind: RestKind, fear_roll: DiceRoll | None,
     name = REST_NAMES[kind]
     compound = Compound(name)
     reason = "short_rest" if kind is RestKind.SHORT else "long_rest"
-    gained, fear_text, lines, summary = 0, "", [], name
+    gained, fear_text = 0, ""
     if fear_roll is not None:
         gained = _gain_fear(session, compound, fear_roll.total, reason,
                             f"rolled {fear_roll.expression} = {fear_roll.total}")
         fear_text = _fear_text(session, fear_roll.total, gained) or "no Fear gained"
+    rows, moved = _advance(session, compound, Event.REST, name)
+    line = rest_row(kind, fear_roll, gained, fear_text, basis, moved, rows)
+    _log(session, compound, line, moved, f"The party took a {name.lower()}", rows)
+    happened = ([] if fear_roll is None
+                else [f"{fear_roll.expression} = {fear_roll.total}", fear_text])
+    return TableStep(compound, line.summary, moved, gained, happened + [s.text for s in moved])
+
+
+def rest_row(kind: RestKind, fear_roll: DiceRoll | None, gained: int, fear_text: str,
+             basis: str, moved: list[Step], rows: list[CountdownRow]) -> RollRow:
+    """The log line of a rest: the Fear rolled and gained, the countdowns it ticked."""
+    summary, lines = REST_NAMES[kind], []
+    if fear_roll is not None:
         summary += f": {fear_roll.expression} = {fear_roll.total}; {fear_text}"
         lines.append(fear_roll.text)
         if kind is RestKind.LONG:
             lines.append(f"Party: {basis}")
-    rows, moved = _advance(session, compound, Event.REST, name)
     lines += _countdown_lines(moved, rows) or ["No long-term countdown"]
     roll = None if fear_roll is None else {"expression": fear_roll.expression,
                                            "total": fear_roll.total,
                                            "dice": list(fear_roll.dice)}
-    line = RollRow(kind="rest", summary=summary, detail="\n".join(lines),
+    return RollRow(kind="rest", summary=summary, detail="\n".join(lines),
                    payload={"rest": kind.value, "fear_gained": gained, "roll": roll,
                             "countdowns": _payload(moved)})
-    _log(session, compound, line, moved, f"The party took a {name.lower()}", rows)
-    happened = ([] if fear_roll is None
-                else [f"{fear_roll.expression} = {fear_roll.total}", fear_text])
-    return TableStep(compound, summary, moved, gained, happened + [s.text for s in moved])
 
 
 def tick(session: EncounterSession, row: CountdownRow) -> TableStep | None:
@@ -222,13 +241,19 @@ def tick(session: EncounterSession, row: CountdownRow) -> TableStep | None:
     return TableStep(compound, moved[0].text, moved, 0, [moved[0].text])
 
 
+def start_row(start_roll: RollRow, countdown: str) -> RollRow:
+    """A countdown's rolled start, its payload naming the countdown (it has no id yet): the
+    players see the roll only while that countdown is shown to them (domain/player_view.py)."""
+    return replace(start_roll, payload={**start_roll.payload, "countdown": countdown})
+
+
 def add_countdown(session: EncounterSession, row: CountdownRow, partner_id: int | None = None,
                   start_roll: RollRow | None = None) -> Compound:
     """Add ``row``, paired with countdown ``partner_id`` when given; a rolled start is logged
     first. A partner that is gone by now (removed while the start was rolling) is skipped."""
     compound = Compound(f"Add countdown {row.name}")
     if start_roll is not None:
-        compound.add(RecordRoll(session, start_roll))
+        compound.add(RecordRoll(session, start_row(start_roll, row.name)))
     position = session.countdowns.index_of(partner_id)
     if position >= 0:
         other = session.countdowns[position]

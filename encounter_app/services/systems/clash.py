@@ -201,7 +201,15 @@ class ClashFlow:
             payload={"attacker": self.attacker.roll.roll,
                      "defender": None if self.defender.roll is None else self.defender.roll.roll,
                      "reacted": self.reacted, "hitter": clash.hitter,
-                     "maneuvers": clash.maneuvers, "fumbled": list(clash.fumbled)})
+                     "maneuvers": clash.maneuvers, "fumbled": list(clash.fumbled),
+                     # Who and how well, for the players' words (domain/player_view.py).
+                     "attacker_id": self.attacker.combatant_id,
+                     "attacker_name": self.attacker.name,
+                     "attacker_grade": self.attacker.roll.grade.name,
+                     "defender_id": self.defender.combatant_id,
+                     "defender_name": self.defender.name,
+                     "defender_grade": None if self.defender.roll is None
+                     else self.defender.roll.grade.name})
 
     def command(self, session: EncounterSession) -> QUndoCommand:
         """Spend the AP and LP used, and log the clash: one undo step."""

@@ -1,8 +1,9 @@
 """The player display: a second window for a projector or a second monitor.
 
-It shows only what services/player_view.py lets through: the spotlight order without hidden
-combatants, Fear as pips, the countdowns the GM has shown, and the newest roll made public.
-No HP or Stress, no Difficulty, no notes. Everything is painted large, scaled to the window.
+It renders a PlayerFeed's view (what domain/player_view.py lets the players see) and reads
+nothing else: the spotlight order without hidden combatants, with their conditions; Fear as
+pips (Daggerheart); the countdowns the GM has shown; the newest roll made public, in the
+players' words. Everything is painted large, scaled to the window.
 """
 
 from __future__ import annotations
@@ -29,10 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.domain.player_view import PlayerCountdown, PlayerEntry, PlayerView
 from encounter_app.rules.daggerheart import FearPool
-from encounter_app.rules.systems import system
-from encounter_app.services import player_view
-from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.player_view import PlayerFeed
 from encounter_app.ui.fight.countdowns import smaller
 from encounter_app.ui.fight.models import KIND_LABEL, RowRole
 from encounter_app.ui.players.models import PlayerCountdownModel, PlayerOrderModel
@@ -71,12 +71,13 @@ class _RowDelegate(QStyledItemDelegate):
 
 
 class OrderDelegate(_RowDelegate):
-    """One name per row; the one in the spotlight framed and labelled, the defeated struck."""
+    """One name per row, its conditions after it; the one in the spotlight framed and
+    labelled, the defeated struck."""
 
     lines = 1
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
-        entry: player_view.PlayerEntry | None = index.data(RowRole)
+        entry: PlayerEntry | None = index.data(RowRole)
         if entry is None:
             return
         inner = self._begin(painter, option)
@@ -99,8 +100,18 @@ class OrderDelegate(_RowDelegate):
         painter.setFont(font)
         name = ("▶ " if entry.active else "") + entry.name
         room = inner.width() - word_width - 12
-        painter.drawText(QRect(inner.left() + 6, inner.top(), room, inner.height()), LEFT,
-                         QFontMetrics(font).elidedText(name, Qt.TextElideMode.ElideRight, room))
+        metrics = QFontMetrics(font)
+        name = metrics.elidedText(name, Qt.TextElideMode.ElideRight, room)
+        painter.drawText(QRect(inner.left() + 6, inner.top(), room, inner.height()), LEFT, name)
+        gap = QFontMetrics(small).horizontalAdvance("  ")
+        left = inner.left() + 6 + metrics.horizontalAdvance(name) + gap
+        rest = inner.left() + 6 + room - left
+        if entry.conditions and rest > gap:
+            small.setItalic(True)
+            painter.setFont(small)
+            painter.drawText(QRect(left, inner.top(), rest, inner.height()), LEFT,
+                             QFontMetrics(small).elidedText(" · ".join(entry.conditions),
+                                                            Qt.TextElideMode.ElideRight, rest))
         painter.restore()
 
 
@@ -114,7 +125,7 @@ class CountdownDelegate(_RowDelegate):
         return QSize(size.width(), size.height() + _pip_size(option.font) // 2)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
-        countdown: player_view.PlayerCountdown | None = index.data(RowRole)
+        countdown: PlayerCountdown | None = index.data(RowRole)
         if countdown is None:
             return
         inner = self._begin(painter, option)
@@ -154,15 +165,17 @@ class CountdownDelegate(_RowDelegate):
 class FearTrack(QWidget):
     """Twelve large round pips, filled up to the GM's Fear. Nothing to click."""
 
-    def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("playerFear")
-        self._session = session
         self.setAccessibleName("Fear")
-        session.fear_changed.connect(self._fear_changed)
-        self._fear_changed(session.fear)
+        self._value = -1
+        self.set_value(0)
 
-    def _fear_changed(self, value: int) -> None:
+    def set_value(self, value: int) -> None:
+        if value == self._value:
+            return
+        self._value = value
         self.setAccessibleDescription(f"The GM holds {value} Fear of {FearPool.cap}")
         self.setToolTip(self.accessibleDescription())
         self.update()
@@ -184,7 +197,7 @@ class FearTrack(QWidget):
         rects = pips.pip_rects(QPoint(x, (self.height() - size) // 2), FearPool.cap, size, gap)
         fill, outline = theme.fear_colours(self.palette())
         painter = QPainter(self)
-        pips.paint_pips(painter, rects, self._session.fear, fill, outline, round_=True)
+        pips.paint_pips(painter, rects, self._value, fill, outline, round_=True)
         painter.end()
 
 
@@ -213,19 +226,20 @@ class PlayerDisplay(QWidget):
 
     closed = Signal()
 
-    def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
+    def __init__(self, feed: PlayerFeed, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("playerDisplay")
         self.setAccessibleName("Player display")
         self.setWindowTitle("Player display — Encounter Manager")
         # Shown on the second screen, it must not take the keyboard from the GM's window.
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
-        self._session = session
-        self.order_model = PlayerOrderModel(session, self)
-        self.countdown_model = PlayerCountdownModel(session, self)
+        self.feed = feed
+        self.order_model = PlayerOrderModel(feed, self)
+        self.countdown_model = PlayerCountdownModel(feed, self)
 
         self.round_label = QLabel(objectName="playerRound")
-        self.fear = FearTrack(session)
+        self.fear_title = _title("Fear")
+        self.fear = FearTrack()
         self.order = PlayerList("playerOrder", "Spotlight order", "Nobody in the spotlight yet")
         self.order.setModel(self.order_model)
         self.order.setItemDelegate(OrderDelegate(self.order))
@@ -241,18 +255,13 @@ class PlayerDisplay(QWidget):
         fear_box = QHBoxLayout()
         fear_box.setSpacing(16)
         fear_box.addStretch(1)
-        fear_box.addWidget(_title("Fear"))
+        fear_box.addWidget(self.fear_title)
         fear_box.addWidget(self.fear)
         grid = QGridLayout(self)
         grid.setContentsMargins(24, 16, 24, 16)
         grid.setHorizontalSpacing(32)
         grid.addWidget(self.round_label, 0, 0)
         grid.addLayout(fear_box, 0, 1)
-        if not system(session.campaign.system).has_fear:  # only Daggerheart's GM holds Fear
-            for i in range(fear_box.count()):
-                item = fear_box.itemAt(i)
-                if item is not None and (widget := item.widget()) is not None:
-                    widget.hide()
         grid.addWidget(_title("Spotlight"), 1, 0)
         grid.addWidget(self.order, 2, 0, 4, 1)
         grid.addWidget(_title("Countdowns"), 1, 1)
@@ -263,19 +272,18 @@ class PlayerDisplay(QWidget):
         grid.setColumnStretch(1, 1)
         grid.setRowStretch(2, 1)
 
-        session.turn_changed.connect(self._turn_changed)
-        for rows in (session.rolls, session.combatants, session.countdowns):
-            for signal in (rows.inserted, rows.removed, rows.changed):
-                signal.connect(self._roll_changed)
-        self._turn_changed()
-        self._roll_changed()
+        feed.changed.connect(self.show_view)
+        self.show_view(feed.view)
         self.resize(1024, 640)
 
-    def _turn_changed(self) -> None:
-        self.round_label.setText(f"Round {self._session.round}")
-
-    def _roll_changed(self, *_args: object) -> None:
-        text = player_view.latest_public_roll(self._session)
+    def show_view(self, view: PlayerView) -> None:
+        """The parts the models do not paint: the round, Fear and the newest roll."""
+        self.round_label.setText(f"Round {view.round}")
+        has_fear = view.fear is not None  # only Daggerheart's GM holds Fear
+        self.fear_title.setVisible(has_fear)
+        self.fear.setVisible(has_fear)
+        self.fear.set_value(view.fear or 0)
+        text = view.latest_roll
         self.roll_label.setText(text)
         self.roll_label.setAccessibleDescription(text)
         self.roll_label.setVisible(bool(text))

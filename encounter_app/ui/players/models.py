@@ -1,53 +1,49 @@
 """Qt models of what the players may see: the spotlight order without hidden combatants, and
-the countdowns the GM has shown. They read services/player_view.py, never the session's rows.
+the countdowns the GM has shown. They read a PlayerFeed's view (services/player_view.py), never
+the session's rows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from encounter_app.services import player_view
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.rowlist import RowList
+from encounter_app.domain.player_view import PlayerCountdown, PlayerEntry, PlayerView
+from encounter_app.services.player_view import PlayerFeed
 from encounter_app.ui.fight.models import KIND_LABEL, RowRole
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 class _Shown(Protocol):
-    """A line of what the players see (player_view.PlayerEntry, PlayerCountdown)."""
+    """A line of what the players see (PlayerEntry, PlayerCountdown)."""
 
-    @property
-    def id(self) -> int: ...
     @property
     def name(self) -> str: ...
 
 
 ShownT = TypeVar("ShownT", bound=_Shown)
-class _SnapshotModel(QAbstractListModel, Generic[ShownT]):
-    """A list recomputed from the session whenever a list it depends on changes.
 
-    A filtered list is a few dozen rows at most: comparing the new snapshot with the old one
-    and resetting only when the rows themselves came or went is simpler than mapping every
-    insertion through the filter, and a view with no selection loses nothing by a reset.
+
+class _ViewListModel(QAbstractListModel, Generic[ShownT]):
+    """One list of the players' view, replaced whenever the feed publishes a new view.
+
+    A list is a few dozen rows at most, in a view with no selection: when the number of rows
+    is the same, the rows that differ are announced changed; otherwise the model resets.
     """
 
-    # The sources' rows are not read here, only their change signals: any RowList will do.
-    def __init__(self, compute: Callable[[], list[ShownT]], sources: list[RowList[Any]],
+    def __init__(self, feed: PlayerFeed, part: Callable[[PlayerView], Sequence[ShownT]],
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._compute = compute
-        self._rows = compute()
-        for rows in sources:
-            for signal in (rows.inserted, rows.removed, rows.moved, rows.changed):
-                signal.connect(self.refresh)
+        self._part = part
+        self._rows: list[ShownT] = list(part(feed.view))
+        feed.changed.connect(self.show_view)
 
-    def refresh(self, *_args: Any) -> None:
-        new = self._compute()
-        if [r.id for r in new] != [r.id for r in self._rows]:
+    def show_view(self, view: PlayerView) -> None:
+        new = list(self._part(view))
+        if len(new) != len(self._rows):
             self.beginResetModel()
             self._rows = new
             self.endResetModel()
@@ -76,26 +72,24 @@ class _SnapshotModel(QAbstractListModel, Generic[ShownT]):
         raise NotImplementedError
 
 
-class PlayerOrderModel(_SnapshotModel[player_view.PlayerEntry]):
-    def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
-        super().__init__(lambda: player_view.player_order(session.combatants, session.active_id),
-                         [session.combatants], parent)
-        session.turn_changed.connect(self.refresh)
+class PlayerOrderModel(_ViewListModel[PlayerEntry]):
+    def __init__(self, feed: PlayerFeed, parent: QObject | None = None) -> None:
+        super().__init__(feed, lambda view: view.order, parent)
 
-    def spoken(self, value: player_view.PlayerEntry) -> str:
+    def spoken(self, value: PlayerEntry) -> str:
         words = [f"{KIND_LABEL.get(value.kind, value.kind)} {value.name}"]
         if value.active:
             words.append("in the spotlight")
         if value.defeated:
             words.append("defeated")
+        words += value.conditions
         return ", ".join(words)
 
 
-class PlayerCountdownModel(_SnapshotModel[player_view.PlayerCountdown]):
-    def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
-        super().__init__(lambda: player_view.player_countdowns(session.countdowns),
-                         [session.countdowns], parent)
+class PlayerCountdownModel(_ViewListModel[PlayerCountdown]):
+    def __init__(self, feed: PlayerFeed, parent: QObject | None = None) -> None:
+        super().__init__(feed, lambda view: view.countdowns, parent)
 
-    def spoken(self, value: player_view.PlayerCountdown) -> str:
+    def spoken(self, value: PlayerCountdown) -> str:
         state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
         return f"{value.name}: {state}"

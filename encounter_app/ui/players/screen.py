@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 from encounter_app.services.fight.session import EncounterSession
 
 if TYPE_CHECKING:
+    from encounter_app.services.player_view import PlayerFeed
     from encounter_app.ui.players.display import PlayerDisplay
 
 SCREEN_KEY = "playerDisplay/screen"
@@ -33,6 +34,7 @@ class PlayerScreen(QObject):
         super().__init__(window)
         self._window, self._session, self._settings = window, session, settings
         self.display: PlayerDisplay | None = None  # made when first opened
+        self._feed: PlayerFeed | None = None
         self.action = QAction("&Player display", window, objectName="actionPlayerDisplay",
                               checkable=True, shortcut=QKeySequence("F5"))
         self.action.setToolTip("Open the players' window on the chosen screen (F5)")
@@ -40,6 +42,15 @@ class PlayerScreen(QObject):
         self.screen_menu = QMenu("Player display &screen", window)
         self.screen_menu.setObjectName("playerScreenMenu")
         self.screen_menu.aboutToShow.connect(self._fill_screens)
+
+    def feed(self) -> PlayerFeed:
+        """What the players may see of the fight, kept up to date: made when first asked for,
+        by the display or by anything else that shows the players the fight."""
+        if self._feed is None:
+            from encounter_app.services.player_view import SessionFeed  # not at start
+
+            self._feed = SessionFeed(self._session, self)
+        return self._feed
 
     def chosen_screen(self) -> QScreen:
         """The screen the GM picked; else one that is not the GM's; else the GM's own."""
@@ -61,7 +72,7 @@ class PlayerScreen(QObject):
             if self.display is None:
                 from encounter_app.ui.players.display import PlayerDisplay  # ui/__init__.py
 
-                self.display = PlayerDisplay(self._session, self._window)
+                self.display = PlayerDisplay(self.feed(), self._window)
                 self.display.closed.connect(self._closed)
             self._place(self.display)
         elif self.display is not None and self.display.isVisible():

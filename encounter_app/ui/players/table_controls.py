@@ -204,8 +204,15 @@ class TableControls(QObject):
 
         if not self._undo_stack.do(player_view.SetRollPublic(session, row, not row.public)):
             return
-        self._window.show_message("On the player display: " + row.summary if not row.public
-                                  else "Taken off the player display: " + row.summary)
+        if row.public:
+            self._window.show_message("Taken off the player display: " + row.summary)
+            return
+        # What the players read, not the GM's line: hidden names and Difficulties are not there.
+        words = player_view.words_for_players(session, row)
+        self._window.show_message(
+            f"On the player display: {words}" if words else
+            "Shown, but the players see nothing of this roll: it concerns only combatants or "
+            "countdowns hidden from them.")
 
     def toggle_countdown_visible(self) -> None:
         position = self._window.countdowns.selected_row()
