@@ -73,7 +73,7 @@ def main(argv: list[str], default_data_dir: Path) -> int:
 
     lock = DataFolderLock(data_dir)
     if not lock.acquire():
-        return _refuse(lock.refusal(), exit_codes.RUNNING)
+        return _refuse(lock.refusal(), lock.refusal_code())
     try:
         return _import_locked(parsed, data_dir, args.on_duplicate)
     finally:

@@ -10,6 +10,8 @@ DAMAGED = 4
 RUNNING = 5
 READ_ONLY = 6
 IMPORT_REFUSED = 7
+DISK_FULL = 8
+LOCK_UNWRITABLE = 9
 
 MEANINGS = {
     OK: "ran and quit normally (--smoke-test: the window was built and a roll came back)",
@@ -24,6 +26,9 @@ MEANINGS = {
     READ_ONLY: "the data folder, or the database in it, cannot be written",
     IMPORT_REFUSED: "(import) the file was refused: every problem was printed, naming its "
                     "entry and field; nothing was imported",
+    DISK_FULL: "the disk holding the data folder is full: nothing was changed; free some space",
+    LOCK_UNWRITABLE: "the lock file (encounter.lock in the data folder) could not be written, "
+                     "though no other copy holds it",
 }
 
 

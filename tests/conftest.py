@@ -76,3 +76,25 @@ def router(rules_service):
     from encounter_app.services.rolls.router import RollRouter
 
     return RollRouter(rules_service)
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 4 MB tmpfs of its own, for the tests of a full disk; skipped (saying why) where
+    mounting is not allowed (it needs root or CAP_SYS_ADMIN)."""
+    import subprocess
+
+    mount_point = tmp_path / "disk"
+    mount_point.mkdir()
+    try:
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs",
+                               str(mount_point)], capture_output=True, text=True, check=False)
+    except OSError as exc:
+        pytest.skip(f"cannot run mount to make a small disk: {exc}")
+    if done.returncode != 0:
+        pytest.skip(f"mounting a small tmpfs is not allowed here: {done.stderr.strip()}")
+    try:
+        yield mount_point
+    finally:
+        subprocess.run(["umount", "-l", str(mount_point)], check=False)
+

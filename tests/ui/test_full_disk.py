@@ -10,33 +10,15 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.app import launch
 from encounter_app.store import DB_NAME
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    mount_point = tmp_path / "disk"
-    mount_point.mkdir()
-    try:
-        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs",
-                               str(mount_point)], capture_output=True, text=True, check=False)
-    except OSError as exc:
-        pytest.skip(f"cannot run mount to make a small disk: {exc}")
-    if done.returncode != 0:
-        pytest.skip(f"mounting a small tmpfs is not allowed here: {done.stderr.strip()}")
-    try:
-        yield mount_point
-    finally:
-        subprocess.run(["umount", "-l", str(mount_point)], check=False)
+from tests.helpers.disks import fill_disk
 
 
 @contextlib.contextmanager
@@ -50,10 +32,7 @@ def full(disk: Path) -> Iterator[None]:
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         connection.close()
-    filler = disk / "filler"
-    with open(filler, "wb", buffering=0) as file, contextlib.suppress(OSError):
-        while True:
-            file.write(b"\0" * 4096)
+    filler = fill_disk(disk)
     try:
         yield
     finally:

@@ -10,9 +10,12 @@ https://doc.qt.io/qt-6/qlockfile.html
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile
+
+from encounter_app import exit_codes
 
 LOCK_NAME = "encounter.lock"
 
@@ -31,8 +34,27 @@ class DataFolderLock:
         if self._lock.isLocked():
             self._lock.unlock()
 
+    def refusal_code(self) -> int:
+        """The exit status for the refusal: another copy runs (RUNNING), or the lock file
+        could not be written at all (DISK_FULL, LOCK_UNWRITABLE): never "already running"
+        when nothing is."""
+        if (self._lock.error() == QLockFile.LockError.LockFailedError
+                and (self.path.is_file() or not self.path.exists())):
+            return exit_codes.RUNNING  # held by a live copy (a directory there holds nothing)
+        return exit_codes.DISK_FULL if _disk_full(self.path.parent) else exit_codes.LOCK_UNWRITABLE
+
     def refusal(self) -> str:
         """Why this copy cannot start, for the GM: who holds the folder and what to do."""
+        code = self.refusal_code()
+        if code == exit_codes.DISK_FULL:
+            return (f"The disk holding the data folder {self.path.parent} is full: Encounter "
+                    "Manager could not even write its lock file there.\n\nFree some space, "
+                    "then start again. Nothing was changed.")
+        if code == exit_codes.LOCK_UNWRITABLE:
+            return (f"Encounter Manager could not write its lock file {self.path} "
+                    f"({self._why()}).\n\nCheck that the data folder is writable "
+                    "and that nothing else is in the way of that file, or start with "
+                    "--data-dir and another folder. Nothing was changed.")
         info = self._lock.getLockInfo()
         holder = f" (process {info[0]} on {info[1]})" if info and info[0] else ""
         return (f"Encounter Manager is already running on this data folder{holder}:\n"
@@ -40,3 +62,17 @@ class DataFolderLock:
                 "Switch to that window, or close it and start again. To run a second copy, "
                 "give it another folder with --data-dir.\n\n"
                 f"If you are sure no copy is running, delete the lock file:\n{self.path}")
+
+    def _why(self) -> str:
+        if self.path.exists() and not self.path.is_file():
+            return "something that is not a file is in its place"
+        return {QLockFile.LockError.PermissionError: "permission denied"}.get(
+            self._lock.error(), "the system refused the write")
+
+
+def _disk_full(folder: Path) -> bool:
+    """Is there no room left where ``folder`` is (less than a page of SQLite)?"""
+    try:
+        return shutil.disk_usage(folder).free < 64 * 1024
+    except OSError:
+        return False

@@ -33,8 +33,10 @@ def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
         return _refuse(str(exc), _code(exc), quiet)
     lock = DataFolderLock(data_dir)
     if not lock.acquire():
-        return _refuse(lock.refusal(), exit_codes.RUNNING, quiet,
-                       title="Encounter Manager is already running")
+        code = lock.refusal_code()
+        return _refuse(lock.refusal(), code, quiet,
+                       title="Encounter Manager is already running"
+                       if code == exit_codes.RUNNING else "Encounter Manager cannot start")
     try:
         return _run_locked(app, data_dir, seed, smoke_test, screenshot, quiet, demo_system)
     finally:

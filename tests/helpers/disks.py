@@ -1,0 +1,15 @@
+"""A disk filled to the last byte, for the tests of a full disk (fixture ``small_disk``)."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+
+def fill_disk(disk: Path) -> Path:
+    """Write zeros into ``disk``/filler until the disk is full; returns the filler's path."""
+    filler = disk / "filler"
+    with open(filler, "wb", buffering=0) as file, contextlib.suppress(OSError):
+        while True:
+            file.write(b"\0" * 4096)
+    return filler
