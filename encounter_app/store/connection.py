@@ -1,9 +1,8 @@
 """The one way this program connects to its SQLite file, with the settings every connection needs.
 
-Alembic's migrations and the making of a new database reach the file through an SQLAlchemy
-engine (:func:`engine`); the store, the file checks, the backups and the checkpointer thread use
-the standard library's sqlite3 (:func:`connect`). Both apply :func:`configure` to every
-connection they open.
+The store and the migrations reach the file through an SQLAlchemy engine (:func:`engine`); the
+file checks, the backups and the checkpointer thread use the standard library's sqlite3
+(:func:`connect`). Both apply :func:`configure` to every connection they open.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """The SQLite tables, as sqlmodel classes: the one statement of the schema. Only the store
 module touches them.
 
-A new database is created from them (``SQLModel.metadata.create_all``, migrate.py), and
-migrations are generated from them (``alembic revision --autogenerate``):
-``tests/store/test_new_database.py`` fails when the migrations build anything else. Columns
-added by a migration carry the server default it gave them, so that every file, however it
-was made, has the same schema.
+The store reads and writes through them (store.py); a new database is created from them
+(``SQLModel.metadata.create_all``, migrate.py), and migrations are generated from them
+(``alembic revision --autogenerate``): ``tests/store/test_new_database.py`` fails when the
+migrations build anything else. Columns added by a migration carry the server default it
+gave them, so that every file, however it was made, has the same schema.
 
 Lists that are only ever read and written whole (experiences, features, conditions, a roll's
 full result) are JSON columns: they are never queried by their parts, and one column keeps a
