@@ -188,6 +188,11 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         anything inside raises. A write the disk refuses (full, I/O error, read-only) is raised
         as WriteFailed, with the database as it was before the unit began. Other errors of
         SQLite come out as the driver's own (sqlite3.IntegrityError...), as they always have.
+
+        A KeyError for a missing row is raised before anything is written: a caller may catch
+        it and go on with the unit. An error of the database itself ends the unit's
+        transaction there and then (the Session rolls back when its flush fails): the unit
+        fails as a whole even if a part's caller catches it, and nothing of it is kept.
         """
         with self._transaction():
             yield

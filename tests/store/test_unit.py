@@ -10,10 +10,11 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import InvalidRequestError
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.store import Store, WriteFailed
@@ -97,6 +98,28 @@ def test_a_refused_write_inside_rolls_back_the_unit_with_the_drivers_error(
     assert store.campaign(campaign_id).fear == 2
     store.insert_combatant(encounter_id, CombatantRow(kind="pc", name="B"))  # usable after
     assert [c.name for c in store.combatants(encounter_id)] == ["B"]
+
+
+def test_a_missing_row_caught_inside_lets_the_unit_go_on(store: Store,
+                                                         fight: tuple[int, int]) -> None:
+    campaign_id, _ = fight
+    with store.unit():
+        store.set_fear(campaign_id, 5)
+        with suppress(KeyError):
+            store.update_countdown(CountdownRow("Gone", 3, 3, id=4242))
+        store.set_fear(campaign_id, 6)
+    assert store.campaign(campaign_id).fear == 6
+
+
+def test_a_database_error_caught_inside_still_fails_the_whole_unit(
+        store: Store, fight: tuple[int, int]) -> None:
+    campaign_id, _ = fight
+    with pytest.raises(InvalidRequestError, match="rolled back"), store.unit():
+        store.set_fear(campaign_id, 5)
+        with suppress(sqlite3.IntegrityError):
+            store.insert_combatant(424242, CombatantRow(kind="pc", name="Orphan"))
+        store.set_fear(campaign_id, 6)
+    assert store.campaign(campaign_id).fear == 2
 
 
 def test_an_error_of_the_caller_rolls_back_the_unit(store: Store,
