@@ -25,8 +25,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Engine, String, type_coerce
+from sqlalchemy import Engine, String, bindparam, case, exists, type_coerce
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, func, select, update
 
 from encounter_app.domain.rows import (
@@ -79,6 +80,24 @@ _COMBATANT_FIELDS = ("id", "kind", "name", "evasion", "hp_max", "hp_marked", "st
 _COMBATANT_COLUMNS: tuple[Any, ...] = (
     *(col(getattr(Combatant, name)) for name in _COMBATANT_FIELDS),
     type_coerce(Combatant.stat_block, String).label("stat_block"),
+)
+
+# A move in the order, as one statement built once (a drag is the hottest write there is): the
+# rows from ``low`` to ``high`` take one step towards where the moving one was, and the one at
+# ``source`` goes to ``destination``; nothing changes when no combatant is at ``source``. No
+# objects of the session need updating: one-row reads of the store always read the file again
+# (sql._get), and combatants() reads columns.
+_other = aliased(Combatant)
+_position = col(Combatant.position)
+_MOVE = (
+    update(Combatant)
+    .where(col(Combatant.encounter_id) == bindparam("encounter"),
+           _position.between(bindparam("low"), bindparam("high")),
+           exists().where(col(_other.encounter_id) == bindparam("encounter"),
+                          col(_other.position) == bindparam("source")))
+    .values(position=case((_position == bindparam("source"), bindparam("destination")),
+                          else_=_position + bindparam("step")))
+    .execution_options(synchronize_session=False)
 )
 
 
@@ -351,29 +370,18 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
     def move_combatant(self, encounter_id: int, source: int, destination: int) -> None:
         """Move the combatant at row ``source`` so that it ends up at row ``destination``.
 
-        Three statements however long the list: the moving row's id, one UPDATE of the rows
-        in between (a 1000-combatant fight renumbers up to 999 of them), and its own place.
+        One UPDATE however long the list (_MOVE: a drag in a 1000-combatant fight renumbers up
+        to 1000 rows); KeyError when there is no combatant at ``source``.
         """
         if source == destination:
             return
-        in_encounter = col(Combatant.encounter_id) == encounter_id
-        position = col(Combatant.position)
+        low, high = sorted((source, destination))
         with self._transaction() as session:
-            moving = session.exec(select(Combatant.id)
-                                  .where(in_encounter, position == source)).first()
-            if moving is None:
+            moved = session.exec(_MOVE, params={
+                "encounter": encounter_id, "low": low, "high": high, "source": source,
+                "destination": destination, "step": -1 if source < destination else 1})
+            if moved.rowcount == 0:
                 raise KeyError(f"no combatant at row {source} of encounter {encounter_id}")
-            if source < destination:
-                between = update(Combatant).where(
-                    in_encounter, position > source, position <= destination
-                ).values(position=position - 1)
-            else:
-                between = update(Combatant).where(
-                    in_encounter, position >= destination, position < source
-                ).values(position=position + 1)
-            session.exec(between)
-            session.exec(update(Combatant).where(col(Combatant.id) == moving)
-                         .values(position=destination))
 
     def update_combatant(self, row: CombatantRow) -> None:
         """Write everything about a combatant except its place in the order. A roster PC's
