@@ -193,7 +193,7 @@ def create_new(path: Path) -> bool:
         with made.begin() as transaction:
             if inspect(transaction).get_table_names():
                 return False  # something is there: only the migrations may touch it
-            SQLModel.metadata.create_all(transaction)
+            SQLModel.metadata.create_all(transaction, checkfirst=False)  # it is empty
             MigrationContext.configure(transaction).stamp(scripts, "head")
         return True
     finally:
