@@ -23,11 +23,6 @@ lint: $(STAMP)
 	mkdir -p build && rm -f build/alembic-scratch.db*
 	$(BIN)/alembic upgrade head && $(BIN)/alembic check
 
-# After adding a migration: regenerate the schema a new database is made from (store/head_schema.py).
-.PHONY: schema
-schema: $(STAMP)
-	$(BIN)/python -c "from encounter_app.store import head_schema; print('wrote', head_schema.write())"
-
 test: lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
 

@@ -1,20 +1,21 @@
 """The store's campaign layer: campaigns, their encounter lists, party rosters, what reopens.
 
-A mixin of :class:`~encounter_app.store.store.Store` (it uses the store's ``_transaction``,
-``_one`` and ``_all``), kept apart so the store's file keeps one job per part. Every method that
-writes is one committed transaction; a row with an id keeps it, so undo and redo put back the
-very rows they took away.
+A mixin of :class:`~encounter_app.store.store.Store` (it uses the store's ``_transaction`` and
+``_reading`` sessions), kept apart so the store's file keeps one job per part. Every method that
+writes is one committed transaction (or a part of the caller's unit); a row with an id keeps it,
+so undo and redo put back the very rows they took away.
 """
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import replace
+from typing import cast
 
-from encounter_app.domain.campaign_rows import EncounterEntry, PcRow, Summary
+from sqlmodel import Session, col, func, select, update
+
+from encounter_app.domain.campaign_rows import EncounterEntry, EncounterStatus, PcRow, Summary
 from encounter_app.domain.rows import CampaignRow, CombatantRow, CountdownRow, EncounterRow
 from encounter_app.store.inserts import (
     insert_campaign,
@@ -22,77 +23,91 @@ from encounter_app.store.inserts import (
     insert_countdown,
     insert_pc,
 )
-from encounter_app.store.sql import DbRow, _changed, _inserted_id, _json, _timestamp
+from encounter_app.store.sql import _get, _id, _moment, _timestamp
+from encounter_app.store.tables import (
+    AppState,
+    Campaign,
+    Combatant,
+    Countdown,
+    Encounter,
+    FearEvent,
+    Pc,
+    RollRecord,
+)
 
-_CAMPAIGN = "id, name, system, party_size, fear, archived, note, session_number"
-_ENTRY = "id, name, status, note, summary, seed"
-_PC = "id, name, stats, hp_marked, stress_marked, armor_marked, note"
 OPEN_CAMPAIGN, OPEN_ENCOUNTER = "open_campaign", "open_encounter"
 
 
-def campaign_row(row: DbRow) -> CampaignRow:
-    id_, name, system, party_size, fear, archived, note, session_number = row
-    return CampaignRow(id_, name, system, party_size, fear, bool(archived), note, session_number)
+def campaign_row(campaign: Campaign) -> CampaignRow:
+    return CampaignRow(id=campaign.id, name=campaign.name, system=campaign.system,
+                       party_size=campaign.party_size, fear=campaign.fear,
+                       archived=campaign.archived, note=campaign.note,
+                       session_number=campaign.session_number)
 
 
-def _entry(row: DbRow) -> EncounterEntry:
-    id_, name, status, note, summary, seed = row
-    data = _json(summary, None)
-    return EncounterEntry(name=name, id=id_, status=status, note=note, seed=seed,
-                          summary=None if data is None else Summary.from_json(data))
+def _entry(encounter: Encounter) -> EncounterEntry:
+    summary = encounter.summary
+    return EncounterEntry(name=encounter.name, id=encounter.id,
+                          status=cast(EncounterStatus, encounter.status), note=encounter.note,
+                          seed=encounter.seed,
+                          summary=None if summary is None else Summary.from_json(summary))
 
 
-def _pc(row: DbRow) -> PcRow:
-    id_, name, stats, hp_marked, stress_marked, armor_marked, note = row
-    return PcRow(name=name, stats=dict(_json(stats, {})), id=id_, hp_marked=hp_marked,
-                 stress_marked=stress_marked, armor_marked=armor_marked, note=note)
+def _pc(pc: Pc) -> PcRow:
+    return PcRow(name=pc.name, stats=dict(pc.stats or {}), id=pc.id, hp_marked=pc.hp_marked,
+                 stress_marked=pc.stress_marked, armor_marked=pc.armor_marked, note=pc.note)
+
+
+def _renumber(rows: Sequence[Encounter] | Sequence[Countdown]) -> None:
+    """Positions 0, 1, 2... in the order given (the session writes only those that moved)."""
+    for position, row in enumerate(rows):
+        row.position = position
 
 
 class CampaignStore:
     """Campaign, encounter-list, roster and start-up queries (mixed into Store)."""
 
     # What Store defines (declared, not imported: store.py imports this module).
-    _transaction: Callable[[], AbstractContextManager[sqlite3.Connection]]
-    _one: Callable[[str, str, int | None], DbRow]
-    _all: Callable[..., list[DbRow]]
+    _transaction: Callable[[], AbstractContextManager[Session]]
+    _reading: Callable[[], AbstractContextManager[Session]]
     latest_encounter: Callable[[], EncounterRow | None]
 
     # -- campaigns --------------------------------------------------------------------------
 
     def campaigns(self) -> list[CampaignRow]:
         """Every campaign, archived ones too, by name."""
-        return [campaign_row(r) for r in self._all(
-            f"SELECT {_CAMPAIGN} FROM campaign ORDER BY name COLLATE NOCASE, id")]
+        with self._reading() as session:
+            return [campaign_row(c) for c in session.exec(
+                select(Campaign).order_by(col(Campaign.name).collate("NOCASE"),
+                                          col(Campaign.id)))]
 
     def insert_campaign(self, row: CampaignRow, created_at: str | None = None) -> CampaignRow:
         """Add a campaign; a redo passes the id and creation time it had (delete_campaign)."""
-        with self._transaction() as c:
-            return insert_campaign(c, row, created_at)
+        with self._transaction() as session:
+            return insert_campaign(session, row, created_at)
 
     def delete_campaign(self, campaign_id: int) -> str:
         """Remove a campaign and everything in it (undo of creating it); returns the time it
         was created, for the redo."""
-        created_at: str
-        with self._transaction() as c:
-            created_at, = self._one("campaign", "created_at", campaign_id)
-            c.execute("DELETE FROM campaign WHERE id = ?", (campaign_id,))
-            return created_at
+        with self._transaction() as session:
+            campaign = _get(session, Campaign, campaign_id)
+            session.delete(campaign)  # the database deletes its encounters, roster, ledger
+            return _timestamp(campaign.created_at)
 
     def update_campaign(self, row: CampaignRow) -> None:
         """Write name, archived, note and session number (Fear goes through record_fear)."""
-        with self._transaction() as c:
-            _changed(c.execute(
-                "UPDATE campaign SET name = ?, archived = ?, note = ?, session_number = ?,"
-                " party_size = ? WHERE id = ?",
-                (row.name, row.archived, row.note, row.session_number, row.party_size, row.id)),
-                "campaign", row.id)
+        with self._transaction() as session:
+            campaign = _get(session, Campaign, row.id)
+            campaign.name, campaign.archived, campaign.note = row.name, row.archived, row.note
+            campaign.session_number, campaign.party_size = row.session_number, row.party_size
 
     # -- the encounter list -----------------------------------------------------------------
 
     def encounter_entries(self, campaign_id: int) -> list[EncounterEntry]:
-        return [_entry(r) for r in self._all(
-            f"SELECT {_ENTRY} FROM encounter WHERE campaign_id = ? ORDER BY position, id",
-            campaign_id)]
+        with self._reading() as session:
+            return [_entry(e) for e in session.exec(
+                select(Encounter).where(Encounter.campaign_id == campaign_id)
+                .order_by(col(Encounter.position), col(Encounter.id)))]
 
     def insert_encounter(self, campaign_id: int, entry: EncounterEntry, position: int,
                          combatants: Sequence[CombatantRow] = (),
@@ -101,61 +116,62 @@ class CampaignStore:
         """Add an encounter at ``position`` of the list with its combatants and countdowns, all
         in one transaction. Rows with ids keep them (redo); countdown links are given as the
         index of the partner in ``countdowns`` the first time, and kept as ids after."""
-        with self._transaction() as c:
-            c.execute("UPDATE encounter SET position = position + 1"
-                      " WHERE campaign_id = ? AND position >= ?", (campaign_id, position))
-            cursor = c.execute(
-                "INSERT INTO encounter (id, campaign_id, name, round, scene_intensity, seed,"
-                " created_at, status, position, note, summary)"
-                " VALUES (?, ?, ?, 1, 'standard', ?, ?, ?, ?, ?, ?)",
-                (entry.id, campaign_id, entry.name, entry.seed, created_at or _timestamp(),
-                 entry.status,
-                 position, entry.note,
-                 None if entry.summary is None else json.dumps(entry.summary.to_json())))
-            encounter_id = _inserted_id(cursor)
+        with self._transaction() as session:
+            session.exec(update(Encounter)
+                         .where(col(Encounter.campaign_id) == campaign_id,
+                                col(Encounter.position) >= position)
+                         .values(position=col(Encounter.position) + 1))
+            encounter = Encounter(
+                id=entry.id, campaign_id=campaign_id, name=entry.name, seed=entry.seed,
+                created_at=_moment(created_at), status=entry.status, position=position,
+                note=entry.note,
+                summary=None if entry.summary is None else entry.summary.to_json())
+            session.add(encounter)
+            session.flush()
+            encounter_id = _id(encounter)
             entry = replace(entry, id=encounter_id)
-            stored_combatants = [insert_combatant(c, encounter_id, row) for row in combatants]
-            stored_countdowns = [insert_countdown(c, encounter_id, row) for row in countdowns]
+            stored_combatants = [insert_combatant(session, encounter_id, row)
+                                 for row in combatants]
+            stored_countdowns = [insert_countdown(session, encounter_id, row)
+                                 for row in countdowns]
             # A copied linked pair points at its partner by its place in the list the first
             # time (the ids are new); redo gets the rows back with the real ids.
             for i, row in enumerate(stored_countdowns):
                 if row.link is not None and row.id != countdowns[i].id:
                     row = replace(row, link=stored_countdowns[row.link].id)
-                    c.execute("UPDATE countdown SET link = ? WHERE id = ?", (row.link, row.id))
+                    _get(session, Countdown, row.id).link = row.link
                     stored_countdowns[i] = row
         return entry, stored_combatants, stored_countdowns
 
     def delete_encounter(self, encounter_id: int) -> str:
         """Remove an encounter and all in it; the list closes the gap. Returns the time it was
         created, for the redo."""
-        created_at: str
-        with self._transaction() as c:
-            campaign_id, position, created_at = self._one(
-                "encounter", "campaign_id, position, created_at", encounter_id)
-            c.execute("DELETE FROM encounter WHERE id = ?", (encounter_id,))
-            c.execute("UPDATE encounter SET position = position - 1"
-                      " WHERE campaign_id = ? AND position > ?", (campaign_id, position))
-            return created_at
+        with self._transaction() as session:
+            encounter = _get(session, Encounter, encounter_id)
+            session.delete(encounter)  # the database deletes its combatants, countdowns, rolls
+            session.flush()
+            session.exec(update(Encounter)
+                         .where(col(Encounter.campaign_id) == encounter.campaign_id,
+                                col(Encounter.position) > encounter.position)
+                         .values(position=col(Encounter.position) - 1))
+            return _timestamp(encounter.created_at)
 
     def update_encounter_entry(self, entry: EncounterEntry) -> None:
-        with self._transaction() as c:
-            _changed(c.execute(
-                "UPDATE encounter SET name = ?, status = ?, note = ?, summary = ? WHERE id = ?",
-                (entry.name, entry.status, entry.note,
-                 None if entry.summary is None else json.dumps(entry.summary.to_json()),
-                 entry.id)), "encounter", entry.id)
+        with self._transaction() as session:
+            encounter = _get(session, Encounter, entry.id)
+            encounter.name, encounter.status, encounter.note = entry.name, entry.status, entry.note
+            encounter.summary = None if entry.summary is None else entry.summary.to_json()
 
     def move_encounter(self, campaign_id: int, source: int, destination: int) -> None:
         """Move the encounter at list row ``source`` to row ``destination``."""
         if source == destination:
             return
-        with self._transaction() as c:
-            ids = [r[0] for r in c.execute(
-                "SELECT id FROM encounter WHERE campaign_id = ? ORDER BY position, id",
-                (campaign_id,))]
-            ids.insert(destination, ids.pop(source))
-            c.executemany("UPDATE encounter SET position = ? WHERE id = ?",
-                          list(enumerate(ids)))
+        with self._transaction() as session:
+            encounters = list(session.exec(
+                select(Encounter).where(Encounter.campaign_id == campaign_id)
+                .order_by(col(Encounter.position), col(Encounter.id))))
+            encounters.insert(destination, encounters.pop(source))
+            _renumber(encounters)
 
     def carry_long_term(self, encounter_id: int) -> list[str]:
         """Move the campaign's long-term countdowns from its other encounters to this one, at
@@ -164,95 +180,107 @@ class CampaignStore:
         Long-term countdowns are the campaign's (they tick on rests, between fights): they
         follow the GM to the encounter being run rather than stay behind in the last one.
         """
-        with self._transaction() as c:
-            campaign_id, = self._one("encounter", "campaign_id", encounter_id)
-            moving = c.execute(
-                "SELECT countdown.id, countdown.name, countdown.encounter_id FROM countdown"
-                " JOIN encounter ON encounter.id = countdown.encounter_id"
-                " WHERE encounter.campaign_id = ? AND countdown.long_term"
-                " AND countdown.encounter_id != ? ORDER BY encounter.position, countdown.position",
-                (campaign_id, encounter_id)).fetchall()
-            count, = c.execute("SELECT count(*) FROM countdown WHERE encounter_id = ?",
-                               (encounter_id,)).fetchone()
-            c.executemany("UPDATE countdown SET encounter_id = ?, position = ? WHERE id = ?",
-                          [(encounter_id, count + n, countdown_id)
-                           for n, (countdown_id, _name, _source) in enumerate(moving)])
-            for source in {row[2] for row in moving}:  # close the gaps they left
-                ids = [r[0] for r in c.execute(
-                    "SELECT id FROM countdown WHERE encounter_id = ? ORDER BY position",
-                    (source,))]
-                c.executemany("UPDATE countdown SET position = ? WHERE id = ?",
-                              list(enumerate(ids)))
-            return [row[1] for row in moving]
+        with self._transaction() as session:
+            campaign_id = _get(session, Encounter, encounter_id).campaign_id
+            moving = list(session.exec(
+                select(Countdown).join(Encounter, col(Encounter.id) == Countdown.encounter_id)
+                .where(Encounter.campaign_id == campaign_id, col(Countdown.long_term),
+                       Countdown.encounter_id != encounter_id)
+                .order_by(col(Encounter.position), col(Countdown.position))))
+            count = session.exec(select(func.count()).select_from(Countdown)
+                                 .where(Countdown.encounter_id == encounter_id)).one()
+            sources = {countdown.encounter_id for countdown in moving}
+            for n, countdown in enumerate(moving):
+                countdown.encounter_id, countdown.position = encounter_id, count + n
+            session.flush()
+            for source in sources:  # close the gaps they left
+                _renumber(session.exec(select(Countdown)
+                                       .where(Countdown.encounter_id == source)
+                                       .order_by(col(Countdown.position))).all())
+            return [countdown.name for countdown in moving]
 
     def summarize(self, encounter_id: int) -> Summary:
         """What happened in an encounter, from the store's own records."""
-        round_, = self._one("encounter", "round", encounter_id)
-        gained, spent = self._all(
-            "SELECT coalesce(sum(max(change, 0)), 0), coalesce(sum(max(-change, 0)), 0)"
-            " FROM fear_event WHERE encounter_id = ?", encounter_id)[0]
-        defeated = tuple(r[0] for r in self._all(
-            "SELECT name FROM combatant WHERE encounter_id = ? AND kind = 'adversary'"
-            " AND hp_max > 0 AND hp_marked >= hp_max ORDER BY position", encounter_id))
-        rolls, = self._all("SELECT count(*) FROM roll_record WHERE encounter_id = ?",
-                           encounter_id)[0]
-        return Summary(round_, gained, spent, defeated, rolls)
+        with self._reading() as session:
+            rounds = _get(session, Encounter, encounter_id).round
+            changes = session.exec(select(FearEvent.change)
+                                   .where(FearEvent.encounter_id == encounter_id)).all()
+            defeated = tuple(session.exec(
+                select(Combatant.name)
+                .where(Combatant.encounter_id == encounter_id, Combatant.kind == "adversary",
+                       Combatant.hp_max > 0, Combatant.hp_marked >= Combatant.hp_max)
+                .order_by(col(Combatant.position))))
+            rolls = session.exec(select(func.count()).select_from(RollRecord)
+                                 .where(RollRecord.encounter_id == encounter_id)).one()
+        return Summary(rounds, sum(c for c in changes if c > 0),
+                       sum(-c for c in changes if c < 0), defeated, rolls)
 
     # -- the party --------------------------------------------------------------------------
 
     def pcs(self, campaign_id: int) -> list[PcRow]:
-        return [_pc(r) for r in self._all(
-            f"SELECT {_PC} FROM pc WHERE campaign_id = ? ORDER BY position, id", campaign_id)]
+        with self._reading() as session:
+            return [_pc(pc) for pc in session.exec(
+                select(Pc).where(Pc.campaign_id == campaign_id)
+                .order_by(col(Pc.position), col(Pc.id)))]
 
     def pc(self, pc_id: int) -> PcRow:
-        return _pc(self._one("pc", _PC, pc_id))
+        with self._reading() as session:
+            return _pc(_get(session, Pc, pc_id))
 
     def insert_pc(self, campaign_id: int, row: PcRow, position: int,
                   combatant_ids: Sequence[int] = ()) -> PcRow:
         """Add a PC at ``position`` of the roster; ``combatant_ids`` are linked to it again
         (the undo of removing it)."""
-        with self._transaction() as c:
-            stored = insert_pc(c, campaign_id, row, position)
-            c.executemany("UPDATE combatant SET pc_id = ? WHERE id = ?",
-                          [(stored.id, i) for i in combatant_ids])
+        with self._transaction() as session:
+            stored = insert_pc(session, campaign_id, row, position)
+            if combatant_ids:
+                session.exec(update(Combatant).where(col(Combatant.id).in_(combatant_ids))
+                             .values(pc_id=stored.id))
             return stored
 
     def remove_pc(self, pc_id: int) -> list[int]:
         """Take a PC off the roster; its combatants stay in their fights, unlinked. Returns
         their ids, for the undo."""
-        with self._transaction() as c:
-            campaign_id, position = self._one("pc", "campaign_id, position", pc_id)
-            linked = [r[0] for r in c.execute("SELECT id FROM combatant WHERE pc_id = ?",
-                                              (pc_id,))]
-            c.execute("DELETE FROM pc WHERE id = ?", (pc_id,))
-            c.execute("UPDATE pc SET position = position - 1"
-                      " WHERE campaign_id = ? AND position > ?", (campaign_id, position))
-            return linked
+        with self._transaction() as session:
+            pc = _get(session, Pc, pc_id)
+            linked = list(session.exec(select(Combatant.id).where(Combatant.pc_id == pc_id)))
+            session.delete(pc)  # the database unlinks its combatants
+            session.flush()
+            session.exec(update(Pc)
+                         .where(col(Pc.campaign_id) == pc.campaign_id,
+                                col(Pc.position) > pc.position)
+                         .values(position=col(Pc.position) - 1))
+            return [key for key in linked if key is not None]
 
     def update_pc(self, row: PcRow) -> None:
-        with self._transaction() as c:
-            _changed(c.execute(
-                "UPDATE pc SET name = ?, stats = ?, hp_marked = ?, stress_marked = ?,"
-                " armor_marked = ?, note = ? WHERE id = ?",
-                (row.name, json.dumps(row.stats), row.hp_marked, row.stress_marked,
-                 row.armor_marked, row.note, row.id)), "pc", row.id)
+        with self._transaction() as session:
+            pc = _get(session, Pc, row.id)
+            pc.name, pc.stats, pc.note = row.name, dict(row.stats), row.note
+            pc.hp_marked, pc.stress_marked = row.hp_marked, row.stress_marked
+            pc.armor_marked = row.armor_marked
 
     # -- what reopens at start --------------------------------------------------------------
 
     def remember(self, key: str, value: str) -> None:
-        with self._transaction() as c:
-            c.execute("INSERT INTO app_state (key, value) VALUES (?, ?)"
-                      " ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+        with self._transaction() as session:
+            state = session.get(AppState, key)
+            if state is None:
+                session.add(AppState(key=key, value=value))
+            else:
+                state.value = value
 
     def recalled(self, key: str) -> str | None:
-        rows = self._all("SELECT value FROM app_state WHERE key = ?", key)
-        return rows[0][0] if rows else None
+        with self._reading() as session:
+            state = session.get(AppState, key)
+            return None if state is None else state.value
 
     def encounter_to_open(self) -> int | None:
         """The encounter open when the program last ran, else the newest; None when empty."""
         remembered = self.recalled(OPEN_ENCOUNTER) or ""
-        if remembered.isdigit() and self._all("SELECT 1 FROM encounter WHERE id = ?",
-                                              int(remembered)):
-            return int(remembered)
+        if remembered.isdigit():
+            with self._reading() as session:
+                if session.exec(select(Encounter.id)
+                                .where(Encounter.id == int(remembered))).first() is not None:
+                    return int(remembered)
         latest = self.latest_encounter()
         return None if latest is None else latest.id

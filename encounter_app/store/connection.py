@@ -1,8 +1,8 @@
 """The one way this program connects to its SQLite file, with the settings every connection needs.
 
-The store talks to SQLite through the standard library: importing SQLAlchemy and sqlmodel costs
-more than a bare Qt window takes to appear (docs/performance.md), so they are loaded only when
-Alembic has a migration to run.
+The store and the migrations reach the file through an SQLAlchemy engine (:func:`engine`); the
+file checks, the backups and the checkpointer thread use the standard library's sqlite3
+(:func:`connect`). Both apply :func:`configure` to every connection they open.
 """
 
 from __future__ import annotations
@@ -10,6 +10,10 @@ from __future__ import annotations
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.pool import StaticPool
 
 
 def configure(connection: sqlite3.Connection) -> None:
@@ -27,10 +31,37 @@ def configure(connection: sqlite3.Connection) -> None:
 
 
 def connect(path: Path) -> sqlite3.Connection:
-    # check_same_thread=False: the Store serialises its own use with a lock.
+    """A plain sqlite3 connection, configured (the checkpointer's, and tests that look in)."""
     connection = sqlite3.connect(path, check_same_thread=False)
     configure(connection)
     return connection
+
+
+def engine(path: Path, *, store: bool = False) -> Engine:
+    """An SQLAlchemy engine on ``path`` whose connections are configured and say BEGIN.
+
+    ``store=True``: the store's own engine. One connection for every caller (StaticPool; the
+    Store serialises threads with its lock, hence check_same_thread=False), and SQLite's
+    automatic checkpoints off on it: the :class:`Checkpointer` thread does them.
+    """
+    options: dict[str, Any] = {}
+    if store:
+        options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+    made = create_engine(f"sqlite:///{path}", **options)
+
+    def on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+        configure(dbapi_connection)
+        if store:
+            dbapi_connection.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer's job
+
+    def on_begin(connection: Connection) -> None:
+        # The driver no longer opens transactions (configure), so SQLAlchemy says BEGIN itself;
+        # sqlite3 still ends them with COMMIT or ROLLBACK.
+        connection.exec_driver_sql("BEGIN")
+
+    event.listen(made, "connect", on_connect)
+    event.listen(made, "begin", on_begin)
+    return made
 
 
 class Checkpointer:

@@ -6,11 +6,11 @@ database as it was.
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
+
+from sqlmodel import Session, col, delete, func, select
 
 from encounter_app.domain.campaign_rows import Summary
 from encounter_app.domain.rows import (
@@ -31,9 +31,10 @@ from encounter_app.store.inserts import (
     insert_pc,
     record_fear,
 )
-from encounter_app.store.library import TEMPLATE_STATS, insert_entry, update_entry
-from encounter_app.store.sql import _inserted_id, _timestamp
+from encounter_app.store.library import insert_entry, update_entry
+from encounter_app.store.sql import _get, _id, _moment, _timestamp
 from encounter_app.store.store import Store
+from encounter_app.store.tables import AdversaryTemplate, Campaign, Encounter
 
 Choice = Literal["skip", "replace", "keep"]
 CHOICES: tuple[Choice, ...] = ("skip", "replace", "keep")
@@ -142,14 +143,14 @@ def apply_import(store: Store, plan: LibraryImport, progress: Progress | None = 
                  ) -> LibraryImport:
     """Write ``plan`` in one transaction; returns it with the new templates' ids (for redo)."""
     total = len(plan.inserted) + len(plan.replaced)
-    with store._transaction() as c:
+    with store._transaction() as session:
         stored = []
         for done, row in enumerate(plan.inserted, 1):
-            stored.append(insert_template(c, row))
+            stored.append(insert_template(session, row))
             if progress is not None:
                 progress(done, total)
         for done, (new, _old) in enumerate(plan.replaced, len(stored) + 1):
-            _write_template(c, new)
+            _write_template(session, new)
             if progress is not None:
                 progress(done, total)
     return replace(plan, inserted=tuple(stored))
@@ -157,20 +158,21 @@ def apply_import(store: Store, plan: LibraryImport, progress: Progress | None = 
 
 def revert_import(store: Store, plan: LibraryImport) -> None:
     """Undo an applied import: its templates go, the ones it replaced come back."""
-    with store._transaction() as c:
-        c.executemany("DELETE FROM adversary_template WHERE id = ?",
-                      [(row.id,) for row in plan.inserted])
+    with store._transaction() as session:
+        if plan.inserted:  # one DELETE for all of them
+            session.exec(delete(AdversaryTemplate).where(
+                col(AdversaryTemplate.id).in_([row.id for row in plan.inserted])))
         for _new, old in plan.replaced:
-            _write_template(c, old)
+            _write_template(session, old)
 
 
-def insert_template(c: sqlite3.Connection, row: TemplateRow) -> TemplateRow:
+def insert_template(session: Session, row: TemplateRow) -> TemplateRow:
     """A row with an id keeps it (redo of an import). In the import's one transaction."""
-    return replace(row, id=insert_entry(c, "adversary_template", TEMPLATE_STATS, row))
+    return replace(row, id=insert_entry(session, AdversaryTemplate, row))
 
 
-def _write_template(c: sqlite3.Connection, row: TemplateRow) -> None:
-    update_entry(c, "adversary_template", TEMPLATE_STATS, row)
+def _write_template(session: Session, row: TemplateRow) -> None:
+    update_entry(session, AdversaryTemplate, row)
 
 
 # -- encounters ---------------------------------------------------------------------------
@@ -183,42 +185,41 @@ def recreate_encounter(store: Store, campaign_id: int, encounter: EncounterFile,
     A Fear in the file other than the campaign's sets the pool, with a Fear ledger line
     "imported" (``fear_note`` says from where), so the GM sees why the pool moved.
     """
-    with store._transaction() as c:
-        (count,) = c.execute("SELECT count(*) FROM encounter WHERE campaign_id = ?",
-                             (campaign_id,)).fetchone()
-        encounter_id = _insert_encounter(c, campaign_id, encounter, count)  # at the list's end
-        (current,) = c.execute("SELECT fear FROM campaign WHERE id = ?",
-                               (campaign_id,)).fetchone()
+    with store._transaction() as session:
+        count = session.exec(select(func.count()).select_from(Encounter)
+                             .where(Encounter.campaign_id == campaign_id)).one()
+        # at the list's end
+        encounter_id = _insert_encounter(session, campaign_id, encounter, count)
+        current = _get(session, Campaign, campaign_id).fear
         if encounter.fear is not None and encounter.fear != current:
-            record_fear(c, campaign_id, FearEventRow(
+            record_fear(session, campaign_id, FearEventRow(
                 change=encounter.fear - current, value=encounter.fear, reason="imported",
                 note=fear_note, encounter_id=encounter_id))
     return store.encounter(encounter_id)
 
 
-def _insert_encounter(c: sqlite3.Connection, campaign_id: int, encounter: EncounterFile,
+def _insert_encounter(session: Session, campaign_id: int, encounter: EncounterFile,
                       position: int, *, status: str = "draft", note: str = "",
                       summary: Summary | None = None, pc_ids: Sequence[int | None] = (),
                       created_at: str | None = None) -> int:
     """The encounter, its combatants (linked to the roster PCs ``pc_ids`` names, one per
     combatant) and its countdowns, inside the caller's transaction. Returns its id."""
-    cursor = c.execute(
-        "INSERT INTO encounter (campaign_id, name, round, scene_intensity, seed, created_at,"
-        " status, position, note, summary, environment)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (campaign_id, encounter.name, encounter.round, encounter.scene_intensity,
-         encounter.seed, created_at or _timestamp(), status, position, note,
-         None if summary is None else json.dumps(summary.to_json()),
-         None if encounter.environment is None else json.dumps(encounter.environment.to_json())))
-    encounter_id = _inserted_id(cursor)
+    stored_encounter = Encounter(
+        campaign_id=campaign_id, name=encounter.name, round=encounter.round,
+        scene_intensity=encounter.scene_intensity, seed=encounter.seed,
+        created_at=_moment(created_at), status=status, position=position, note=note,
+        summary=None if summary is None else summary.to_json(),
+        environment=None if encounter.environment is None else encounter.environment.to_json())
+    session.add(stored_encounter)
+    session.flush()
+    encounter_id = _id(stored_encounter)
     links = list(pc_ids) or [None] * len(encounter.combatants)
-    stored = [insert_combatant(c, encounter_id, replace(row, id=None, pc_id=link), place)
+    stored = [insert_combatant(session, encounter_id, replace(row, id=None, pc_id=link), place)
               for place, (row, link) in enumerate(zip(encounter.combatants, links, strict=True))]
     for place, row in enumerate(encounter.countdowns):
-        insert_countdown(c, encounter_id, replace(row, id=None), place)
+        insert_countdown(session, encounter_id, replace(row, id=None), place)
     if encounter.active is not None:
-        c.execute("UPDATE encounter SET active_combatant_id = ? WHERE id = ?",
-                  (stored[encounter.active].id, encounter_id))
+        stored_encounter.active_combatant_id = stored[encounter.active].id
     return encounter_id
 
 
@@ -264,14 +265,14 @@ def recreate_campaign(store: Store, campaign: CampaignFile,
     """A new campaign as the file has it (party, notes, encounters), in one transaction.
     ``created_at``: when it was first made, for the redo of an undone import."""
     stamp = created_at or _timestamp()
-    with store._transaction() as c:
-        campaign_id = stored_id(insert_campaign(c, CampaignRow(
+    with store._transaction() as session:
+        campaign_id = stored_id(insert_campaign(session, CampaignRow(
             None, campaign.name, campaign.system, len(campaign.party), campaign.fear,
             note=campaign.note, session_number=campaign.session_number), stamp))
-        pc_ids = [insert_pc(c, campaign_id, replace(pc, id=None), position).id
+        pc_ids = [insert_pc(session, campaign_id, replace(pc, id=None), position).id
                   for position, pc in enumerate(campaign.party)]
         for position, item in enumerate(campaign.encounters):
-            _insert_encounter(c, campaign_id, item.encounter, position, status=item.status,
+            _insert_encounter(session, campaign_id, item.encounter, position, status=item.status,
                               note=item.note, summary=item.summary,
                               pc_ids=[None if m is None else pc_ids[m]
                                       for m in item.party_members], created_at=stamp)

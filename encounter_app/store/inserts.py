@@ -1,13 +1,18 @@
 """Inserting campaigns, PCs, combatants, countdowns and Fear ledger lines inside a caller's
 transaction, so an action that adds many (an encounter copied as a template, a campaign or an
-encounter imported from a file) is still one transaction."""
+encounter imported from a file) is still one transaction.
+
+Each takes the unit's Session and adds one sqlmodel object; a row with an id keeps it (undo and
+redo put back the very rows they took away). Making room in a list is one UPDATE of the rows
+below, however many there are.
+"""
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime
+
+from sqlmodel import Session, col, func, select, update
 
 from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.domain.rows import (
@@ -17,85 +22,89 @@ from encounter_app.domain.rows import (
     FearEventRow,
     StatBlock,
 )
-from encounter_app.store.sql import _changed, _inserted_id, _timestamp, _utc
+from encounter_app.store.sql import _get, _id, _moment, _utc
+from encounter_app.store.tables import Campaign, Combatant, Countdown, FearEvent, Pc
 
 
-def insert_campaign(c: sqlite3.Connection, row: CampaignRow,
+def insert_campaign(session: Session, row: CampaignRow,
                     created_at: str | None = None) -> CampaignRow:
     """Insert inside the caller's transaction (see Store.insert_campaign)."""
-    cursor = c.execute(
-        "INSERT INTO campaign (id, name, system, party_size, fear, created_at, archived,"
-        " note, session_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (row.id, row.name, row.system, row.party_size, row.fear,
-         created_at or _timestamp(), row.archived, row.note, row.session_number))
-    return replace(row, id=_inserted_id(cursor))
+    campaign = Campaign(id=row.id, name=row.name, system=row.system, party_size=row.party_size,
+                        fear=row.fear, created_at=_moment(created_at), archived=row.archived,
+                        note=row.note, session_number=row.session_number)
+    session.add(campaign)
+    session.flush()
+    return replace(row, id=_id(campaign))
 
 
-def insert_pc(c: sqlite3.Connection, campaign_id: int, row: PcRow, position: int) -> PcRow:
+def insert_pc(session: Session, campaign_id: int, row: PcRow, position: int) -> PcRow:
     """Insert at ``position`` of the roster inside the caller's transaction (see
     Store.insert_pc)."""
-    c.execute("UPDATE pc SET position = position + 1 WHERE campaign_id = ? AND position >= ?",
-              (campaign_id, position))
-    cursor = c.execute(
-        "INSERT INTO pc (id, campaign_id, position, name, stats, hp_marked,"
-        " stress_marked, armor_marked, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (row.id, campaign_id, position, row.name, json.dumps(row.stats), row.hp_marked,
-         row.stress_marked, row.armor_marked, row.note))
-    return replace(row, id=_inserted_id(cursor))
+    session.exec(update(Pc)
+                 .where(col(Pc.campaign_id) == campaign_id, col(Pc.position) >= position)
+                 .values(position=col(Pc.position) + 1))
+    pc = Pc(id=row.id, campaign_id=campaign_id, position=position, name=row.name,
+            stats=dict(row.stats), hp_marked=row.hp_marked, stress_marked=row.stress_marked,
+            armor_marked=row.armor_marked, note=row.note)
+    session.add(pc)
+    session.flush()
+    return replace(row, id=_id(pc))
 
 
-def insert_combatant(c: sqlite3.Connection, encounter_id: int, row: CombatantRow,
+def insert_combatant(session: Session, encounter_id: int, row: CombatantRow,
                      position: int | None = None) -> CombatantRow:
     """Insert inside the caller's transaction (see Store.insert_combatant)."""
-    position = _make_room(c, "combatant", encounter_id, position)
-    cursor = c.execute(
-        "INSERT INTO combatant (id, encounter_id, position, kind, name, evasion, hp_max,"
-        " hp_marked, stress_max, stress_marked, conditions, hidden, slow_tokens,"
-        " spotlights, stat_block, pc_id, notes, system_stats, system_state)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (row.id, encounter_id, position, row.kind, row.name, row.evasion, row.hp_max,
-         row.hp_marked, row.stress_max, row.stress_marked,
-         json.dumps(list(row.conditions)), row.hidden, row.slow_tokens, row.spotlights,
-         _stat_block(row.stats), row.pc_id, row.notes, json.dumps(row.system_stats),
-         json.dumps(row.system_state)))
-    return replace(row, id=_inserted_id(cursor), conditions=tuple(row.conditions))
+    position = _make_room(session, Combatant, encounter_id, position)
+    combatant = Combatant(
+        id=row.id, encounter_id=encounter_id, position=position, kind=row.kind, name=row.name,
+        evasion=row.evasion, hp_max=row.hp_max, hp_marked=row.hp_marked,
+        stress_max=row.stress_max, stress_marked=row.stress_marked,
+        conditions=list(row.conditions), hidden=row.hidden, stat_block=_stat_block(row.stats),
+        slow_tokens=row.slow_tokens, spotlights=row.spotlights, pc_id=row.pc_id,
+        notes=row.notes, system_stats=row.system_stats, system_state=row.system_state)
+    session.add(combatant)
+    session.flush()
+    return replace(row, id=_id(combatant), conditions=tuple(row.conditions))
 
 
-def insert_countdown(c: sqlite3.Connection, encounter_id: int, row: CountdownRow,
+def insert_countdown(session: Session, encounter_id: int, row: CountdownRow,
                      position: int | None = None) -> CountdownRow:
     """Insert inside the caller's transaction (see Store.insert_countdown)."""
-    position = _make_room(c, "countdown", encounter_id, position)
-    cursor = c.execute(
-        "INSERT INTO countdown (id, encounter_id, position, name, start, value, kind,"
-        " loop, long_term, trigger, dice, link, loops, visible)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (row.id, encounter_id, position, row.name, row.start, row.value, row.kind,
-         row.loop, row.long_term, row.trigger, row.dice, row.link, row.loops, row.visible))
-    return replace(row, id=_inserted_id(cursor))
+    position = _make_room(session, Countdown, encounter_id, position)
+    countdown = Countdown(
+        id=row.id, encounter_id=encounter_id, position=position, name=row.name,
+        start=row.start, value=row.value, kind=row.kind, loop=row.loop,
+        long_term=row.long_term, trigger=row.trigger, dice=row.dice, link=row.link,
+        loops=row.loops, visible=row.visible)
+    session.add(countdown)
+    session.flush()
+    return replace(row, id=_id(countdown))
 
 
-def _make_room(c: sqlite3.Connection, table: str, encounter_id: int, position: int | None
-               ) -> int:
+def _make_room(session: Session, model: type[Combatant] | type[Countdown], encounter_id: int,
+               position: int | None) -> int:
     """Clamp ``position`` to the list (None: the end) and shift the rows from there down one."""
-    count = c.execute(f"SELECT count(*) FROM {table} WHERE encounter_id = ?",
-                      (encounter_id,)).fetchone()[0]
+    count = session.exec(select(func.count()).select_from(model)
+                         .where(col(model.encounter_id) == encounter_id)).one()
     position = count if position is None else max(0, min(position, count))
-    c.execute(f"UPDATE {table} SET position = position + 1"
-              " WHERE encounter_id = ? AND position >= ?", (encounter_id, position))
+    session.exec(update(model)
+                 .where(col(model.encounter_id) == encounter_id, col(model.position) >= position)
+                 .values(position=col(model.position) + 1))
     return position
 
 
-def _stat_block(stats: StatBlock | None) -> str | None:
-    return None if stats is None else json.dumps(stats.to_json())
+def _stat_block(stats: StatBlock | None) -> dict[str, object] | None:
+    return None if stats is None else stats.to_json()
 
 
-def record_fear(c: sqlite3.Connection, campaign_id: int, row: FearEventRow) -> FearEventRow:
-    created_at = row.created_at or datetime.now(UTC)
-    _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
-                       (row.value, campaign_id)), "campaign", campaign_id)
-    cursor = c.execute(
-        "INSERT INTO fear_event (id, campaign_id, encounter_id, created_at, change, value,"
-        " reason, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (row.id, campaign_id, row.encounter_id, _timestamp(created_at), row.change,
-         row.value, row.reason, row.note))
-    return replace(row, id=_inserted_id(cursor), created_at=_utc(created_at))
+def record_fear(session: Session, campaign_id: int, row: FearEventRow) -> FearEventRow:
+    """Set the campaign's Fear to ``row.value`` and add the ledger line (see
+    Store.record_fear)."""
+    created_at = _utc(row.created_at or datetime.now(UTC))
+    _get(session, Campaign, campaign_id).fear = row.value
+    event = FearEvent(id=row.id, campaign_id=campaign_id, encounter_id=row.encounter_id,
+                      created_at=created_at, change=row.change, value=row.value,
+                      reason=row.reason, note=row.note)
+    session.add(event)
+    session.flush()
+    return replace(row, id=_id(event), created_at=created_at)

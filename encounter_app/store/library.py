@@ -1,5 +1,5 @@
 """The library's queries: adversary templates one at a time, environments, and the environment
-an encounter takes place in. A mixin of Store, which supplies the connection and transactions.
+an encounter takes place in. A mixin of Store, which supplies the sessions and transactions.
 
 Rows keep their id through undo and redo: an insert with an id reuses it, so a deleted entry
 that comes back is the same entry to every command that remembers it.
@@ -7,17 +7,20 @@ that comes back is the same entry to every command that remembers it.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from sqlmodel import Session, col, select
+
 from encounter_app.domain.rows import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
-from encounter_app.store.sql import DbRow, _changed, _inserted_id, _json
+from encounter_app.store.sql import _get, _id
+from encounter_app.store.tables import AdversaryTemplate, Encounter, Environment
 
 if TYPE_CHECKING:
-    import sqlite3
     from contextlib import AbstractContextManager
 
+# The columns of a library row that hold its stat block (the rest: id and source), by the
+# names the stat block's JSON gives them.
 TEMPLATE_STATS = ("name", "tier", "type", "description", "motives", "difficulty", "major",
                   "severe", "hp", "stress", "attack_modifier", "attack_name", "attack_range",
                   "damage", "experiences", "features")
@@ -25,112 +28,118 @@ ENVIRONMENT_STATS = ("name", "tier", "type", "description", "impulses", "difficu
                      "potential_adversaries", "features")
 JSON_STATS = frozenset({"experiences", "features"})
 
-
-def _values(data: dict[str, Any], columns: tuple[str, ...]) -> list[Any]:
-    return [json.dumps(data[k]) if k in JSON_STATS else data[k] for k in columns]
+LibraryModel = AdversaryTemplate | Environment
 
 
-def insert_entry(c: sqlite3.Connection, table: str, columns: tuple[str, ...], row: Any) -> int:
+def _columns(model: type[LibraryModel]) -> tuple[str, ...]:
+    return TEMPLATE_STATS if model is AdversaryTemplate else ENVIRONMENT_STATS
+
+
+def _stats(row: TemplateRow | EnvironmentRow, model: type[LibraryModel]) -> dict[str, Any]:
+    data = row.stats.to_json()
+    return {name: data[name] for name in _columns(model)}
+
+
+def insert_entry(session: Session, model: type[LibraryModel],
+                 row: TemplateRow | EnvironmentRow) -> int:
     """Write a library row (a stat block and its source) in the caller's transaction; a row
     with an id keeps it. Returns the id."""
-    marks = ", ".join("?" * (len(columns) + 2))
-    cursor = c.execute(f"INSERT INTO {table} (id, {', '.join(columns)}, source) VALUES ({marks})",
-                       (row.id, *_values(row.stats.to_json(), columns), row.source))
-    return _inserted_id(cursor)
+    entry = model(id=row.id, source=row.source, **_stats(row, model))
+    session.add(entry)
+    session.flush()
+    return _id(entry)
 
 
-def update_entry(c: sqlite3.Connection, table: str, columns: tuple[str, ...], row: Any) -> None:
+def update_entry(session: Session, model: type[LibraryModel],
+                 row: TemplateRow | EnvironmentRow) -> None:
     """Rewrite a library row in the caller's transaction; KeyError when it is not there."""
-    assignments = ", ".join(f"{k} = ?" for k in columns)
-    _changed(c.execute(f"UPDATE {table} SET {assignments}, source = ? WHERE id = ?",
-                       (*_values(row.stats.to_json(), columns), row.source, row.id)),
-             table, row.id)
+    entry = _get(session, model, row.id)
+    for name, value in _stats(row, model).items():
+        setattr(entry, name, value)
+    entry.source = row.source
 
 
 class LibraryQueries:
     """Template and environment rows in and out; every method is one transaction."""
 
     if TYPE_CHECKING:
-        def _transaction(self) -> AbstractContextManager[sqlite3.Connection]: ...
-        def _all(self, query: str, *args: Any) -> list[DbRow]: ...
-        def _one(self, table: str, columns: str, key: int | None) -> DbRow: ...
+        def _transaction(self) -> AbstractContextManager[Session]: ...
+        def _reading(self) -> AbstractContextManager[Session]: ...
 
     # -- one library entry, of either table ---------------------------------------------------
 
-    def _insert_entry(self, table: str, columns: tuple[str, ...], row: Any) -> int:
-        with self._transaction() as c:
-            return insert_entry(c, table, columns, row)
+    def _insert_entry(self, model: type[LibraryModel], row: TemplateRow | EnvironmentRow) -> int:
+        with self._transaction() as session:
+            return insert_entry(session, model, row)
 
-    def _update_entry(self, table: str, columns: tuple[str, ...], row: Any) -> None:
-        with self._transaction() as c:
-            update_entry(c, table, columns, row)
+    def _update_entry(self, model: type[LibraryModel], row: TemplateRow | EnvironmentRow
+                      ) -> None:
+        with self._transaction() as session:
+            update_entry(session, model, row)
 
-    def _delete_entry(self, table: str, key: int) -> None:
-        with self._transaction() as c:
-            _changed(c.execute(f"DELETE FROM {table} WHERE id = ?", (key,)), table, key)
+    def _delete_entry(self, model: type[LibraryModel], key: int) -> None:
+        with self._transaction() as session:
+            session.delete(_get(session, model, key))
 
     # -- adversary templates ----------------------------------------------------------------
 
     def template(self, template_id: int) -> TemplateRow:
-        row = self._one("adversary_template", f"id, source, {', '.join(TEMPLATE_STATS)}",
-                        template_id)
-        return template_row(row)
+        with self._reading() as session:
+            return template_row(_get(session, AdversaryTemplate, template_id))
 
     def insert_template(self, row: TemplateRow) -> TemplateRow:
         """Add one stat block; a row with an id keeps it (redo of an add, undo of a delete)."""
-        return replace(row, id=self._insert_entry("adversary_template", TEMPLATE_STATS, row))
+        return replace(row, id=self._insert_entry(AdversaryTemplate, row))
 
     def update_template(self, row: TemplateRow) -> None:
-        self._update_entry("adversary_template", TEMPLATE_STATS, row)
+        self._update_entry(AdversaryTemplate, row)
 
     def delete_template(self, template_id: int) -> None:
         """Only the library entry goes: combatants in fights hold their own copy."""
-        self._delete_entry("adversary_template", template_id)
+        self._delete_entry(AdversaryTemplate, template_id)
 
     # -- environments -----------------------------------------------------------------------
 
     def environments(self) -> list[EnvironmentRow]:
-        rows = self._all(f"SELECT id, source, {', '.join(ENVIRONMENT_STATS)}"
-                         " FROM environment ORDER BY tier, name")
-        return [environment_row(row) for row in rows]
+        with self._reading() as session:
+            return [environment_row(entry) for entry in session.exec(
+                select(Environment).order_by(col(Environment.tier), col(Environment.name)))]
 
     def insert_environment(self, row: EnvironmentRow) -> EnvironmentRow:
-        return replace(row, id=self._insert_entry("environment", ENVIRONMENT_STATS, row))
+        return replace(row, id=self._insert_entry(Environment, row))
 
     def update_environment(self, row: EnvironmentRow) -> None:
-        self._update_entry("environment", ENVIRONMENT_STATS, row)
+        self._update_entry(Environment, row)
 
     def delete_environment(self, environment_id: int) -> None:
         """Only the library entry goes: an encounter keeps its own copy."""
-        self._delete_entry("environment", environment_id)
+        self._delete_entry(Environment, environment_id)
 
     def encounter_environment(self, encounter_id: int) -> EnvironmentBlock | None:
-        (text,) = self._one("encounter", "environment", encounter_id)
-        data = _json(text, None)
+        with self._reading() as session:
+            data = _get(session, Encounter, encounter_id).environment
         return None if data is None else EnvironmentBlock.from_json(data)
 
     def set_encounter_environment(self, encounter_id: int,
                                   block: EnvironmentBlock | None) -> None:
-        text = None if block is None else json.dumps(block.to_json())
-        with self._transaction() as c:
-            _changed(c.execute("UPDATE encounter SET environment = ? WHERE id = ?",
-                               (text, encounter_id)), "encounter", encounter_id)
+        with self._transaction() as session:
+            _get(session, Encounter, encounter_id).environment = (
+                None if block is None else block.to_json())
 
 
-def _data(columns: tuple[str, ...], values: list[Any]) -> dict[str, Any]:
-    data = dict(zip(columns, values, strict=True))
-    for key in JSON_STATS & data.keys():
-        data[key] = _json(data[key], None) or []
+def _data(entry: LibraryModel) -> dict[str, Any]:
+    """The stat block's JSON, from the row's columns by name (a missing list: empty)."""
+    data = {name: getattr(entry, name) for name in _columns(type(entry))}
+    for name in JSON_STATS & data.keys():
+        data[name] = data[name] or []
     return data
 
 
-def template_row(row: DbRow) -> TemplateRow:
-    id_, source, *stats = row
-    return TemplateRow(id=id_, source=source,
-                       stats=StatBlock.from_json(_data(TEMPLATE_STATS, stats)))
+def template_row(entry: AdversaryTemplate) -> TemplateRow:
+    return TemplateRow(id=entry.id, source=entry.source,
+                       stats=StatBlock.from_json(_data(entry)))
 
 
-def environment_row(row: DbRow) -> EnvironmentRow:
-    id_, source, *stats = row
-    return EnvironmentRow(id=id_, source=source,
-                          stats=EnvironmentBlock.from_json(_data(ENVIRONMENT_STATS, stats)))
+def environment_row(entry: Environment) -> EnvironmentRow:
+    return EnvironmentRow(id=entry.id, source=entry.source,
+                          stats=EnvironmentBlock.from_json(_data(entry)))

@@ -1,13 +1,16 @@
 """Check a database file before use, back it up, and migrate it with Alembic.
 
 A file that is not SQLite, is not ours, or comes from a newer version of the program is never
-written to: the check reads it through a read-only connection and raises StoreError. A damaged
-database of ours raises DatabaseDamaged, so that the store can keep it aside (backups.py).
+written to: the check reads it through a read-only sqlite3 connection and raises StoreError. A
+damaged database of ours raises DatabaseDamaged, so that the store can keep it aside
+(backups.py).
 
-Alembic (and with it SQLAlchemy) is imported only when a file of ours is at an older revision,
-the first start after an update. An up-to-date file is recognised by reading the revision ids
-out of the migration scripts, and a new database is made from the generated head schema script
-(head_schema.py): both cost far less than importing Alembic.
+The sqlmodel classes of ``tables.py`` are the schema. A new (empty) database is made from them
+(``SQLModel.metadata.create_all``) and stamped at the newest revision, in one transaction; a
+test holds what that makes to what the migrations build. Alembic migrates a file at an older
+revision, after a backup. Alembic is imported only for those two, a first start or the first
+start after an update: an up-to-date file is recognised by reading the revision ids out of the
+migration scripts (:func:`scripts_head`), which costs far less than importing Alembic.
 """
 
 from __future__ import annotations
@@ -17,8 +20,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from encounter_app.store import backups
-from encounter_app.store.connection import configure
+from encounter_app.store import backups, connection
 from encounter_app.store.errors import DatabaseDamaged, StoreError
 
 if TYPE_CHECKING:
@@ -97,10 +99,9 @@ def check_file(path: Path) -> None:
             "It was left exactly as it is."
         )
     try:
-        connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        reader = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
         try:
-            tables = {row[0] for row in connection.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            tables, revisions = _stamp(reader)
             # Every database this program writes has its Alembic version table from the
             # first transaction on (migrations are transactional): without it, or without any
             # of our tables, it is someone else's.
@@ -109,16 +110,12 @@ def check_file(path: Path) -> None:
                     f"{path} is an SQLite database of another program (tables: "
                     f"{', '.join(sorted(tables)[:5])}). It was left exactly as it is."
                 )
-            revisions = (
-                [row[0] for row in connection.execute("SELECT version_num FROM alembic_version")]
-                if "alembic_version" in tables else []
-            )
             _refuse_newer(path, revisions)
             # Reads every page's structure, not just the schema: garbage in a data page
             # would otherwise surface only on the first read of the roll log.
-            problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+            problems = [row[0] for row in reader.execute("PRAGMA quick_check")]
         finally:
-            connection.close()
+            reader.close()
     except sqlite3.DatabaseError as exc:
         if _is_damage(exc):
             raise DatabaseDamaged(path, str(exc)) from exc
@@ -142,26 +139,34 @@ def _refuse_newer(path: Path, revisions: list[str]) -> None:
             )
 
 
+def _stamp(reader: sqlite3.Connection) -> tuple[set[str], list[str]]:
+    """The file's table names and the revision Alembic stamped in it (none: an empty list).
+
+    Read with sqlite3 before any engine opens the file: the checks must not write to a file
+    that is not ours, and an up-to-date file is recognised without importing Alembic.
+    """
+    tables = {row[0] for row in reader.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "alembic_version" not in tables:
+        return tables, []
+    return tables, [row[0] for row in reader.execute("SELECT version_num FROM alembic_version")]
+
+
 def current_revision(path: Path) -> str | None:
-    connection = sqlite3.connect(path)
+    reader = sqlite3.connect(path)
     try:
-        tables = {row[0] for row in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if "alembic_version" not in tables:
-            return None
-        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-        return None if row is None else row[0]
+        _tables, revisions = _stamp(reader)
     finally:
-        connection.close()
+        reader.close()
+    return revisions[0] if revisions else None
 
 
 def upgrade(path: Path) -> None:
     """Bring the database to the newest schema, backing it up first if it holds data."""
     current = current_revision(path)
-    head = scripts_head()
-    if current is not None and current == head:
+    if current is not None and current == scripts_head():
         return
-    if current is None and _create_fresh(path, head):
+    if current is None and create_new(path):
         return
     head = head_revision()
     if current == head:
@@ -171,32 +176,39 @@ def upgrade(path: Path) -> None:
     run_migrations(path)
 
 
-def _create_fresh(path: Path, head: str | None) -> bool:
-    """Make a new (empty) database from the head schema script; False if it cannot."""
-    from encounter_app.store import head_schema  # a first start only
+def create_new(path: Path) -> bool:
+    """Make the schema of ``tables.py`` in the empty database ``path`` and stamp it at the
+    scripts' head, in one transaction; False, having changed nothing, if the file has tables.
+    """
+    from alembic.runtime.migration import MigrationContext  # a first start only
+    from alembic.script import ScriptDirectory
+    from sqlalchemy import inspect
+    from sqlmodel import SQLModel
 
-    connection = sqlite3.connect(path)
+    from encounter_app.store import tables  # noqa: F401  (the tables, on SQLModel.metadata)
+
+    scripts = ScriptDirectory.from_config(alembic_config())
+    made = connection.engine(path)
     try:
-        configure(connection)
-        empty = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
-        return empty and head_schema.create(connection, head)
+        with made.begin() as transaction:
+            if inspect(transaction).get_table_names():
+                return False  # something is there: only the migrations may touch it
+            SQLModel.metadata.create_all(transaction, checkfirst=False)  # it is empty
+            MigrationContext.configure(transaction).stamp(scripts, "head")
+        return True
     finally:
-        connection.close()
+        made.dispose()
 
 
 def run_migrations(path: Path) -> None:
     """Run Alembic's migrations on ``path`` up to the newest revision."""
     from alembic import command
-    from sqlalchemy import create_engine, event
 
-    engine = create_engine(f"sqlite:///{path}")
-    event.listen(engine, "connect", lambda dbapi_connection, _record: configure(dbapi_connection))
-    # The driver no longer opens transactions (configure), so SQLAlchemy must say BEGIN itself.
-    event.listen(engine, "begin", lambda connection: connection.exec_driver_sql("BEGIN"))
+    made = connection.engine(path)  # transactional DDL: a failed migration changes nothing
     try:
         config = alembic_config()
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
+        with made.begin() as transaction:
+            config.attributes["connection"] = transaction
             command.upgrade(config, "head")
     finally:
-        engine.dispose()
+        made.dispose()

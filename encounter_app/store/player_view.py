@@ -6,18 +6,19 @@ a roll's ``public`` flag changes on its own, long after the roll was logged.
 
 from __future__ import annotations
 
-import sqlite3
 from contextlib import AbstractContextManager
 
-from encounter_app.store.sql import _changed
+from sqlmodel import Session
+
+from encounter_app.store.sql import _get
+from encounter_app.store.tables import RollRecord
 
 
 class PlayerViewQueries:
-    def _transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+    def _transaction(self) -> AbstractContextManager[Session]:
         raise NotImplementedError  # Store's own
 
     def set_roll_public(self, roll_id: int, public: bool) -> None:
         """Show a roll on the player display, or take it off. KeyError if there is none."""
-        with self._transaction() as c:
-            _changed(c.execute("UPDATE roll_record SET public = ? WHERE id = ?",
-                               (public, roll_id)), "roll_record", roll_id)
+        with self._transaction() as session:
+            _get(session, RollRecord, roll_id).public = public

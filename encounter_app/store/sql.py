@@ -1,25 +1,44 @@
-"""Small helpers every store module shares: checked updates, UTC timestamps, JSON columns."""
+"""Small helpers every store module shares: a row by its id, checked writes, UTC times, JSON."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
-# A row as sqlite3 returns it: one value per selected column.
-DbRow = tuple[Any, ...]
+from sqlalchemy import CursorResult
+from sqlmodel import Session, SQLModel
 
-
-def _inserted_id(cursor: sqlite3.Cursor) -> int:
-    """The id of the row an INSERT just wrote (``lastrowid`` is None only before any INSERT)."""
-    assert cursor.lastrowid is not None, "an INSERT gives the row it wrote an id"
-    return cursor.lastrowid
+Model = TypeVar("Model", bound=SQLModel)
 
 
-def _changed(cursor: sqlite3.Cursor, table: str, key: int | None) -> None:
-    if cursor.rowcount == 0:
-        raise KeyError(f"no {table} with id {key}")
+def table_name(model: type[SQLModel]) -> str:
+    return str(model.__tablename__)
+
+
+def _get(session: Session, model: type[Model], key: int | None) -> Model:
+    """The row of ``model`` with id ``key``, read from the file; KeyError when there is none.
+
+    Read again even when the session holds it already: a bulk statement or a cascade of the
+    database may have changed or removed it since, inside the same unit.
+    """
+    found = None if key is None else session.get(model, key, populate_existing=True)
+    if found is None:
+        raise KeyError(f"no {table_name(model)} with id {key}")
+    return found
+
+
+def _changed(result: CursorResult[Any], model: type[SQLModel], key: int | None) -> None:
+    """KeyError when a statement meant for the row ``key`` of ``model`` found none."""
+    if result.rowcount == 0:
+        raise KeyError(f"no {table_name(model)} with id {key}")
+
+
+def _id(row: SQLModel) -> int:
+    """The id of a row the session has written (flushed): SQLite gave it one."""
+    key = getattr(row, "id", None)
+    assert isinstance(key, int), "a flushed row has its id"
+    return key
 
 
 def _utc(moment: datetime) -> datetime:
@@ -28,10 +47,17 @@ def _utc(moment: datetime) -> datetime:
 
 
 def _timestamp(moment: datetime | None = None) -> str:
-    # The text SQLAlchemy's DateTime writes on SQLite, so files written before read the same.
+    """A creation time as the API hands it back for a redo: the text SQLAlchemy's DateTime
+    writes on SQLite (``2026-11-23 10:00:00.123456``, UTC)."""
     return _utc(moment or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
+def _moment(text: str | None) -> datetime:
+    """The time a :func:`_timestamp` text names (now when None), zone-aware in UTC."""
+    return datetime.now(UTC) if text is None else _utc(datetime.fromisoformat(text))
+
+
 def _json(text: str | None, default: Any) -> Any:
+    """A JSON column read as its text (NULL or 'null' when empty): its value, else default."""
     value = None if text is None else json.loads(text)
     return default if value is None else value

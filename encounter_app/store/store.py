@@ -1,18 +1,19 @@
-"""The Store: one SQLite file, every user action one committed transaction.
+"""The Store: one SQLite file through sqlmodel; every GM action one committed transaction.
 
 Opening checks the file before anything writes to it (not a database, a newer schema), backs
-it up, and migrates it with Alembic. A damaged database is kept aside and a new one started.
-Methods take and return frozen rows (``rows.py``).
+it up, and creates it from the sqlmodel classes of ``tables.py`` or migrates it with Alembic. A
+damaged database is kept aside and a new one started. Methods take and return frozen rows
+(``rows.py``), built from the sqlmodel objects and rows by field name, inside the transaction:
+nothing the caller holds is an ORM object.
 
-The queries are plain SQL through the standard library's sqlite3, on one connection. The
-sqlmodel classes in ``tables.py`` still declare the schema (Alembic's migrations are checked
-against them), but SQLAlchemy's import alone takes about as long as a bare Qt window needs to
-appear, and its ORM objects cost more than the rows they become: see docs/performance.md.
+Every read and write goes through a sqlmodel ``Session`` on one SQLAlchemy engine, whose single
+connection (StaticPool) every caller shares under a lock. A session lives as long as one unit
+(:meth:`Store.unit`); one-row writes go through sqlmodel objects, a write of many rows (the
+positions below a moved combatant) is one UPDATE built from the table classes.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import tempfile
@@ -22,10 +23,16 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+from sqlalchemy import Engine, String, bindparam, case, exists, type_coerce
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, col, func, select, update
 
 from encounter_app.domain.rows import (
     CampaignRow,
+    CombatantKind,
     CombatantRow,
     CountdownRow,
     EncounterRow,
@@ -34,9 +41,9 @@ from encounter_app.domain.rows import (
     StatBlock,
     TemplateRow,
 )
-from encounter_app.store import backups, migrate
-from encounter_app.store.campaigns import _CAMPAIGN, CampaignStore, campaign_row
-from encounter_app.store.connection import Checkpointer, connect
+from encounter_app.store import backups, connection, migrate
+from encounter_app.store.campaigns import CampaignStore, campaign_row
+from encounter_app.store.connection import Checkpointer
 from encounter_app.store.errors import (
     DatabaseDamaged,
     FolderNotWritable,
@@ -49,36 +56,62 @@ from encounter_app.store.inserts import (
     insert_countdown,
     record_fear,
 )
-from encounter_app.store.library import TEMPLATE_STATS, LibraryQueries, insert_entry, template_row
+from encounter_app.store.library import LibraryQueries, insert_entry, template_row
 from encounter_app.store.player_view import PlayerViewQueries
-from encounter_app.store.sql import DbRow, _changed, _inserted_id, _json, _timestamp, _utc
+from encounter_app.store.sql import _get, _id, _json, _utc
+from encounter_app.store.tables import (
+    AdversaryTemplate,
+    Campaign,
+    Combatant,
+    Countdown,
+    Encounter,
+    FearEvent,
+    Pc,
+    RollRecord,
+)
 
 DB_NAME = "encounter.db"
 
-_ENCOUNTER = ("id, campaign_id, name, round, active_combatant_id, scene_intensity, seed,"
-              " system_state")
-_COMBATANT = ("id, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, "
-              "conditions, hidden, slow_tokens, spotlights, stat_block, pc_id, notes, "
-              "system_stats, system_state")
-_COUNTDOWN = ("id, name, start, value, kind, loop, long_term, trigger, dice, link, loops, "
-              "visible")
-_FEAR_EVENT = "id, encounter_id, created_at, change, value, reason, note"
-_ROLL = "id, kind, actor, summary, detail, created_at, payload, public"
+# combatants() reads these columns, and the stat block as the text the file holds: copies of
+# one library entry have the same text, parsed once (see combatants).
+_COMBATANT_FIELDS = ("id", "kind", "name", "evasion", "hp_max", "hp_marked", "stress_max",
+                     "stress_marked", "conditions", "hidden", "slow_tokens", "spotlights",
+                     "pc_id", "notes", "system_stats", "system_state")
+_COMBATANT_COLUMNS: tuple[Any, ...] = (
+    *(col(getattr(Combatant, name)) for name in _COMBATANT_FIELDS),
+    type_coerce(Combatant.stat_block, String).label("stat_block"),
+)
+
+# A move in the order, as one statement built once (a drag is the hottest write there is): the
+# rows from ``low`` to ``high`` take one step towards where the moving one was, and the one at
+# ``source`` goes to ``destination``; nothing changes when no combatant is at ``source``. No
+# objects of the session need updating: one-row reads of the store always read the file again
+# (sql._get), and combatants() reads columns.
+_other = aliased(Combatant)
+_position = col(Combatant.position)
+_MOVE = (
+    update(Combatant)
+    .where(col(Combatant.encounter_id) == bindparam("encounter"),
+           _position.between(bindparam("low"), bindparam("high")),
+           exists().where(col(_other.encounter_id) == bindparam("encounter"),
+                          col(_other.position) == bindparam("source")))
+    .values(position=case((_position == bindparam("source"), bindparam("destination")),
+                          else_=_position + bindparam("step")))
+    .execution_options(synchronize_session=False)
+)
 
 
 class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path,
-                 kept_aside: Path | None = None) -> None:
-        self._connection = connection
+    def __init__(self, engine: Engine, path: Path, kept_aside: Path | None = None) -> None:
+        self._engine = engine
         # One connection for every caller: the lock keeps two threads' transactions apart.
         self._lock = threading.RLock()
-        self._depth = 0  # how many units are open (unit() nests)
+        self._session: Session | None = None  # the open unit's (unit() nests)
         self.path = path
         # Where a damaged database found at opening was moved (this store is a new one).
         self.kept_aside = kept_aside
-        connection.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer's job
         self._checkpointer = Checkpointer(path)
 
     @classmethod
@@ -101,13 +134,13 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
                 f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
                 f"made before the attempt is in {path.parent / 'backups'}."
             ) from exc
-        return cls(connect(path), path, kept_aside)
+        return cls(connection.engine(path, store=True), path, kept_aside)
 
     def close(self) -> None:
         """Close the file; the last connection to go copies the log back into it."""
         self._checkpointer.stop()
         with self._lock:
-            self._connection.close()
+            self._engine.dispose()
 
     def backup(self, kind: str = backups.AUTO) -> Path:
         """A consistent copy in ``backups/`` (see backups.py); automatic ones are rotated."""
@@ -144,7 +177,11 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         reader = sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True)
         try:
             with self._lock:
-                reader.backup(self._connection)
+                own = self._engine.raw_connection()  # the one connection (StaticPool)
+                try:
+                    reader.backup(cast(sqlite3.Connection, own.driver_connection))
+                finally:
+                    own.close()
         finally:
             reader.close()
         self._checkpointer.poke()
@@ -159,229 +196,243 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
             return backup
         return None
 
+    # -- transactions -----------------------------------------------------------------------
+
     @contextmanager
     def unit(self) -> Iterator[None]:
         """One GM action: everything written inside is one transaction, committed once.
 
         Units nest: an inner one (a part of a compound command, a store method) joins the
-        outermost, which alone commits, or rolls all of it back when anything inside raises.
-        A write the disk refuses (full, I/O error, read-only) is raised as WriteFailed, with
-        the database as it was before the unit began.
+        outermost, whose Session alone BEGINs and COMMITs, or rolls all of it back when
+        anything inside raises. A write the disk refuses (full, I/O error, read-only) is raised
+        as WriteFailed, with the database as it was before the unit began. Other errors of
+        SQLite come out as the driver's own (sqlite3.IntegrityError...), as they always have.
+
+        A KeyError for a missing row is raised before anything is written: a caller may catch
+        it and go on with the unit. An error of the database itself ends the unit's
+        transaction there and then (the Session rolls back when its flush fails): the unit
+        fails as a whole even if a part's caller catches it, and nothing of it is kept.
         """
         with self._transaction():
             yield
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            connection = self._connection
-            if self._depth:  # inside a unit already: its outermost level commits
-                self._depth += 1
-                try:
-                    yield connection
-                finally:
-                    self._depth -= 1
+    def _transaction(self) -> Iterator[Session]:
+        """The unit's Session: a new unit when none is open, else the open one (joined)."""
+        with self._lock, self._translated():
+            session = self._session
+            if session is not None:  # inside a unit already: its outermost level commits
+                yield session
+                session.flush()  # this part's errors surface here, not at the commit
                 return
-            self._depth = 1
+            session = self._session = Session(self._engine, expire_on_commit=False)
             try:
-                connection.execute("BEGIN")
-                try:
-                    yield connection
-                    connection.execute("COMMIT")
-                except BaseException:
-                    if connection.in_transaction:
-                        connection.execute("ROLLBACK")
-                    raise
-            except sqlite3.OperationalError as exc:
-                failed = write_failed(self.path, exc)
-                if failed is None:
-                    raise
-                raise failed from exc
+                with session.begin():  # COMMIT at the end, ROLLBACK on any exception
+                    yield session
             finally:
-                self._depth = 0
+                self._session = None
+                session.close()
         self._checkpointer.poke()
 
-    def _one(self, table: str, columns: str, key: int | None) -> DbRow:
-        with self._lock:
-            row: DbRow | None = self._connection.execute(
-                f"SELECT {columns} FROM {table} WHERE id = ?", (key,)).fetchone()
-        if row is None:
-            raise KeyError(f"no {table} with id {key}")
-        return row
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        """A Session to read with: the open unit's (it sees what the unit wrote), else one of
+        its own whose read transaction ends when the rows are built."""
+        with self._lock, self._translated():
+            if self._session is not None:
+                yield self._session
+                return
+            with Session(self._engine, expire_on_commit=False) as session:
+                yield session
 
-    def _all(self, query: str, *args: Any) -> list[DbRow]:
-        with self._lock:
-            return self._connection.execute(query, args).fetchall()
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        """SQLAlchemy wraps the driver's errors: give the caller WriteFailed for a write the
+        disk refused and the driver's own error for the rest."""
+        try:
+            yield
+        except DBAPIError as exc:
+            original = exc.orig
+            if not isinstance(original, sqlite3.Error):
+                raise
+            failed = write_failed(self.path, original)
+            raise (original if failed is None else failed) from exc
 
     # -- campaigns --------------------------------------------------------------------------
 
     def create_campaign(self, name: str, *, system: str = "daggerheart", party_size: int = 0,
                         fear: int = 0) -> CampaignRow:
-        with self._transaction() as c:
-            cursor = c.execute(
-                "INSERT INTO campaign (name, system, party_size, fear, created_at)"
-                " VALUES (?, ?, ?, ?, ?)", (name, system, party_size, fear, _timestamp()))
-            return CampaignRow(_inserted_id(cursor), name, system, party_size, fear)
+        with self._transaction() as session:
+            campaign = Campaign(name=name, system=system, party_size=party_size, fear=fear,
+                                created_at=datetime.now(UTC))
+            session.add(campaign)
+            session.flush()
+            return campaign_row(campaign)
 
     def campaign(self, campaign_id: int) -> CampaignRow:
-        return campaign_row(self._one("campaign", _CAMPAIGN, campaign_id))
+        with self._reading() as session:
+            return campaign_row(_get(session, Campaign, campaign_id))
 
     def set_fear(self, campaign_id: int, value: int) -> None:
-        with self._transaction() as c:
-            _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
-                               (value, campaign_id)), "campaign", campaign_id)
+        with self._transaction() as session:
+            _get(session, Campaign, campaign_id).fear = value
 
     def record_fear(self, campaign_id: int, row: FearEventRow) -> FearEventRow:
         """Set the campaign's Fear to ``row.value`` and add the ledger line, in one transaction.
 
         A row with an id keeps it (redo).
         """
-        with self._transaction() as c:
-            return record_fear(c, campaign_id, row)
+        with self._transaction() as session:
+            return record_fear(session, campaign_id, row)
 
     def unrecord_fear(self, campaign_id: int, event_id: int, value: int) -> None:
         """Take a ledger line back out and put the pool back to ``value`` (undo)."""
-        with self._transaction() as c:
-            _changed(c.execute("UPDATE campaign SET fear = ? WHERE id = ?",
-                               (value, campaign_id)), "campaign", campaign_id)
-            _changed(c.execute("DELETE FROM fear_event WHERE id = ?", (event_id,)),
-                     "fear_event", event_id)
+        with self._transaction() as session:
+            _get(session, Campaign, campaign_id).fear = value
+            session.delete(_get(session, FearEvent, event_id))
 
     def fear_ledger(self, campaign_id: int) -> list[FearEventRow]:
         """Every gain and spend of the campaign, newest first."""
-        rows = self._all(f"SELECT {_FEAR_EVENT} FROM fear_event WHERE campaign_id = ?"
-                         " ORDER BY id DESC", campaign_id)
-        return [_fear_row(row) for row in rows]
+        with self._reading() as session:
+            return [_fear_row(event) for event in session.exec(
+                select(FearEvent).where(FearEvent.campaign_id == campaign_id)
+                .order_by(col(FearEvent.id).desc()))]
 
     def set_scene_intensity(self, encounter_id: int, intensity: str) -> None:
-        with self._transaction() as c:
-            _changed(c.execute("UPDATE encounter SET scene_intensity = ? WHERE id = ?",
-                               (intensity, encounter_id)), "encounter", encounter_id)
+        with self._transaction() as session:
+            _get(session, Encounter, encounter_id).scene_intensity = intensity
 
     # -- encounters -------------------------------------------------------------------------
 
     def create_encounter(self, campaign_id: int, name: str, *, seed: int | None = None,
                          status: str = "draft") -> EncounterRow:
-        with self._transaction() as c:
-            cursor = c.execute(
-                "INSERT INTO encounter (campaign_id, name, round, scene_intensity, seed,"
-                " created_at, status, position) VALUES (?, ?, 1, 'standard', ?, ?, ?,"
-                " (SELECT count(*) FROM encounter WHERE campaign_id = ?))",
-                (campaign_id, name, seed, _timestamp(), status, campaign_id))
-            return EncounterRow(_inserted_id(cursor), campaign_id, name, 1, None, "standard", seed)
+        with self._transaction() as session:
+            position = session.exec(select(func.count()).select_from(Encounter)
+                                    .where(Encounter.campaign_id == campaign_id)).one()
+            encounter = Encounter(campaign_id=campaign_id, name=name, seed=seed,
+                                  created_at=datetime.now(UTC), status=status,
+                                  position=position)
+            session.add(encounter)
+            session.flush()
+            return _encounter_row(encounter)
 
     def encounter(self, encounter_id: int) -> EncounterRow:
-        return _encounter_row(self._one("encounter", _ENCOUNTER, encounter_id))
+        with self._reading() as session:
+            return _encounter_row(_get(session, Encounter, encounter_id))
 
     def latest_encounter(self) -> EncounterRow | None:
-        rows = self._all(f"SELECT {_ENCOUNTER} FROM encounter ORDER BY id DESC LIMIT 1")
-        return _encounter_row(rows[0]) if rows else None
+        with self._reading() as session:
+            latest = session.exec(select(Encounter).order_by(col(Encounter.id).desc())).first()
+            return None if latest is None else _encounter_row(latest)
 
     def set_system_state(self, encounter_id: int, state: dict[str, Any]) -> None:
         """The encounter's turn state of a system other than Daggerheart, written whole."""
-        with self._transaction() as c:
-            _changed(c.execute("UPDATE encounter SET system_state = ? WHERE id = ?",
-                               (json.dumps(state), encounter_id)), "encounter", encounter_id)
+        with self._transaction() as session:
+            _get(session, Encounter, encounter_id).system_state = dict(state)
 
     def set_turn(self, encounter_id: int, active_combatant_id: int | None, round_: int) -> None:
-        with self._transaction() as c:
-            _changed(c.execute(
-                "UPDATE encounter SET active_combatant_id = ?, round = ? WHERE id = ?",
-                (active_combatant_id, round_, encounter_id)), "encounter", encounter_id)
+        with self._transaction() as session:
+            encounter = _get(session, Encounter, encounter_id)
+            encounter.active_combatant_id, encounter.round = active_combatant_id, round_
 
     # -- combatants -------------------------------------------------------------------------
 
     def combatants(self, encounter_id: int) -> list[CombatantRow]:
-        rows = self._all(f"SELECT {_COMBATANT} FROM combatant WHERE encounter_id = ?"
-                         " ORDER BY position", encounter_id)
         # Combatants copied from one library entry have the same stat block text: parse it
         # once and share the frozen StatBlock (a 1000-combatant fight has a handful of them).
         blocks: dict[str, StatBlock] = {}
-        return [_combatant_row(row, blocks) for row in rows]
+        with self._reading() as session:
+            rows = session.exec(select(*_COMBATANT_COLUMNS)
+                                .where(Combatant.encounter_id == encounter_id)
+                                .order_by(col(Combatant.position))).all()
+            return [_combatant_row(row._mapping, blocks) for row in rows]
 
     def insert_combatant(self, encounter_id: int, row: CombatantRow, position: int | None = None
                          ) -> CombatantRow:
         """Insert at ``position`` (the end when None). A row with an id keeps it (redo, undo)."""
-        with self._transaction() as c:
-            return insert_combatant(c, encounter_id, row, position)
+        with self._transaction() as session:
+            return insert_combatant(session, encounter_id, row, position)
 
     def remove_combatant(self, combatant_id: int) -> None:
-        with self._transaction() as c:
-            encounter_id, position = self._one("combatant", "encounter_id, position",
-                                               combatant_id)
-            c.execute("DELETE FROM combatant WHERE id = ?", (combatant_id,))
-            c.execute("UPDATE combatant SET position = position - 1"
-                      " WHERE encounter_id = ? AND position > ?", (encounter_id, position))
-            c.execute("UPDATE encounter SET active_combatant_id = NULL"
-                      " WHERE id = ? AND active_combatant_id = ?", (encounter_id, combatant_id))
+        with self._transaction() as session:
+            combatant = _get(session, Combatant, combatant_id)
+            encounter_id, position = combatant.encounter_id, combatant.position
+            session.delete(combatant)
+            session.flush()
+            session.exec(update(Combatant)
+                         .where(col(Combatant.encounter_id) == encounter_id,
+                                col(Combatant.position) > position)
+                         .values(position=col(Combatant.position) - 1))
+            encounter = _get(session, Encounter, encounter_id)
+            if encounter.active_combatant_id == combatant_id:
+                encounter.active_combatant_id = None
 
     def move_combatant(self, encounter_id: int, source: int, destination: int) -> None:
-        """Move the combatant at row ``source`` so that it ends up at row ``destination``."""
+        """Move the combatant at row ``source`` so that it ends up at row ``destination``.
+
+        One UPDATE however long the list (_MOVE: a drag in a 1000-combatant fight renumbers up
+        to 1000 rows); KeyError when there is no combatant at ``source``.
+        """
         if source == destination:
             return
-        with self._transaction() as c:
-            moving = c.execute("SELECT id FROM combatant WHERE encounter_id = ? AND position = ?",
-                               (encounter_id, source)).fetchone()
-            if moving is None:
+        low, high = sorted((source, destination))
+        with self._transaction() as session:
+            moved = session.exec(_MOVE, params={
+                "encounter": encounter_id, "low": low, "high": high, "source": source,
+                "destination": destination, "step": -1 if source < destination else 1})
+            if moved.rowcount == 0:
                 raise KeyError(f"no combatant at row {source} of encounter {encounter_id}")
-            if source < destination:
-                c.execute("UPDATE combatant SET position = position - 1 WHERE encounter_id = ?"
-                          " AND position > ? AND position <= ?",
-                          (encounter_id, source, destination))
-            else:
-                c.execute("UPDATE combatant SET position = position + 1 WHERE encounter_id = ?"
-                          " AND position >= ? AND position < ?",
-                          (encounter_id, destination, source))
-            c.execute("UPDATE combatant SET position = ? WHERE id = ?", (destination, moving[0]))
 
     def update_combatant(self, row: CombatantRow) -> None:
         """Write everything about a combatant except its place in the order. A roster PC's
         combatant writes its marks back to the roster in the same transaction."""
-        with self._transaction() as c:
-            _changed(c.execute(
-                "UPDATE combatant SET kind = ?, name = ?, evasion = ?, hp_max = ?, hp_marked = ?,"
-                " stress_max = ?, stress_marked = ?, conditions = ?, hidden = ?,"
-                " slow_tokens = ?, spotlights = ?, stat_block = ?, pc_id = ?, notes = ?,"
-                " system_stats = ?, system_state = ? WHERE id = ?",
-                (row.kind, row.name, row.evasion, row.hp_max, row.hp_marked, row.stress_max,
-                 row.stress_marked, json.dumps(list(row.conditions)), row.hidden,
-                 row.slow_tokens, row.spotlights, _stat_block(row.stats), row.pc_id, row.notes,
-                 json.dumps(row.system_stats), json.dumps(row.system_state), row.id)),
-                "combatant", row.id)
+        with self._transaction() as session:
+            combatant = _get(session, Combatant, row.id)
+            combatant.kind, combatant.name, combatant.evasion = row.kind, row.name, row.evasion
+            combatant.hp_max, combatant.hp_marked = row.hp_max, row.hp_marked
+            combatant.stress_max, combatant.stress_marked = row.stress_max, row.stress_marked
+            combatant.conditions, combatant.hidden = list(row.conditions), row.hidden
+            combatant.slow_tokens, combatant.spotlights = row.slow_tokens, row.spotlights
+            combatant.stat_block = _stat_block(row.stats)
+            combatant.pc_id, combatant.notes = row.pc_id, row.notes
+            combatant.system_stats = dict(row.system_stats)
+            combatant.system_state = dict(row.system_state)
             if row.pc_id is not None:
-                c.execute("UPDATE pc SET hp_marked = ?, stress_marked = ? WHERE id = ?",
-                          (row.hp_marked, row.stress_marked, row.pc_id))
+                pc = session.get(Pc, row.pc_id, populate_existing=True)
+                if pc is not None:
+                    pc.hp_marked, pc.stress_marked = row.hp_marked, row.stress_marked
 
     # -- countdowns -------------------------------------------------------------------------
 
     def countdowns(self, encounter_id: int) -> list[CountdownRow]:
-        rows = self._all(f"SELECT {_COUNTDOWN} FROM countdown WHERE encounter_id = ?"
-                         " ORDER BY position", encounter_id)
-        return [_countdown_row(row) for row in rows]
+        with self._reading() as session:
+            return [_countdown_row(countdown) for countdown in session.exec(
+                select(Countdown).where(Countdown.encounter_id == encounter_id)
+                .order_by(col(Countdown.position)))]
 
     def insert_countdown(self, encounter_id: int, row: CountdownRow, position: int | None = None
                          ) -> CountdownRow:
-        with self._transaction() as c:
-            return insert_countdown(c, encounter_id, row, position)
+        with self._transaction() as session:
+            return insert_countdown(session, encounter_id, row, position)
 
     def remove_countdown(self, countdown_id: int) -> None:
-        with self._transaction() as c:
-            encounter_id, position = self._one("countdown", "encounter_id, position",
-                                               countdown_id)
-            c.execute("DELETE FROM countdown WHERE id = ?", (countdown_id,))
-            c.execute("UPDATE countdown SET position = position - 1"
-                      " WHERE encounter_id = ? AND position > ?", (encounter_id, position))
+        with self._transaction() as session:
+            countdown = _get(session, Countdown, countdown_id)
+            session.delete(countdown)
+            session.flush()
+            session.exec(update(Countdown)
+                         .where(col(Countdown.encounter_id) == countdown.encounter_id,
+                                col(Countdown.position) > countdown.position)
+                         .values(position=col(Countdown.position) - 1))
 
     def update_countdown(self, row: CountdownRow) -> None:
         """Write a countdown's state (value, start, name, kind) as the row has it."""
-        with self._transaction() as c:
-            _changed(c.execute(
-                "UPDATE countdown SET name = ?, start = ?, value = ?, kind = ?, loop = ?,"
-                " long_term = ?, trigger = ?, dice = ?, link = ?, loops = ?, visible = ?"
-                " WHERE id = ?",
-                (row.name, row.start, row.value, row.kind, row.loop, row.long_term, row.trigger,
-                 row.dice, row.link, row.loops, row.visible, row.id)),
-                "countdown", row.id)
+        with self._transaction() as session:
+            countdown = _get(session, Countdown, row.id)
+            countdown.name, countdown.start, countdown.value = row.name, row.start, row.value
+            countdown.kind, countdown.loop, countdown.long_term = row.kind, row.loop, row.long_term
+            countdown.trigger, countdown.dice, countdown.link = row.trigger, row.dice, row.link
+            countdown.loops, countdown.visible = row.loops, row.visible
 
     # -- roll log ---------------------------------------------------------------------------
 
@@ -392,39 +443,39 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         The window reads the log a page at a time (RollLogModel.fetchMore), so opening a fight
         with thousands of rolls reads only the rolls it shows.
         """
-        older = "" if before_id is None else " AND id < ?"
-        args = (encounter_id,) if before_id is None else (encounter_id, before_id)
-        rows = self._all(f"SELECT {_ROLL} FROM roll_record WHERE encounter_id = ?{older}"
-                         " ORDER BY id DESC LIMIT ?", *args, -1 if limit is None else limit)
-        return [_roll_row(row) for row in rows]
+        query = select(RollRecord).where(RollRecord.encounter_id == encounter_id)
+        if before_id is not None:
+            query = query.where(col(RollRecord.id) < before_id)
+        query = query.order_by(col(RollRecord.id).desc()).limit(limit)
+        with self._reading() as session:
+            return [_roll_row(record) for record in session.exec(query)]
 
     def insert_roll(self, encounter_id: int, row: RollRow) -> RollRow:
-        created_at = row.created_at or datetime.now(UTC)
-        with self._transaction() as c:
-            cursor = c.execute(
-                "INSERT INTO roll_record (id, encounter_id, created_at, kind, actor, summary,"
-                " detail, payload, public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, encounter_id, _timestamp(created_at), row.kind, row.actor, row.summary,
-                 row.detail, json.dumps(row.payload), row.public))
-            return replace(row, id=_inserted_id(cursor), created_at=_utc(created_at),
-                           payload=dict(row.payload))
+        created_at = _utc(row.created_at or datetime.now(UTC))
+        with self._transaction() as session:
+            record = RollRecord(id=row.id, encounter_id=encounter_id, created_at=created_at,
+                                kind=row.kind, actor=row.actor, summary=row.summary,
+                                detail=row.detail, payload=dict(row.payload), public=row.public)
+            session.add(record)
+            session.flush()
+            return replace(row, id=_id(record), created_at=created_at, payload=dict(row.payload))
 
     def delete_roll(self, roll_id: int) -> None:
-        with self._transaction() as c:
-            _changed(c.execute("DELETE FROM roll_record WHERE id = ?", (roll_id,)),
-                     "roll_record", roll_id)
+        with self._transaction() as session:
+            session.delete(_get(session, RollRecord, roll_id))
 
     # -- adversary library ------------------------------------------------------------------
 
     def templates(self) -> list[TemplateRow]:
-        rows = self._all(f"SELECT id, source, {', '.join(TEMPLATE_STATS)}"
-                         " FROM adversary_template ORDER BY tier, name")
-        return [template_row(row) for row in rows]
+        with self._reading() as session:
+            return [template_row(template) for template in session.exec(
+                select(AdversaryTemplate)
+                .order_by(col(AdversaryTemplate.tier), col(AdversaryTemplate.name)))]
 
     def insert_templates(self, rows: list[TemplateRow]) -> list[TemplateRow]:
         """Add stat blocks to the library, all or none."""
-        with self._transaction() as c:
-            return [replace(row, id=insert_entry(c, "adversary_template", TEMPLATE_STATS, row))
+        with self._transaction() as session:
+            return [replace(row, id=insert_entry(session, AdversaryTemplate, row))
                     for row in rows]
 
 
@@ -453,45 +504,49 @@ def prepare_folder(data_dir: Path) -> Path:
     return data_dir
 
 
-def _encounter_row(row: DbRow) -> EncounterRow:
-    id_, campaign_id, name, round_, active_combatant_id, scene_intensity, seed, state = row
-    return EncounterRow(id_, campaign_id, name, round_, active_combatant_id, scene_intensity,
-                        seed, system_state=_json(state, {}))
+def _encounter_row(encounter: Encounter) -> EncounterRow:
+    return EncounterRow(id=_id(encounter), campaign_id=encounter.campaign_id,
+                        name=encounter.name, round=encounter.round,
+                        active_combatant_id=encounter.active_combatant_id,
+                        scene_intensity=encounter.scene_intensity, seed=encounter.seed,
+                        system_state=encounter.system_state or {})
 
 
-def _combatant_row(row: DbRow, blocks: dict[str, StatBlock]) -> CombatantRow:
-    (id_, kind, name, evasion, hp_max, hp_marked, stress_max, stress_marked, conditions,
-     hidden, slow_tokens, spotlights, block, pc_id, notes, system_stats, system_state) = row
+def _combatant_row(row: Any, blocks: dict[str, StatBlock]) -> CombatantRow:
+    """A combatant from its columns by name (``row``: a result row's mapping, of the columns
+    of _COMBATANT_COLUMNS; looking names up there is quicker than the row's attributes)."""
+    text = row["stat_block"]
     stats = None
-    if block is not None and block != "null":  # SQLAlchemy wrote a missing block as 'null'
-        stats = blocks.get(block)
+    if text is not None and text != "null":  # SQLAlchemy once wrote a missing block as 'null'
+        stats = blocks.get(text)
         if stats is None:
-            stats = blocks[block] = StatBlock.from_json(json.loads(block))
+            stats = blocks[text] = StatBlock.from_json(_json(text, None))
     return CombatantRow(
-        id=id_, kind=kind, name=name, evasion=evasion, hp_max=hp_max, hp_marked=hp_marked,
-        stress_max=stress_max, stress_marked=stress_marked,
-        conditions=tuple(_json(conditions, ())), hidden=bool(hidden), stats=stats,
-        slow_tokens=slow_tokens, spotlights=spotlights, pc_id=pc_id, notes=notes,
-        system_stats=_json(system_stats, {}), system_state=_json(system_state, {}),
+        id=row["id"], kind=cast(CombatantKind, row["kind"]), name=row["name"],
+        evasion=row["evasion"], hp_max=row["hp_max"], hp_marked=row["hp_marked"],
+        stress_max=row["stress_max"], stress_marked=row["stress_marked"],
+        conditions=tuple(row["conditions"] or ()), hidden=row["hidden"], stats=stats,
+        slow_tokens=row["slow_tokens"], spotlights=row["spotlights"], pc_id=row["pc_id"],
+        notes=row["notes"], system_stats=row["system_stats"] or {},
+        system_state=row["system_state"] or {},
     )
 
 
-def _countdown_row(row: DbRow) -> CountdownRow:
-    id_, name, start, value, kind, loop, long_term, trigger, dice, link, loops, visible = row
-    return CountdownRow(id=id_, name=name, start=start, value=value, kind=kind, loop=loop,
-                        long_term=bool(long_term), trigger=trigger, dice=dice, link=link,
-                        loops=loops, visible=bool(visible))
+def _countdown_row(countdown: Countdown) -> CountdownRow:
+    return CountdownRow(id=countdown.id, name=countdown.name, start=countdown.start,
+                        value=countdown.value, kind=countdown.kind, loop=countdown.loop,
+                        long_term=countdown.long_term, trigger=countdown.trigger,
+                        dice=countdown.dice, link=countdown.link, loops=countdown.loops,
+                        visible=countdown.visible)
 
 
-def _fear_row(row: DbRow) -> FearEventRow:
-    id_, encounter_id, created_at, change, value, reason, note = row
-    return FearEventRow(id=id_, encounter_id=encounter_id,
-                        created_at=_utc(datetime.fromisoformat(created_at)), change=change,
-                        value=value, reason=reason, note=note)
+def _fear_row(event: FearEvent) -> FearEventRow:
+    return FearEventRow(id=event.id, encounter_id=event.encounter_id,
+                        created_at=_utc(event.created_at), change=event.change,
+                        value=event.value, reason=event.reason, note=event.note)
 
 
-def _roll_row(row: DbRow) -> RollRow:
-    id_, kind, actor, summary, detail, created_at, payload, public = row
-    return RollRow(id=id_, kind=kind, actor=actor, summary=summary, detail=detail,
-                   created_at=_utc(datetime.fromisoformat(created_at)),
-                   payload=_json(payload, {}), public=bool(public))
+def _roll_row(record: RollRecord) -> RollRow:
+    return RollRow(id=record.id, kind=record.kind, actor=record.actor, summary=record.summary,
+                   detail=record.detail, created_at=_utc(record.created_at),
+                   payload=record.payload or {}, public=record.public)

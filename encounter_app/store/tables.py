@@ -1,4 +1,11 @@
-"""The SQLite tables, as sqlmodel classes. Only the store module touches them.
+"""The SQLite tables, as sqlmodel classes: the one statement of the schema. Only the store
+module touches them.
+
+The store reads and writes through them (store.py); a new database is created from them
+(``SQLModel.metadata.create_all``, migrate.py), and migrations are generated from them
+(``alembic revision --autogenerate``): ``tests/store/test_new_database.py`` fails when the
+migrations build anything else. Columns added by a migration carry the server default it
+gave them, so that every file, however it was made, has the same schema.
 
 Lists that are only ever read and written whole (experiences, features, conditions, a roll's
 full result) are JSON columns: they are never queried by their parts, and one column keeps a
@@ -10,7 +17,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, ForeignKey, Integer
+from sqlalchemy import JSON, Column, ForeignKey, Integer, false
 from sqlmodel import Field, SQLModel
 
 
@@ -25,9 +32,11 @@ class Campaign(SQLModel, table=True):
     party_size: int = 0
     fear: int = 0
     created_at: datetime = Field(default_factory=_now)
-    archived: bool = False
-    note: str = ""  # the GM's own notes, never shown to players
-    session_number: int = 1  # game sessions played; per-session resources refresh on a new one
+    archived: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    # the GM's own notes, never shown to players
+    note: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    # game sessions played; per-session resources refresh on a new one
+    session_number: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Encounter(SQLModel, table=True):
@@ -45,12 +54,16 @@ class Encounter(SQLModel, table=True):
     created_at: datetime = Field(default_factory=_now)
     # The environment the fight takes place in, copied from the library like a combatant's
     # stat block: editing or deleting the library entry leaves the fight as it was.
-    environment: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
-    status: str = "draft"  # "draft" (prepared), "active" (being run) or "done"
-    position: int = 0  # the GM's order of the campaign's encounters
-    note: str = ""
+    environment: dict[str, Any] | None = Field(
+        default=None, sa_column=Column(JSON(none_as_null=True)))
+    # "draft" (prepared), "active" (being run) or "done"
+    status: str = Field(default="draft", sa_column_kwargs={"server_default": "draft"})
+    # the GM's order of the campaign's encounters
+    position: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    note: str = Field(default="", sa_column_kwargs={"server_default": ""})
     # Rounds, Fear gained and spent, adversaries defeated, rolls: written when it is finished.
-    summary: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    summary: dict[str, Any] | None = Field(
+        default=None, sa_column=Column(JSON(none_as_null=True)))
     # Turn state of systems other than Daggerheart (round zero, who picks next...): read and
     # written whole by services/systems, never queried by its parts.
     system_state: dict[str, Any] = Field(
@@ -142,17 +155,22 @@ class Combatant(SQLModel, table=True):
     stress_marked: int = 0
     conditions: list[str] = Field(default_factory=list, sa_column=Column(JSON))
     hidden: bool = False
-    slow_tokens: int = 0  # Slow: a token must be on the stat block before it can act
-    spotlights: int = 0  # spotlights taken this GM turn (Relentless (X) allows X)
     # The stat block as it was copied from the library (adversaries only): editing the library
-    # later does not change a fight already under way.
-    stat_block: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    # later does not change a fight already under way. Written as SQL NULL when there is none.
+    stat_block: dict[str, Any] | None = Field(
+        default=None, sa_column=Column(JSON(none_as_null=True)))
+    # Slow: a token must be on the stat block before it can act
+    slow_tokens: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # spotlights taken this GM turn (Relentless (X) allows X)
+    spotlights: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     # The roster PC this combatant is (marks are written back to it); None for the others.
     pc_id: int | None = Field(
         default=None,
-        sa_column=Column(Integer, ForeignKey("pc.id", ondelete="SET NULL"), index=True),
+        sa_column=Column(Integer, ForeignKey("pc.id", ondelete="SET NULL",
+                                             name="fk_combatant_pc_id"), index=True),
     )
-    notes: str = ""  # the GM's notes on this combatant; never on the players' display
+    # the GM's notes on this combatant; never on the players' display
+    notes: str = Field(default="", sa_column_kwargs={"server_default": ""})
     # Casus Mus, Ruins & Raiders, Forge of Power: the character's numbers (the keys of
     # rules/systems.py's fields) and what changes in play (Action Points left, initiative...).
     system_stats: dict[str, Any] = Field(
@@ -175,11 +193,14 @@ class Countdown(SQLModel, table=True):
     kind: str = "standard"
     loop: str = "none"
     long_term: bool = False
-    trigger: str = "action"  # what advances it: "action" rolls, a "pc_miss", or "manual" only
+    # what advances it: "action" rolls, a "pc_miss", or "manual" only
+    trigger: str = Field(default="action", sa_column_kwargs={"server_default": "action"})
     dice: str | None = None  # a randomized start: the expression its start was rolled from
     link: int | None = None  # linked progress/consequence pairs share a link and advance together
-    loops: int = 0  # how many times a looping countdown has triggered and reset
-    visible: bool = False  # shown on the player display
+    # how many times a looping countdown has triggered and reset
+    loops: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # shown on the player display
+    visible: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class RollRecord(SQLModel, table=True):
@@ -199,7 +220,8 @@ class RollRecord(SQLModel, table=True):
     summary: str
     detail: str = ""
     payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
-    public: bool = False  # shown on the player display
+    # shown on the player display
+    public: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class FearEvent(SQLModel, table=True):

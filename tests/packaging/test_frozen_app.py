@@ -77,8 +77,8 @@ def test_first_start_on_an_empty_folder_builds_the_schema_and_makes_the_demo(tmp
     assert result.returncode == 0, result.stderr
     assert "smoke test ok" in result.stdout and "7 combatants" in result.stdout
     assert unexpected_stderr(result.stderr) == []
-    # The bundled head schema script built the newest schema (store/head_schema.py); the sample
-    # adversaries came from the bundled resources folder.
+    # The sqlmodel tables built the newest schema, stamped from the bundled migration scripts
+    # (store/migrate.py create_new); the sample adversaries came from the bundled resources.
     samples = json.loads(resource("sample_adversaries.json").read_text(encoding="utf-8"))
     connection = sqlite3.connect(data / "encounter.db")
     try:

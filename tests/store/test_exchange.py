@@ -21,6 +21,7 @@ from encounter_app.store.exchange import (
     recreate_encounter,
     revert_import,
 )
+from tests.helpers.databases import dump
 
 
 def library(store):
@@ -132,11 +133,12 @@ def test_an_encounter_round_trips_through_a_file(store):
 def test_a_failing_encounter_import_leaves_nothing(store):
     encounter = create_demo(store, seed=4)
     exported = encounter_file(store, encounter.id)
-    count = len(store._all("SELECT id FROM encounter"))
+    count = len(dump(store.path)["encounter"])
     with pytest.raises(sqlite3.IntegrityError):  # no such campaign: the foreign key refuses
         recreate_encounter(store, 999, exported)
-    assert len(store._all("SELECT id FROM encounter")) == count
-    assert len(store._all("SELECT id FROM combatant")) == len(exported.combatants)
+    rows = dump(store.path)
+    assert len(rows["encounter"]) == count
+    assert len(rows["combatant"]) == len(exported.combatants)
 
 
 def test_notes_a_systems_numbers_and_what_players_see_travel_with_an_encounter():

@@ -2,7 +2,7 @@
 
 Every module imported at start is time before the window appears. These load later, when
 something asks for them: migrations, the demo, dialogs, exact odds, the builder,
-the player display.
+the player display. sqlmodel and SQLAlchemy are not among them: they are the store.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from pathlib import Path
 
 from encounter_app.app import launch
 
-LATER = ("alembic", "sqlalchemy", "sqlmodel", "icepool", "platformdirs",
-         "encounter_app.demo", "encounter_app.store.head_schema",
+LATER = ("alembic", "icepool", "platformdirs", "encounter_app.demo",
          "encounter_app.ui.shell.backup_dialogs", "encounter_app.ui.fight.countdown_dialog",
          "encounter_app.ui.fight.rolls.dialogs", "encounter_app.ui.systems.casus_mus",
          "encounter_app.ui.systems.ruins_and_raiders", "encounter_app.ui.systems.forge_of_power",
