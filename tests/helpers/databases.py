@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -214,16 +212,6 @@ def revision_of(path: Path) -> list[str]:
         return [row[0] for row in connection.execute("SELECT version_num FROM alembic_version")]
     finally:
         connection.close()
-
-
-@contextmanager
-def own_connection(store: Store) -> Iterator[sqlite3.Connection]:
-    """The store's one sqlite3 connection (its engine's StaticPool holds it), to look at."""
-    proxied = store._engine.raw_connection()
-    try:
-        yield proxied.driver_connection
-    finally:
-        proxied.close()
 
 
 def revisions() -> list[str]:

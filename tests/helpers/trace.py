@@ -10,8 +10,15 @@ from encounter_app.store import Store
 
 
 def raw_connection(store: Store) -> sqlite3.Connection:
-    """The sqlite3 connection under the store (one for every caller)."""
-    return store._connection
+    """The sqlite3 connection under the store: its engine's StaticPool holds the one, so
+    handing the proxy back to the pool leaves it open."""
+    proxied = store._engine.raw_connection()
+    try:
+        connection = proxied.driver_connection
+    finally:
+        proxied.close()
+    assert isinstance(connection, sqlite3.Connection)
+    return connection
 
 
 @contextmanager

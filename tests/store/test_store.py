@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow, TemplateRow
 from encounter_app.store import DB_NAME, Store
 from encounter_app.store.connection import connect
-from tests.helpers.databases import own_connection
 from tests.helpers.rows import BANDIT, SHAMAN
+from tests.helpers.trace import raw_connection
 
 DB_SETTINGS = settings(max_examples=50, deadline=None,
                        suppress_health_check=[HealthCheck.too_slow])
@@ -452,10 +452,9 @@ def test_every_connection_has_foreign_keys_on_and_wal(store: Store, tmp_path: Pa
     # The store's own connection, and any other made the same way (Alembic's use connect too).
     other = connect(tmp_path / "other.db")
     try:
-        with own_connection(store) as own:
-            for connection in (own, other):
-                assert connection.execute("PRAGMA foreign_keys").fetchone() == (1,)
-                assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        for connection in (raw_connection(store), other):
+            assert connection.execute("PRAGMA foreign_keys").fetchone() == (1,)
+            assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     finally:
         other.close()
 
@@ -565,8 +564,7 @@ def test_commits_do_not_checkpoint_but_the_checkpointer_thread_does(store: Store
     import threading
     import time
 
-    with own_connection(store) as own:
-        assert own.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    assert raw_connection(store).execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
     for i in range(20):
         store.insert_roll(encounter_id, RollRow(kind="dice", summary=f"roll {i}"))
     deadline = time.monotonic() + 5

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,8 @@ from sqlalchemy.exc import InvalidRequestError
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.store import Store, WriteFailed
-from tests.helpers.databases import own_connection
+from tests.helpers.trace import raw_connection
+from tests.helpers.trace import statements as traced
 
 
 @pytest.fixture
@@ -32,18 +33,6 @@ def store(tmp_path: Path) -> Iterator[Store]:
 def fight(store: Store) -> tuple[int, int]:
     campaign = store.create_campaign("Witherwild", fear=2)
     return campaign.id, store.create_encounter(campaign.id, "Ambush").id
-
-
-@contextmanager
-def traced(store: Store) -> Iterator[list[str]]:
-    """Every statement SQLite runs on the store's connection while inside."""
-    statements: list[str] = []
-    with own_connection(store) as own:
-        own.set_trace_callback(statements.append)
-        try:
-            yield statements
-        finally:
-            own.set_trace_callback(None)
 
 
 def said(statements: list[str], word: str) -> int:
@@ -156,18 +145,17 @@ def test_another_thread_waits_for_the_unit_and_stays_out_of_it(
 def test_a_full_disk_is_write_failed_naming_the_folder_and_changes_nothing(
         store: Store, fight: tuple[int, int]) -> None:
     campaign_id, encounter_id = fight
-    with own_connection(store) as own:
-        # SQLite answers SQLITE_FULL ("database or disk is full") once the file would grow.
-        pages = own.execute("PRAGMA page_count").fetchone()[0]
-        own.execute(f"PRAGMA max_page_count = {pages}")
+    own = raw_connection(store)
+    # SQLite answers SQLITE_FULL ("database or disk is full") once the file would grow.
+    pages = own.execute("PRAGMA page_count").fetchone()[0]
+    own.execute(f"PRAGMA max_page_count = {pages}")
     try:
         with pytest.raises(WriteFailed) as caught, store.unit():
             store.set_fear(campaign_id, 4)
             for n in range(100):
                 store.insert_roll(encounter_id, RollRow(kind="dice", summary=f"{n}" * 4000))
     finally:
-        with own_connection(store) as own:
-            own.execute("PRAGMA max_page_count = 1073741823")
+        own.execute("PRAGMA max_page_count = 1073741823")
     assert caught.value.reason == "SQLITE_FULL"
     assert str(store.path.parent) in str(caught.value)
     assert "Nothing was saved" in str(caught.value)
