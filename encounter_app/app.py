@@ -7,6 +7,7 @@ whole program on a temporary folder and take it apart again with ``shutdown``.
 from __future__ import annotations
 
 import contextlib
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +27,8 @@ from encounter_app.ui.players.table_controls import TableControls
 from encounter_app.ui.shell.appearance import Appearance
 from encounter_app.ui.shell.main_window import MainWindow
 from encounter_app.ui.shell.settings import open_settings
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -74,9 +77,13 @@ class Launched:
         """
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         safety = self.store.restore(Path(backup))
-        encounter_id = (self.store.encounter_to_open()
-                        or _create_demo(self.store, "daggerheart").id)
-        self._replace_window(encounter_id)
+        try:
+            encounter, session, _existing = _first_fight(self.store, "daggerheart", None)
+        except UNREADABLE as exc:  # it passed the checks, yet a row of it cannot be read
+            self.store.restore(safety)
+            raise StoreError(f"{Path(backup).name} cannot be read either: a row of it is "
+                             f"damaged ({exc}).") from exc
+        self._replace_window(encounter.id, session)
         self.window.show_message(
             f"Restored {Path(backup).name}. The undo history was cleared; what you had before "
             f"is kept as {safety.name} (File › Restore… brings it back).")
@@ -97,21 +104,28 @@ class Launched:
             return
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         try:
+            EncounterSession(self.store, encounter_id)  # every row of it reads, before anything
             opened = open_status(self.store, encounter_id)
         except StoreError as exc:  # the disk refused it: the open fight stays as it was
             self.window.show_message(f"The encounter was not opened: {exc}", error=True)
             return
-        self._replace_window(encounter_id)
+        except UNREADABLE as exc:
+            self.window.show_message(f"The encounter was not opened: a row of it cannot be "
+                                     f"read ({exc}). The fight you had open stays open; File "
+                                     "› Restore… brings back a backup.", error=True)
+            return
+        self._replace_window(encounter_id)  # read again: long-term countdowns came along
         self.window.show_message(message or (
             f"Opened {self.session.encounter.name}{opened}. The undo history of {old_name} "
             "was cleared: it belonged to that encounter."))
 
-    def _replace_window(self, encounter_id: int) -> None:
+    def _replace_window(self, encounter_id: int, session: EncounterSession | None = None
+                        ) -> None:
         old = self.window
         old.detach()
         self.window, self.session, self.undo_stack = _open_window(
             self.store, encounter_id, self.rules_service, self.settings, self.appearance,
-            session_hooks=self.session_hooks)
+            session_hooks=self.session_hooks, session=session)
         self._connect_window()
         self.window.restoreGeometry(old.saveGeometry())
         if old.isVisible():
@@ -170,11 +184,15 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
     if not isinstance(app, QApplication):  # a QCoreApplication has no palette to switch
         raise RuntimeError("launch() needs a QApplication")  # checked before anything opens
     store = Store.open(Path(data_dir))
+    # Everything the first window reads is read before anything is started that would have
+    # to be torn down (the rules thread): a row that cannot be read sets the database aside.
     try:
-        encounter_id = store.encounter_to_open()  # the one open when the program last ran
-        existing = encounter_id is not None
-        encounter = (_create_demo(store, demo_system, seed=seed) if encounter_id is None
-                     else store.encounter(encounter_id))
+        try:
+            encounter, session, existing = _first_fight(store, demo_system, seed)
+        except UNREADABLE as exc:
+            log.warning("a row of %s cannot be read (%r): setting it aside", store.path, exc)
+            store = store.set_aside(f"a row of it cannot be read: {exc}")
+            encounter, session, existing = _first_fight(store, demo_system, seed)
         if rules_service is None:
             rules_service = RulesService(seed=encounter.seed if seed is None else seed)
     except Exception:
@@ -185,11 +203,26 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
     appearance = Appearance(app, settings)
     window, session, undo_stack = _open_window(store, encounter.id, rules_service, settings,
                                                appearance, back_up_now=existing,
-                                               session_hooks=hooks)
+                                               session_hooks=hooks, session=session)
     if show:
         window.show()
     return Launched(window, store, rules_service, undo_stack, session, appearance, settings,
                     hooks)
+
+
+# What reading a row the checks let through can raise: JSON that does not parse, a stat block
+# of the wrong shape, a value of the wrong type. Such a database is set aside at start.
+UNREADABLE = (ValueError, TypeError, KeyError, AttributeError)
+
+
+def _first_fight(store: Store, demo_system: str, seed: int | None
+                 ) -> tuple[EncounterRow, EncounterSession, bool]:
+    """The encounter to open (the demo on a new database), read whole; and whether the
+    database held one already."""
+    encounter_id = store.encounter_to_open()  # the one open when the program last ran
+    encounter = (_create_demo(store, demo_system, seed=seed) if encounter_id is None
+                 else store.encounter(encounter_id))
+    return encounter, EncounterSession(store, encounter.id), encounter_id is not None
 
 
 def _create_demo(store: Store, system: str, *, seed: int | None = None) -> EncounterRow:
@@ -201,11 +234,13 @@ def _create_demo(store: Store, system: str, *, seed: int | None = None) -> Encou
 
 def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
                  settings: QSettings, appearance: Appearance, *, back_up_now: bool = False,
-                 session_hooks: NewSessionHooks | None = None
+                 session_hooks: NewSessionHooks | None = None,
+                 session: EncounterSession | None = None
                  ) -> tuple[MainWindow, EncounterSession, UndoStack]:
     with contextlib.suppress(StoreError):  # a full disk: it is only not remembered
         store.remember(OPEN_ENCOUNTER, str(encounter_id))  # it reopens at the next start
-    session = EncounterSession(store, encounter_id)
+    if session is None:
+        session = EncounterSession(store, encounter_id)
     undo_stack = UndoStack(store)
     window = MainWindow(store, session, rules_service, undo_stack,
                         session_hooks=session_hooks)

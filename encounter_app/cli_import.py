@@ -22,7 +22,7 @@ from encounter_app.importing import (
     import_encounter,
     some_names,
 )
-from encounter_app.store import DB_NAME, FolderNotWritable, Store, StoreError, migrate
+from encounter_app.store import DB_NAME, Store, StoreError, migrate
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
 from encounter_app.store.errors import DatabaseDamaged
 from encounter_app.store.exchange import (
@@ -66,8 +66,7 @@ def main(argv: list[str], default_data_dir: Path) -> int:
     try:
         prepare_folder(data_dir)
     except StoreError as exc:
-        return _refuse(str(exc), exit_codes.READ_ONLY if isinstance(exc, FolderNotWritable)
-                       else exit_codes.REFUSED)
+        return _refuse(str(exc), exit_codes.for_store_error(exc))
     # QtCore only (no display): the lock the window takes, so the two never write at once.
     from encounter_app.ui.shell.data_lock import DataFolderLock
 
@@ -91,8 +90,7 @@ def _import_locked(parsed: Parsed, data_dir: Path, on_duplicate: Choice) -> int:
         return _refuse(f"{exc} Start Encounter Manager to be offered the newest backup; "
                        "nothing was imported.", exit_codes.DAMAGED)
     except StoreError as exc:
-        return _refuse(str(exc), exit_codes.READ_ONLY if isinstance(exc, FolderNotWritable)
-                       else exit_codes.REFUSED)
+        return _refuse(str(exc), exit_codes.for_store_error(exc))
     try:
         if parsed.kind == "encounter":
             encounter = import_encounter(store, parsed)

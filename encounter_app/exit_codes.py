@@ -12,6 +12,8 @@ READ_ONLY = 6
 IMPORT_REFUSED = 7
 DISK_FULL = 8
 LOCK_UNWRITABLE = 9
+NOT_A_FOLDER = 10
+DATABASE_NOT_A_FILE = 11
 
 MEANINGS = {
     OK: "ran and quit normally (--smoke-test: the window was built and a roll came back)",
@@ -29,7 +31,23 @@ MEANINGS = {
     DISK_FULL: "the disk holding the data folder is full: nothing was changed; free some space",
     LOCK_UNWRITABLE: "the lock file (encounter.lock in the data folder) could not be written, "
                      "though no other copy holds it",
+    NOT_A_FOLDER: "the data folder given (or a part of its path) is a file, not a folder",
+    DATABASE_NOT_A_FILE: "encounter.db in the data folder is a folder, not a database file",
 }
+
+
+def for_store_error(exc: Exception) -> int:
+    """The exit status for a StoreError raised while opening the data folder."""
+    from encounter_app.store import errors  # what the store raises, by class
+
+    codes = ((errors.FolderNotWritable, READ_ONLY), (errors.DiskFull, DISK_FULL),
+             (errors.NotAFolder, NOT_A_FOLDER), (errors.DatabaseNotAFile, DATABASE_NOT_A_FILE))
+    for kind, code in codes:
+        if isinstance(exc, kind):
+            return code
+    if isinstance(exc, errors.WriteFailed):
+        return DISK_FULL if exc.reason == "SQLITE_FULL" else READ_ONLY
+    return REFUSED
 
 
 def epilog() -> str:

@@ -4,10 +4,14 @@ of them is called "already running" or changes anything (exit_codes.py, shown by
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 from encounter_app import exit_codes
+from encounter_app.demo import create_demo
+from encounter_app.store import Store
 from tests.helpers.disks import fill_disk
 
 
@@ -47,3 +51,72 @@ def test_help_lists_every_exit_status():
     result = run("--help")
     for code in exit_codes.MEANINGS:
         assert f"  {code}  " in result.stdout
+
+
+def test_a_data_folder_that_is_a_file_says_so(tmp_path):
+    folder = tmp_path / "data"
+    folder.write_text("my notes")
+    result = run("--data-dir", str(folder), "--smoke-test")
+    assert result.returncode == exit_codes.NOT_A_FOLDER, result.stderr
+    assert "is a file, not a folder" in result.stderr
+    assert folder.read_text() == "my notes"
+
+
+def test_a_database_that_is_a_folder_says_so(tmp_path):
+    (tmp_path / "encounter.db").mkdir()
+    (tmp_path / "encounter.db" / "keep.txt").write_text("mine")
+    result = run("--data-dir", str(tmp_path), "--smoke-test")
+    assert result.returncode == exit_codes.DATABASE_NOT_A_FILE, result.stderr
+    assert "is a folder, not a database" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert (tmp_path / "encounter.db" / "keep.txt").read_text() == "mine"
+
+
+def a_fight(data: Path) -> Path:
+    store = Store.open(data)
+    create_demo(store, seed=1)
+    store.close()
+    return data / "encounter.db"
+
+
+def damage(database: Path, *statements: str) -> None:
+    connection = sqlite3.connect(database)
+    try:
+        for statement in statements:
+            connection.execute(statement)
+        connection.commit()
+    finally:
+        connection.close()
+
+
+def assert_set_aside(result: subprocess.CompletedProcess, data: Path, why: str) -> None:
+    """Started (never a signal), said the database was damaged and why, and kept it aside."""
+    assert result.returncode == exit_codes.DAMAGED, result.stderr
+    assert "damaged" in result.stderr and why in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and "QThread" not in result.stderr
+    assert list(data.glob("encounter-corrupt-*.db")), "the damaged file is kept beside"
+
+
+def test_a_stat_block_that_is_not_json_sets_the_database_aside(tmp_path):
+    database = a_fight(tmp_path)
+    damage(database, "UPDATE combatant SET stat_block = '{\"name\": \"Bandit' WHERE id = 4")
+    result = run("--data-dir", str(tmp_path), "--smoke-test")
+    assert_set_aside(result, tmp_path, "combatant rows 4 cannot be read")
+
+
+def test_a_row_the_checks_let_through_still_sets_the_database_aside(tmp_path):
+    # Valid JSON of the wrong shape: only reading the fight finds it.
+    database = a_fight(tmp_path)
+    damage(database, "UPDATE combatant SET stat_block = '[1, 2, 3]' WHERE id = 4")
+    result = run("--data-dir", str(tmp_path), "--smoke-test")
+    assert_set_aside(result, tmp_path, "a row of it cannot be read")
+
+
+def test_a_damaged_index_is_found_at_start(tmp_path):
+    # quick_check passes this file; integrity_check does not.
+    database = a_fight(tmp_path)
+    damage(database, "PRAGMA writable_schema=ON",
+           "UPDATE sqlite_master SET sql = replace(sql, '(name)', '(type)')"
+           " WHERE name = 'ix_adversary_template_name'")
+    result = run("--data-dir", str(tmp_path), "--smoke-test")
+    assert_set_aside(result, tmp_path, "missing from index ix_adversary_template_name")

@@ -16,6 +16,18 @@ class FolderNotWritable(StoreError):
     """The data folder (or the database in it) cannot be written: read-only disk, permissions."""
 
 
+class NotAFolder(StoreError):
+    """The data folder's path is a file (or something else that is not a folder)."""
+
+
+class DatabaseNotAFile(StoreError):
+    """``encounter.db`` in the data folder is a folder (or something else that is not a file)."""
+
+
+class DiskFull(StoreError):
+    """The disk holding the data folder has no room left: nothing can be opened or written."""
+
+
 class DatabaseDamaged(StoreError):
     """The file is our SQLite database but SQLite reports damage (it is kept aside, not used)."""
 

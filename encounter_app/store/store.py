@@ -46,7 +46,10 @@ from encounter_app.store.campaigns import CampaignStore, campaign_row
 from encounter_app.store.connection import Checkpointer
 from encounter_app.store.errors import (
     DatabaseDamaged,
+    DatabaseNotAFile,
+    DiskFull,
     FolderNotWritable,
+    NotAFolder,
     StoreError,
     write_failed,
 )
@@ -112,6 +115,7 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         self.path = path
         # Where a damaged database found at opening was moved (this store is a new one).
         self.kept_aside = kept_aside
+        self.damage = ""  # what was found wrong with the database kept aside
         self._checkpointer = Checkpointer(path)
 
     @classmethod
@@ -122,19 +126,35 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         database is renamed (see ``kept_aside``) and a new, empty one is opened in its place.
         """
         path = (prepare_folder(Path(data_dir)) / DB_NAME).resolve()
-        kept_aside = None
+        kept_aside, damage = None, ""
         try:
             migrate.check_file(path)
-        except DatabaseDamaged:
-            kept_aside = backups.keep_aside(path)
+        except DatabaseDamaged as exc:
+            kept_aside, damage = backups.keep_aside(path), exc.detail
         try:
             migrate.upgrade(path)
         except Exception as exc:
+            failed = write_failed(path, _sqlite_error(exc))
+            if failed is not None:  # the disk, not the file: nothing was changed either
+                raise (DiskFull(str(failed)) if failed.reason == "SQLITE_FULL" else failed
+                       ) from exc
             raise StoreError(
                 f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
                 f"made before the attempt is in {path.parent / 'backups'}."
             ) from exc
-        return cls(connection.engine(path, store=True), path, kept_aside)
+        store = cls(connection.engine(path, store=True), path, kept_aside)
+        store.damage = damage
+        return store
+
+    def set_aside(self, damage: str) -> Store:
+        """This database cannot be read after all (a row the checks at opening let through):
+        close it, keep it aside as damaged, and open a new, empty one in its place, whose
+        ``kept_aside`` says where the old one went. Nothing is deleted."""
+        self.close()
+        kept_aside = backups.keep_aside(self.path)
+        fresh = Store.open(self.path.parent)
+        fresh.kept_aside, fresh.damage = kept_aside, damage
+        return fresh
 
     def close(self) -> None:
         """Close the file; the last connection to go copies the log back into it."""
@@ -479,14 +499,32 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
                     for row in rows]
 
 
+def _sqlite_error(exc: BaseException) -> Exception:
+    """The sqlite3 error behind ``exc`` (SQLAlchemy's wraps it as ``orig``), else ``exc``."""
+    for error in (exc, getattr(exc, "orig", None), exc.__cause__):
+        if isinstance(error, sqlite3.Error):
+            return error
+    return exc if isinstance(exc, Exception) else Exception(str(exc))
+
+
 def prepare_folder(data_dir: Path) -> Path:
     """Create the data folder if needed and make sure the program can write in it.
 
     Root ignores file modes, so the test is a real write, not ``os.access`` on the folder.
     """
+    if data_dir.exists() and not data_dir.is_dir():
+        raise NotAFolder(
+            f"The data folder {data_dir} is a file, not a folder: Encounter Manager keeps its "
+            "database and backups in a folder there.\n\nMove that file away, or start "
+            "Encounter Manager with --data-dir and another folder. Nothing was changed.")
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        if isinstance(exc, FileExistsError) or data_dir.parent.is_file():
+            raise NotAFolder(
+                f"Cannot create the data folder {data_dir}: a file is in the way "
+                f"({exc.strerror}). Move it away, or start Encounter Manager with --data-dir "
+                "and another folder. Nothing was changed.") from exc
         raise StoreError(f"Cannot create the data folder {data_dir}: {exc.strerror}.") from exc
     advice = ("\n\nMake it writable (for example: chmod u+w), or start Encounter Manager "
               "with --data-dir and a folder you can write to. Nothing was changed.")
@@ -499,6 +537,11 @@ def prepare_folder(data_dir: Path) -> Path:
             f"The data folder {data_dir} is read-only ({exc.strerror}): Encounter Manager "
             f"keeps its database and backups there.{advice}") from exc
     database = data_dir / DB_NAME
+    if database.exists() and not database.is_file():
+        raise DatabaseNotAFile(
+            f"{database} is a folder, not a database: Encounter Manager keeps its fights in a "
+            "file of that name.\n\nMove that folder away (or rename it), or start Encounter "
+            "Manager with --data-dir and another folder. Nothing was changed.")
     if database.exists() and not os.access(database, os.W_OK):
         raise FolderNotWritable(f"The database {database} is read-only.{advice}")
     return data_dir

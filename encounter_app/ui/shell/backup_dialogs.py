@@ -120,9 +120,11 @@ def ask_restore(parent: QWidget, store: Store) -> Path | None:
     return dialog.chosen() if accepted else None
 
 
-def damaged_message(kept_aside: Path, database: Path, offer: backups.Backup | None) -> str:
+def damaged_message(kept_aside: Path, database: Path, offer: backups.Backup | None,
+                    why: str = "") -> str:
     """What happened to a damaged database, and what can be done, in plain words."""
-    text = (f"SQLite reports damage in {database}, so it was set aside (nothing was deleted) "
+    found = f" ({why})" if why else ""
+    text = (f"{database} is damaged{found}, so it was set aside (nothing was deleted) "
             f"and a new database was started.\n\nSet aside as:\n{kept_aside}")
     if offer is None:
         return text + ("\n\nThere is no backup to restore from. The damaged file stays where "
@@ -135,13 +137,13 @@ class DamagedDatabaseBox(QMessageBox):
     """At start: the database was damaged; restore the newest backup or start afresh?"""
 
     def __init__(self, kept_aside: Path, database: Path, offer: backups.Backup | None,
-                 parent: QWidget | None = None) -> None:
+                 why: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("damagedDatabaseBox")
         self.setIcon(QMessageBox.Icon.Warning)
         self.setWindowTitle("Encounter Manager found a damaged database")
         self.setText("<b>Your database was damaged.</b>")
-        self.setInformativeText(damaged_message(kept_aside, database, offer))
+        self.setInformativeText(damaged_message(kept_aside, database, offer, why))
         # Long paths: a wider box than QMessageBox picks keeps each one on a line or two.
         self.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 520px; }")
         self.restore_button = None

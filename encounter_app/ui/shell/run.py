@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication
 from encounter_app import exit_codes, startup
 from encounter_app.app import Launched, launch
 from encounter_app.domain.requests import DiceRequest, RollResult
-from encounter_app.store import FolderNotWritable, StoreError
+from encounter_app.store import StoreError
 from encounter_app.store.store import prepare_folder
 from encounter_app.ui.shell.data_lock import DataFolderLock
 
@@ -44,7 +44,7 @@ def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
 
 
 def _code(exc: StoreError) -> int:
-    return exit_codes.READ_ONLY if isinstance(exc, FolderNotWritable) else exit_codes.REFUSED
+    return exit_codes.for_store_error(exc)
 
 
 def _refuse(message: str, code: int, quiet: bool,
@@ -98,10 +98,10 @@ def _recover(launched: Launched, quiet: bool) -> bool:
     offer = store.latest_usable_backup()
     if quiet:
         how = " Start Encounter Manager normally to be offered it." if offer else ""
-        print(f"encounter-app: {damaged_message(kept_aside, store.path, offer)}{how}",
+        print(f"encounter-app: {damaged_message(kept_aside, store.path, offer, store.damage)}{how}",
               file=sys.stderr)
         return False
-    box = DamagedDatabaseBox(kept_aside, store.path, offer)
+    box = DamagedDatabaseBox(kept_aside, store.path, offer, store.damage)
     box.exec()
     if offer is not None and box.wants_restore():  # the box offers a restore only with one
         try:
