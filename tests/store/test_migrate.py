@@ -79,7 +79,7 @@ def test_a_database_from_a_newer_version_is_refused_and_kept(tmp_path: Path) -> 
 def test_a_data_folder_that_is_a_file_is_refused_and_kept(tmp_path: Path) -> None:
     not_a_folder = tmp_path / "campaigns"
     not_a_folder.write_bytes(b"my campaign notes\x00\x01")
-    assert_refused(not_a_folder, not_a_folder, "cannot create")
+    assert_refused(not_a_folder, not_a_folder, "is a file, not a folder")
 
 
 def test_a_folder_inside_a_file_is_refused(tmp_path: Path) -> None:
