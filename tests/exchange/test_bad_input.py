@@ -215,6 +215,31 @@ def test_twenty_digits_are_read_and_then_out_of_range():
     assert problem.message == f"{'9' * 20} is out of range: 1 to 99"
 
 
+@pytest.mark.parametrize(("changes", "field", "words"), [
+    ({"hp": "9" * 5000}, "hp", "expected a whole number, found a number of 5000 digits"),
+    ({"atk": "+" + "9" * 30}, "atk", "expected a modifier such as +3, found a number of 30 "
+                                     "digits (at most 20)"),
+    ({"thresholds": "8/" + "9" * 5000}, "thresholds",
+     "Severe threshold is a number of 5000 digits"),
+    ({"experience": "Tremor Sense +" + "9" * 5000}, "experience",
+     "the bonus of 'Tremor Sense' is a number of 5000 digits"),
+    ({"type": "Horde (" + "9" * 5000 + "/HP)"}, "type", "unknown type 'Horde (999999999"),
+    ({"type": "Horde (500/HP)"}, "type", "a Horde of 500/HP is out of range: 1 to 99 per HP"),
+    ({"feats": [{"name": "Quake - Action", "text": "Countdown (" + "9" * 5000 + "). Boom."}]},
+     "feats 1 (Quake - Action) countdown",
+     "expected a countdown of 1 to 99, found a number of 5000"),
+    ({"feats": [{"name": "Quake (Countdown " + "9" * 30 + ") - Action", "text": "Boom."}]},
+     "feats 1 (Quake (Countdown 999999999999999999999999999999) - Action) countdown",
+     "found a number of 30 digits"),
+    ({"damage": "1d6+" * 60 + "1 phy"}, "damage", "is 245 characters long at position 200"),
+])
+def test_numbers_the_srd_writes_as_text_are_limited_too(srd_file, changes, field, words):
+    problems = refused(srd_with(srd_file, 0, **changes), "adversaries.json")
+    assert [(p.entry, p.field) for p in problems] == [(1, field)]
+    assert words in problems[0].message
+    assert len(str(problems[0])) < 300  # one line, however long the value
+
+
 def test_nesting_past_64_deep_is_refused_saying_where():
     deep = "[" * 1000 + "]" * 1000  # json.loads fails with a RecursionError at about 1,000
     [problem] = refused('{"format": "encounter-manager", "version": 1,\n "kind": '
