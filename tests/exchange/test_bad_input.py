@@ -303,6 +303,80 @@ def test_a_number_no_reader_looks_at_is_refused_too():
     assert str(problem) == "written_by at: expected a number JSON can hold, found NaN"
 
 
+@pytest.mark.parametrize(("changes", "where", "words"), [
+    ({"environment": {"name": "Chapel", "tier": 1, "type": "Event", "difficulty": 12,
+                      "features": ["The bell", 3, None]}},
+     ["encounter environment features 1", "encounter environment features 2",
+      "encounter environment features 3"], "expected an object {…}, found 'The bell'"),
+    ({"environment": {"name": "Chapel", "tier": 1, "type": "Event", "difficulty": 12,
+                      "features": 7}}, ["encounter environment features"], "expected a list"),
+    ({"environment": {"name": "Chapel", "tier": "1", "type": "Event", "difficulty": 12}},
+     ["encounter environment tier"], "expected a whole number, found '1'"),
+    ({"environment": {"name": "Chapel", "tier": 9, "type": "Event", "difficulty": 12}},
+     ["encounter environment tier"], "The tier must be from 1 to 4, not 9."),
+    ({"system": "gurps"}, ["encounter system"], "expected one of daggerheart, casus_mus"),
+    ({"combatants": [{"kind": "pc", "name": "Aria", "conditions": ["Hidden", "Vul\ud800"]}]},
+     ["combatant 1 (Aria), conditions 2"], "contains a character that is not valid text"),
+    ({"combatants": [{"kind": "pc", "name": "Aria", "system_state": {"ap": 1.5}}]},
+     ["combatant 1 (Aria), system_state ap"], "expected a whole number, true, false or null"),
+    ({"combatants": [{"kind": "pc", "name": "Aria", "system_stats": {"hp": 2**40}}]},
+     ["combatant 1 (Aria), system_stats hp"], "1099511627776 is out of range"),
+    ({"combatants": [{"kind": "pc", "name": "Aria", "system_stats": {"h\ud800": 2}}]},
+     ["combatant 1 (Aria), system_stats"], "the name of a value contains a character"),
+])
+def test_what_an_encounter_holds_is_checked_to_the_end(changes, where, words):
+    problems = refused(encounter_text(**changes))
+    assert [p.where for p in problems] == where
+    assert words in problems[0].message
+
+
+def test_a_system_number_of_infinity_is_named():
+    body = json.loads(encounter_text(combatants=[{"kind": "pc", "name": "Whisker",
+                                                  "system_state": {"ap": 0}}]))
+    [problem] = refused(with_raw(body, ("encounter", "combatants", 0, "system_state", "ap"),
+                                 "Infinity"))
+    assert str(problem) == ("combatant 1 (Whisker), system_state ap: expected a whole number, "
+                            "true, false or null, found Infinity")
+
+
+def campaign_text(**summary) -> str:
+    from encounter_app.exchange.campaign_file import (
+        CampaignEncounter,
+        CampaignFile,
+        write_campaign,
+    )
+    from encounter_app.exchange.encounter_file import EncounterFile
+
+    data = json.loads(write_campaign(CampaignFile("Chapel", encounters=(
+        CampaignEncounter(EncounterFile("Ambush"), "done"),))))
+    data["campaign"]["encounters"][0]["summary"] = {
+        "rounds": 3, "fear_gained": 2, "fear_spent": 1, "defeated": ["Sentry"], "rolls": 9,
+        **summary}
+    return json.dumps(data)
+
+
+def test_a_campaign_with_a_summary_reads():
+    campaign = read_bytes(campaign_text().encode(), "chapel.json").campaign
+    assert campaign.encounters[0].summary.to_json() == {
+        "rounds": 3, "fear_gained": 2, "fear_spent": 1, "defeated": ["Sentry"], "rolls": 9}
+
+
+@pytest.mark.parametrize(("summary", "where", "words"), [
+    ({"rounds": "Infinity"}, "summary rounds", "expected a whole number, found Infinity"),
+    ({"rolls": 10**19}, "summary rolls", "out of range: 0 to 10000000"),
+    ({"rounds": 2.5}, "summary rounds", "expected a whole number, found 2.5"),
+    ({"defeated": "Sentry"}, "summary defeated", "expected a list of names"),
+    ({"defeated": ["Sen\ud800try"]}, "summary defeated 1", "not valid text"),
+])
+def test_a_bad_summary_names_its_encounter_and_field(summary, where, words):
+    text = campaign_text(**summary)
+    if summary.get("rounds") == "Infinity":
+        text = text.replace('"Infinity"', "Infinity")
+    [problem] = refused(text)
+    assert problem.where == f"encounter 1 (Ambush), {where}"
+    assert words in problem.message
+
+
 def depth(value) -> int:
     """How deep lists and objects are nested in ``value``: [] is 1, [[]] is 2."""
     inner = value.values() if isinstance(value, dict) else value
