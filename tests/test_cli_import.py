@@ -216,3 +216,69 @@ def test_an_imported_encounter_is_the_one_the_window_opens_next(tmp_path, capsys
         assert store.encounter(store.encounter_to_open()).name == "Ambush at the chapel steps"
     finally:
         store.close()
+
+
+def raw_at(text: str, path: tuple, raw: str) -> str:
+    """The JSON ``text`` with the value at ``path`` written as ``raw``, as it is."""
+    data = json.loads(text)
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = "\u0000raw\u0000"
+    return json.dumps(data, indent=2).replace('"\\u0000raw\\u0000"', raw)
+
+
+HP = ("encounter", "combatants", 1, "hp_max")
+# The five ways a file once made the importer print a traceback and exit 1.
+CAUSES = {
+    "digits": (lambda t: raw_at(t, HP, "9" * 5000),
+               ", hp_max: expected a whole number, found a number of 5000 digits (at most 20)"),
+    "nesting": (lambda t: raw_at(t, HP, "[" * 1000 + "]" * 1000),
+                "  file: is nested more than 64 deep (lists and objects inside each other) at "
+                "line 35, column 79"),
+    "features": (lambda t: raw_at(t, ("encounter", "environment", "features"), '["The bell"]'),
+                 "  encounter environment features 1: expected an object {…}, found "
+                 "'The bell'"),
+    "infinity": (lambda t: raw_at(t, HP, "Infinity"),
+                 ", hp_max: expected a whole number, found Infinity"),
+    "surrogate": (lambda t: raw_at(t, ("encounter", "combatants", 1, "name"), '"Ash\\ud800"'),
+                  "  combatant 2 (Ash\\ud800), name: contains a character that is not valid "
+                  "text (U+D800 at character 4)"),
+}
+
+
+@pytest.fixture(scope="module")
+def fight_text(tmp_path_factory) -> str:
+    from encounter_app.exchange.encounter_file import write_encounter
+    from encounter_app.store.exchange import encounter_file
+
+    path = tmp_path_factory.mktemp("export") / "fight.json"
+    demo_file(path.parent / "data", path,
+              lambda store, fight: write_encounter(encounter_file(store, fight.id)))
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("cause", CAUSES)
+def test_each_cause_of_a_traceback_is_a_refusal_naming_it(tmp_path, capsys, fight_text, cause):
+    mutate, line = CAUSES[cause]
+    path = tmp_path / "fight.json"
+    path.write_text(mutate(fight_text), encoding="utf-8")
+    code = main(["import", str(path), "--data-dir", str(tmp_path / "data")])
+    out, err = capsys.readouterr()
+    assert code == exit_codes.IMPORT_REFUSED == 7
+    assert out == "" and "Traceback" not in err
+    first, *problems = err.splitlines()
+    assert first == "encounter-app: fight.json: 1 problem, nothing was imported:"
+    assert [p for p in problems if line in p] == problems, problems
+    assert not (tmp_path / "data" / "encounter.db").exists()  # refused before the database
+
+
+def test_a_nesting_too_deep_is_refused_by_a_real_process(tmp_path, fight_text):
+    path = tmp_path / "deep.json"
+    path.write_text(CAUSES["nesting"][0](fight_text), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "encounter_app", "import", str(path),
+                             "--data-dir", str(tmp_path / "data")], capture_output=True,
+                            text=True, timeout=120)
+    assert (result.returncode, result.stdout) == (exit_codes.IMPORT_REFUSED, "")
+    assert "is nested more than 64 deep" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -26,6 +26,7 @@ from encounter_app.exchange.encounter_file import (
     read_encounter_body,
 )
 from encounter_app.exchange.fields import Fields, entry_name, shown
+from encounter_app.exchange.limits import bad_character
 from encounter_app.exchange.native import dumps, envelope
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.rules.daggerheart import FEAR_CAP
@@ -145,10 +146,20 @@ def _summary(value: Any, note: Collector) -> Summary | None:
     """A finished encounter's summary (rounds, Fear, defeated, rolls), or null."""
     if value is None:
         return None
-    try:
-        if not isinstance(value, dict):
-            raise TypeError
-        return Summary.from_json(value)
-    except (TypeError, ValueError):
+    if not isinstance(value, dict):
         note.add("summary", f"expected the summary's numbers and names, found {shown(value)}")
         return None
+    before = note.count
+    fields = Fields(value, note, prefix="summary ")
+    defeated = value.get("defeated", [])
+    if not isinstance(defeated, list) or not all(isinstance(n, str) for n in defeated):
+        note.add("summary defeated", f"expected a list of names, found {shown(defeated)}")
+        defeated = []
+    for number, name in enumerate(defeated, 1):
+        if problem := bad_character(name):
+            note.add(f"summary defeated {number}", problem)
+    summary = Summary(rounds=fields.count("rounds", 100_000),
+                      fear_gained=fields.count("fear_gained", 1_000_000),
+                      fear_spent=fields.count("fear_spent", 1_000_000),
+                      defeated=tuple(defeated), rolls=fields.count("rolls", 10_000_000))
+    return None if note.count != before else summary

@@ -15,18 +15,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from encounter_app.domain.rows import CombatantKind, CombatantRow, CountdownRow, EnvironmentBlock
-from encounter_app.exchange.fields import Fields, entry_name, shown
-from encounter_app.exchange.native import dumps, envelope, read_stat_block
+from encounter_app.exchange.fields import Fields, entry_name, or_zero, shown
+from encounter_app.exchange.limits import bad_character
+from encounter_app.exchange.native import dumps, envelope, read_feature, read_stat_block
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import FEAR_CAP, CountdownKind, LoopMode, SceneIntensity
 from encounter_app.rules.stat_blocks import environment_problems
+from encounter_app.rules.systems import SYSTEMS
 
 COMBATANT_KINDS: tuple[CombatantKind, ...] = ("pc", "adversary", "npc")
 INTENSITIES = tuple(member.name.lower() for member in SceneIntensity)
 COUNTDOWN_KINDS = tuple(member.value for member in CountdownKind)
 LOOPS = tuple(member.value for member in LoopMode)
 TRIGGERS = ("action", "pc_miss", "manual")
+# A system's number or turn state: what a Qt spin box holds, far past any character's.
+STATE_LIMIT = 2**31 - 1
+WHOLE = (-STATE_LIMIT, STATE_LIMIT)  # a number whose range the editor's checks then say
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,7 @@ def read_encounter_body(body: dict[str, Any], problems: list[Problem], *,
     before = len(problems)
     fields = Fields(body, Collector(problems, None), prefix=prefix)
     name = fields.text("name", max_length=200)
-    system = fields.text("system", required=False, default="daggerheart")
+    system = fields.choice("system", tuple(SYSTEMS), "daggerheart")
     round_ = fields.integer("round", 1, 10_000) or 1
     active = fields.integer("active", 0, 100_000, required=False)
     intensity = fields.choice("scene_intensity", INTENSITIES, "standard")
@@ -131,12 +136,25 @@ def _environment(value: Any, fields: Fields) -> EnvironmentBlock | None:
         fields.note.add(where, f"expected an environment stat block or null, found "
                                f"{shown(value)}")
         return None
-    for field, message in environment_problems(value).items():
+    # Each value of the type it must be first, then the editor's checks of what they say.
+    before = fields.note.count
+    place = Fields(value, fields.note, prefix=f"{where} ")
+    block = EnvironmentBlock(
+        name=place.text("name", required=False, max_length=200),
+        tier=or_zero(place.integer("tier", *WHOLE, required=False)),
+        type=place.text("type", required=False),
+        difficulty=or_zero(place.integer("difficulty", *WHOLE, required=False)),
+        description=place.text("description", required=False, max_length=100_000),
+        impulses=place.text("impulses", required=False, max_length=100_000),
+        potential_adversaries=place.text("potential_adversaries", required=False,
+                                         max_length=100_000),
+        features=tuple(read_feature(number, item, fields.note, f"{where} ")
+                       for number, item in enumerate(place.objects("features"), 1)))
+    if fields.note.count != before:
+        return None
+    for field, message in environment_problems(block.to_json()).items():
         fields.note.add(f"{where} {field}", message)
-    try:
-        return EnvironmentBlock.from_json(value)
-    except (KeyError, TypeError, ValueError):
-        return None  # each wrong field was noted just above
+    return None if fields.note.count != before else block
 
 
 def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
@@ -151,6 +169,9 @@ def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
     if not isinstance(conditions, list) or not all(isinstance(c, str) for c in conditions):
         note.add("conditions", f"expected a list of names, found {shown(conditions)}")
         conditions = []
+    for number, condition in enumerate(conditions, 1):
+        if problem := bad_character(condition):
+            note.add(f"conditions {number}", problem)
     stats = None
     if isinstance(data.get("stats"), dict):
         stats = read_stat_block(data["stats"], note, prefix="stats ")
@@ -173,11 +194,21 @@ def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
 
 
 def _numbers(data: dict[str, Any], key: str, note: Collector) -> dict[str, Any]:
-    """A system's numbers or turn state: an object of plain JSON values (or left out)."""
+    """A system's numbers or turn state: an object of whole numbers, true/false or null (the
+    rules read each with int()), or left out."""
     value = data.get(key, {})
     if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
         note.add(key, f"expected an object {{…}} of named values, found {shown(value)}")
         return {}
+    for name, number in value.items():
+        if problem := bad_character(name):
+            note.add(key, f"the name of a value {problem}")
+        elif number is not None and not isinstance(number, int):
+            note.add(f"{key} {name}", f"expected a whole number, true, false or null, found "
+                                      f"{shown(number)}")
+        elif number is not None and not -STATE_LIMIT <= number <= STATE_LIMIT:
+            note.add(f"{key} {name}", f"{number} is out of range: {-STATE_LIMIT} to "
+                                      f"{STATE_LIMIT}")
     return value
 
 

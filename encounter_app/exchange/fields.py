@@ -1,7 +1,9 @@
 """Read typed values out of one JSON object, noting every wrong or missing field as a Problem.
 
 Our own format is strict (a number is a JSON number); the SRD's writes numbers as strings
-("14", "+3"), so its reader asks for ``lenient`` numbers.
+("14", "+3"), so its reader asks for ``lenient`` numbers. A value the JSON reader could not use
+(limits.py: Infinity, a number of 5,000 digits) is a value of the wrong type here, and text
+that cannot be stored (a lone surrogate) is refused where it is read.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from encounter_app.exchange.limits import bad_character, digits_problem, printable
 from encounter_app.exchange.problems import Collector, Problem
 
 T = TypeVar("T")
@@ -23,6 +26,12 @@ _INTEGER = re.compile(r"^\s*[+-]?\d+\s*$")
 def or_zero(value: int | None) -> int:
     """A number read with its problem noted, or 0 in its place so the entry can be built."""
     return 0 if value is None else value
+
+
+def short_name(name: str) -> str:
+    """A name as a problem names its entry or feature: printable, and short."""
+    name = printable(name.strip())  # its own problem, if any, is noted with its field
+    return name if len(name) <= 60 else name[:59] + "…"
 
 
 def shown(value: Any) -> str:
@@ -53,11 +62,15 @@ class Fields:
         if not isinstance(value, str):
             self.note.add(self.where(key), f"expected text, found {shown(value)}")
             return default
-        if required and not value.strip():
-            self.note.add(self.where(key), "is empty")
-        elif len(value) > max_length:
+        if problem := bad_character(value):
+            self.note.add(self.where(key), problem)
+            return default
+        if len(value) > max_length:  # noted, and not read further (by a regex, say)
             self.note.add(self.where(key), f"is {len(value)} characters long; "
                                            f"at most {max_length}")
+            return default
+        if required and not value.strip():
+            self.note.add(self.where(key), "is empty")
         return value
 
     def integer(self, key: str, low: int, high: int, *, required: bool = True,
@@ -80,6 +93,9 @@ class Fields:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         if self.lenient and isinstance(value, str) and _INTEGER.match(value):
+            if problem := digits_problem(value):  # int() would refuse past 4,300 digits
+                self.note.add(self.where(key), f"expected {label}, found {problem}")
+                return None
             return int(value)
         self.note.add(self.where(key), f"expected {label}, found {shown(value)}")
         return None
@@ -122,7 +138,7 @@ class Fields:
 def entry_name(entry: dict[str, Any]) -> str:
     """The name an entry gives itself, to name it in a problem (even when it is wrong)."""
     name = entry.get("name")
-    return name.strip() if isinstance(name, str) else ""
+    return short_name(name) if isinstance(name, str) else ""
 
 
 def read_entries(entries: list[Any], problems: list[Problem],

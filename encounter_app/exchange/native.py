@@ -26,6 +26,7 @@ from encounter_app.exchange.fields import (
     entry_name,
     or_zero,
     read_entries,
+    short_name,
     shown,
 )
 from encounter_app.exchange.problems import Collector, Problem
@@ -107,7 +108,7 @@ def read_stat_block(entry: dict[str, Any], note: Collector, prefix: str = ""
         motives=fields.text("motives", required=False),
         experiences=tuple(_experience(n, e, note, prefix)
                           for n, e in enumerate(fields.objects("experiences"), 1)),
-        features=tuple(_feature(n, f, note, prefix)
+        features=tuple(read_feature(n, f, note, prefix)
                        for n, f in enumerate(fields.objects("features"), 1)),
     )
     statblock.check(stats, note, {k: f"{prefix}{k}" for k in _FIELDS})
@@ -126,15 +127,16 @@ def _experience(number: int, data: dict[str, Any], note: Collector, prefix: str)
                       or_zero(fields.integer("bonus", *statblock.LIMITS["experience"])))
 
 
-def _feature(number: int, data: dict[str, Any], note: Collector, prefix: str) -> Feature:
+def read_feature(number: int, data: dict[str, Any], note: Collector, prefix: str) -> Feature:
+    """Feature ``number`` (from 1) of a stat block, an adversary's or an environment's."""
     name = data.get("name")
-    label = f" ({name})" if isinstance(name, str) and name else ""
-    fields = Fields(data, note, prefix=f"{prefix}features {number}{label} ")
+    named = f" ({short_name(name)})" if isinstance(name, str) and name else ""
+    fields = Fields(data, note, prefix=f"{prefix}features {number}{named} ")
     name = fields.text("name")
     text = fields.text("kind")
     kind = statblock.feature_kind(text)
     if text and kind is None:
-        note.add(fields.where("kind"), f"unknown kind {text!r}: use Passive, Action or "
+        note.add(fields.where("kind"), f"unknown kind {shown(text)}: use Passive, Action or "
                                        "Reaction")
     return Feature(name=name, kind=kind or "Passive", text=fields.text("text", required=False),
                    fear=fields.boolean("fear"),

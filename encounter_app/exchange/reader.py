@@ -1,7 +1,9 @@
 """Read an adversary or encounter file, whichever format it is in, into frozen rows.
 
 The whole file is read and checked before anything is returned: one bad entry refuses the file
-(ImportRefused lists every problem), so the caller never holds half of it.
+(ImportRefused lists every problem), so the caller never holds half of it. Whatever the bytes,
+the answer is a Parsed or an ImportRefused: the limits of limits.py (size, nesting, numbers,
+text) say so when they are hit.
 """
 
 from __future__ import annotations
@@ -15,10 +17,9 @@ from encounter_app.domain.rows import StatBlock
 from encounter_app.exchange import native, srd
 from encounter_app.exchange.campaign_file import CampaignFile, read_campaign
 from encounter_app.exchange.encounter_file import EncounterFile, read_encounter
-from encounter_app.exchange.fields import Progress
+from encounter_app.exchange.fields import Progress, entry_name
+from encounter_app.exchange.limits import MAX_BYTES, JsonLimit, Unusable, leftovers, loads
 from encounter_app.exchange.problems import ImportRefused, Problem
-
-MAX_BYTES = 64 * 1024 * 1024  # far past any bestiary; a bigger file is not ours
 
 
 @dataclass(frozen=True)
@@ -42,11 +43,8 @@ class Parsed:
 def read_path(path: Path, progress: Progress | None = None) -> Parsed:
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise _refused(path.name, f"the file is {size // 1_048_576} MB; an adversary or "
-                                      "encounter file is far smaller")
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)  # no more, whatever stat says (a device, a pipe)
     except OSError as exc:
         raise _refused(path.name, f"cannot be read: {exc.strerror or exc}") from exc
     return read_bytes(raw, path.name, progress)
@@ -55,6 +53,9 @@ def read_path(path: Path, progress: Progress | None = None) -> Parsed:
 def read_bytes(raw: bytes, source: str, progress: Progress | None = None) -> Parsed:
     """Parse ``raw``; raises ImportRefused with every problem. ``progress(done, total)``
     is called after each entry (it may raise to cancel)."""
+    if len(raw) > MAX_BYTES:
+        raise _refused(source, f"is more than {MAX_BYTES // 1_048_576} MB, the most that is "
+                               "read; an adversary, encounter or campaign file is far smaller")
     try:
         # utf-8-sig: the SRD file starts with a byte order mark, which json.loads refuses.
         text = raw.decode("utf-8-sig")
@@ -62,7 +63,9 @@ def read_bytes(raw: bytes, source: str, progress: Progress | None = None) -> Par
         raise _refused(source, f"is not UTF-8 text (byte {exc.start + 1} cannot be read): "
                                "save it as UTF-8 JSON") from exc
     try:
-        data = json.loads(text)
+        data = loads(text)
+    except JsonLimit as exc:
+        raise _refused(source, str(exc)) from exc
     except json.JSONDecodeError as exc:
         raise _refused(source, f"is not JSON: {exc.msg} at line {exc.lineno}, column "
                                f"{exc.colno}") from exc
@@ -77,8 +80,11 @@ def read_bytes(raw: bytes, source: str, progress: Progress | None = None) -> Par
         raise _refused(source, "is JSON but not an adversary file: expected a list of SRD "
                                f"stat blocks or an object with \"format\": \"{native.FORMAT}\"")
     else:
+        found = str(data) if isinstance(data, Unusable) else type(data).__name__
         raise _refused(source, "is JSON but not an adversary file: expected a list of SRD "
-                               f"stat blocks, found {type(data).__name__}")
+                               f"stat blocks, found {found}")
+    if not problems:  # a value no reader looked at (a field it does not know) is checked too
+        problems = [_leftover(data, where, what) for where, what in leftovers(data)]
     if problems:
         raise ImportRefused(source, problems)
     if parsed.kind == "adversaries" and not parsed.adversaries:
@@ -100,3 +106,15 @@ def _read_ours(data: dict[str, Any], source: str, problems: list[Problem],
 
 def _refused(source: str, message: str) -> ImportRefused:
     return ImportRefused(source, [Problem(None, "", "file", message)])
+
+
+def _leftover(data: Any, where: tuple[str, ...], what: str) -> Problem:
+    """A problem in a field no reader knows, naming the entry it is in: an SRD entry, or one
+    of the adversaries of a file of ours."""
+    entries, rest = (data, where) if isinstance(data, list) else (
+        (data.get("adversaries"), where[1:]) if where[:1] == ("adversaries",) else (None, where))
+    if isinstance(entries, list) and rest and rest[0].isdigit():
+        entry = entries[int(rest[0]) - 1]
+        name = entry_name(entry) if isinstance(entry, dict) else ""
+        return Problem(int(rest[0]), name, " ".join(rest[1:]), what)
+    return Problem(None, "", " ".join(where) or "file", what)

@@ -36,8 +36,10 @@ from encounter_app.exchange.fields import (
     entry_name,
     or_zero,
     read_entries,
+    short_name,
     shown,
 )
+from encounter_app.exchange.limits import digits_problem
 from encounter_app.exchange.problems import Collector, Problem
 
 # Our field names -> the SRD's, so a problem names the field the GM sees in the file.
@@ -47,11 +49,12 @@ SRD_NAMES = {"name": "name", "tier": "tier", "type": "type", "difficulty": "diff
              "damage": "damage", "experiences": "experience", "features": "feats",
              "description": "description", "motives": "motives_and_tactics"}
 
-_KIND = re.compile(r"^(?P<name>.*?)\s+-\s+(?P<kind>[A-Za-z]+)\s*$")
-_NAME_COUNTDOWN = re.compile(r"^(?P<head>.*?)\s*:\s*(?P<countdown>[^:]*countdown\s*\([^)]*\))\s*$",
+# How a feature's name ends, matched from the spaces before a mark (_split): "Name - Kind",
+# "Name: Countdown (Loop 6)", "Name (Countdown 6)".
+_KIND = re.compile(r"\s+-\s+(?P<kind>[A-Za-z]+)\s*")
+_NAME_COUNTDOWN = re.compile(r"\s*:\s*(?P<countdown>[^:]*countdown\s*\([^)]*\))\s*",
                              re.IGNORECASE)
-_PAREN_COUNTDOWN = re.compile(r"^(?P<head>.*?)\s*\(\s*countdown\s+(?P<start>\d+)\s*\)\s*$",
-                              re.IGNORECASE)
+_PAREN_COUNTDOWN = re.compile(r"\s*\(\s*countdown\s+(?P<start>\d+)\s*\)\s*", re.IGNORECASE)
 _TEXT_COUNTDOWN = re.compile(r"^\s*(?:[\w-]+\s+)?countdown\s*\((?P<inner>[^)]*)\)",
                              re.IGNORECASE)
 _START = re.compile(r"^(?:(?:loop|increasing|decreasing)\s+)?(\d+)$", re.IGNORECASE)
@@ -65,10 +68,26 @@ def is_fear_feature(text: str) -> bool:
     return bool(_FEAR.search(text))
 
 
-def countdown_start(inner: str) -> int | None:
-    """``"5"``, ``"Loop 6"``, ``"Decreasing 8"`` -> the number; a dice start -> None."""
+def _split(name: str, mark: str, end: re.Pattern[str]) -> tuple[str, re.Match[str]] | None:
+    """The name up to the first ``mark`` where ``end`` matches all the rest (from the spaces
+    before the mark), and that match; None when there is none.
+
+    What ``^(?P<head>.*?)<end>$`` finds, in time proportional to the marks times the length:
+    that pattern tries every character, and a name of spaces took the square of its length.
+    """
+    at = name.find(mark)
+    while at >= 0:
+        start = len(name[:at].rstrip())
+        if (match := end.fullmatch(name, start)) is not None:
+            return name[:start], match
+        at = name.find(mark, at + 1)
+    return None
+
+
+def _countdown_digits(inner: str) -> str | None:
+    """``"5"``, ``"Loop 6"``, ``"Decreasing 8"`` -> the number's digits; a dice start -> None."""
     match = _START.match(inner.strip())
-    return int(match.group(1)) if match else None
+    return match.group(1) if match else None
 
 
 def read(data: Any, problems: list[Problem], notes: list[Problem],
@@ -126,10 +145,13 @@ def _thresholds(fields: Fields) -> tuple[int | None, int | None]:
     for part, label in zip(parts, ("Major", "Severe"), strict=True):
         if part.lower() == "none":
             found.append(None)
+        elif re.fullmatch(r"\d+", part) and (problem := digits_problem(part)):
+            fields.note.add("thresholds", f"{label} threshold is {problem}")
+            found.append(None)
         elif re.fullmatch(r"\d+", part):
             found.append(int(part))
         else:
-            fields.note.add("thresholds", f"{label} threshold {part!r} is not a number")
+            fields.note.add("thresholds", f"{label} threshold {shown(part)} is not a number")
             found.append(None)
     return found[0], found[1]
 
@@ -137,7 +159,7 @@ def _thresholds(fields: Fields) -> tuple[int | None, int | None]:
 def _attack_modifier(fields: Fields, notes: Collector) -> int:
     value = fields.data.get("atk")
     if isinstance(value, str) and _DICE_ATTACK.match(value):
-        notes.add("atk", f"{value!r} is dice, not a number: kept as +0; roll it as the stat "
+        notes.add("atk", f"{shown(value)} is dice, not a number: kept as +0; roll it as the stat "
                          "block's features say")
         return 0
     return or_zero(fields.integer("atk", *statblock.LIMITS["attack_modifier"],
@@ -152,42 +174,49 @@ def _experiences(fields: Fields) -> tuple[Experience, ...]:
             continue
         match = _EXPERIENCE.match(part)
         if match is None:
-            fields.note.add("experience", f"{part!r} is not an experience such as "
+            fields.note.add("experience", f"{shown(part)} is not an experience such as "
                                           "'Tremor Sense +2'")
             continue
-        found.append(Experience(match.group("name"),
-                                int(match.group("bonus").replace(" ", ""))))
+        bonus = match.group("bonus").replace(" ", "")
+        if problem := digits_problem(bonus):
+            fields.note.add("experience", f"the bonus of {shown(match.group('name'))} is "
+                                          f"{problem}")
+            continue
+        found.append(Experience(match.group("name"), int(bonus)))
     return tuple(found)
 
 
 def _feature(number: int, feat: dict[str, Any], note: Collector) -> Feature:
     fields = Fields(feat, note, prefix=f"feats {number} ")
-    name = fields.text("name").strip()
+    name = fields.text("name", max_length=200).strip()  # the SRD's longest is 53 characters
     text = fields.text("text", required=False).strip()
-    where = f"feats {number} ({name})" if name else f"feats {number}"
-    countdown_label = None
-    head = _NAME_COUNTDOWN.match(name)
-    if head:
-        name, countdown_label = head.group("head"), head.group("countdown").strip()
+    where = f"feats {number} ({short_name(name)})" if name else f"feats {number}"
+    if head := _split(name, ":", _NAME_COUNTDOWN):
+        name, countdown_label = head[0], head[1].group("countdown").strip()
         text = f"{countdown_label}. {text}" if text else f"{countdown_label}."
     kind: FeatureKind = "Passive"
-    match = _KIND.match(name)
-    named = None if match is None else statblock.feature_kind(match.group("kind").capitalize())
-    if match and named:
-        name, kind = match.group("name").strip(), named
-    elif match:
-        note.add(f"{where} name", f"unknown feature kind {match.group('kind')!r}: the name "
-                                  "should end in - Passive, - Action or - Reaction")
+    split = _split(name, "-", _KIND)
+    named = None if split is None else statblock.feature_kind(
+        split[1].group("kind").capitalize())
+    if split and named:
+        name, kind = split[0].strip(), named
+    elif split:
+        note.add(f"{where} name", f"unknown feature kind {shown(split[1].group('kind'))}: the "
+                                  "name should end in - Passive, - Action or - Reaction")
     elif name:
         note.add(f"{where} name", "no kind: the name should end in - Passive, - Action or "
                                   "- Reaction")
+    digits = None
+    if paren := _split(name, "(", _PAREN_COUNTDOWN):
+        name, digits = paren[0], paren[1].group("start")
+    elif start := _TEXT_COUNTDOWN.match(text):
+        digits = _countdown_digits(start.group("inner"))
     countdown = None
-    paren = _PAREN_COUNTDOWN.match(name)
-    if paren:
-        name, countdown = paren.group("head"), int(paren.group("start"))
-    else:
-        start = _TEXT_COUNTDOWN.match(text)
-        if start:
-            countdown = countdown_start(start.group("inner"))
+    if digits is not None and (problem := digits_problem(digits)):
+        low, high = statblock.LIMITS["countdown"]
+        note.add(f"{where} countdown", f"expected a countdown of {low} to {high}, found "
+                                       f"{problem}")
+    elif digits is not None:
+        countdown = int(digits)
     return Feature(name=name, kind=kind, text=text, fear=is_fear_feature(text),
                    countdown=countdown)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 from encounter_app.domain.rows import FeatureKind, StatBlock
+from encounter_app.exchange.fields import short_name, shown
+from encounter_app.exchange.limits import digits_problem
 from encounter_app.exchange.problems import Collector
 from encounter_app.rules import dice
 
@@ -24,6 +26,7 @@ LIMITS = {
     "attack_modifier": (-20, 20),
     "experience": (-10, 10),
     "countdown": (1, 99),
+    "horde": (1, 99),  # HP per member of a Horde; the SRD's largest is 10
 }
 _HORDE = re.compile(r"^horde\s*\(\s*(\d+)\s*/\s*hp\s*\)$", re.IGNORECASE)
 
@@ -43,9 +46,8 @@ def normal_type(text: str) -> str | None:
     not a type a GM can run.
     """
     text = text.strip()
-    horde = _HORDE.match(text)
-    if horde:
-        size = int(horde.group(1))
+    size = horde_size(text)
+    if size is not None:
         return f"Horde ({size}/HP)" if size >= 1 else None
     return next((t for t in TYPES if t != "Horde" and t.lower() == text.lower()), None)
 
@@ -53,11 +55,12 @@ def normal_type(text: str) -> str | None:
 def horde_size(type_: str) -> int | None:
     """HP per member of a Horde (N/HP); None for any other type."""
     horde = _HORDE.match(type_.strip())
-    return int(horde.group(1)) if horde else None
+    # A size of more digits than any number is not a size (and int() refuses 4,301).
+    return int(horde.group(1)) if horde and not digits_problem(horde.group(1)) else None
 
 
 def type_problem(text: str) -> str:
-    return (f"unknown type {text!r}: use one of {', '.join(t for t in TYPES if t != 'Horde')}"
+    return (f"unknown type {shown(text)}: use one of {', '.join(t for t in TYPES if t != 'Horde')}"
             ", or Horde (N/HP)")
 
 
@@ -85,6 +88,11 @@ def check(stats: StatBlock, note: Collector, names: dict[str, str] | None = None
         report(where("name"), "is empty")
     if normal_type(stats.type) != stats.type:
         report(where("type"), type_problem(stats.type))
+    elif (size := horde_size(stats.type)) is not None:
+        low, high = LIMITS["horde"]
+        if not low <= size <= high:
+            report(where("type"), f"a Horde of {size}/HP is out of range: {low} to {high} "
+                                  "per HP")
     for key in ("tier", "difficulty", "hp", "stress", "attack_modifier"):
         within(key, getattr(stats, key))
     within("major", stats.major, "threshold")
@@ -106,11 +114,12 @@ def check(stats: StatBlock, note: Collector, names: dict[str, str] | None = None
         if not low <= experience.bonus <= high:
             report(key, f"bonus {experience.bonus:+d} is out of range: {low:+d} to {high:+d}")
     for number, feature in enumerate(stats.features, 1):
-        key = f"{where('features')} {number}" + (f" ({feature.name})" if feature.name else "")
+        key = f"{where('features')} {number}" + (f" ({short_name(feature.name)})" if feature.name
+                                                  else "")
         if not feature.name.strip():
             report(key, "has no name")
         if feature.kind not in FEATURE_KINDS:
-            report(f"{key} kind", f"unknown kind {feature.kind!r}: use Passive, Action or "
+            report(f"{key} kind", f"unknown kind {shown(feature.kind)}: use Passive, Action or "
                                     "Reaction")
         low, high = LIMITS["countdown"]
         if feature.countdown is not None and not low <= feature.countdown <= high:

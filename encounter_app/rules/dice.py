@@ -10,6 +10,10 @@ Grammar (case-insensitive, spaces allowed between terms)::
 ``d%`` is a d100 and ``k`` alone keeps the highest. Dice are drawn left to right with one
 ``rng.randint(1, sides)`` per die. In a roll's text a die that a keep dropped reads
 ``"4 dropped"``: ``"2d20kh1 (17, 4 dropped) + 3 = 20"``.
+
+One expression is at most MAX_LENGTH characters and rolls at most MAX_TOTAL_DICE dice in all,
+so no text, typed or read from a file, costs the rules thread more than a thousand draws or
+writes more than a short line to the roll log.
 """
 
 from __future__ import annotations
@@ -19,7 +23,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 MAX_DICE = 100  # per term: more is a typo, and would flood the roll log
+MAX_TOTAL_DICE = 1000  # in the whole expression: "100d1000kh1" repeated stops at the 11th
 MAX_SIDES = 1000
+# Far past any stat block's damage ("2d20kh1+1d8+3 direct phy/mag" is 27), short enough that
+# a refusal quoting the text is one line.
+MAX_LENGTH = 200
 # Longer digit runs are typos; the cap also keeps int() clear of Python's digit limit.
 _MAX_DIGITS = 7
 _DIGITS = frozenset("0123456789")
@@ -164,6 +172,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
+        self.dice = 0  # rolled by the terms read so far
 
     def fail(self, what: str, position: int, hint: str | None = None) -> DiceError:
         where = " (the end)" if position >= len(self.text) else ""
@@ -189,6 +198,11 @@ class _Parser:
         return int(digits)
 
     def parse(self) -> DiceExpression:
+        if len(self.text) > MAX_LENGTH:
+            # Not quoted whole: the message of a pasted page would be a page.
+            raise DiceError(f"dice expression {self.text[:20]!r}... is {len(self.text)} "
+                            f"characters long at position {MAX_LENGTH}: at most {MAX_LENGTH}",
+                            MAX_LENGTH)
         self.skip_space()
         if not self.peek():
             raise DiceError("empty dice expression: write dice such as 2d6+3")
@@ -244,6 +258,10 @@ class _Parser:
             raise self.fail(f"{typed} has dice with 0 sides", start)
         if sides > MAX_SIDES:
             raise self.fail(f"{typed} has {sides} sides", start, f"at most {MAX_SIDES} sides")
+        self.dice += count
+        if self.dice > MAX_TOTAL_DICE:
+            raise self.fail(f"{typed} brings the dice to {self.dice}", start,
+                            f"at most {MAX_TOTAL_DICE} dice in one expression")
         keep, keep_count = self.keep(start, count)
         return DiceTerm(count, sides, sign, keep, keep_count)
 

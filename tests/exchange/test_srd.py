@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -177,3 +178,19 @@ def as_srd(stats: StatBlock) -> dict:
 def test_any_stat_block_in_the_srd_format_reads_back_the_same(blocks):
     raw = b"\xef\xbb\xbf" + json.dumps([as_srd(b) for b in blocks]).encode("utf-8")
     assert read_bytes(raw, "srd.json").adversaries == tuple(blocks)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "Bite", " ", "  ", "\t", "-", ":", "(", ")", "6",
+                                 "countdown", "Countdown", "Loop", " - ", "Action", "\u00a0"]),
+                max_size=14).map("".join),
+       st.sampled_from([("-", srd._KIND, "kind"), (":", srd._NAME_COUNTDOWN, "countdown"),
+                        ("(", srd._PAREN_COUNTDOWN, "start")]))
+def test_a_name_splits_as_the_pattern_from_its_start_would(name, case):
+    """How a feature's name ends is found from its marks, not by trying every character (a
+    name of spaces took the square of its length): the answer is the same."""
+    mark, end, group = case
+    whole = re.match(f"^(?P<head>.*?){end.pattern}$", name, end.flags)
+    split = srd._split(name, mark, end)
+    assert (None if split is None else (split[0], split[1].group(group))) == (
+        None if whole is None else (whole.group("head"), whole.group(group)))

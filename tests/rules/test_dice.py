@@ -6,7 +6,7 @@ import dataclasses
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from encounter_app.rules import casus_mus
@@ -14,7 +14,9 @@ from encounter_app.rules import forge_of_power as fop
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.dice import (
     MAX_DICE,
+    MAX_LENGTH,
     MAX_SIDES,
+    MAX_TOTAL_DICE,
     DiceError,
     DiceRoll,
     DiceTerm,
@@ -168,6 +170,38 @@ def test_the_caps_themselves_are_allowed():
     assert all(1 <= v <= MAX_SIDES for v in result.dice)
 
 
+def test_the_dice_of_one_whole_expression_are_limited_too():
+    ten_terms = "+".join(["100d1000kh1"] * 10)  # 1000 dice: the limit itself
+    assert len(roll(ten_terms, random.Random(1)).dice) == MAX_TOTAL_DICE == 1000
+    rng = ScriptedRng()
+    with pytest.raises(DiceError) as caught:
+        roll(ten_terms + "+1d6", rng)
+    assert str(caught.value) == (
+        f"1d6 brings the dice to 1001 at position {len(ten_terms) + 1} in "
+        f"{ten_terms + '+1d6'!r}: at most 1000 dice in one expression")
+    assert caught.value.position == len(ten_terms) + 1
+    assert rng.calls == []  # refused before a single die was drawn
+
+
+def test_a_subtracted_or_kept_die_counts_as_rolled():
+    with pytest.raises(DiceError, match="brings the dice to 1002 at position 63 "):
+        parse("100d6-" * 9 + "100d6kl1-2d4")  # 900 + 100 + 2
+
+
+def test_an_expression_is_at_most_200_characters():
+    longest = "10" + "+1" * 99
+    assert len(longest) == MAX_LENGTH == 200
+    assert roll(longest, ScriptedRng()).total == 109
+    text = "100d1000kh1+" * 10_000  # the 5 MB log line this limit is for
+    with pytest.raises(DiceError) as caught:
+        parse(text)
+    assert str(caught.value) == ("dice expression '100d1000kh1+100d1000'... is 120000 characters "
+                                 "long at position 200: at most 200")
+    assert caught.value.position == MAX_LENGTH
+    with pytest.raises(DiceError, match="is 201 characters long at position 200"):
+        parse(longest + "1")
+
+
 # --- properties ----------------------------------------------------------------------------------
 
 
@@ -269,3 +303,44 @@ def test_a_typed_die_out_of_range_or_one_too_few_is_refused():
         Typed(7).randint(1, 6)
     with pytest.raises(ValueError, match="more dice than were typed"):
         rr.check(0, 9, Typed(4))  # 2d6, one die typed
+
+
+class Counting:
+    """A random source that counts its draws: the work a roll costs, without timing it."""
+
+    def __init__(self) -> None:
+        self.draws = 0
+
+    def randint(self, a: int, b: int) -> int:
+        self.draws += 1
+        return b
+
+
+# Mostly valid terms, many of them big, so that the limits themselves are reached often.
+terms = st.one_of(
+    st.integers(0, 10**7).map(str),
+    st.builds(lambda count, sides, keep: f"{count}d{sides}{keep}",
+              st.integers(1, MAX_DICE + 1), st.sampled_from(["6", "%", "1000", "1001"]),
+              st.sampled_from(["", "", "kh1", "kl1"])))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["+", "-", " + ", "\u2212"]), terms,
+                          st.integers(1, 20)), min_size=1, max_size=8),
+       st.sampled_from(["", " phy", " direct mag damage"]), st.integers(0, 40))
+def test_any_accepted_expression_is_a_few_milliseconds_of_work(runs, tail, spaces):
+    """However many terms, and however long: at most 1000 draws and a short roll text."""
+    text = " " * spaces + "".join((sign + term) * times for sign, term, times in runs) + tail
+    try:
+        expression = parse(text)
+    except DiceError as exc:
+        assert exc.position is not None and 0 <= exc.position <= len(text)
+        assert len(str(exc)) < 2 * MAX_LENGTH + 200  # one line, however long the text
+        return
+    assert len(text) <= MAX_LENGTH
+    rolled = sum(t.count for t in expression.terms if isinstance(t, DiceTerm))
+    assert rolled <= MAX_TOTAL_DICE
+    source = Counting()
+    result = roll(text, source)
+    assert source.draws == len(result.dice) == rolled
+    assert len(result.text) <= 12 * MAX_TOTAL_DICE + 10 * MAX_LENGTH  # "1000 dropped, " at most
