@@ -110,6 +110,8 @@ def _import_locked(parsed: Parsed, data_dir: Path, on_duplicate: Choice) -> int:
             after = _duplicates(plan)
     except ImportRefused as exc:
         return _refused(exc)
+    except StoreError as exc:  # the disk refused the write: the one transaction rolled back
+        return _refuse(f"{exc} Nothing was imported.", exit_codes.for_store_error(exc))
     finally:
         store.close()
     print(f"Imported {what} from {parsed.source} into {store.path}{after}")

@@ -7,12 +7,15 @@ import os
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from encounter_app import exit_codes
 from encounter_app.demo import create_demo
+from encounter_app.exchange.native import write_adversaries
 from encounter_app.store import Store
 from tests.helpers.disks import fill_disk
+from tests.helpers.rows import BANDIT
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -120,3 +123,27 @@ def test_a_damaged_index_is_found_at_start(tmp_path):
            " WHERE name = 'ix_adversary_template_name'")
     result = run("--data-dir", str(tmp_path), "--smoke-test")
     assert_set_aside(result, tmp_path, "missing from index ix_adversary_template_name")
+
+
+def test_an_import_onto_a_full_disk_says_so_and_imports_nothing(small_disk, tmp_path):
+    data = small_disk / "data"
+    assert run("--data-dir", str(data), "--smoke-test").returncode == 0
+    store = Store.open(data)
+    before = len(store.templates())
+    store.close()
+    # Enough adversaries that the import must grow the database well beyond its pages.
+    blocks = [replace(BANDIT, name=f"Bandit {n}", description="x" * 900)
+              for n in range(300)]
+    source = tmp_path / "bandits.json"
+    source.write_text(write_adversaries(blocks))
+    filler = fill_disk(small_disk, leave=96 * 1024)  # room for the lock and SQLite's -shm
+    try:
+        result = run("import", str(source), "--data-dir", str(data))
+    finally:
+        filler.unlink()
+    assert result.returncode == exit_codes.DISK_FULL, (result.stdout, result.stderr)
+    assert "is full" in result.stderr and "Nothing was imported" in result.stderr
+    assert "Traceback" not in result.stderr
+    store = Store.open(data)
+    assert len(store.templates()) == before
+    store.close()
