@@ -68,5 +68,4 @@ def write_failed(database: Path, exc: Exception) -> WriteFailed | None:
     advice = _ADVICE.get(primary)
     if advice is None:
         return None
-    return WriteFailed(f"{advice.format(folder=database.parent)} Nothing was saved: your data is "
-                       "as it was before this action.", primary)
+    return WriteFailed(f"{advice.format(folder=database.parent)} Nothing was changed.", primary)

@@ -158,7 +158,7 @@ def test_a_full_disk_is_write_failed_naming_the_folder_and_changes_nothing(
         own.execute("PRAGMA max_page_count = 1073741823")
     assert caught.value.reason == "SQLITE_FULL"
     assert str(store.path.parent) in str(caught.value)
-    assert "Nothing was saved" in str(caught.value)
+    assert "Nothing was changed" in str(caught.value)
     assert store.campaign(campaign_id).fear == 2
     assert store.rolls(encounter_id) == []
     store.set_fear(campaign_id, 4)  # with room again, the same write goes through

@@ -52,7 +52,8 @@ def test_a_full_disk_refuses_the_action_and_leaves_no_undo_step(qtbot, small_dis
             qtbot.keyClick(window, Qt.Key.Key_5)  # a player's Failure with Fear
             status = window.status_label.text()
             assert "is full" in status and "free some space" in status, status
-            assert "as it was before this action" in status
+            assert "Nothing was changed" in status
+            assert window.status_label.toolTip() == status  # whole, when the line is short
             assert stack.count() == 0 and not stack.canUndo()
             assert session.fear == fear and len(session.rolls) == rolls
             assert program.store.campaign(session.campaign.id).fear == fear

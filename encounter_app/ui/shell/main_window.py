@@ -323,6 +323,7 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.status_label.setText(text)
+        self.status_label.setToolTip(text)  # the whole of it, where a narrow window cuts it
         self.status_label.setStyleSheet(theme.error_style(self, bold=True) if error else "")
         self.status_label.setAccessibleDescription(text)
 
