@@ -11,6 +11,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # does a test's own. This must come before anything imports them.
 pytest.register_assert_rewrite("tests.helpers")
 
+# CI runs the same examples every time, so a run lands or not on the change itself; a property
+# test run by hand draws new ones (and keeps what it found in .hypothesis/ to try first).
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
+
 
 @pytest.fixture(scope="session")
 def srd_file() -> Path:

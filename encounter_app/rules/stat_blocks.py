@@ -91,7 +91,7 @@ def _features(features: Any, problems: dict[str, str]) -> None:
             problems[f"{where}.name"] = f"{label}: {problem}"
         if feature.get("kind") not in FEATURE_KINDS:
             problems[f"{where}.kind"] = (f"{label}: the kind is Passive, Action or Reaction, "
-                                         f"not {feature.get('kind')!r}.")
+                                         f"not {_short(feature.get('kind'))}.")
         if not str(feature.get("text") or "").strip():
             problems[f"{where}.text"] = f"{label}: say what {feature.get('name') or 'it'} does."
         countdown = feature.get("countdown")
@@ -99,6 +99,12 @@ def _features(features: Any, problems: dict[str, str]) -> None:
             problem = _in(countdown, COUNTDOWN, "its countdown")
             if problem:
                 problems[f"{where}.countdown"] = f"{label}: {problem}"
+
+
+def _short(value: Any) -> str:
+    """A typed value quoted in a problem, cut to one line's worth."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def adversary_problems(block: Mapping[str, Any]) -> dict[str, str]:
@@ -114,11 +120,11 @@ def adversary_problems(block: Mapping[str, Any]) -> dict[str, str]:
     kind = str(block.get("type") or "")
     base = base_type(kind)
     if base not in ADVERSARY_TYPES:
-        check("type", f"The type is one of {', '.join(ADVERSARY_TYPES)}, not {kind!r}.")
+        check("type", f"The type is one of {', '.join(ADVERSARY_TYPES)}, not {_short(kind)}.")
     elif base == "Horde":
         size = horde_size(kind)
         if size is None:
-            check("type", f"A Horde says how many it has per HP: Horde (3/HP), not {kind!r}.")
+            check("type", f"A Horde says how many it has per HP: Horde (3/HP), not {_short(kind)}.")
         else:
             check("type", _in(size, HORDE_SIZE, "A Horde's size per HP"))
     check("difficulty", _in(block.get("difficulty"), DIFFICULTY, "Difficulty"))
@@ -142,7 +148,7 @@ def adversary_problems(block: Mapping[str, Any]) -> dict[str, str]:
     check("attack_name", _name(block.get("attack_name"), "standard attack"))
     if block.get("attack_range") not in RANGES:
         check("attack_range", f"The range is one of {', '.join(RANGES)}, "
-                              f"not {block.get('attack_range')!r}.")
+                              f"not {_short(block.get('attack_range'))}.")
     check("damage", damage_problem(str(block.get("damage") or "")))
     seen: set[str] = set()
     for n, experience in enumerate(block.get("experiences") or ()):
@@ -166,7 +172,7 @@ def environment_problems(block: Mapping[str, Any]) -> dict[str, str]:
         ("name", _name(block.get("name"), "environment")),
         ("tier", _in(block.get("tier"), TIERS, "The tier")),
         ("type", "" if block.get("type") in ENVIRONMENT_TYPES else
-         f"The type is one of {', '.join(ENVIRONMENT_TYPES)}, not {block.get('type')!r}."),
+         f"The type is one of {', '.join(ENVIRONMENT_TYPES)}, not {_short(block.get('type'))}."),
         ("difficulty", _in(block.get("difficulty"), DIFFICULTY, "Difficulty")),
     ):
         if message:
