@@ -2,8 +2,9 @@
 
 Start-up and memory are measured in fresh processes (``bench.startup_child``), the program's
 and the baseline's (a bare QMainWindow after sqlmodel has opened an empty SQLite file),
-interleaved so both meet the same machine; the median of several runs counts. Everything else
-runs here. The windows are drawn on a real X server (Xvfb, started
+interleaved so both meet the same machine; the median of several runs counts. So is the
+opening of a campaign that has grown (``bench.fixtures.build_campaign``), whose database size is
+measured too. Everything else runs here. The windows are drawn on a real X server (Xvfb, started
 for the run and stopped after) when there is one, as on a GM's desktop; otherwise on Qt's
 offscreen platform, which the results say. Writes bench/results.json.
 """
@@ -15,6 +16,7 @@ import json
 import os
 import platform
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -26,6 +28,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results.json"
 COMMAND = "make bench"
+MB = 1_000_000  # a database's size is counted in decimal megabytes (the stricter reading)
+
+# The campaign that has grown: finished encounters, and rolls logged in all (100 in each
+# finished one, the rest in the encounter that opens: see bench.fixtures.build_campaign).
+GROWTH_DONE, GROWTH_ROLLS = 200, 100_000
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,10 @@ BUDGETS = (
            strict=True),
     Budget("rss_ratio", "peak memory, 1000 combatants open / QMainWindow + sqlmodel", 1.5,
            True),
+    Budget("growth_open_ms", "open a campaign of 200 done encounters + 100,000 rolls to a painted"
+           " window", 300.0, True, strict=True),
+    Budget("growth_db_mb", "that campaign's database file + -wal after a checkpoint, MB", 50.0,
+           True, strict=True),
 )
 
 
@@ -110,6 +121,21 @@ def child(args: list[str], env: dict[str, str]) -> dict[str, float]:
     return report
 
 
+def database_bytes(data_dir: Path) -> int:
+    """The database's bytes on disk after a full checkpoint: the file and its write-ahead log
+    (which the checkpoint empties: what stays is what the data needs)."""
+    from encounter_app.store import DB_NAME
+
+    path = data_dir / DB_NAME
+    connection = sqlite3.connect(path)
+    try:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        connection.close()
+    return sum(file.stat().st_size for file in (path, path.with_name(f"{DB_NAME}-wal"))
+               if file.exists())
+
+
 def startup_runs(folders: dict[str, Path], baseline_db: Path, env: dict[str, str], runs: int
                  ) -> dict[str, list[dict[str, float]]]:
     # Byte-code as an installed program has it (pip compiles on install): without it every
@@ -118,7 +144,8 @@ def startup_runs(folders: dict[str, Path], baseline_db: Path, env: dict[str, str
                     str(HERE)], check=True)
     kinds = {"baseline": ["baseline", str(baseline_db)],
              "app_200": ["app", str(folders["200"])],
-             "app_1000": ["app", str(folders["1000"])]}
+             "app_1000": ["app", str(folders["1000"])],
+             "growth": ["app", str(folders["growth"])]}
     reports: dict[str, list[dict[str, float]]] = {kind: [] for kind in kinds}
     for args in kinds.values():  # one unrecorded start each: files into the page cache
         child(args, env)
@@ -133,7 +160,7 @@ def median_of(reports: list[dict[str, float]], key: str) -> float:
 
 
 def run(runs: int, want_platform: str) -> dict:
-    from bench.fixtures import build_encounter
+    from bench.fixtures import build_campaign, build_encounter
 
     work = Path(tempfile.mkdtemp(prefix="encounter-bench-"))
     display = Display(want_platform)
@@ -142,8 +169,12 @@ def run(runs: int, want_platform: str) -> dict:
         folders = {"200": build_encounter(work / "200", 200, 2_000),
                    "1000": build_encounter(work / "1000", 1000, 10_000)}
         shutil.copytree(folders["1000"], work / "1000-reorder")
-        print(f"start-up and memory: {runs} fresh processes of each kind ({display.name}) ...",
-              flush=True)
+        print(f"building a campaign of {GROWTH_DONE} finished encounters and {GROWTH_ROLLS:,}"
+              " rolls ...", flush=True)
+        folders["growth"] = build_campaign(work / "growth", GROWTH_DONE, GROWTH_ROLLS)
+        growth_bytes = database_bytes(folders["growth"])
+        print(f"start-up, memory, opening: {runs} fresh processes of each kind"
+              f" ({display.name}) ...", flush=True)
         reports = startup_runs(folders, work / "baseline.db", display.env, runs)
 
         os.environ.update({k: v for k, v in display.env.items()
@@ -174,6 +205,8 @@ def run(runs: int, want_platform: str) -> dict:
         "open_1000_ms": median_of(reports["app_1000"], "launch_s") * 1000,
         "odds_ms": max(odds_times) * 1000,
         "rss_ratio": median_of(reports["app_1000"], "maxrss_kb") / baseline_rss,
+        "growth_open_ms": median_of(reports["growth"], "launch_s") * 1000,
+        "growth_db_mb": growth_bytes / MB,
     }
     ms = 1000
 
@@ -194,9 +227,13 @@ def run(runs: int, want_platform: str) -> dict:
             "app_200_start_ms": [round(r["start_s"] * ms, 1) for r in reports["app_200"]],
             "app_1000_start_ms": [round(r["start_s"] * ms, 1) for r in reports["app_1000"]],
             "open_1000_ms": [round(r["launch_s"] * ms, 1) for r in reports["app_1000"]],
+            "growth_start_ms": [round(r["start_s"] * ms, 1) for r in reports["growth"]],
+            "growth_open_ms": [round(r["launch_s"] * ms, 1) for r in reports["growth"]],
+            "growth_db_bytes": growth_bytes,
             "baseline_rss_mb": round(baseline_rss / 1024, 1),
             "app_200_rss_mb": round(median_of(reports["app_200"], "maxrss_kb") / 1024, 1),
             "app_1000_rss_mb": round(median_of(reports["app_1000"], "maxrss_kb") / 1024, 1),
+            "growth_rss_mb": round(median_of(reports["growth"], "maxrss_kb") / 1024, 1),
             "roll_round_trip_ms": in_ms(trips),
             "reorder_ms": in_ms(reorder),
             "reorder_drop_only_ms": in_ms(drops),
