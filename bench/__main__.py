@@ -142,7 +142,7 @@ def startup_runs(folders: dict[str, Path], baseline_db: Path, env: dict[str, str
     # child would compile the package from source, which no GM's start does.
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(HERE.parent / "encounter_app"),
                     str(HERE)], check=True)
-    kinds = {"baseline": ["baseline", str(baseline_db)],
+    kinds = {"baseline": ["baseline", str(baseline_db)], "bare": ["bare"],
              "app_200": ["app", str(folders["200"])],
              "app_1000": ["app", str(folders["1000"])],
              "growth": ["app", str(folders["growth"])]}
@@ -224,6 +224,8 @@ def run(runs: int, want_platform: str) -> dict:
                             "pass": b.met(values[b.key]), "what": b.what} for b in BUDGETS},
         "details": {
             "baseline_start_ms": [round(r["start_s"] * ms, 1) for r in reports["baseline"]],
+            # A QMainWindow alone (no budget): the baseline's start less this is sqlmodel's.
+            "bare_start_ms": [round(r["start_s"] * ms, 1) for r in reports["bare"]],
             "app_200_start_ms": [round(r["start_s"] * ms, 1) for r in reports["app_200"]],
             "app_1000_start_ms": [round(r["start_s"] * ms, 1) for r in reports["app_1000"]],
             "open_1000_ms": [round(r["launch_s"] * ms, 1) for r in reports["app_1000"]],
@@ -233,6 +235,7 @@ def run(runs: int, want_platform: str) -> dict:
             "growth_open_cpu_ms": [round(r["launch_cpu_s"] * ms, 1) for r in reports["growth"]],
             "growth_db_bytes": growth_bytes,
             "baseline_rss_mb": round(baseline_rss / 1024, 1),
+            "bare_rss_mb": round(median_of(reports["bare"], "maxrss_kb") / 1024, 1),
             "app_200_rss_mb": round(median_of(reports["app_200"], "maxrss_kb") / 1024, 1),
             "app_1000_rss_mb": round(median_of(reports["app_1000"], "maxrss_kb") / 1024, 1),
             "growth_rss_mb": round(median_of(reports["growth"], "maxrss_kb") / 1024, 1),

@@ -2,6 +2,7 @@
 
     python -m bench.startup_child baseline DB_FILE  # QMainWindow + sqlmodel engine: the baseline
     python -m bench.startup_child app DATA_DIR      # the program, through encounter_app.app.launch
+    python -m bench.startup_child bare              # the QMainWindow alone, for reference
 
 It prints one JSON line: ``painted`` (time.monotonic() when the first paint of the window had
 finished: CLOCK_MONOTONIC is one clock for every process, so the parent subtracts the moment it
@@ -17,7 +18,8 @@ program's size, and before it sqlmodel imported and an SQLite file (DB_FILE, emp
 through a sqlmodel engine and a Session that runs ``SELECT 1`` on it. Both children start alike:
 Qt first, then cycle collection paused (as encounter-app's main() does) until the window is
 built, then the window shown. Nothing else is imported before the paint, so the ratio of the
-two is what the program adds to its stack.
+two is what the program adds to its stack. ``bare`` is the baseline without the database (the
+baseline of earlier budgets): the difference of the two is what sqlmodel costs a start.
 """
 
 from __future__ import annotations
@@ -95,9 +97,10 @@ def main(argv: list[str]) -> int:
     app = QApplication(sys.argv[:1])
     launched: Launched | None = None
     engine: Engine | None = None
-    if argv[0] == "baseline":
+    if argv[0] in ("baseline", "bare"):
         gc.disable()  # what encounter_app.startup does, without importing the program
-        engine = open_database(Path(argv[1]))
+        if argv[0] == "baseline":
+            engine = open_database(Path(argv[1]))
         window = QMainWindow()
         window.resize(WIDTH, HEIGHT)
         gc.freeze()
