@@ -1,8 +1,10 @@
 """``make bench`` (``python -m bench``): measure, compare with the budgets, print, save.
 
 Start-up and memory are measured in fresh processes (``bench.startup_child``), the program's
-and a bare QMainWindow's, interleaved so both meet the same machine; the median of several
-runs counts. Everything else runs here. The windows are drawn on a real X server (Xvfb, started
+and the baseline's (a bare QMainWindow after sqlmodel has opened an empty SQLite file),
+interleaved so both meet the same machine; the median of several runs counts. So is the
+opening of a campaign that has grown (``bench.fixtures.build_campaign``), whose database size is
+measured too. Everything else runs here. The windows are drawn on a real X server (Xvfb, started
 for the run and stopped after) when there is one, as on a GM's desktop; otherwise on Qt's
 offscreen platform, which the results say. Writes bench/results.json.
 """
@@ -14,6 +16,7 @@ import json
 import os
 import platform
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -25,6 +28,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results.json"
 COMMAND = "make bench"
+MB = 1_000_000  # a database's size is counted in decimal megabytes (the stricter reading)
+
+# The campaign that has grown: finished encounters, and rolls logged in all (100 in each
+# finished one, the rest in the encounter that opens: see bench.fixtures.build_campaign).
+GROWTH_DONE, GROWTH_ROLLS = 200, 100_000
 
 
 @dataclass(frozen=True)
@@ -47,7 +55,8 @@ class Budget:
 
 
 BUDGETS = (
-    Budget("startup_ratio", "start to first paint, 200 combatants / bare QMainWindow", 2.0, True),
+    Budget("startup_ratio", "start to first paint, 200 combatants / QMainWindow + sqlmodel",
+           1.5, True),
     Budget("roll_p99_ms", "attack roll round trip, GUI thread -> worker -> slot, p99", 2.0,
            True, strict=True),
     Budget("rolls_per_s", "rolls through the worker per second, burst", 10_000, False),
@@ -57,7 +66,12 @@ BUDGETS = (
            True, strict=True),
     Budget("odds_ms", "exact odds: hit vs 5 Evasions + damage distribution, worst", 20.0, True,
            strict=True),
-    Budget("rss_ratio", "peak memory, 1000 combatants open / bare QMainWindow", 1.5, True),
+    Budget("rss_ratio", "peak memory, 1000 combatants open / QMainWindow + sqlmodel", 1.5,
+           True),
+    Budget("growth_open_ms", "open a campaign of 200 done encounters + 100,000 rolls to a painted"
+           " window", 300.0, True, strict=True),
+    Budget("growth_db_mb", "that campaign's database file + -wal after a checkpoint, MB", 50.0,
+           True, strict=True),
 )
 
 
@@ -107,14 +121,31 @@ def child(args: list[str], env: dict[str, str]) -> dict[str, float]:
     return report
 
 
-def startup_runs(folders: dict[str, Path], env: dict[str, str], runs: int
+def database_bytes(data_dir: Path) -> int:
+    """The database's bytes on disk after a full checkpoint: the file and its write-ahead log
+    (which the checkpoint empties: what stays is what the data needs)."""
+    from encounter_app.store import DB_NAME
+
+    path = data_dir / DB_NAME
+    connection = sqlite3.connect(path)
+    try:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        connection.close()
+    return sum(file.stat().st_size for file in (path, path.with_name(f"{DB_NAME}-wal"))
+               if file.exists())
+
+
+def startup_runs(folders: dict[str, Path], baseline_db: Path, env: dict[str, str], runs: int
                  ) -> dict[str, list[dict[str, float]]]:
     # Byte-code as an installed program has it (pip compiles on install): without it every
     # child would compile the package from source, which no GM's start does.
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(HERE.parent / "encounter_app"),
                     str(HERE)], check=True)
-    kinds = {"bare": ["bare"], "app_200": ["app", str(folders["200"])],
-             "app_1000": ["app", str(folders["1000"])]}
+    kinds = {"baseline": ["baseline", str(baseline_db)], "bare": ["bare"],
+             "app_200": ["app", str(folders["200"])],
+             "app_1000": ["app", str(folders["1000"])],
+             "growth": ["app", str(folders["growth"])]}
     reports: dict[str, list[dict[str, float]]] = {kind: [] for kind in kinds}
     for args in kinds.values():  # one unrecorded start each: files into the page cache
         child(args, env)
@@ -129,7 +160,7 @@ def median_of(reports: list[dict[str, float]], key: str) -> float:
 
 
 def run(runs: int, want_platform: str) -> dict:
-    from bench.fixtures import build_encounter
+    from bench.fixtures import build_campaign, build_encounter
 
     work = Path(tempfile.mkdtemp(prefix="encounter-bench-"))
     display = Display(want_platform)
@@ -138,9 +169,13 @@ def run(runs: int, want_platform: str) -> dict:
         folders = {"200": build_encounter(work / "200", 200, 2_000),
                    "1000": build_encounter(work / "1000", 1000, 10_000)}
         shutil.copytree(folders["1000"], work / "1000-reorder")
-        print(f"start-up and memory: {runs} fresh processes of each kind ({display.name}) ...",
-              flush=True)
-        reports = startup_runs(folders, display.env, runs)
+        print(f"building a campaign of {GROWTH_DONE} finished encounters and {GROWTH_ROLLS:,}"
+              " rolls ...", flush=True)
+        folders["growth"] = build_campaign(work / "growth", GROWTH_DONE, GROWTH_ROLLS)
+        growth_bytes = database_bytes(folders["growth"])
+        print(f"start-up, memory, opening: {runs} fresh processes of each kind"
+              f" ({display.name}) ...", flush=True)
+        reports = startup_runs(folders, work / "baseline.db", display.env, runs)
 
         os.environ.update({k: v for k, v in display.env.items()
                            if k in ("DISPLAY", "QT_QPA_PLATFORM")})
@@ -160,16 +195,18 @@ def run(runs: int, want_platform: str) -> dict:
         display.close()
         shutil.rmtree(work, ignore_errors=True)
 
-    bare_start = median_of(reports["bare"], "start_s")
-    bare_rss = median_of(reports["bare"], "maxrss_kb")
+    baseline_start = median_of(reports["baseline"], "start_s")
+    baseline_rss = median_of(reports["baseline"], "maxrss_kb")
     values = {
-        "startup_ratio": median_of(reports["app_200"], "start_s") / bare_start,
+        "startup_ratio": median_of(reports["app_200"], "start_s") / baseline_start,
         "roll_p99_ms": measures.percentile(trips, 99) * 1000,
         "rolls_per_s": rate,
         "reorder_p99_ms": measures.percentile(reorder, 99) * 1000,
         "open_1000_ms": median_of(reports["app_1000"], "launch_s") * 1000,
         "odds_ms": max(odds_times) * 1000,
-        "rss_ratio": median_of(reports["app_1000"], "maxrss_kb") / bare_rss,
+        "rss_ratio": median_of(reports["app_1000"], "maxrss_kb") / baseline_rss,
+        "growth_open_ms": median_of(reports["growth"], "launch_s") * 1000,
+        "growth_db_mb": growth_bytes / MB,
     }
     ms = 1000
 
@@ -186,13 +223,22 @@ def run(runs: int, want_platform: str) -> dict:
         "results": {b.key: {"value": round(values[b.key], 3), "budget": b.text,
                             "pass": b.met(values[b.key]), "what": b.what} for b in BUDGETS},
         "details": {
+            "baseline_start_ms": [round(r["start_s"] * ms, 1) for r in reports["baseline"]],
+            # A QMainWindow alone (no budget): the baseline's start less this is sqlmodel's.
             "bare_start_ms": [round(r["start_s"] * ms, 1) for r in reports["bare"]],
             "app_200_start_ms": [round(r["start_s"] * ms, 1) for r in reports["app_200"]],
             "app_1000_start_ms": [round(r["start_s"] * ms, 1) for r in reports["app_1000"]],
             "open_1000_ms": [round(r["launch_s"] * ms, 1) for r in reports["app_1000"]],
-            "bare_rss_mb": round(bare_rss / 1024, 1),
+            "open_1000_cpu_ms": [round(r["launch_cpu_s"] * ms, 1) for r in reports["app_1000"]],
+            "growth_start_ms": [round(r["start_s"] * ms, 1) for r in reports["growth"]],
+            "growth_open_ms": [round(r["launch_s"] * ms, 1) for r in reports["growth"]],
+            "growth_open_cpu_ms": [round(r["launch_cpu_s"] * ms, 1) for r in reports["growth"]],
+            "growth_db_bytes": growth_bytes,
+            "baseline_rss_mb": round(baseline_rss / 1024, 1),
+            "bare_rss_mb": round(median_of(reports["bare"], "maxrss_kb") / 1024, 1),
             "app_200_rss_mb": round(median_of(reports["app_200"], "maxrss_kb") / 1024, 1),
             "app_1000_rss_mb": round(median_of(reports["app_1000"], "maxrss_kb") / 1024, 1),
+            "growth_rss_mb": round(median_of(reports["growth"], "maxrss_kb") / 1024, 1),
             "roll_round_trip_ms": in_ms(trips),
             "reorder_ms": in_ms(reorder),
             "reorder_drop_only_ms": in_ms(drops),

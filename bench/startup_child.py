@@ -1,27 +1,44 @@
 """One fresh process for the start-up and memory measures: start, paint the window once, report.
 
-    python -m bench.startup_child bare            # a bare QMainWindow: the baseline
-    python -m bench.startup_child app DATA_DIR    # the program, through encounter_app.app.launch
+    python -m bench.startup_child baseline DB_FILE  # QMainWindow + sqlmodel engine: the baseline
+    python -m bench.startup_child app DATA_DIR      # the program, through encounter_app.app.launch
+    python -m bench.startup_child bare              # the QMainWindow alone, for reference
 
 It prints one JSON line: ``painted`` (time.monotonic() when the first paint of the window had
 finished: CLOCK_MONOTONIC is one clock for every process, so the parent subtracts the moment it
-started this one), ``launch_s`` (from calling launch to that paint; the app only) and
+started this one), ``launch_s`` (from calling launch to that paint; the app only),
+``launch_cpu_s`` (the CPU time the process, all its threads, used in that span: on a busy
+machine it grows far less than ``launch_s``, so it tells a slower program from a busier one) and
 ``maxrss_kb`` (peak resident memory so far: see ``peak_rss_kb``). "Painted" is the end of the
 event that delivered the window's first paint event: a timer started from inside that paint
 fires once the whole window, children included, has been drawn into the backing store.
 
-Nothing but Qt and the program is imported before the paint, so both children pay the same.
+The baseline is the program's own stack with nothing of the program: a bare QMainWindow of the
+program's size, and before it sqlmodel imported and an SQLite file (DB_FILE, empty) opened
+through a sqlmodel engine and a Session that runs ``SELECT 1`` on it. Both children start alike:
+Qt first, then cycle collection paused (as encounter-app's main() does) until the window is
+built, then the window shown. Nothing else is imported before the paint, so the ratio of the
+two is what the program adds to its stack. ``bare`` is the baseline without the database (the
+baseline of earlier budgets): the difference of the two is what sqlmodel costs a start.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import resource
 import sys
 import time
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
+    from encounter_app.app import Launched
 
 WIDTH, HEIGHT = 1400, 860  # the program's own first size
 
@@ -43,6 +60,7 @@ class FirstPaint(QObject):
 
     def painted(self) -> None:
         self.report["painted"] = time.monotonic()
+        self.report["cpu"] = time.process_time()
         self.report["maxrss_kb"] = peak_rss_kb()
         self.app.quit()
 
@@ -63,24 +81,40 @@ def peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+def open_database(db_file: Path) -> Engine:
+    """Import sqlmodel and read from ``db_file`` through an engine, as a sqlmodel program's
+    store does before it can show a row. Returns the engine, kept open like a program's."""
+    from sqlmodel import Session, create_engine, select
+
+    engine = create_engine(f"sqlite:///{db_file}")
+    with Session(engine) as session:
+        if session.exec(select(1)).one() != 1:
+            raise RuntimeError(f"SELECT 1 on {db_file} did not give 1")
+    return engine
+
+
 def main(argv: list[str]) -> int:
     app = QApplication(sys.argv[:1])
-    launched = None
-    if argv[0] == "bare":
+    launched: Launched | None = None
+    engine: Engine | None = None
+    if argv[0] in ("baseline", "bare"):
+        gc.disable()  # what encounter_app.startup does, without importing the program
+        if argv[0] == "baseline":
+            engine = open_database(Path(argv[1]))
         window = QMainWindow()
         window.resize(WIDTH, HEIGHT)
+        gc.freeze()
+        gc.enable()
         watcher = FirstPaint(app, window)
         app.installEventFilter(watcher)
         window.show()
     else:
-        from pathlib import Path
-
         from encounter_app import startup
 
         startup.pause_collection()  # as encounter-app's main() does
         from encounter_app.app import launch
 
-        start = time.monotonic()
+        start, start_cpu = time.monotonic(), time.process_time()
         launched = launch(Path(argv[1]), show=False)
         startup.resume_collection()  # as ui/shell/run.py does, once the window is built
         watcher = FirstPaint(app, launched.window)
@@ -90,7 +124,10 @@ def main(argv: list[str]) -> int:
     app.exec()
     if launched is not None:
         watcher.report["launch_s"] = watcher.report["painted"] - start
+        watcher.report["launch_cpu_s"] = watcher.report["cpu"] - start_cpu
         launched.shutdown()
+    if engine is not None:
+        engine.dispose()
     print(json.dumps(watcher.report))
     return 0 if "painted" in watcher.report else 1
 
