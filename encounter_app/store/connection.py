@@ -7,6 +7,7 @@ file checks, the backups and the checkpointer thread use the standard library's 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from pathlib import Path
@@ -14,6 +15,10 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
+
+
+def compact_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def configure(connection: sqlite3.Connection) -> None:
@@ -47,7 +52,9 @@ def engine(path: Path, *, store: bool = False) -> Engine:
     options: dict[str, Any] = {}
     if store:
         options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
-    made = create_engine(f"sqlite:///{path}", **options)
+    # JSON columns without the spaces json.dumps puts after "," and ":": a tenth of every roll
+    # payload, and the roll log is nearly all of a big campaign's file (docs/performance.md).
+    made = create_engine(f"sqlite:///{path}", json_serializer=compact_json, **options)
 
     def on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
         configure(dbapi_connection)
