@@ -25,8 +25,7 @@ from encounter_app.exchange.encounter_file import (
     encounter_json,
     read_encounter_body,
 )
-from encounter_app.exchange.fields import Fields, entry_name, shown
-from encounter_app.exchange.limits import bad_character
+from encounter_app.exchange.fields import Fields, entry_name, names, shown
 from encounter_app.exchange.native import dumps, envelope
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.rules.daggerheart import FEAR_CAP
@@ -151,13 +150,7 @@ def _summary(value: Any, note: Collector) -> Summary | None:
         return None
     before = note.count
     fields = Fields(value, note, prefix="summary ")
-    defeated = value.get("defeated", [])
-    if not isinstance(defeated, list) or not all(isinstance(n, str) for n in defeated):
-        note.add("summary defeated", f"expected a list of names, found {shown(defeated)}")
-        defeated = []
-    for number, name in enumerate(defeated, 1):
-        if problem := bad_character(name):
-            note.add(f"summary defeated {number}", problem)
+    defeated = names(value.get("defeated", []), note, "summary defeated")
     summary = Summary(rounds=fields.count("rounds", 100_000),
                       fear_gained=fields.count("fear_gained", 1_000_000),
                       fear_spent=fields.count("fear_spent", 1_000_000),

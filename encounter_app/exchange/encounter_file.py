@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from encounter_app.domain.rows import CombatantKind, CombatantRow, CountdownRow, EnvironmentBlock
-from encounter_app.exchange.fields import Fields, entry_name, or_zero, shown
+from encounter_app.exchange.fields import Fields, entry_name, names, or_zero, shown
 from encounter_app.exchange.limits import bad_character
 from encounter_app.exchange.native import dumps, envelope, read_feature, read_stat_block
 from encounter_app.exchange.problems import Collector, Problem
@@ -165,13 +165,7 @@ def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
     # Only kind and name must be there: a hand-written file may leave the rest at nothing.
     hp_max = fields.count("hp_max", 999)
     stress_max = fields.count("stress_max", 999)
-    conditions = data.get("conditions", [])
-    if not isinstance(conditions, list) or not all(isinstance(c, str) for c in conditions):
-        note.add("conditions", f"expected a list of names, found {shown(conditions)}")
-        conditions = []
-    for number, condition in enumerate(conditions, 1):
-        if problem := bad_character(condition):
-            note.add(f"conditions {number}", problem)
+    conditions = names(data.get("conditions", []), note, "conditions")
     stats = None
     if isinstance(data.get("stats"), dict):
         stats = read_stat_block(data["stats"], note, prefix="stats ")

@@ -156,3 +156,15 @@ def read_entries(entries: list[Any], problems: list[Problem],
         if progress is not None:
             progress(number, len(entries))
     return found
+
+
+def names(value: Any, note: Collector, where: str) -> list[str]:
+    """A list of names (conditions, the defeated): each problem noted at ``where`` (the list)
+    or ``where n`` (its n-th name); what cannot be read is left out."""
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        note.add(where, f"expected a list of names, found {shown(value)}")
+        return []
+    for number, name in enumerate(value, 1):
+        if problem := bad_character(name):
+            note.add(f"{where} {number}", problem)
+    return value
