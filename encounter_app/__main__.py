@@ -66,6 +66,11 @@ def main(argv: list[str] | None = None) -> int:
             return exit_codes.USAGE
 
     startup.pause_collection()  # ui/shell/run.py resumes it once the window is built
+    # The store (SQLAlchemy, sqlmodel) before Qt: PySide6's import hook reads the source of
+    # every module imported after it, about 100 ms for SQLAlchemy's 390 (docs/performance.md).
+    import encounter_app.store  # noqa: F401
+
+    # isort: split
     # Qt is imported here, not at the top, so --help and --version work without a display.
     from PySide6.QtWidgets import QApplication
 
