@@ -8,6 +8,7 @@ file checks, the backups and the checkpointer thread use the standard library's 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
+log = logging.getLogger(__name__)
 
 def compact_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
@@ -28,10 +30,10 @@ def configure(connection: sqlite3.Connection) -> None:
     # https://docs.sqlalchemy.org/en/20/dialects/sqlite.html#serializable-isolation-savepoints-transactional-ddl
     connection.isolation_level = None
     cursor = connection.cursor()
+    cursor.execute("PRAGMA busy_timeout=5000")  # first: the journal mode may wait for a lock
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
 
 
@@ -99,7 +101,9 @@ class Checkpointer:
         self._thread.join()
 
     def _run(self) -> None:
-        connection = connect(self._path)
+        # Its own plain connection: the file is in WAL mode already (the store's connection
+        # set it), and asking again would need a lock another connection may hold.
+        connection = sqlite3.connect(self._path, timeout=5, check_same_thread=False)
         try:
             while True:
                 self._wake.wait()
@@ -108,6 +112,9 @@ class Checkpointer:
                 self._wake.clear()
                 if self._stopping.wait(self._pause):
                     return  # the store is closing: its last connection checkpoints anyway
-                connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                try:
+                    connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as exc:  # busy, or the disk: the next commit asks again
+                    log.warning("checkpoint of %s skipped: %s", self._path, exc)
         finally:
             connection.close()
