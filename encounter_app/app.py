@@ -23,6 +23,7 @@ from encounter_app.services.rolls.rules_service import STOP_TIMEOUT_MS, RulesSer
 from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store, StoreError
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
+from encounter_app.store.errors import RowUnreadable
 from encounter_app.ui.players.table_controls import TableControls
 from encounter_app.ui.shell.appearance import Appearance
 from encounter_app.ui.shell.main_window import MainWindow
@@ -79,10 +80,9 @@ class Launched:
         safety = self.store.restore(Path(backup))
         try:
             encounter, session, _existing = _first_fight(self.store, "daggerheart", None)
-        except UNREADABLE as exc:  # it passed the checks, yet a row of it cannot be read
-            self.store.restore(safety)
-            raise StoreError(f"{Path(backup).name} cannot be read either: a row of it is "
-                             f"damaged ({exc}).") from exc
+        except StoreError as exc:  # a row cannot be read, or the disk refused the demo
+            self.store.put_back(safety)  # the window still shows what it held
+            raise StoreError(f"{Path(backup).name} was not restored: {exc}") from exc
         self._replace_window(encounter.id, session)
         self.window.show_message(
             f"Restored {Path(backup).name}. The undo history was cleared; what you had before "
@@ -106,13 +106,13 @@ class Launched:
         try:
             EncounterSession(self.store, encounter_id)  # every row of it reads, before anything
             opened = open_status(self.store, encounter_id)
+        except RowUnreadable as exc:
+            self.window.show_message(f"The encounter was not opened: {exc.detail}. The fight "
+                                     "you had open stays open; File › Restore… brings back a "
+                                     "backup.", error=True)
+            return
         except StoreError as exc:  # the disk refused it: the open fight stays as it was
             self.window.show_message(f"The encounter was not opened: {exc}", error=True)
-            return
-        except UNREADABLE as exc:
-            self.window.show_message(f"The encounter was not opened: a row of it cannot be "
-                                     f"read ({exc}). The fight you had open stays open; File "
-                                     "› Restore… brings back a backup.", error=True)
             return
         self._replace_window(encounter_id)  # read again: long-term countdowns came along
         self.window.show_message(message or (
@@ -189,9 +189,9 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
     try:
         try:
             encounter, session, existing = _first_fight(store, demo_system, seed)
-        except UNREADABLE as exc:
-            log.warning("a row of %s cannot be read (%r): setting it aside", store.path, exc)
-            store = store.set_aside(f"a row of it cannot be read: {exc}")
+        except RowUnreadable as exc:  # a row the checks let through: set it aside
+            log.warning("setting %s aside: %s", store.path, exc.detail)
+            store = store.set_aside(exc.detail)
             encounter, session, existing = _first_fight(store, demo_system, seed)
         if rules_service is None:
             rules_service = RulesService(seed=encounter.seed if seed is None else seed)
@@ -208,11 +208,6 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
         window.show()
     return Launched(window, store, rules_service, undo_stack, session, appearance, settings,
                     hooks)
-
-
-# What reading a row the checks let through can raise: JSON that does not parse, a stat block
-# of the wrong shape, a value of the wrong type. Such a database is set aside at start.
-UNREADABLE = (ValueError, TypeError, KeyError, AttributeError)
 
 
 def _first_fight(store: Store, demo_system: str, seed: int | None

@@ -112,7 +112,7 @@ def test_a_row_the_checks_let_through_still_sets_the_database_aside(tmp_path):
     database = a_fight(tmp_path)
     damage(database, "UPDATE combatant SET stat_block = '[1, 2, 3]' WHERE id = 4")
     result = run("--data-dir", str(tmp_path), "--smoke-test")
-    assert_set_aside(result, tmp_path, "a row of it cannot be read")
+    assert_set_aside(result, tmp_path, "a row cannot be read")
 
 
 def test_a_damaged_index_is_found_at_start(tmp_path):

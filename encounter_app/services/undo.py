@@ -31,22 +31,20 @@ log = logging.getLogger(__name__)
 
 
 class Step(QUndoCommand):
-    """One GM action on the stack: ``command``'s redo and undo, each one store unit."""
+    """One GM action on the stack: ``command``'s redo and undo, each one store unit. It is
+    pushed done (``UndoStack.do`` ran the first redo), so Qt's own first redo does nothing."""
 
     def __init__(self, stack: UndoStack, command: QUndoCommand) -> None:
         super().__init__(command.text())
         self.command = command
-        self.applied = False  # is the command's change in the database now?
-        self.pushed = False  # False during the push's own first redo
+        self.applied = True  # is the command's change in the database now?
         self._stack = stack
 
     def redo(self) -> None:
         if self.applied or self._stack.halted:
             return
-        if self._stack.run(self.command.redo, self.text(), "redo" if self.pushed else ""):
+        if self._stack.run(self.command.redo, self.text(), "redo"):
             self.applied = True
-        elif not self.pushed:
-            self.setObsolete(True)  # Qt drops it: the action never happened
 
     def undo(self) -> None:
         if not self.applied or self._stack.halted:
@@ -71,12 +69,13 @@ class UndoStack(QUndoStack):
         self.do(cmd)
 
     def do(self, command: QUndoCommand) -> bool:
-        """Push ``command`` as one step; False (said through ``refused``) when it failed and
-        changed nothing."""
-        step = Step(self, command)
-        super().push(step)
-        step.pushed = True
-        return step.applied
+        """Do ``command`` and push it as one step; False (said through ``refused``) when it
+        failed and changed nothing: then nothing is pushed either, and the steps the GM had
+        undone can still be redone (Qt's push would drop them before it looked)."""
+        if not self.run(command.redo, command.text(), ""):
+            return False
+        super().push(Step(self, command))
+        return True
 
     def command_at(self, index: int) -> QUndoCommand | None:
         """The command the GM pushed that is step ``index`` of the stack."""

@@ -103,7 +103,7 @@ class Checkpointer:
     def _run(self) -> None:
         # Its own plain connection: the file is in WAL mode already (the store's connection
         # set it), and asking again would need a lock another connection may hold.
-        connection = sqlite3.connect(self._path, timeout=5, check_same_thread=False)
+        connection: sqlite3.Connection | None = None
         try:
             while True:
                 self._wake.wait()
@@ -113,8 +113,12 @@ class Checkpointer:
                 if self._stopping.wait(self._pause):
                     return  # the store is closing: its last connection checkpoints anyway
                 try:
+                    if connection is None:
+                        connection = sqlite3.connect(self._path, timeout=5,
+                                                     check_same_thread=False)
                     connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 except sqlite3.Error as exc:  # busy, or the disk: the next commit asks again
                     log.warning("checkpoint of %s skipped: %s", self._path, exc)
         finally:
-            connection.close()
+            if connection is not None:
+                connection.close()

@@ -28,6 +28,10 @@ class DiskFull(StoreError):
     """The disk holding the data folder has no room left: nothing can be opened or written."""
 
 
+class RowMissing(KeyError):
+    """No row with that id: the KeyError every store method raises for one."""
+
+
 class DatabaseDamaged(StoreError):
     """The file is our SQLite database but SQLite reports damage (it is kept aside, not used)."""
 
@@ -35,6 +39,15 @@ class DatabaseDamaged(StoreError):
         super().__init__(f"{path} is damaged (SQLite says: {detail}).")
         self.path = path
         self.detail = detail
+
+
+class RowUnreadable(DatabaseDamaged):
+    """A row passed the checks at opening, yet the program cannot read it (JSON of the wrong
+    shape, a value of the wrong type): treated like damage."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(path, detail)
+        self.args = (f"{path} is damaged ({detail}).",)
 
 
 class WriteFailed(StoreError):

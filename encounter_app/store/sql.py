@@ -9,6 +9,8 @@ from typing import Any, TypeVar
 from sqlalchemy import CursorResult
 from sqlmodel import Session, SQLModel
 
+from encounter_app.store.errors import RowMissing
+
 Model = TypeVar("Model", bound=SQLModel)
 
 
@@ -24,14 +26,14 @@ def _get(session: Session, model: type[Model], key: int | None) -> Model:
     """
     found = None if key is None else session.get(model, key, populate_existing=True)
     if found is None:
-        raise KeyError(f"no {table_name(model)} with id {key}")
+        raise RowMissing(f"no {table_name(model)} with id {key}")
     return found
 
 
 def _changed(result: CursorResult[Any], model: type[SQLModel], key: int | None) -> None:
     """KeyError when a statement meant for the row ``key`` of ``model`` found none."""
     if result.rowcount == 0:
-        raise KeyError(f"no {table_name(model)} with id {key}")
+        raise RowMissing(f"no {table_name(model)} with id {key}")
 
 
 def _id(row: SQLModel) -> int:

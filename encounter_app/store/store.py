@@ -14,6 +14,7 @@ positions below a moved combatant) is one UPDATE built from the table classes.
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import tempfile
@@ -50,6 +51,8 @@ from encounter_app.store.errors import (
     DiskFull,
     FolderNotWritable,
     NotAFolder,
+    RowMissing,
+    RowUnreadable,
     StoreError,
     write_failed,
 )
@@ -191,6 +194,12 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
             raise StoreError(f"Could not bring {backup} up to date ({exc}).") from exc
         return safety
 
+    def put_back(self, safety: Path) -> None:
+        """Undo a restore with the copy it returned, taking no copy of its own (the content
+        being replaced is the backup, which is still where it was)."""
+        self._copy_from(safety)
+        migrate.upgrade(self.path)
+
     def _copy_from(self, source: Path) -> None:
         # Through this store's own connection, SQLite's backup API rewrites the database in
         # one step, consistent with its WAL; the connection then reads the new content.
@@ -257,13 +266,22 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
     @contextmanager
     def _reading(self) -> Iterator[Session]:
         """A Session to read with: the open unit's (it sees what the unit wrote), else one of
-        its own whose read transaction ends when the rows are built."""
+        its own whose read transaction ends when the rows are built.
+
+        Building a row from what is stored can fail only if the stored data is not what the
+        program wrote: that is RowUnreadable (a RowMissing stays what it is).
+        """
         with self._lock, self._translated():
-            if self._session is not None:
-                yield self._session
-                return
-            with Session(self._engine, expire_on_commit=False) as session:
-                yield session
+            try:
+                if self._session is not None:
+                    yield self._session
+                    return
+                with Session(self._engine, expire_on_commit=False) as session:
+                    yield session
+            except RowMissing:
+                raise
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                raise RowUnreadable(self.path, f"a row cannot be read: {exc!r}") from exc
 
     @contextmanager
     def _translated(self) -> Iterator[None]:
@@ -401,7 +419,7 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
                 "encounter": encounter_id, "low": low, "high": high, "source": source,
                 "destination": destination, "step": -1 if source < destination else 1})
             if moved.rowcount == 0:
-                raise KeyError(f"no combatant at row {source} of encounter {encounter_id}")
+                raise RowMissing(f"no combatant at row {source} of encounter {encounter_id}")
 
     def update_combatant(self, row: CombatantRow) -> None:
         """Write everything about a combatant except its place in the order. A roster PC's
@@ -533,6 +551,10 @@ def prepare_folder(data_dir: Path) -> Path:
         os.close(probe)
         os.unlink(name)
     except OSError as exc:
+        if exc.errno == errno.ENOSPC:
+            raise DiskFull(
+                f"The disk holding the data folder {data_dir} is full: free some space, then "
+                "start again. Nothing was changed.") from exc
         raise FolderNotWritable(
             f"The data folder {data_dir} is read-only ({exc.strerror}): Encounter Manager "
             f"keeps its database and backups there.{advice}") from exc

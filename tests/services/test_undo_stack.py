@@ -137,3 +137,15 @@ def test_going_back_in_the_history_stops_at_the_step_that_fails(qtbot, session, 
     assert undo_stack.index() == 2  # the last step undone, the failed one and the first kept
     assert session.fear == stored_fear(session) == 2
     assert [e.value for e in session.fear_ledger] == [2, 1]
+
+
+def test_a_refused_action_keeps_what_the_gm_can_redo(qtbot, session, undo_stack):
+    assert undo_stack.do(SetFear(session, 1, "gm_move"))
+    assert undo_stack.do(SetFear(session, 2, "gm_move"))
+    undo_stack.undo()
+    flaky = Flaky(session)
+    flaky.fail_redo = True
+    assert not undo_stack.do(flaky)
+    assert undo_stack.count() == 2 and undo_stack.canRedo()
+    undo_stack.redo()
+    assert session.fear == 2

@@ -5,12 +5,13 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from encounter_app.app import launch
 from encounter_app.services.fight import commands
-from encounter_app.store import Store, backups
+from encounter_app.store import Store, StoreError, backups
 from encounter_app.ui.shell import run as run_module
 from encounter_app.ui.shell.backup_dialogs import DamagedDatabaseBox, RestoreDialog
 from encounter_app.ui.shell.data_lock import DataFolderLock
@@ -232,3 +233,27 @@ def test_another_folder_is_not_locked(tmp_path) -> None:
     assert first.acquire() and other.acquire()
     first.release()
     other.release()
+
+
+def test_a_backup_with_a_row_that_cannot_be_read_is_not_restored(qtbot, program) -> None:
+    # It passes the checks a start makes (SQLite finds nothing wrong, the JSON parses), but a
+    # stat block of the wrong shape cannot be read: the fight on screen stays, and so does
+    # the database under it, with no second safety copy of the bad backup.
+    session = program.session
+    backup = program.store.backup(backups.MANUAL)
+    connection = sqlite3.connect(backup)
+    connection.execute("UPDATE combatant SET stat_block = '[1, 2, 3]' WHERE stat_block IS NOT NULL")
+    connection.commit()
+    connection.close()
+    program.undo_stack.push(commands.SetFear(session, 9))
+    before, window = dump(program.store.path), program.window
+
+    with pytest.raises(StoreError, match=r"was not restored: .*a row cannot be read"):
+        program.restore(backup)
+
+    assert program.window is window and program.session is session
+    assert dump(program.store.path) == before
+    kinds = [b.kind for b in backups.listing(program.store.path)]
+    assert kinds.count(backups.BEFORE_RESTORE) == 1
+    program.undo_stack.push(commands.SetFear(session, 10))  # the fight goes on
+    assert program.store.campaign(session.campaign.id).fear == 10

@@ -49,7 +49,7 @@ class DaggerheartFight(QObject):
         self.fear_tracker = FearTracker(session, undo_stack)
         self.scene = SceneIntensityPanel(session, undo_stack)
         self.odds_cache = OddsCache(context.roller.router, self)
-        self.rolls = RollActions(window, session, undo_stack, context.roller, context.say,
+        self.rolls = RollActions(window, session, context.roller, context.say,
                                  odds=self.odds_cache)
         self.outcomes = OutcomeRecorder(session, undo_stack, context.rests)
         self.odds_preview = OddsPreview(session, self.odds_cache)

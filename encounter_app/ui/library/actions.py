@@ -95,8 +95,7 @@ class LibraryActions(QObject):
     def reload(self) -> None:
         """Read the library again after entries were added behind its back (an import)."""
         if self._library is not None:
-            self._library.templates.reload()
-            self._library.environments.reload()
+            self._library.reload()
 
     def _rolled_back(self) -> None:
         """A failed step was rolled back in the store: show the library as it still is."""

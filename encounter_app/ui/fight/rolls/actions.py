@@ -21,7 +21,6 @@ from encounter_app.services.fight.commands import RecordRoll, spend_one_fear
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.odds_cache import OddsCache
-from encounter_app.services.undo import UndoStack
 
 if TYPE_CHECKING:
     from encounter_app.services.rolls.roller import Roller
@@ -36,12 +35,11 @@ FALLS = (
 
 
 class RollActions(QObject):
-    def __init__(self, window: QWidget, session: EncounterSession, undo_stack: UndoStack,
-                 roller: Roller, say: Say, *,
+    def __init__(self, window: QWidget, session: EncounterSession, roller: Roller, say: Say, *,
                  odds: OddsCache | None = None) -> None:
         super().__init__(window)
         self._odds = odds  # the attack dialog shows each target's chance to hit
-        self._window, self._session, self._undo_stack = window, session, undo_stack
+        self._window, self._session = window, session
         self._roller, self._say = roller, say
         self.attack_action = QAction("&Attack with the adversary in the spotlight…", self,
                                      shortcut=QKeySequence("A"))
