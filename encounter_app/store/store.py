@@ -139,8 +139,7 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         except Exception as exc:
             failed = write_failed(path, _sqlite_error(exc))
             if failed is not None:  # the disk, not the file: nothing was changed either
-                raise (DiskFull(str(failed)) if failed.reason == "SQLITE_FULL" else failed
-                       ) from exc
+                raise failed from exc
             raise StoreError(
                 f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
                 f"made before the attempt is in {path.parent / 'backups'}."
@@ -290,7 +289,7 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         try:
             yield
         except DBAPIError as exc:
-            original = exc.orig
+            original = _sqlite_error(exc)
             if not isinstance(original, sqlite3.Error):
                 raise
             failed = write_failed(self.path, original)
