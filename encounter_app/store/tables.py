@@ -7,9 +7,10 @@ The store reads and writes through them (store.py); a new database is created fr
 migrations build anything else. Columns added by a migration carry the server default it
 gave them, so that every file, however it was made, has the same schema.
 
-Lists that are only ever read and written whole (experiences, features, conditions, a roll's
-full result) are JSON columns: they are never queried by their parts, and one column keeps a
-stat block one row.
+Lists that are only ever read and written whole (experiences, features, conditions) are JSON
+columns: they are never queried by their parts, and one column keeps a stat block one row. A
+roll's full result is JSON too, stored packed (``PackedJSON``, ``packing.py``): the roll log is
+nearly all of a big campaign's file.
 """
 
 from __future__ import annotations
@@ -17,12 +18,31 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, ForeignKey, Integer, false
+from sqlalchemy import JSON, Column, Dialect, ForeignKey, Integer, LargeBinary, false
+from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
+
+from encounter_app.store import packing
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+class PackedJSON(TypeDecorator[Any]):
+    """A JSON value stored packed (``packing.pack``): a BLOB column, read back as the value.
+
+    For the roll log's payloads, where the same keys repeat in every row (migration 0007).
+    """
+
+    impl = LargeBinary
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> bytes | None:
+        return None if value is None else packing.pack(value)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> Any:
+        return None if value is None else packing.unpack(value)
 
 
 class Campaign(SQLModel, table=True):
@@ -219,7 +239,8 @@ class RollRecord(SQLModel, table=True):
     actor: str = ""
     summary: str
     detail: str = ""
-    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    # packed: a big campaign's file is nearly all roll log (docs/performance.md, growth)
+    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(PackedJSON))
     # shown on the player display
     public: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 

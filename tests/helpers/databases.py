@@ -22,7 +22,7 @@ from alembic import command
 from alembic.script import ScriptDirectory
 
 from encounter_app.domain import CombatantRow, RollRow
-from encounter_app.store import DB_NAME, Store, migrate
+from encounter_app.store import DB_NAME, Store, migrate, packing
 from tests.helpers.rows import BANDIT
 
 
@@ -102,7 +102,9 @@ ROWS_PER_TABLE = 2
 
 def _value(table: str, column: sa.Column, n: int) -> Any:
     if (table, column.name) in REPRESENTATIVE:
-        return REPRESENTATIVE[(table, column.name)]
+        value = REPRESENTATIVE[(table, column.name)]
+        # a JSON value in a BLOB column is stored packed (the roll log's payload since 0007)
+        return packing.pack(value) if isinstance(column.type, sa.LargeBinary) else value
     if column.foreign_keys:
         return 1  # the first row of the referenced table
     kind = column.type
