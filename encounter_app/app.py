@@ -247,4 +247,6 @@ def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
     undo_stack.rolled_back.connect(session.reload)
     autobackup = AutoBackup(store, undo_stack, at_start=back_up_now, parent=window)
     autobackup.failed.connect(lambda text: window.show_message(text, error=True))
+    autobackup.damaged.connect(window.report_damage)
+    window.autobackup = autobackup
     return window, session, undo_stack

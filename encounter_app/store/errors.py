@@ -70,6 +70,11 @@ _ADVICE = {
 }
 
 
+def is_damage(exc: Exception) -> bool:
+    """SQLite found the file's pages damaged ("database disk image is malformed")."""
+    return getattr(exc, "sqlite_errorname", "") == "SQLITE_CORRUPT"
+
+
 def write_failed(database: Path, exc: Exception) -> WriteFailed | None:
     """The error to raise for ``exc``, an error SQLite gave while writing ``database``.
 

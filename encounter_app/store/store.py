@@ -54,6 +54,7 @@ from encounter_app.store.errors import (
     RowMissing,
     RowUnreadable,
     StoreError,
+    is_damage,
     write_failed,
 )
 from encounter_app.store.inserts import (
@@ -88,6 +89,11 @@ _COMBATANT_COLUMNS: tuple[Any, ...] = (
     type_coerce(Combatant.stat_block, String).label("stat_block"),
 )
 
+# fear_ledger() reads columns, not objects: a grown campaign's whole ledger (1,200 lines) is
+# read at every opening, and objects cost three times as much (docs/performance.md).
+_FEAR_COLUMNS: tuple[Any, ...] = tuple(col(getattr(FearEvent, name)) for name in (
+    "id", "encounter_id", "created_at", "change", "value", "reason", "note"))
+
 # A move in the order, as one statement built once (a drag is the hottest write there is): the
 # rows from ``low`` to ``high`` take one step towards where the moving one was, and the one at
 # ``source`` goes to ``destination``; nothing changes when no combatant is at ``source``. No
@@ -120,6 +126,10 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         self.kept_aside = kept_aside
         self.damage = ""  # what was found wrong with the database kept aside
         self._checkpointer = Checkpointer(path)
+        # verify()'s own connection while it runs, for close() to interrupt
+        self._verifying: sqlite3.Connection | None = None
+        self._verify_lock = threading.Lock()
+        self._closed = False
 
     @classmethod
     def open(cls, data_dir: Path) -> Store:
@@ -158,8 +168,37 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         fresh.kept_aside, fresh.damage = kept_aside, damage
         return fresh
 
+    def verify(self) -> list[str] | None:
+        """SQLite's full integrity check of the whole file: what it finds, [] when the file is
+        sound, None when ``close`` cut it short.
+
+        Opening checks every table but the roll log (``migrate.LARGE_TABLES``); this checks
+        everything, on a read-only connection of its own, so any thread may run it while the
+        store goes on reading and writing.
+        """
+        with self._verify_lock:
+            if self._closed:
+                return None
+            self._verifying = migrate.read_only(self.path)
+        try:
+            return migrate.integrity_problems(self._verifying)
+        except sqlite3.DatabaseError as exc:
+            if self._closed:  # interrupted by close()
+                return None
+            if is_damage(exc):  # so damaged that the check itself stopped: a finding too
+                return [f"the check stopped part way ({exc})"]
+            raise
+        finally:
+            with self._verify_lock:
+                self._verifying.close()
+                self._verifying = None
+
     def close(self) -> None:
         """Close the file; the last connection to go copies the log back into it."""
+        with self._verify_lock:
+            self._closed = True
+            if self._verifying is not None:
+                self._verifying.interrupt()
         self._checkpointer.stop()
         with self._lock:
             self._engine.dispose()
@@ -270,17 +309,24 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         Building a row from what is stored can fail only if the stored data is not what the
         program wrote: that is RowUnreadable (a RowMissing stays what it is).
         """
-        with self._lock, self._translated():
+        with self._lock:
             try:
-                if self._session is not None:
-                    yield self._session
-                    return
-                with Session(self._engine, expire_on_commit=False) as session:
-                    yield session
-            except RowMissing:
+                with self._translated():
+                    try:
+                        if self._session is not None:
+                            yield self._session
+                            return
+                        with Session(self._engine, expire_on_commit=False) as session:
+                            yield session
+                    except RowMissing:
+                        raise
+                    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                        raise RowUnreadable(self.path, f"a row cannot be read: {exc!r}") from exc
+            except sqlite3.DatabaseError as exc:
+                # A damaged page in a table opening does not check whole (the roll log)
+                if is_damage(exc):
+                    raise RowUnreadable(self.path, f"SQLite says: {exc}") from exc
                 raise
-            except (ValueError, TypeError, KeyError, AttributeError) as exc:
-                raise RowUnreadable(self.path, f"a row cannot be read: {exc!r}") from exc
 
     @contextmanager
     def _translated(self) -> Iterator[None]:
@@ -331,9 +377,12 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
     def fear_ledger(self, campaign_id: int) -> list[FearEventRow]:
         """Every gain and spend of the campaign, newest first."""
         with self._reading() as session:
-            return [_fear_row(event) for event in session.exec(
-                select(FearEvent).where(FearEvent.campaign_id == campaign_id)
-                .order_by(col(FearEvent.id).desc()))]
+            rows = session.exec(select(*_FEAR_COLUMNS)
+                                .where(FearEvent.campaign_id == campaign_id)
+                                .order_by(col(FearEvent.id).desc())).all()
+            return [FearEventRow(id=id_, encounter_id=encounter_id, created_at=_utc(created_at),
+                                 change=change, value=value, reason=reason, note=note)
+                    for id_, encounter_id, created_at, change, value, reason, note in rows]
 
     def set_scene_intensity(self, encounter_id: int, intensity: str) -> None:
         with self._transaction() as session:
@@ -602,12 +651,6 @@ def _countdown_row(countdown: Countdown) -> CountdownRow:
                         long_term=countdown.long_term, trigger=countdown.trigger,
                         dice=countdown.dice, link=countdown.link, loops=countdown.loops,
                         visible=countdown.visible)
-
-
-def _fear_row(event: FearEvent) -> FearEventRow:
-    return FearEventRow(id=event.id, encounter_id=event.encounter_id,
-                        created_at=_utc(event.created_at), change=event.change,
-                        value=event.value, reason=event.reason, note=event.note)
 
 
 def _roll_row(record: RollRecord) -> RollRow:

@@ -13,6 +13,7 @@ import pytest
 
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.store import DB_NAME, Store, StoreError, backups, migrate
+from encounter_app.store.errors import RowUnreadable
 from tests.helpers.databases import (
     build_at,
     dump,
@@ -218,18 +219,27 @@ def test_a_database_with_a_damaged_table_page_is_kept_aside_and_a_new_one_starte
     assert kept_aside_files(tmp_path) == [aside]
 
 
-def test_a_database_with_damaged_data_pages_is_kept_aside(tmp_path: Path) -> None:
-    data = tmp_path / "data"
+def _spilled(data: Path, fill) -> tuple[Path, int]:
+    """A closed database whose rows (written by ``fill(store, encounter_id)``) fill pages past
+    the last root page: the database file and that root page."""
     store = Store.open(data)
     encounter = store.create_encounter(store.create_campaign("c").id, "e")
-    for i in range(60):
-        store.insert_roll(encounter.id, RollRow(kind="attack", summary=f"{i} " + "x" * 200))
+    with store.unit():
+        fill(store, encounter.id)
     store.close()
     path = data / DB_NAME
     connection = sqlite3.connect(path)
     last_root = connection.execute("SELECT max(rootpage) FROM sqlite_master").fetchone()[0]
     connection.close()
-    assert path.stat().st_size // 4096 > last_root + 1, "the log should spill past the roots"
+    assert path.stat().st_size // 4096 > last_root + 1, "the rows should spill past the roots"
+    return path, last_root
+
+
+def test_a_database_with_damaged_data_pages_is_kept_aside(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    path, last_root = _spilled(data, lambda store, encounter_id: [
+        store.insert_combatant(encounter_id, CombatantRow(kind="pc", name=f"{i} " + "x" * 200))
+        for i in range(60)])
     damage_pages(path, last_root)  # every page after the last root page
     damaged = path.read_bytes()
 
@@ -240,6 +250,27 @@ def test_a_database_with_damaged_data_pages_is_kept_aside(tmp_path: Path) -> Non
         assert "corrupt" in store.kept_aside.name
     finally:
         store.close()
+
+
+def test_damaged_roll_log_pages_are_left_to_the_check_after_start(tmp_path: Path) -> None:
+    """Opening does not read the whole roll log (a grown campaign's file is nearly all of it):
+    Store.verify finds the damage, and reading a damaged page is an unreadable row."""
+    data = tmp_path / "data"
+    path, last_root = _spilled(data, lambda store, encounter_id: [
+        store.insert_roll(encounter_id, RollRow(kind="attack", summary=f"{i} " + "x" * 200))
+        for i in range(60)])
+    damage_pages(path, last_root)
+    damaged = path.read_bytes()
+
+    store = Store.open(data)
+    try:
+        assert store.kept_aside is None
+        assert store.verify()  # SQLite's findings
+        with pytest.raises(RowUnreadable):
+            store.rolls(1)
+    finally:
+        store.close()
+    assert path.read_bytes() == damaged  # left as it was, for the GM to restore over
 
 
 def test_a_second_damaged_database_never_overwrites_the_first(tmp_path: Path) -> None:

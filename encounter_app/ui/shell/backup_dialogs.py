@@ -6,6 +6,7 @@ the window on a restored database (app.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -46,6 +47,20 @@ def back_up_to(parent: QWidget, store: Store, target: Path) -> Path | None:
         QMessageBox.warning(parent, "Back up", f"Could not write {target}: {exc}. "
                                                "Nothing else was changed.")
         return None
+
+
+def damage_found(parent: QWidget, text: str, *, restore: Callable[[], None]) -> QMessageBox:
+    """Tell the GM that the check after start found the file damaged, without stopping the
+    fight (the box is not modal): *Restore a backup…* opens File › Restore…."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "The database is damaged", text,
+                      QMessageBox.StandardButton.Close, parent)
+    box.setObjectName("damageFound")
+    restore_button = box.addButton("&Restore a backup…", QMessageBox.ButtonRole.ActionRole)
+    restore_button.clicked.connect(restore)
+    box.setDefaultButton(QMessageBox.StandardButton.Close)
+    box.setWindowModality(Qt.WindowModality.NonModal)  # the fight goes on behind it
+    box.show()
+    return box
 
 
 class RestoreDialog(QDialog):

@@ -49,8 +49,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from PySide6.QtCore import SignalInstance
-    from PySide6.QtWidgets import QDialog
+    from PySide6.QtWidgets import QDialog, QMessageBox
 
+    from encounter_app.services.autobackup import AutoBackup
     from encounter_app.ui.campaigns.dialog import CampaignManager
     from encounter_app.ui.players.table_controls import TableControls
 
@@ -78,6 +79,8 @@ class MainWindow(QMainWindow):
         self.session_hooks = session_hooks or NewSessionHooks()
         self.campaign_manager: CampaignManager | None = None  # made when first opened
         self.table_controls: TableControls | None = None  # app.py adds the players' controls
+        self.autobackup: AutoBackup | None = None  # app.py adds it (and its check at start)
+        self.damage_box: QMessageBox | None = None  # what the check at start found, if any
         self.update_title()
 
         self.initiative_model = InitiativeModel(session, undo_stack, self)
@@ -288,6 +291,14 @@ class MainWindow(QMainWindow):
         target = backup_dialogs.back_up(self, self.store)
         if target is not None:
             self.show_message(f"Backed up to {target}")
+
+    def report_damage(self, text: str) -> None:
+        """The check of the whole file after start found damage: say so where it cannot be
+        missed (the status bar keeps it after the box is closed)."""
+        from encounter_app.ui.shell import backup_dialogs
+
+        self.show_message(text, error=True)
+        self.damage_box = backup_dialogs.damage_found(self, text, restore=self.choose_restore)
 
     def choose_restore(self) -> None:
         from encounter_app.ui.shell import backup_dialogs
