@@ -7,12 +7,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
 from encounter_app.app import launch
 from encounter_app.demo import create_demo
 from encounter_app.domain import RollRow
 from encounter_app.store import DB_NAME, Store, backups
 from encounter_app.store.errors import RowUnreadable
+from encounter_app.ui.shell.backup_dialogs import RestoreDialog
 from tests.helpers.databases import dump
 from tests.helpers.files import damage_pages
 
@@ -87,12 +90,24 @@ def test_damage_in_the_roll_log_opens_the_fight_then_says_so(qtbot, tmp_path) ->
         assert "Automatic backups are stopped" in found.args[0]
         box = window.damage_box
         assert box is not None and box.isVisible() and not box.isModal()
-        assert INDEX in box.text() and INDEX in window.status_label.text()
+        assert INDEX in box.informativeText() and INDEX in window.status_label.text()
         # No copy of the damaged file pushes a good backup out of the rotation, ever.
         assert window.autobackup.back_up_if_changed() is None
         assert automatic_backups(database) == []
-        restore = next(b for b in box.buttons() if "Restore" in b.text())
-        assert restore.isEnabled()
+        # Its button opens File › Restore… (a modal dialog: looked at, then cancelled).
+        seen = []
+
+        def cancel_restore() -> None:
+            dialog = QApplication.activeModalWidget()
+            if dialog is None:
+                QTimer.singleShot(10, cancel_restore)
+                return
+            seen.append(dialog)
+            dialog.reject()
+
+        QTimer.singleShot(0, cancel_restore)
+        next(b for b in box.buttons() if "Restore" in b.text()).click()
+        assert [type(d) for d in seen] == [RestoreDialog]
     finally:
         launched.shutdown()
     assert gm_data(database) == before  # nothing of the GM's was touched

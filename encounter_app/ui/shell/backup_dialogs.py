@@ -52,8 +52,10 @@ def back_up_to(parent: QWidget, store: Store, target: Path) -> Path | None:
 def damage_found(parent: QWidget, text: str, *, restore: Callable[[], None]) -> QMessageBox:
     """Tell the GM that the check after start found the file damaged, without stopping the
     fight (the box is not modal): *Restore a backup…* opens File › Restore…."""
-    box = QMessageBox(QMessageBox.Icon.Warning, "The database is damaged", text,
+    box = QMessageBox(QMessageBox.Icon.Warning, "The database is damaged",
+                      "Part of the database is damaged. Your fight is open and can go on.",
                       QMessageBox.StandardButton.Close, parent)
+    box.setInformativeText(text)
     box.setObjectName("damageFound")
     restore_button = box.addButton("&Restore a backup…", QMessageBox.ButtonRole.ActionRole)
     restore_button.clicked.connect(restore)
