@@ -15,6 +15,7 @@ migration scripts (:func:`scripts_head`), which costs far less than importing Al
 
 from __future__ import annotations
 
+import logging
 import re
 import sqlite3
 from pathlib import Path
@@ -25,6 +26,8 @@ from encounter_app.store.errors import DatabaseDamaged, DiskFull, StoreError, is
 
 if TYPE_CHECKING:
     from alembic.config import Config
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 OUR_TABLES = {"campaign", "encounter", "combatant", "countdown", "roll_record"}
@@ -244,6 +247,48 @@ def upgrade(path: Path) -> None:
     if current is not None:
         backups.take(path, f"before-{head}")
     run_migrations(path)
+    reclaim(path)
+
+
+def will_migrate(path: Path) -> bool:
+    """Whether opening ``path`` will migrate it: a file of ours at an older revision (which
+    may take seconds on a big campaign: the window says so meanwhile). False when in doubt."""
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return False
+        reader = read_only(path)
+        try:
+            _tables, revisions = _stamp(reader)
+        finally:
+            reader.close()
+    except (OSError, sqlite3.Error):
+        return False  # the checks of Store.open will say what is wrong
+    return bool(revisions) and revisions != [scripts_head()] and revisions[0] in _script_ids()
+
+
+def _script_ids() -> set[str]:
+    ids = set()
+    for script in (MIGRATIONS / "versions").glob("*.py"):
+        found = dict(_REVISION.findall(script.read_text(encoding="utf-8")))
+        ids.add(found.get("revision", "").strip("'\""))
+    return ids
+
+
+def reclaim(path: Path) -> None:
+    """Give the disk back the pages a migration freed, when they are over a quarter of the
+    file: a migration that rebuilds a table copies it, so the file had doubled (0007 left a
+    grown campaign's 64 MB file at 125 MB with 28 MB of data in it). VACUUM cannot run inside
+    the migrations' transaction, hence after it."""
+    vacuum = connection.connect(path)
+    try:
+        (pages,) = vacuum.execute("PRAGMA page_count").fetchone()
+        (free,) = vacuum.execute("PRAGMA freelist_count").fetchone()
+        if free * 4 > pages:
+            vacuum.execute("VACUUM")
+    except sqlite3.Error as exc:  # no room for VACUUM's copy: the file is only larger
+        log.warning("could not give back the free pages of %s: %s", path, exc)
+    finally:
+        vacuum.close()
 
 
 def create_new(path: Path) -> bool:

@@ -10,6 +10,7 @@ revision stamped in the file (``revision_of``), and every revision the scripts h
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from datetime import datetime
@@ -220,3 +221,22 @@ def revisions() -> list[str]:
     """Every revision in the scripts, oldest first."""
     script = ScriptDirectory.from_config(migrate.alembic_config())
     return [r.revision for r in reversed(list(script.walk_revisions()))]
+
+
+def roll_log_at_0006(data: Path, rolls: int) -> list[dict]:
+    """``data/encounter.db`` at revision 0006 (before the payloads were packed) whose roll log
+    holds ``rolls`` payloads as JSON text, besides build_at's rows; returns those payloads."""
+    data.mkdir()
+    path = data / DB_NAME
+    build_at(path, "0006")
+    payloads = [{"request": {"expression": f"{n % 9 + 1}d6", "label": "Bandit " * (n % 4)},
+                 "result": {"total": n, "dice": [n % 6 + 1] * 3, "text": "x" * 120}}
+                for n in range(rolls)]
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.executemany(
+            "INSERT INTO roll_record (encounter_id, created_at, kind, actor, summary, detail,"
+            " payload, public) VALUES (1, '2026-01-01 00:00:00', 'dice', '', 's', 'd', ?, 0)",
+            [(json.dumps(p),) for p in payloads])
+    connection.close()
+    return payloads

@@ -16,7 +16,8 @@ from encounter_app.domain import RollRow
 from encounter_app.store import DB_NAME, Store, backups
 from encounter_app.store.errors import RowUnreadable
 from encounter_app.ui.shell.backup_dialogs import RestoreDialog
-from tests.helpers.databases import dump
+from encounter_app.ui.shell.run import _migration_notice
+from tests.helpers.databases import dump, roll_log_at_0006
 from tests.helpers.files import damage_pages
 
 INDEX = "ix_roll_record_encounter_id"
@@ -146,3 +147,15 @@ def test_a_damaged_roll_log_page_is_an_unreadable_row(tmp_path) -> None:
             store.rolls(encounter_id)
     finally:
         store.close()
+
+
+def test_the_window_says_a_migration_is_coming_while_it_runs(qtbot, tmp_path) -> None:
+    data = tmp_path / "data"
+    roll_log_at_0006(data, 200)
+    notice = _migration_notice(data / DB_NAME)
+    assert notice is not None
+    qtbot.addWidget(notice)
+    assert notice.isVisible() and str(data / "backups") in notice.text()
+    notice.close()
+    Store.open(data).close()
+    assert _migration_notice(data / DB_NAME) is None  # up to date: nothing to say

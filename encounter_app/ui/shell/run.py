@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from encounter_app import exit_codes, startup
 from encounter_app.app import Launched, launch
 from encounter_app.domain.requests import DiceRequest, RollResult
-from encounter_app.store import StoreError
+from encounter_app.store import DB_NAME, StoreError
 from encounter_app.store.store import prepare_folder
 from encounter_app.ui.shell.data_lock import DataFolderLock
 
@@ -43,6 +43,29 @@ def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
         lock.release()
 
 
+def _migration_notice(database: Path) -> QWidget | None:
+    """A small window while an older database is brought up to date: on a big campaign that
+    takes seconds, and nothing else is on screen yet. None when there is nothing to migrate."""
+    from encounter_app.store import migrate
+
+    if not migrate.will_migrate(database):
+        return None
+    from PySide6.QtWidgets import QLabel  # only on the first start after an update
+
+    notice = QLabel(
+        f"Encounter Manager is bringing {database} up to date for this version.\n"
+        "On a big campaign this takes a few seconds. A copy of the file as it was is kept "
+        f"in {database.parent / 'backups'}.")
+    notice.setObjectName("migrationNotice")
+    notice.setWindowTitle("Encounter Manager: updating the database")
+    notice.setWordWrap(True)
+    notice.setMargin(24)
+    notice.setMinimumWidth(480)
+    notice.show()
+    QApplication.processEvents()  # drawn before the work starts
+    return notice
+
+
 def _code(exc: StoreError) -> int:
     return exit_codes.for_store_error(exc)
 
@@ -60,12 +83,15 @@ def _refuse(message: str, code: int, quiet: bool,
 
 def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test: bool,
                 screenshot: Path | None, quiet: bool, demo_system: str) -> int:
+    notice = None if quiet else _migration_notice(Path(data_dir) / DB_NAME)
     try:
         launched = launch(data_dir, seed=seed, show=False, demo_system=demo_system)
     except StoreError as exc:
         return _refuse(str(exc), _code(exc), quiet)
     finally:
         startup.resume_collection()  # the window is built
+        if notice is not None:
+            notice.close()
     try:
         if launched.store.kept_aside is not None and not _recover(launched, quiet):
             code = exit_codes.DAMAGED
