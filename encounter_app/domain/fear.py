@@ -11,6 +11,9 @@ GAIN_REASONS: dict[str, str] = {
     "other_gain": "Other gain",
 }
 
+# Gains that come from a rest, rolled by the rules (never a plain +1 from the Fear tracker).
+REST_REASONS = frozenset({"short_rest", "long_rest"})
+
 # Spends: the text's five uses, and a plain correction for a mis-click.
 SPEND_REASONS: dict[str, str] = {
     "interrupt": "Interrupt the players and make a move",

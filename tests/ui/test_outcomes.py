@@ -167,3 +167,21 @@ def test_countdown_kinds_and_loops_survive_a_restart(qtbot, tmp_path):
         assert again == state
     finally:
         second.shutdown()
+
+
+def test_a_rest_from_the_fear_trackers_menu_rolls_its_fear(qtbot, program):
+    """The + menu's rests are the rests themselves: the ledger never says "(1d4)" for a +1."""
+    session, tracker = program.session, program.window.fight.fear_tracker
+    menu = [a for a in tracker.plus_button.menu().actions() if not a.isSeparator()]
+    rests = program.window.rests
+    assert rests.short_rest_action in menu and rests.long_rest_action in menu
+    assert not [a for a in menu if "1d4" in a.text() and a not in (rests.short_rest_action,
+                                                                     rests.long_rest_action)]
+    fear = session.fear
+    with qtbot.waitSignal(program.window.roll_log_model.rowsInserted, timeout=5000):
+        rests.short_rest_action.trigger()
+    roll = session.rolls[0].payload["roll"]
+    assert roll["expression"] == "1d4" and 1 <= roll["total"] <= 4
+    assert session.fear == min(12, fear + roll["total"])
+    assert (session.fear_ledger[0].reason, session.fear_ledger[0].change) == (
+        "short_rest", session.fear - fear)

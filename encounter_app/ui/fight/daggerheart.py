@@ -46,7 +46,7 @@ class DaggerheartFight(QObject):
                                         export=lambda stats: context.exchange.export_stat_blocks(
                                             [stats]), note=context.edit_note)
         self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
-        self.fear_tracker = FearTracker(session, undo_stack)
+        self.fear_tracker = FearTracker(session, undo_stack, rests=context.rests)
         self.scene = SceneIntensityPanel(session, undo_stack)
         self.odds_cache = OddsCache(context.roller.router, self)
         self.rolls = RollActions(window, session, context.roller, context.say,

@@ -6,6 +6,8 @@ command on the undo stack, so the store, the undo history and the screen always 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
@@ -19,13 +21,16 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QToolButton, QVBoxLayout, QWidget
 
-from encounter_app.domain.fear import GAIN_REASONS, SPEND_REASONS
+from encounter_app.domain.fear import GAIN_REASONS, REST_REASONS, SPEND_REASONS
 from encounter_app.rules.daggerheart import FearPool
 from encounter_app.services.fight.commands import SetFear
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.undo import UndoStack
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets import pips
+
+if TYPE_CHECKING:
+    from encounter_app.ui.fight.rests import RestActions
 
 FEAR_CAP = FearPool.cap
 
@@ -83,7 +88,7 @@ class FearTracker(QWidget):
     """Fear 0..12: pips, − and + buttons, Up/Plus and Down/Minus keys."""
 
     def __init__(self, session: EncounterSession, undo_stack: UndoStack,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, rests: RestActions | None = None) -> None:
         super().__init__(parent)
         self._session = session
         self._undo_stack = undo_stack
@@ -108,7 +113,14 @@ class FearTracker(QWidget):
         self.minus_button.setMenu(self._reason_menu(SPEND_REASONS, -1))
         self.plus_button = self._button("+", "fearPlusButton", "Gain a Fear")
         self.plus_button.clicked.connect(self.gain)
-        self.plus_button.setMenu(self._reason_menu(GAIN_REASONS, +1))
+        # A rest's Fear is rolled (1d4, or 1d4 + the PCs): the + menu offers the rests
+        # themselves, never a plain +1 that the ledger would call a rest.
+        gains = {k: v for k, v in GAIN_REASONS.items() if k not in REST_REASONS}
+        gain_menu = self._reason_menu(gains, +1)
+        if rests is not None:
+            gain_menu.addSeparator()
+            gain_menu.addActions([rests.short_rest_action, rests.long_rest_action])
+        self.plus_button.setMenu(gain_menu)
 
         header = QHBoxLayout()
         header.addWidget(title)
