@@ -13,7 +13,7 @@ from encounter_app.rules.daggerheart import SceneIntensity
 from encounter_app.services.fight import commands
 from encounter_app.services.rolls.rules_service import RulesService
 from encounter_app.ui.fight.gm_screen import GmScreen
-from encounter_app.ui.fight.models import FearLedgerModel
+from encounter_app.ui.fight.models import FearLedgerModel, RowRole
 from encounter_app.ui.fight.rolls.dialogs import AttackDialog, FateRollDialog, ReactionDialog
 from encounter_app.ui.fight.scene import SceneIntensityPanel, guidance
 
@@ -271,3 +271,25 @@ def test_gm_screen_is_made_when_first_shown_not_at_start(qtbot, program):
     dock.toggleViewAction().trigger()
     dock.toggleViewAction().trigger()
     assert dock.widget() is screen  # made once
+
+
+def test_a_reaction_roll_starts_on_the_card_the_gm_chose(qtbot, program):
+    window = program.window
+    cards = window.fight.cards
+    second = cards.model().index(1, 0)
+    chosen = second.data(RowRole)
+    assert chosen.kind == "adversary" and chosen.id != program.session.active_id
+    cards.setCurrentIndex(second)  # a click on the card
+    seen = []
+
+    def look_and_cancel() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None:
+            QTimer.singleShot(10, look_and_cancel)
+            return
+        seen.append(dialog.actor.currentData())
+        dialog.reject()
+
+    QTimer.singleShot(0, look_and_cancel)
+    window.fight.rolls.reaction_action.trigger()
+    assert seen == [chosen.id]

@@ -50,7 +50,7 @@ class DaggerheartFight(QObject):
         self.scene = SceneIntensityPanel(session, undo_stack)
         self.odds_cache = OddsCache(context.roller.router, self)
         self.rolls = RollActions(window, session, context.roller, context.say,
-                                 odds=self.odds_cache)
+                                 odds=self.odds_cache, selected=self.gm_turn_bar.selected_id)
         self.outcomes = OutcomeRecorder(session, undo_stack, context.rests)
         self.odds_preview = OddsPreview(session, self.odds_cache)
         self.odds = OddsFollower(self.odds_preview, self.cards, session)

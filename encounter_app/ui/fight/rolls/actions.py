@@ -23,6 +23,8 @@ from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.odds_cache import OddsCache
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from encounter_app.services.rolls.roller import Roller
     from encounter_app.ui.shell.fight import Say
 
@@ -36,9 +38,12 @@ FALLS = (
 
 class RollActions(QObject):
     def __init__(self, window: QWidget, session: EncounterSession, roller: Roller, say: Say, *,
-                 odds: OddsCache | None = None) -> None:
+                 odds: OddsCache | None = None,
+                 selected: Callable[[], int | None] | None = None) -> None:
         super().__init__(window)
         self._odds = odds  # the attack dialog shows each target's chance to hit
+        # The card the GM chose (None: none is): a reaction roll starts on it.
+        self._selected = selected or (lambda: None)
         self._window, self._session = window, session
         self._roller, self._say = roller, say
         self.attack_action = QAction("&Attack with the adversary in the spotlight…", self,
@@ -102,7 +107,11 @@ class RollActions(QObject):
             return
         from encounter_app.ui.fight.rolls.dialogs import ReactionDialog  # see ui/__init__.py
 
-        dialog = ReactionDialog(adversaries, self._session.fear, self._session.active_id,
+        # The adversary the GM chose, else the one in the spotlight: a PC's move forces the
+        # reaction of the one it targets, who is rarely the one acting.
+        chosen = self._selected()
+        dialog = ReactionDialog(adversaries, self._session.fear,
+                                self._session.active_id if chosen is None else chosen,
                                 parent=self._window)
         if dialog.exec() == ReactionDialog.DialogCode.Accepted:
             request = dialog.request()
