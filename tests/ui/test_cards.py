@@ -184,7 +184,7 @@ def test_card_reads_like_a_stat_block(make_view):
     view = make_view(adversary(2, conditions=("Vulnerable",)), active=0)
     text = view.card_layout(view.model().index(0, 0)).text
     for expected in ("Ashen Sentry 2 — Tier 1 Bruiser", "▶ In the spotlight", "Vulnerable",
-                     "Motives & tactics: Guard", "HP 0/6", "Stress 0/3",
+                     "Motives & tactics: Guard", "HP 0/6 marked", "Stress 0/3 marked",
                      "ATK +2 · Cinder Maul · Very Close · 1d10+4 phy",
                      "Experience: Unyielding +2", "Banked Coals — Passive: Magic",
                      "[FEAR] Flare Up — Action: Spend a Fear"):
@@ -374,3 +374,14 @@ def test_a_long_list_of_cards_is_placed_in_batches_and_all_get_a_place(qtbot, ma
     view.scrollTo(last)
     qtbot.waitUntil(lambda: view.viewport().rect().intersects(view.visualRect(last)),
                     timeout=2000)
+
+
+def test_the_order_and_the_card_say_hp_the_same_way(make_view):
+    """One meaning of "HP x/y" in the window, with its word: what is marked."""
+    from encounter_app.ui.fight.initiative import _row_info
+
+    hurt = adversary(2, hp_marked=2, stress_marked=1)
+    view = make_view(hurt)
+    text = view.card_layout(view.model().index(0, 0)).text
+    assert "HP 2/6 marked" in text and "Stress 1/3 marked" in text
+    assert _row_info(hurt) == "HP 2/6 marked"

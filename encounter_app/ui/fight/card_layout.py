@@ -287,10 +287,11 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
 
     # Pip tracks share one label column so the two rows of boxes line up.
     biggest = max(row.hp_max, row.stress_max, 1)
-    label_w = max(bold_small_fm.horizontalAdvance(f"{w} {biggest}/{biggest}")
+    label_w = max(bold_small_fm.horizontalAdvance(f"{w} {biggest}/{biggest} marked")
                   for w in ("HP", "Stress"))
-    lay.hp_text = f"HP {row.hp_marked}/{row.hp_max}"
-    lay.stress_text = f"Stress {row.stress_marked}/{row.stress_max}"
+    # "marked", as everywhere in the window: a track counts what is marked, as the text does
+    lay.hp_text = f"HP {row.hp_marked}/{row.hp_max} marked"
+    lay.stress_text = f"Stress {row.stress_marked}/{row.stress_max} marked"
     lay.hp_label, lay.hp_pips, y = _track(lay.hp_text, row.hp_max, x, y, label_w, inner, small_fm)
     y += 4
     lay.stress_label, lay.stress_pips, y = _track(lay.stress_text, row.stress_max, x, y, label_w,

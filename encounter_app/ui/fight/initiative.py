@@ -81,19 +81,22 @@ class InitiativeDelegate(QStyledItemDelegate):
         painter.drawText(badge, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          marker + KIND_LABEL[row.kind].upper() + hidden)
 
+        info = self._row_info(row)
+        info_width = painter.fontMetrics().horizontalAdvance(info)  # still the badge font
+
         name_font = QFont(option.font)
         name_font.setBold(active)
         name_font.setStrikeOut(row.defeated)
         painter.setFont(name_font)
         painter.setPen(text_colour)
         name_rect = QRect(rect.left() + 12, rect.top() + 20, rect.width() - 20, 20)
+        # the name gives way to the note on its right ("HP 12/12 marked"), never under it
         name = painter.fontMetrics().elidedText(row.name, Qt.TextElideMode.ElideRight,
-                                                name_rect.width() - 90)
+                                                name_rect.width() - info_width - 12)
         painter.drawText(name_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          name)
 
         painter.setFont(badge_font)
-        info = self._row_info(row)
         painter.drawText(rect.adjusted(0, 4, -8, -4),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, info)
         painter.restore()
@@ -105,7 +108,7 @@ def _row_info(row: CombatantRow) -> str:
     if row.kind == "pc" and row.evasion is not None:
         return f"Evasion {row.evasion}"
     if row.hp_max:
-        return f"HP {row.hp_max - row.hp_marked}/{row.hp_max}"
+        return f"HP {row.hp_marked}/{row.hp_max} marked"  # as the card and the dialogs say
     return ""
 
 
