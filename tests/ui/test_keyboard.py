@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from encounter_app.services.fight.commands import SetFear
 from encounter_app.ui.fight.rolls.dialogs import AttackDialog
@@ -164,3 +164,62 @@ def test_right_click_on_a_roll_countdown_or_combatant_offers_the_same_actions(pr
                          (window.initiative.view, controls.hide_action)):
         assert view.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
         assert action in view.actions()
+
+
+# -- keys in fields, and Escape ---------------------------------------------------------------
+
+
+def fields_of(window) -> list:
+    from encounter_app.ui.widgets.typing import FIELDS
+
+    return [f for kind in FIELDS for f in window.findChildren(kind)
+            if f.isVisible() and f.isEnabled() and f.focusPolicy() != Qt.FocusPolicy.NoFocus
+            and not isinstance(f.parent(), FIELDS)]
+
+
+def test_keys_typed_into_any_field_of_the_fight_record_nothing(qtbot, program,
+                                                               dismiss_dialogs):
+    window, session = program.window, program.session
+    fields = fields_of(window)
+    assert {f.objectName() for f in fields} >= {"diceEdit", "sceneIntensity"}
+    for field in fields:
+        activate(qtbot, window)
+        field.setFocus()
+        before = (program.undo_stack.count(), session.fear, session.round, len(session.rolls))
+        for key in "5an+-1":
+            QTest.keyClick(QApplication.focusWidget(), key)
+        assert (program.undo_stack.count(), session.fear, session.round,
+                len(session.rolls)) == before, field.objectName()
+
+
+def test_escape_in_a_field_gives_the_keys_back_to_the_fight(qtbot, program):
+    window = program.window
+    activate(qtbot, window)
+    for field in (window.dice_roller.edit, window.findChild(QWidget, "sceneIntensity")):
+        field.setFocus()
+        QTest.keyClick(field, "2")  # into the field, or its list's search
+        QTest.keyClick(field, Qt.Key.Key_Escape)
+        assert QApplication.focusWidget() is window.initiative.view, field.objectName()
+    steps = program.undo_stack.count()
+    QTest.keyClick(window.initiative.view, "2")  # Success with Hope, recorded
+    assert program.undo_stack.count() == steps + 1
+
+
+def test_each_roll_dialog_opens_on_the_field_the_gm_must_fill(qtbot, program):
+    from encounter_app.ui.fight.rolls.dialogs import FateRollDialog, ReactionDialog
+
+    session = program.session
+    adversaries = [c for c in session.combatants if c.kind == "adversary"]
+    pcs = [c for c in session.combatants if c.kind == "pc"]
+    attack = AttackDialog(adversaries[0], pcs, 3)
+    reaction = ReactionDialog(adversaries, 3)
+    fate = FateRollDialog()
+    for dialog, field in ((attack, attack.list), (reaction, reaction.difficulty),
+                          (fate, fate.stake)):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        dialog.activateWindow()
+        qtbot.waitUntil(lambda d=dialog: QApplication.activeWindow() is d)
+        assert QApplication.focusWidget() is field, type(dialog).__name__
+    QTest.keyClicks(fate.stake, "an ally")  # letters that are shortcuts in the window
+    assert fate.stake.text() == "an ally" and fate.isVisible()

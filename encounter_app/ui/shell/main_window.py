@@ -44,6 +44,7 @@ from encounter_app.ui.shell import theme
 from encounter_app.ui.shell.fight import Fight, FightContext
 from encounter_app.ui.shell.window_parts import DiceRoller, StackButton
 from encounter_app.ui.systems.build import build_fight
+from encounter_app.ui.widgets.typing import TypingKeeper
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -102,7 +103,15 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._connect()
         self._turn_changed()
+        # A key typed into a field of the window stays there (not a one-key shortcut), and
+        # Escape hands the keyboard back to the spotlight order.
+        self.typing = TypingKeeper(self.hand_back_keys, self)
+        self.typing.watch_children(self)
         self.resize(1400, 860)
+
+    def hand_back_keys(self) -> None:
+        """The keyboard goes back to the fight: the spotlight order, where 1-5, N, A work."""
+        self.initiative.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -280,6 +289,7 @@ class MainWindow(QMainWindow):
     def roll_dice(self) -> None:
         if self.dice_roller.validate():
             self.submit(DiceRequest(self.dice_roller.edit.text().strip()))
+            self.dice_roller.edit.selectAll()  # Enter rolls it again; typing replaces it
 
     def submit(self, request: RollRequest) -> int:
         """Roll a plain request; its answer goes into the log as one undoable line."""

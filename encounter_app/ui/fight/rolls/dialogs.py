@@ -147,6 +147,7 @@ class AttackDialog(QDialog):
         self.experience.combo.currentIndexChanged.connect(self._ask_odds)
         self._update()
         self._ask_odds()
+        self.list.setFocus()  # the targets: the one thing the GM must choose (not Cancel)
 
     def _ask_odds(self, *_args: object) -> None:
         if self._odds is None or not self._targets:
@@ -251,6 +252,10 @@ class ReactionDialog(QDialog):
         for signal in (self.experience.combo.currentIndexChanged, self.penalty.valueChanged):
             signal.connect(self._update)
         self._actor_changed()
+        # The Difficulty is what the GM must give (the adversary starts on the chosen card):
+        # typed over at once, never into Cancel.
+        self.difficulty.setFocus()
+        self.difficulty.selectAll()
 
     def _actor(self) -> CombatantRow | None:
         index = self.actor.currentIndex()
@@ -316,6 +321,7 @@ class FateRollDialog(QDialog):
         layout.addWidget(self.buttons)
         self.stake.textChanged.connect(self._update)
         self._update()
+        self.stake.setFocus()  # say what is at stake first: the keys type it, nothing else
 
     def _update(self, *_args: object) -> None:
         self.roll_button.setEnabled(bool(self.stake.text().strip()))
