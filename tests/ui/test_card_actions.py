@@ -365,3 +365,38 @@ def test_conditions_are_in_the_accessible_text_too(program):
     model = program.window.initiative_model
     index = model.index(program.session.combatants.index_of(sentry.id))
     assert index.data(Qt.ItemDataRole.AccessibleTextRole).endswith("Stress 0/3, Restrained")
+
+
+def test_the_card_panel_stays_on_the_card_the_gm_used(qtbot, program):
+    """Damage, a condition and the spotlight on the last of 15 cards: the panel does not move."""
+    window = program.window
+    window.resize(1366, 768)
+    for n in range(11):
+        add(program, "Ashen Sentry", f"Sentry {n + 1}")
+    cards, fight = window.fight.cards, window.fight
+    model = cards.model()
+    assert model.rowCount() >= 15
+    bar = cards.verticalScrollBar()
+    last = model.index(model.rowCount() - 1, 0)
+    # the cards are placed in batches: wait until the last one has its place
+    qtbot.waitUntil(lambda: cards.visualRect(last).bottom() >= bar.maximum() > 0)
+    bar.setValue(bar.maximum())
+    cards.setCurrentIndex(last)  # the GM's click on it
+    cid = fight.gm_turn_bar.selected_id()
+    where = bar.value()
+    fight.card_actions.run(lambda: adversaries_damage(program, cid, 3))
+    qtbot.wait(50)  # the delayed layout
+    assert row(program, cid).hp_marked > 0 and bar.value() == where
+    fight.card_actions.add_condition(cid, "Vulnerable")
+    qtbot.wait(50)
+    assert "Vulnerable" in row(program, cid).conditions and bar.value() == where
+    fight.card_actions.spotlight(cid)
+    qtbot.wait(50)
+    assert program.session.active_id == cid and bar.value() == where
+    assert cards.viewport().rect().intersects(cards.visualRect(last))  # still in view
+
+
+def adversaries_damage(program, cid, amount):
+    from encounter_app.services.fight import adversary_operations
+
+    return adversary_operations.damage(program.session, cid, amount)

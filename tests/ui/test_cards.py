@@ -205,12 +205,19 @@ def test_size_hint_grows_with_a_longer_feature(make_view):
     assert tall > short + 3 * view.fontMetrics().height()
 
 
-def test_card_grows_when_a_condition_is_added(qtbot, make_view):
-    view = make_view(adversary(1))
-    index = view.model().index(0, 0)
-    before = view.visualRect(index).height()
-    view.model().setData(index, adversary(1, conditions=("Restrained",)), RowRole)
-    qtbot.waitUntil(lambda: view.visualRect(index).height() > before, timeout=1000)
+def test_a_first_chip_does_not_move_the_cards_below_but_a_second_row_does(qtbot, make_view):
+    view = make_view(adversary(1), adversary(2))
+    first, below = view.model().index(0, 0), view.model().index(1, 0)
+    height, top = view.visualRect(first).height(), view.visualRect(below).top()
+    for changed in (adversary(1, conditions=("Restrained",)), adversary(1, hp_marked=6),  # DEFEATED
+                    adversary(1, hidden=True)):
+        view.model().setData(first, changed, RowRole)
+        qtbot.wait(50)  # the delayed layout
+        assert view.visualRect(first).height() == height, changed
+    many = tuple(f"A long condition {n}" for n in range(8))
+    view.model().setData(first, adversary(1, conditions=many), RowRole)
+    qtbot.waitUntil(lambda: view.visualRect(first).height() > height, timeout=1000)
+    assert view.visualRect(below).top() >= top
 
 
 def test_fear_feature_paints_a_fear_badge(make_view):
@@ -249,7 +256,8 @@ def test_card_layout_is_pure_geometry(qapp):
     b = card_layout(adversary(1), 368)
     assert a.height == b.height
     assert a.attack_button == b.attack_button
-    assert card_layout(adversary(1), 368, active=True).height > a.height
+    # the spotlight takes the chip row every card keeps for it: no card below moves
+    assert card_layout(adversary(1), 368, active=True).height == a.height
 
 
 # -- the states of a fight: conditions, spotlights, Slow, Horde ------------------------------

@@ -261,7 +261,11 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
         labels.append((slow, "warning" if row.slow_tokens <= 0 else "state", ""))
     if labels:
         lay.chips, y = _chip_flow(labels, bold_small_fm, x, y, inner)
-        y += GAP
+    else:
+        # The row the first chip will take (the spotlight, DEFEATED, a condition) is kept
+        # empty, so that gaining one does not push every card below it down under the cursor.
+        y += bold_small_fm.height() + 4
+    y += GAP
 
     def add(spans: list[tuple[str, QFont]], indent: int = 0, gap: int = GAP) -> Paragraph:
         nonlocal y

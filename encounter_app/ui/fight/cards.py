@@ -431,8 +431,17 @@ class AdversaryCardsView(PaintedListView):
         super().dataChanged(top_left, bottom_right, roles)
         # A changed row may be taller (a condition chip, the spotlight label). Qt 6.12's QListView
         # re-lays out here by itself, but that is not documented; delayed layouts coalesce, so
-        # asking again costs nothing.
+        # asking again costs nothing. That layout is done in one pass: a batched one starts
+        # from the top with a short scroll range, which pulled the panel away from the card the
+        # GM had just marked at the end of it (the heights of unchanged cards are kept, so one
+        # pass is cheap).
+        self.setLayoutMode(QListView.LayoutMode.SinglePass)
         self.scheduleDelayedItemsLayout()
+
+    def doItemsLayout(self) -> None:
+        super().doItemsLayout()
+        # Batched again for what may take long: a new fight, cards added or removed.
+        self.setLayoutMode(QListView.LayoutMode.Batched)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
