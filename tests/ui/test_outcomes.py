@@ -185,3 +185,17 @@ def test_a_rest_from_the_fear_trackers_menu_rolls_its_fear(qtbot, program):
     assert session.fear == min(12, fear + roll["total"])
     assert (session.fear_ledger[0].reason, session.fear_ledger[0].change) == (
         "short_rest", session.fear - fear)
+
+
+def test_the_guidance_has_a_fixed_place_and_the_cards_do_not_move(qtbot, program):
+    window = program.window
+    window.resize(1366, 768)
+    cards = window.fight.cards
+    qtbot.waitUntil(lambda: cards.height() > 0)
+    qtbot.wait(50)
+    height = cards.height()
+    for outcome in Outcome:
+        window.fight.outcomes.record(outcome)
+        qtbot.wait(20)
+        assert cards.height() == height, outcome
+        assert "GM move" in guidance(program) or outcome.value in guidance(program)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QScrollArea,
     QSizePolicy,
     QToolButton,
     QVBoxLayout,
@@ -75,6 +76,9 @@ def guidance_html(outcome: Outcome, happened: str) -> str:
     return "<br>".join(lines)
 
 
+GUIDANCE_LINES = 5  # the guidance's fixed height; an outcome's text is four to six lines
+
+
 class OutcomeRecorder(QFrame):
     """Five outcome buttons, "PC missed an attack", and the guidance for the last one."""
 
@@ -123,11 +127,20 @@ class OutcomeRecorder(QFrame):
         self.guidance.setAccessibleName("GM move guidance")
         self.guidance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.guidance.setToolTip("Example GM moves: " + "; ".join(EXAMPLE_GM_MOVES))
+        # A fixed place for the guidance: it is one line before the first outcome and five or
+        # six after one, and a panel that grew with it moved the cards above after every roll.
+        # A longer text scrolls inside it.
+        self.guidance_area = QScrollArea(objectName="outcomeGuidanceArea")
+        self.guidance_area.setWidget(self.guidance)
+        self.guidance_area.setWidgetResizable(True)
+        self.guidance_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.guidance_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.guidance_area.setFixedHeight(GUIDANCE_LINES * self.fontMetrics().lineSpacing() + 4)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(4)
         layout.addLayout(top)
-        layout.addWidget(self.guidance)
+        layout.addWidget(self.guidance_area)
         undo_stack.indexChanged.connect(self._stack_moved)
 
     def _button(self, action: QAction, name: str, accessible: str) -> QToolButton:
