@@ -12,6 +12,7 @@ from encounter_app.demo import combatant_from, load_sample_adversaries
 from encounter_app.domain import adversaries
 from encounter_app.services.fight.commands import AddCombatant, SetFear, SetMarks
 from encounter_app.ui.fight.adversary_dialogs import ConditionDialog, DamageDialog
+from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.fight.rolls.dialogs import AttackDialog
 from tests.helpers.cards import trigger
 
@@ -400,3 +401,29 @@ def adversaries_damage(program, cid, amount):
     from encounter_app.services.fight import adversary_operations
 
     return adversary_operations.damage(program.session, cid, amount)
+
+
+def test_the_order_and_the_cards_share_one_selection(qtbot, program):
+    window, fight = program.window, program.window.fight
+    order, cards = window.initiative.view, fight.cards
+    session = program.session
+    sentry = named(program, "Ashen Sentry")
+    order.setCurrentIndex(window.initiative_model.index(session.combatants.index_of(sentry.id)))
+    assert fight.gm_turn_bar.selected_id() == sentry.id  # its card, chosen with it
+    assert fight.gm_turn_bar.damage_button.isEnabled()
+    assert "Ashen Sentry" in fight.gm_turn_bar.hint.text()  # the buttons' target, named
+    assert "Ashen Sentry" in fight.gm_turn_bar.damage_button.toolTip()
+    assert cards.viewport().rect().intersects(cards.visualRect(cards.currentIndex()))
+
+    warden_card = next(cards.model().index(r, 0) for r in range(cards.model().rowCount())
+                       if cards.model().index(r, 0).data(RowRole).name == "Chapel Warden")
+    cards.setCurrentIndex(warden_card)  # a click on a card
+    chosen = order.currentIndex().data(RowRole)
+    assert chosen.name == "Chapel Warden" and order.selectionModel().isSelected(
+        order.currentIndex())
+
+    pc = next(c for c in session.combatants if c.kind == "pc")
+    order.setCurrentIndex(window.initiative_model.index(session.combatants.index_of(pc.id)))
+    assert fight.gm_turn_bar.selected_id() is None  # no card acts on someone unseen
+    assert not fight.gm_turn_bar.damage_button.isEnabled()
+    assert "Ashen Sentry" not in fight.gm_turn_bar.hint.text()

@@ -10,9 +10,10 @@ from dataclasses import replace
 from PySide6.QtCore import QEvent, QThread
 from PySide6.QtWidgets import QApplication
 
+from encounter_app.domain import CombatantRow
 from encounter_app.domain.requests import OddsRequest
 from encounter_app.rules import odds
-from encounter_app.services.fight.commands import SetMarks, UpdateCombatant
+from encounter_app.services.fight.commands import AddCombatant, SetMarks, UpdateCombatant
 from encounter_app.services.rolls.odds_cache import OddsCache
 from encounter_app.services.rolls.router import RollRouter
 from encounter_app.services.rolls.rules_service import RulesService, compute
@@ -150,3 +151,24 @@ def test_with_an_adversary_in_the_spotlight_its_odds_show_once_the_window_is_up(
     assert preview.request is None  # not before the first paint
     qtbot.waitUntil(lambda: "Chapel Warden" in preview.title.text())
     qtbot.waitUntil(lambda: preview.hits.text().startswith("To hit"))
+
+
+def test_the_preview_keeps_one_height_so_the_cards_do_not_move(qtbot, program):
+    window = program.window
+    window.resize(1366, 768)
+    for n in range(5):  # a big party: the odds run over several lines
+        program.undo_stack.push(AddCombatant(program.session, CombatantRow(
+            kind="pc", name=f"Bartholomew Longname the {n + 1}th", evasion=10 + n)))
+    preview, cards = window.fight.odds_preview, window.fight.cards
+    qtbot.waitUntil(lambda: cards.height() > 0)
+    qtbot.wait(50)
+    heights = {preview.height()}
+    card_heights = {cards.height()}
+    for row in [None, *[c for c in program.session.combatants if c.kind == "adversary"]]:
+        preview.show_for(row)
+        if row is not None:  # the odds come from the rules thread
+            qtbot.waitUntil(lambda: preview.hits.text().startswith("To hit"), timeout=5000)
+        qtbot.wait(30)  # the layout that follows
+        heights.add(preview.height())
+        card_heights.add(cards.height())
+    assert len(heights) == 1 and len(card_heights) == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint
@@ -224,6 +225,9 @@ class GmTurnBar(QWidget):
         hint = QLabel("More: right-click a card (Menu key)")
         hint.setObjectName("cardMenuHint")
         hint.setToolTip("Stress, conditions, Slow tokens, an additional GM move")
+        self.hint = hint
+        self._tips = {b: b.toolTip() for b in (self.damage_button, self.spotlight_button,
+                                               self.interrupt_button)}
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for button in (self.damage_button, self.spotlight_button, self.interrupt_button,
@@ -255,6 +259,17 @@ class GmTurnBar(QWidget):
             slot(combatant_id)
 
     def _update(self, *_args: object) -> None:
-        selected = self.selected_id() is not None
+        chosen = self.selected_id()
+        selected = chosen is not None
+        name = ""
+        if chosen is not None:
+            row = self._cards.currentIndex().data(RowRole)
+            name = getattr(row, "name", "")
         for button in (self.damage_button, self.spotlight_button, self.interrupt_button):
             button.setEnabled(selected)
+            # Named where it does not move the buttons: the tooltip, and the hint beside them.
+            tip = self._tips[button]
+            button.setToolTip(tip.replace("the selected adversary", name) if name else tip)
+            button.setAccessibleDescription(f"Acts on {name}" if name else "")
+        self.hint.setText(f"On <b>{escape(name)}</b> · more: right-click a card (Menu key)"
+                          if name else "Select a card · more: right-click a card (Menu key)")

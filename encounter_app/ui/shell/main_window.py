@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QAbstractProxyModel, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -268,9 +268,48 @@ class MainWindow(QMainWindow):
         self.dice_roller.button.clicked.connect(self.roll_dice)
         self.dice_roller.edit.returnPressed.connect(self.roll_dice)
         self.session.turn_changed.connect(self._turn_changed)
+        # One selection: a row chosen in the order selects (and shows) its card, and back.
+        self._choosing = False
+        self.initiative.view.selectionModel().currentChanged.connect(self._order_chose)
+        self.fight.cards.selectionModel().currentChanged.connect(self._card_chose)
         self.exchange.encounter_imported.connect(self.open_encounter_requested)
         self.roller.recorded.connect(self._recorded)
         self.roller.failed.connect(lambda message: self.show_message(message, error=True))
+
+    # -- one selection, in the order and on the cards ---------------------------------------
+
+    def _order_chose(self, source: QModelIndex, _previous: QModelIndex) -> None:
+        """A row of the order was chosen: its card is the selected one (none for a PC without
+        a card), so a card's buttons never act on a combatant the GM does not see chosen."""
+        if self._choosing:
+            return
+        cards = self.fight.cards
+        model = cards.model()
+        card = model.mapFromSource(source) if isinstance(model, QAbstractProxyModel) else source
+        self._choosing = True
+        try:
+            if card.isValid():
+                cards.selectionModel().setCurrentIndex(
+                    card, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+                cards.scrollTo(card)
+            else:
+                cards.selectionModel().clear()
+        finally:
+            self._choosing = False
+
+    def _card_chose(self, card: QModelIndex, _previous: QModelIndex) -> None:
+        if self._choosing or not card.isValid():
+            return
+        model = self.fight.cards.model()
+        source = model.mapToSource(card) if isinstance(model, QAbstractProxyModel) else card
+        view = self.initiative.view
+        self._choosing = True
+        try:
+            view.selectionModel().setCurrentIndex(
+                source, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            view.scrollTo(source)
+        finally:
+            self._choosing = False
 
     # -- what the GM does: the shell asks, the fight answers in its system's rules ----------
 

@@ -131,6 +131,10 @@ class OddsPreview(QWidget):
         layout.setContentsMargins(4, 2, 4, 2)
         layout.addLayout(text, 3)
         layout.addWidget(self.chart, 2)
+        # One height whatever it shows (a hint, two lines of odds, three with many PCs): it
+        # follows the card under the mouse, and a preview that grew moved the cards under it.
+        lines = 4 * self.fontMetrics().lineSpacing() + text.spacing() + 4
+        self.setFixedHeight(max(lines, self.chart.sizeHint().height() + 4))
         self.show_for(None)
 
     @property
@@ -169,6 +173,7 @@ class OddsPreview(QWidget):
         hits = " · ".join(f"{name.split(' (')[0]} {percent(p)}"
                           for name, p in zip(names, odds.hit, strict=True))
         self.hits.setText(f"To hit: {hits}\nCritical (natural 20): {percent(odds.critical)}")
+        self.hits.setToolTip(self.hits.text())  # whole, where a big party runs past its lines
         self.hits.setAccessibleName("Chance to hit")
         self.chart.set_damage(odds.damage)
 

@@ -133,6 +133,7 @@ class OutcomeRecorder(QFrame):
         self.guidance_area = QScrollArea(objectName="outcomeGuidanceArea")
         self.guidance_area.setWidget(self.guidance)
         self.guidance_area.setWidgetResizable(True)
+        self.guidance_area.setAccessibleName("GM move guidance, scrolled")
         self.guidance_area.setFrameShape(QFrame.Shape.NoFrame)
         self.guidance_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.guidance_area.setFixedHeight(GUIDANCE_LINES * self.fontMetrics().lineSpacing() + 4)
