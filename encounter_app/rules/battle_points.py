@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from encounter_app.rules import dice
 
 ADVERSARY_TYPES = ("Bruiser", "Horde", "Leader", "Minion", "Ranged", "Skulk", "Social", "Solo",
                    "Standard", "Support")
@@ -156,3 +158,13 @@ def tally(party_size: int, party_tier: int, picks: Sequence[Pick],
         raise ValueError(f"a tier is 1 to 4, not {party_tier}")
     return Tally(budget_lines(party_size, party_tier, picks, choices),
                  cost_lines(party_size, picks))
+
+
+def with_extra_damage(damage: str) -> str:
+    """``damage`` with the GM's "+1d4 damage to every adversary": the d4 after its dice, before
+    its flat bonus ("1d10+4 phy" -> "1d10+1d4+4 phy"). A Horde's or a Minion's flat damage
+    gets it too ("3 phy" -> "1d4+3 phy")."""
+    parsed = dice.parse(damage)
+    rolled = [t for t in parsed.terms if isinstance(t, dice.DiceTerm)]
+    flat = [t for t in parsed.terms if not isinstance(t, dice.DiceTerm)]
+    return str(replace(parsed, terms=(*rolled, dice.DiceTerm(1, 4), *flat)))

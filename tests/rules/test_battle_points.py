@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from encounter_app.rules import dice
 from encounter_app.rules.battle_points import (
     ADVERSARY_TYPES,
     Choices,
@@ -13,6 +14,7 @@ from encounter_app.rules.battle_points import (
     adversary_cost,
     base_budget,
     tally,
+    with_extra_damage,
 )
 
 
@@ -139,3 +141,19 @@ def test_minions_cost_grows_by_one_for_each_further_party_sized_group(party: int
                                                                       count: int) -> None:
     cost = adversary_cost(Pick("Rat", "Minion", 1, count), party)
     assert cost * party >= count > (cost - 1) * party or count == cost == 0
+
+
+@pytest.mark.parametrize(("damage", "more"), [
+    ("1d10+4 phy", "1d10+1d4+4 phy"), ("3 phy", "1d4+3 phy"), ("2d6 mag", "2d6+1d4 mag"),
+    ("1d12+2 direct phy", "1d12+1d4+2 direct phy"), ("1d8-1 phy", "1d8+1d4-1 phy")])
+def test_plus_1d4_damage_adds_a_d4_to_the_dice(damage: str, more: str) -> None:
+    assert with_extra_damage(damage) == more
+
+
+@given(st.integers(1, 4), st.sampled_from([4, 6, 8, 10, 12, 20]), st.integers(-3, 12),
+       st.sampled_from(["phy", "mag", ""]))
+def test_plus_1d4_raises_every_outcome_by_one_to_four(count, sides, flat, kind) -> None:
+    damage = f"{count}d{sides}{flat:+d} {kind}".strip()
+    before, after = dice.parse(damage), dice.parse(with_extra_damage(damage))
+    assert (after.min_total, after.max_total) == (before.min_total + 1, before.max_total + 4)
+    assert after.damage_type == before.damage_type

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from encounter_app.app import launch
 from encounter_app.demo import load_sample_environments
+from encounter_app.rules.battle_points import with_extra_damage
 from encounter_app.services.library.builder import KEEP
 from encounter_app.ui.library.builder import BuilderDialog
 from encounter_app.ui.library.builder_models import PlanModel
@@ -121,6 +122,23 @@ def test_start_encounter_fills_the_order_with_cards_and_one_undo_takes_it_back(
     assert window.fight.cards_model.rowCount() == cards_before
     assert window.fight.library.holder.block.name == "Drowned Chapel"
     assert [c.name for c in program.store.combatants(session.encounter_id)] == before
+
+
+def test_plus_1d4_damage_reaches_the_started_adversaries_and_their_odds(
+        qtbot, builder, program) -> None:
+    session = program.session
+    imp = templates(program, "Cinder Imp")[0]
+    builder.add([imp])
+    builder.extra_damage.setChecked(True)
+    qtbot.mouseClick(builder.start_button, Qt.MouseButton.LeftButton)
+    started = session.combatants[-1]
+    assert started.stats.damage == with_extra_damage(imp.stats.damage)
+    assert "1d4" in started.stats.damage
+    preview = program.window.fight.odds_preview
+    preview.show_for(started)
+    assert preview.request is not None and preview.request.damage == started.stats.damage
+    # the library's own entry is as it was
+    assert templates(program, "Cinder Imp")[0].stats.damage == imp.stats.damage
 
 
 def test_keep_leaves_the_environment_alone(builder, program) -> None:

@@ -11,7 +11,7 @@ from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import EnvironmentBlock, StatBlock
 from encounter_app.domain.adversaries import combatant_from
-from encounter_app.rules.battle_points import Pick
+from encounter_app.rules.battle_points import Pick, with_extra_damage
 from encounter_app.rules.stat_blocks import base_type
 from encounter_app.services.fight.commands import AddCombatant, UpdateCombatant
 from encounter_app.services.fight.compound import Compound
@@ -52,26 +52,36 @@ def fight_names(base: str, count: int, taken: Iterable[str]) -> list[str]:
     return names
 
 
-def add_adversaries(session: EncounterSession, plan: Sequence[PlannedAdversary]
-                    ) -> list[QUndoCommand]:
-    """One AddCombatant per adversary of the plan, named apart from everyone in the fight."""
+def add_adversaries(session: EncounterSession, plan: Sequence[PlannedAdversary], *,
+                    extra_damage: bool = False) -> list[QUndoCommand]:
+    """One AddCombatant per adversary of the plan, named apart from everyone in the fight.
+
+    ``extra_damage``: the builder's "+1d4 damage to every adversary", paid for in battle
+    points; each one's own stat block carries it (its card, its rolls and its odds), the
+    library's entry stays as it was.
+    """
     taken = {c.name for c in session.combatants}
     parts: list[QUndoCommand] = []
     position = len(session.combatants)
     for planned in plan:
-        for name in fight_names(planned.stats.name, planned.count, taken):
+        stats = planned.stats
+        if extra_damage:
+            stats = replace(stats, damage=with_extra_damage(stats.damage))
+        for name in fight_names(stats.name, planned.count, taken):
             taken.add(name)
-            parts.append(AddCombatant(session, combatant_from(planned.stats, name), position))
+            parts.append(AddCombatant(session, combatant_from(stats, name), position))
             position += 1
     return parts
 
 
 def start_encounter(session: EncounterSession, holder: EncounterEnvironment,
                     plan: Sequence[PlannedAdversary],
-                    environment: EnvironmentBlock | Keep | None = KEEP) -> Compound:
+                    environment: EnvironmentBlock | Keep | None = KEEP, *,
+                    extra_damage: bool = False) -> Compound:
     """Every planned adversary into the initiative order, and the environment attached (None
     detaches it, KEEP leaves it), as one step that one undo takes back whole."""
-    parts = add_adversaries(session, [p for p in plan if p.count > 0])
+    parts = add_adversaries(session, [p for p in plan if p.count > 0],
+                            extra_damage=extra_damage)
     if environment != KEEP and environment != holder.block:
         parts.append(SetEnvironment(holder, environment))
     count = sum(isinstance(part, AddCombatant) for part in parts)

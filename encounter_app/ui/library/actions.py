@@ -181,10 +181,12 @@ class LibraryActions(QObject):
         return self._builder
 
     def start(self, plan: tuple[PlannedAdversary, ...],
-              environment: EnvironmentBlock | Keep | None = KEEP) -> None:
+              environment: EnvironmentBlock | Keep | None = KEEP,
+              extra_damage: bool = False) -> None:
         from encounter_app.services.library.builder import start_encounter
 
-        command = start_encounter(self._session, self.holder, plan, environment)
+        command = start_encounter(self._session, self.holder, plan, environment,
+                                  extra_damage=extra_damage)
         if self._undo_stack.do(command):
             self._show_message(f"{command.text()} — in the spotlight order with their cards.")
 

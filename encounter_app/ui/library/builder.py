@@ -65,7 +65,8 @@ def _lines_html(title: str, lines: tuple[battle_points.Line, ...]) -> str:
 class BuilderDialog(QDialog):
     """Plan a fight; ``start_requested`` carries the plan and the environment choice."""
 
-    start_requested = Signal(tuple, object)  # (PlannedAdversary, ...), environment_choice()
+    # (PlannedAdversary, ...), environment_choice(), the "+1d4 damage" box
+    start_requested = Signal(tuple, object, bool)
 
     def __init__(self, library: Library, holder: EncounterEnvironment, party_size: int,
                  parent: QWidget | None = None) -> None:
@@ -302,6 +303,6 @@ class BuilderDialog(QDialog):
         if not self.plan_model.plan:
             return
         choice = self.environment_choice()
-        self.start_requested.emit(self.plan_model.plan, choice)
+        self.start_requested.emit(self.plan_model.plan, choice, self.extra_damage.isChecked())
         self.plan_model.clear()
         self.accept()
