@@ -427,3 +427,30 @@ def test_the_order_and_the_cards_share_one_selection(qtbot, program):
     assert fight.gm_turn_bar.selected_id() is None  # no card acts on someone unseen
     assert not fight.gm_turn_bar.damage_button.isEnabled()
     assert "Ashen Sentry" not in fight.gm_turn_bar.hint.text()
+
+
+def test_a_click_on_a_fear_badge_spends_the_fear_and_names_the_feature(qtbot, program):
+    window, session = program.window, program.session
+    cards = window.fight.cards
+    warden = named(program, "Chapel Warden")
+    card = window.fight.cards_model.mapFromSource(
+        window.initiative_model.index(session.combatants.index_of(warden.id)))
+    layout = cards.card_layout(card)
+    assert layout.fear_features == ["Toll the Hour"]
+    at = cards.visualRect(card).topLeft() + layout.fear_badges[0].center()
+
+    program.undo_stack.push(SetFear(session, 2))
+    qtbot.mouseClick(cards.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert session.fear == 1
+    spent = session.fear_ledger[0]
+    assert (spent.change, spent.reason, spent.note) == (
+        -1, "adversary_feature", "Chapel Warden: Toll the Hour")
+    assert "Toll the Hour" in status(program)
+    program.undo_stack.undo()
+    assert session.fear == 2 and session.fear_ledger[0].reason != "adversary_feature"
+
+    program.undo_stack.push(SetFear(session, 0))
+    steps = program.undo_stack.count()
+    qtbot.mouseClick(cards.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert session.fear == 0 and program.undo_stack.count() == steps
+    assert is_error(program) and "pool is empty" in status(program)

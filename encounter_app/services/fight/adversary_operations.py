@@ -96,6 +96,19 @@ def remove_condition(session: EncounterSession, combatant_id: int, name: str) ->
                    f"{row.name}: no longer {name}")
 
 
+def fear_feature(session: EncounterSession, combatant_id: int, feature: str) -> Action:
+    """Use a feature that costs a Fear: one Fear spent, the ledger naming the adversary and the
+    feature; Refused when the pool is empty or the adversary has no such Fear feature."""
+    row = combatant(session, combatant_id)
+    if row.defeated:
+        raise Refused(f"{row.name} is defeated: its features are out of the fight.")
+    if row.stats is None or not any(f.fear and f.name == feature for f in row.stats.features):
+        raise Refused(f"{row.name} has no Fear feature called {feature}.")
+    command = spend_one_fear(session, "adversary_feature", f"{row.name}: {feature}",
+                             f"No Fear to spend on {row.name}'s {feature}: the pool is empty.")
+    return Action(command, f"{row.name} uses {feature}: 1 Fear spent ({session.fear - 1} left).")
+
+
 def slow_token(session: EncounterSession, combatant_id: int, step: int) -> Action:
     row = combatant(session, combatant_id)
     verb = "Add a Slow token to" if step > 0 else "Remove a Slow token from"

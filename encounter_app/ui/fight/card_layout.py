@@ -108,6 +108,7 @@ class CardLayout:
     paragraphs: list[Paragraph] = field(default_factory=list)
     rules: list[int] = field(default_factory=list)  # y of each section rule
     fear_badges: list[QRect] = field(default_factory=list)
+    fear_features: list[str] = field(default_factory=list)  # the feature of each badge
     features_heading: QRect | None = None
     hp_label: QRect = field(default_factory=QRect)
     hp_text: str = ""
@@ -341,5 +342,6 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
                     badge_h = bold_small_fm.height() + 2
                     lay.fear_badges.append(QRect(x, para.origin.y() + round(first - badge_h) // 2,
                                                  badge_w, badge_h))
+                    lay.fear_features.append(feature.name)
     lay.height = y - GAP + MARGIN
     return lay

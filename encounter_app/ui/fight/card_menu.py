@@ -108,6 +108,10 @@ class CardActions(QObject):
             self.add_condition(combatant_id, dialog.condition())
         dialog.deleteLater()
 
+    def fear_feature(self, combatant_id: int, feature: str) -> None:
+        """A Fear feature used from its card: one Fear spent, the feature named in the ledger."""
+        self.run(lambda: actions.fear_feature(self._session, combatant_id, feature))
+
     def slow_token(self, combatant_id: int, step: int) -> None:
         self.run(lambda: actions.slow_token(self._session, combatant_id, step))
 

@@ -103,6 +103,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
     marks_requested = Signal(int, int, int)  # combatant id, new HP marked, new Stress marked
     attack_requested = Signal(int)  # combatant id
     condition_clear_requested = Signal(int, str)  # combatant id, condition
+    fear_feature_requested = Signal(int, str)  # combatant id, the Fear feature's name
 
     def __init__(self, parent: QWidget | None = None, *, card_width: int = CARD_WIDTH) -> None:
         super().__init__(parent)
@@ -317,10 +318,12 @@ class AdversaryCardDelegate(QStyledItemDelegate):
                 self._pressed = QPersistentModelIndex(index)
                 self._repaint(option)
             return False  # let the view select the card as usual
+        feature = self.fear_feature_at(layout, point)
         if kind == QEvent.Type.MouseButtonDblClick:
             # The first click already acted, and QAbstractItemView forgets the pressed index on
             # a double click, so the release after it reaches no delegate: one action, not two.
-            return on_button or chip is not None or self._pip_at(layout, point) is not None
+            return (on_button or chip is not None or feature is not None
+                    or self._pip_at(layout, point) is not None)
         if self._pressed is not None:
             self._pressed = None
             self._repaint(option)
@@ -331,6 +334,9 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         if chip is not None:
             self.condition_clear_requested.emit(row.id, chip.condition)
             return True
+        if feature is not None:
+            self.fear_feature_requested.emit(row.id, feature)
+            return True
         hit = self._pip_at(layout, point)
         if hit is None:
             return False
@@ -340,6 +346,12 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         else:
             self.marks_requested.emit(row.id, row.hp_marked, toggled_count(row.stress_marked, i))
         return True
+
+    @staticmethod
+    def fear_feature_at(layout: CardLayout, point: QPoint) -> str | None:
+        """The Fear feature whose FEAR badge is under ``point``: clicking it spends the Fear."""
+        return next((name for rect, name in zip(layout.fear_badges, layout.fear_features,
+                                                strict=True) if rect.contains(point)), None)
 
     @staticmethod
     def condition_at(layout: CardLayout, point: QPoint) -> Chip | None:
@@ -380,6 +392,8 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             tip = "Defeated: no attack" if row.defeated else f"Roll {attack_line(stats)} (key A)"
         elif chip is not None and chip.kind in CHIP_TIPS:
             tip = CHIP_TIPS[chip.kind].format(condition=chip.condition)
+        elif (feature := self.fear_feature_at(layout, point)) is not None:
+            tip = f"Click to spend a Fear on {feature} (the Fear ledger names it)"
         elif (hit := self._pip_at(layout, point)) is not None:
             tip = ("Click to mark up to this box; click the last marked box to clear it"
                    f" ({'HP' if hit[0] == 'hp' else 'Stress'})")
@@ -395,6 +409,7 @@ class AdversaryCardsView(PaintedListView):
     marks_requested = Signal(int, int, int)  # combatant id, new HP marked, new Stress marked
     attack_requested = Signal(int)  # combatant id
     condition_clear_requested = Signal(int, str)  # combatant id, condition
+    fear_feature_requested = Signal(int, str)  # combatant id, the Fear feature's name
     damage_requested = Signal(int)  # combatant id: key D on a selected card
     menu_requested = Signal(int, QPoint)  # combatant id, where to open it (global)
     EMPTY_HINT = "No adversaries in this encounter. Add one from the initiative list."
@@ -421,6 +436,7 @@ class AdversaryCardsView(PaintedListView):
         self.delegate.marks_requested.connect(self.marks_requested)
         self.delegate.attack_requested.connect(self.attack_requested)
         self.delegate.condition_clear_requested.connect(self.condition_clear_requested)
+        self.delegate.fear_feature_requested.connect(self.fear_feature_requested)
 
     def card_layout(self, index: AnyIndex) -> CardLayout | None:
         """The geometry the delegate paints and hit-tests, in card coordinates."""

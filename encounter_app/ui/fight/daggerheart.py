@@ -90,6 +90,7 @@ class DaggerheartFight(QObject):
         self.cards.attack_requested.connect(self.rolls.attack)
         self.cards.menu_requested.connect(self.card_actions.show_menu)
         self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
+        self.cards.fear_feature_requested.connect(self.card_actions.fear_feature)
         self.cards.damage_requested.connect(self.card_actions.damage)
         # What an import adds or its undo takes away shows in the library at once.
         context.exchange.library_changed.connect(self.library.reload)
