@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QListView, QPushButton, QToolButton, QWidget
 
 from encounter_app.app import launch
+from encounter_app.domain import Feature
 from encounter_app.domain.requests import DiceRequest
 from encounter_app.services.fight.commands import MoveCombatant
+from encounter_app.services.library.builder import edit_card_stats
 from encounter_app.ui.fight.rolls.dialogs import AttackDialog
 
 
@@ -78,6 +81,10 @@ def test_an_attack_adds_a_roll_log_row_with_hit_or_miss_per_target(qtbot, progra
     log = find(window, QListView, "rollLog").model()
     assert log.rowCount() == 0
     attacker = next(c for c in program.session.combatants if c.kind == "adversary")
+    # A standard attack has one target: this one is given a feature that attacks several.
+    sweep = Feature("Sweep", "Action", "Make an attack against all targets within Close range.")
+    program.undo_stack.push(edit_card_stats(program.session, attacker.id, replace(
+        attacker.stats, features=(*attacker.stats.features, sweep))))
     accept_attack_dialog(qtbot, [0, 2])
     with qtbot.waitSignal(log.rowsInserted, timeout=5000):
         window.fight.attack(attacker.id)

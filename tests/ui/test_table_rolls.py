@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
-from encounter_app.domain import CombatantRow, Experience, StatBlock
+from encounter_app.domain import CombatantRow, Experience, Feature, StatBlock
 from encounter_app.rules.daggerheart import SceneIntensity
 from encounter_app.services.fight import commands
 from encounter_app.services.rolls.rules_service import RulesService
@@ -293,3 +293,39 @@ def test_a_reaction_roll_starts_on_the_card_the_gm_chose(qtbot, program):
     QTimer.singleShot(0, look_and_cancel)
     window.fight.rolls.reaction_action.trigger()
     assert seen == [chosen.id]
+
+
+def test_a_standard_attack_has_one_target_a_feature_may_allow_several(qtbot):
+    pcs = [CombatantRow(kind="pc", name=n, id=10 + i, evasion=10 + i)
+           for i, n in enumerate(("Aria", "Brannoc", "Wren"))]
+    single = AttackDialog(adversary(THIEF, 1), pcs, fear=2)
+    qtbot.addWidget(single)
+    assert "one" in single.findChild(QLabel, "attackTargetsLabel").text()
+    single.list.item(2).setCheckState(Qt.CheckState.Checked)  # the GM ticks another
+    assert [t.name for t in single.chosen()] == ["Wren"]  # the tick moved
+    assert len(single.request().targets) == 1
+
+    spinning = Feature("Spinning Serpent", "Action",
+                       "Mark a Stress to make an attack against all targets within Very Close "
+                       "range.")
+    several = AttackDialog(adversary(replace(THIEF, features=(spinning,)), 2), pcs, fear=2)
+    qtbot.addWidget(several)
+    assert "Spinning Serpent" in several.findChild(QLabel, "attackTargetsLabel").text()
+    several.set_checked([0, 1, 2])
+    assert len(several.request().targets) == 3
+
+
+@pytest.mark.parametrize(("text", "several"), [
+    ("Make an attack against all targets in front of the Burrower within Close range.", True),
+    ("Mark a Stress to make a standard attack against two targets within Melee range.", True),
+    ("Make an attack against up to three targets within Very Close range.", True),
+    ("When the Zombie makes a standard attack, they can attack all targets within Very Close "
+     "range.", True),
+    ("All targets must succeed on an Agility Reaction Roll or take 1d8+2 magic damage.", False),
+    ("Spend a Fear to spotlight the Warden and up to two allies within Far range.", False),
+])
+def test_which_srd_features_attack_several_targets(text, several):
+    from encounter_app.domain.adversaries import several_target_features
+
+    stats = replace(THIEF, features=(Feature("F", "Action", text),))
+    assert bool(several_target_features(stats)) is several

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import CombatantRow, Experience
-from encounter_app.domain.adversaries import target_evasion
+from encounter_app.domain.adversaries import several_target_features, target_evasion
 from encounter_app.domain.requests import (
     AttackRequest,
     DiceRequest,
@@ -132,7 +132,13 @@ class AttackDialog(QDialog):
         form.addRow("E&xperience", self.experience)
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
-        layout.addWidget(QLabel("Targets (one roll is compared with each Evasion):"))
+        # A standard attack has one target; a feature may allow several (the SRD's "all
+        # targets within Close range"): then each ticked target is compared with one roll.
+        self._several = several_target_features(stats)
+        layout.addWidget(QLabel(
+            f"Targets, with {' or '.join(self._several)} (one roll is compared with each "
+            "Evasion):" if self._several else "Target (a standard attack has one):",
+            objectName="attackTargetsLabel", wordWrap=True))
         layout.addWidget(self.list)
         layout.addWidget(self.advantage)
         layout.addWidget(self.disadvantage)
@@ -140,6 +146,7 @@ class AttackDialog(QDialog):
         self.problem = ProblemLabel("attackProblem")
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
+        self.list.itemChanged.connect(self._target_ticked)
         self.list.itemChanged.connect(self._update)
         self.experience.combo.currentIndexChanged.connect(self._update)
         for box in (self.advantage, self.disadvantage):
@@ -183,9 +190,19 @@ class AttackDialog(QDialog):
         return [t for i, t in enumerate(self._targets)
                 if self.list.item(i).checkState() == Qt.CheckState.Checked]
 
+    def _target_ticked(self, item: QListWidgetItem) -> None:
+        """One target only, unless a feature allows several: a new tick moves the one."""
+        if self._several or item.checkState() != Qt.CheckState.Checked:
+            return
+        self.list.blockSignals(True)
+        for i in range(self.list.count()):
+            if self.list.item(i) is not item:
+                self.list.item(i).setCheckState(Qt.CheckState.Unchecked)
+        self.list.blockSignals(False)
+
     def _update(self, *_args: object) -> None:
         self.roll_button.setEnabled(bool(self.chosen()) and self.experience.affordable())
-        self.problem.say("" if self.chosen() else "Tick at least one target.")
+        self.problem.say("" if self.chosen() else "Tick a target.")
 
     def request(self) -> AttackRequest:
         stats = self._stats
