@@ -454,3 +454,31 @@ def test_a_click_on_a_fear_badge_spends_the_fear_and_names_the_feature(qtbot, pr
     qtbot.mouseClick(cards.viewport(), Qt.MouseButton.LeftButton, pos=at)
     assert session.fear == 0 and program.undo_stack.count() == steps
     assert is_error(program) and "pool is empty" in status(program)
+
+
+def test_compact_cards_show_four_at_1280x720_and_are_remembered(qtbot, tmp_path):
+    from encounter_app.app import launch
+
+    first = launch(tmp_path, seed=3, show=True)
+    qtbot.addWidget(first.window)
+    window = first.window
+    window.resize(1280, 720)
+    qtbot.waitUntil(lambda: window.fight.cards.height() > 0)
+    assert not window.fight.compact_action.isChecked()  # whole stat blocks by default
+    window.fight.compact_action.trigger()
+    cards = window.fight.cards
+    qtbot.wait(50)
+    room = cards.viewport().rect()
+    whole_in_view = [r for r in range(cards.model().rowCount())
+                     if room.contains(cards.visualRect(cards.model().index(r, 0)))]
+    assert len(whole_in_view) >= 4
+    first.window.close()  # the window's layout (and the choice) is saved as it closes
+    first.shutdown()
+
+    again = launch(tmp_path, seed=3, show=True)
+    qtbot.addWidget(again.window)
+    try:
+        assert again.window.fight.compact_action.isChecked()
+        assert again.window.fight.cards.delegate.compact
+    finally:
+        again.shutdown()

@@ -393,3 +393,14 @@ def test_the_order_and_the_card_say_hp_the_same_way(make_view):
     text = view.card_layout(view.model().index(0, 0)).text
     assert "HP 2/6 marked" in text and "Stress 1/3 marked" in text
     assert _row_info(hurt) == "HP 2/6 marked"
+
+
+def test_a_compact_card_keeps_what_a_gm_uses_every_turn(qapp):
+    row = adversary(1, conditions=("Vulnerable",), hp_marked=2)
+    whole, compact = card_layout(row, 368), card_layout(row, 368, compact=True)
+    for kept in ("Ashen Sentry 1", "Vulnerable", "HP 2/6 marked", "Stress 0/3 marked",
+                 "ATK +2 · Cinder Maul"):
+        assert kept in compact.text
+    for left_out in ("Motives & tactics", "Experience", "Banked Coals", "Difficulty 13"):
+        assert left_out in whole.text and left_out not in compact.text
+    assert compact.attack_button is not None and compact.height < whole.height / 2

@@ -235,8 +235,12 @@ def _track(label: str, count: int, x: int, y: int, label_w: int, width: int,
 
 
 def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None = None, *,
-                active: bool = False) -> CardLayout:
-    """Lay out one adversary card ``width`` pixels wide; the height follows from the text."""
+                active: bool = False, compact: bool = False) -> CardLayout:
+    """Lay out one adversary card ``width`` pixels wide; the height follows from the text.
+
+    ``compact``: for a crowded fight, only what a GM uses every turn: the name, the chips,
+    the HP and Stress tracks and the attack (the whole stat block is in the card's tooltip).
+    """
     fonts = CardFonts.from_font(font if font is not None else QFont())
     body_fm, title_fm = QFontMetrics(fonts.body), QFontMetrics(fonts.title)
     small_fm, bold_small_fm = QFontMetrics(fonts.small), QFontMetrics(fonts.small_bold)
@@ -281,11 +285,11 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
         lay.rules.append(y)
         y += RULE_GAP
 
-    if stats and stats.description:
+    if stats and stats.description and not compact:
         add([(stats.description, fonts.italic)])
-    if stats and stats.motives:
+    if stats and stats.motives and not compact:
         add([("Motives & tactics: ", fonts.bold), (stats.motives, fonts.body)])
-    if stats:
+    if stats and not compact:
         rule()
         add([(" · ".join(_keep_together(p) for p in stat_line(stats).split(" · ")), fonts.body)])
         lay.paragraphs[-1].text = stat_line(stats)
@@ -323,10 +327,10 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
         if lay.horde_note:
             head, _, why = lay.horde_note.partition(": ")
             add([(f"{head}: ", fonts.small_bold), (why, fonts.small)])
-        if stats.experiences:
+        if stats.experiences and not compact:
             text = ", ".join(str(e) for e in stats.experiences)
             add([("Experience: ", fonts.bold), (text, fonts.body)])
-        if stats.features:
+        if stats.features and not compact:
             rule()
             heading_h = bold_small_fm.height()
             lay.features_heading = QRect(x, y, inner, heading_h)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QSizePolicy, QWidget
 
 from encounter_app.domain import CombatantRow, StatBlock, adversaries
 from encounter_app.domain.adversaries import Refused
@@ -230,6 +230,8 @@ class GmTurnBar(QWidget):
         hint.setObjectName("cardMenuHint")
         hint.setToolTip("Stress, conditions, Slow tokens, an additional GM move")
         self.hint = hint
+        # A long name is cut at the window's edge rather than widening the window.
+        hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._tips = {b: b.toolTip() for b in (self.damage_button, self.spotlight_button,
                                                self.interrupt_button)}
         layout = QHBoxLayout(self)
@@ -275,5 +277,5 @@ class GmTurnBar(QWidget):
             tip = self._tips[button]
             button.setToolTip(tip.replace("the selected adversary", name) if name else tip)
             button.setAccessibleDescription(f"Acts on {name}" if name else "")
-        self.hint.setText(f"On <b>{escape(name)}</b> · more: right-click a card (Menu key)"
-                          if name else "Select a card · more: right-click a card (Menu key)")
+        self.hint.setText(f"On <b>{escape(name)}</b> · right-click for more"
+                          if name else "More: right-click a card (Menu key)")

@@ -66,7 +66,7 @@ from encounter_app.ui.widgets.pips import clicked_pip, paint_pips, toggled_count
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 # The row (or its id when it cannot be hashed), has the spotlight, card width, font.key().
-_CardKey = tuple[CombatantRow | int, bool, int, str]
+_CardKey = tuple[CombatantRow | int, bool, int, str, bool]
 CHIP_TIPS = {
     "hidden": "Not on the player display: select it and press H (Players menu) to show it",
     "condition": "{condition}: click to clear it (right-click the card for more)",
@@ -76,6 +76,7 @@ CHIP_TIPS = {
                " the token and acts.",
 }
 MIN_CARD_WIDTH = 330  # narrower and the attack line wraps inside its damage
+COMPACT_CARD_WIDTH = 290  # a compact card has only its tracks and attack: two to a laptop's row
 ACTIVE_FRAME = 4  # pixels: the spotlight frame, thick enough to see across the table
 DEFEATED_OPACITY = 0.4
 CACHE_LIMIT = 256  # laid-out cards: more than a screen shows
@@ -108,6 +109,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None, *, card_width: int = CARD_WIDTH) -> None:
         super().__init__(parent)
         self.card_width = card_width
+        self.compact = False  # every card as a compact one (AdversaryCardsView.set_compact)
         self._cache: dict[_CardKey, CardLayout] = {}  # least recently used first
         self._heights: dict[_CardKey, int] = {}
         self._pressed: QPersistentModelIndex | None = None  # whose Attack button is held down
@@ -123,7 +125,8 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         if layout is None:
             if len(self._cache) >= CACHE_LIMIT:
                 del self._cache[next(iter(self._cache))]  # the least recently used
-            layout = card_layout(row, self.card_width, font, active=key[1])
+            layout = card_layout(row, self.card_width, font, active=key[1],
+                                 compact=self.compact)
             self._heights[key] = layout.height
         self._cache[key] = layout  # last: the most recently used
         return layout
@@ -131,10 +134,10 @@ class AdversaryCardDelegate(QStyledItemDelegate):
     def _key(self, row: CombatantRow, active: bool, font: QFont) -> _CardKey:
         # font.key(), not the font: a style option's font dies with the option.
         try:
-            key: _CardKey = (row, active, self.card_width, font.key())
+            key: _CardKey = (row, active, self.card_width, font.key(), self.compact)
             hash(key)
         except TypeError:  # a row holding something unhashable: cache by identity instead
-            key = (id(row), active, self.card_width, font.key())
+            key = (id(row), active, self.card_width, font.key(), self.compact)
         return key
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
@@ -397,6 +400,9 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         elif (hit := self._pip_at(layout, point)) is not None:
             tip = ("Click to mark up to this box; click the last marked box to clear it"
                    f" ({'HP' if hit[0] == 'hp' else 'Stress'})")
+        elif self.compact and isinstance(row, CombatantRow):
+            # a compact card leaves out the stat block: here it is whole
+            tip = card_layout(row, self.card_width, option.font).text
         if not tip:
             return super().helpEvent(event, view, option, index)
         QToolTip.showText(event.globalPos(), tip, view)
@@ -438,6 +444,20 @@ class AdversaryCardsView(PaintedListView):
         self.delegate.condition_clear_requested.connect(self.condition_clear_requested)
         self.delegate.fear_feature_requested.connect(self.fear_feature_requested)
 
+    def set_compact(self, compact: bool) -> None:
+        """Every card compact (name, chips, tracks, attack) or whole; the card in view stays."""
+        if compact == self.delegate.compact:
+            return
+        keep = self.currentIndex() if self.currentIndex().isValid() else self.indexAt(
+            self.viewport().rect().topLeft() + QPoint(8, 8))
+        self.delegate.compact = compact
+        self._fit_cards()  # compact cards are narrower: more of them to a row
+        self.setLayoutMode(QListView.LayoutMode.SinglePass)  # then scroll to a placed card
+        self.doItemsLayout()
+        if keep.isValid():
+            self.scrollTo(keep, QAbstractItemView.ScrollHint.PositionAtTop)
+        self.viewport().update()
+
     def card_layout(self, index: AnyIndex) -> CardLayout | None:
         """The geometry the delegate paints and hit-tests, in card coordinates."""
         return self.delegate.layout_for(index, self.font())
@@ -472,8 +492,9 @@ class AdversaryCardsView(PaintedListView):
             # narrows every card and lays them all out a second time (docs/performance.md).
             room -= self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, bar)
         margin = 2 * self.spacing() + 1  # QListView puts the spacing on both sides of a card
-        columns = max(1, room // (MIN_CARD_WIDTH + margin))
-        width = max(MIN_CARD_WIDTH, room // columns - margin)
+        least = COMPACT_CARD_WIDTH if self.delegate.compact else MIN_CARD_WIDTH
+        columns = max(1, room // (least + margin))
+        width = max(least, room // columns - margin)
         if width != self.delegate.card_width:
             self.delegate.card_width = width
             self.scheduleDelayedItemsLayout()

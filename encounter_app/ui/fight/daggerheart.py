@@ -65,6 +65,12 @@ class DaggerheartFight(QObject):
         # gain or spend reads as one line of the ledger.
         self.fear_ledger.setAlternatingRowColors(True)
         self.fear_ledger.setSpacing(1)
+        # A crowded fight: every card as a compact one (remembered with the window's layout).
+        self.compact_action = QAction("&Compact cards", window, checkable=True)
+        self.compact_action.setObjectName("compactCardsAction")
+        self.compact_action.setToolTip("Show each card as its name, HP and Stress, attack and "
+                                       "conditions; the whole stat block is in its tooltip")
+        self.compact_action.toggled.connect(self.cards.set_compact)
         self.fear_up_action = QAction("Gain a &Fear", window, shortcut=QKeySequence("+"))
         self.fear_up_action.triggered.connect(self.fear_tracker.gain)
         self.fear_down_action = QAction("&Spend a Fear", window, shortcut=QKeySequence("-"))
@@ -110,6 +116,8 @@ class DaggerheartFight(QObject):
 
     def fill_view(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None:
         self.library.fill(encounter_menu, view_menu, toolbar)
+        view_menu.addSeparator()
+        view_menu.addAction(self.compact_action)
 
     def gm_screen(self) -> QWidget:
         from encounter_app.ui.fight.gm_screen import GmScreen  # opened on F2, not at start

@@ -90,7 +90,9 @@ class TableControls(QObject):
         window.log_tabs.tabBar().setAccessibleName(" or ".join(tabs))
         appearance.changed.connect(self._set_icons)
         self._set_icons()
-        self.memory = WindowMemory(window, settings, [window.splitter, window.side_splitter])
+        compact = getattr(window.fight, "compact_action", None)  # Daggerheart's cards
+        self.memory = WindowMemory(window, settings, [window.splitter, window.side_splitter],
+                                   {"cards/compact": compact} if compact is not None else {})
         window.closing.connect(self._window_closing)
 
     def _action(self, text: str, keys: str, slot: Callable[..., object], name: str,

@@ -106,7 +106,7 @@ class MainWindow(QMainWindow):
         # A key typed into a field of the window stays there (not a one-key shortcut), and
         # Escape hands the keyboard back to the spotlight order.
         self.typing = TypingKeeper(self.hand_back_keys, self)
-        self.typing.watch_children(self)
+        self.typing.follow_focus(self)
         self.resize(1400, 860)
 
     def hand_back_keys(self) -> None:

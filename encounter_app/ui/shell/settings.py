@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QObject, QSettings
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSplitter
 
 if TYPE_CHECKING:
@@ -32,10 +33,11 @@ class WindowMemory(QObject):
     """
 
     def __init__(self, window: MainWindow, settings: QSettings,
-                 splitters: list[QSplitter]) -> None:
+                 splitters: list[QSplitter], toggles: dict[str, QAction] | None = None) -> None:
         super().__init__(window)
         self._window, self._settings = window, settings
         self._remembered = splitters
+        self._toggles = toggles or {}  # checkable view options, by settings key
         assert all(s.objectName() for s in splitters), "a remembered splitter needs a name"
         self.restore()
         window.closing.connect(self.save)
@@ -56,6 +58,8 @@ class WindowMemory(QObject):
             sizes = s.value(f"splitters/{splitter.objectName()}")
             if isinstance(sizes, QByteArray):
                 splitter.restoreState(sizes)
+        for key, action in self._toggles.items():
+            action.setChecked(s.value(key, "false") in (True, "true"))
 
     def save(self) -> None:
         s = self._settings
@@ -63,5 +67,7 @@ class WindowMemory(QObject):
         s.setValue("window/state", self._window.saveState())
         for splitter in self._remembered:
             s.setValue(f"splitters/{splitter.objectName()}", splitter.saveState())
+        for key, action in self._toggles.items():
+            s.setValue(key, action.isChecked())
         s.sync()
 

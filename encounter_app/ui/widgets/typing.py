@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLineEdit, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLineEdit, QWidget
 
 FIELDS = (QLineEdit, QAbstractSpinBox, QComboBox)
 _COMMAND_KEYS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
@@ -32,10 +32,23 @@ class TypingKeeper(QObject):
             if isinstance(widget, FIELDS) and not isinstance(widget.parent(), FIELDS):
                 widget.installEventFilter(self)
 
-    def watch_children(self, root: QWidget) -> None:
-        """Every field under ``root`` now (the fight window's, once it is built)."""
-        for kind in FIELDS:
-            self.watch(root.findChildren(kind))
+    def follow_focus(self, window: QWidget) -> None:
+        """Watch each field of ``window`` as it takes the keyboard, before its first key.
+
+        Cheaper than finding every field at start (``findChildren`` has PySide wrap every
+        object of the window), and it covers the parts built later (docks, panels). Fields of
+        dialogs, other windows, are left alone: Escape there closes the dialog.
+        """
+        app = QApplication.instance()
+        if not isinstance(app, QApplication):
+            return
+
+        def focused(_old: QWidget | None, now: QWidget | None) -> None:
+            if now is not None and now.window() is window:
+                self.watch([now])
+
+        app.focusChanged.connect(focused)
+        self.destroyed.connect(lambda: app.focusChanged.disconnect(focused))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
