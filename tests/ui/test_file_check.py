@@ -7,8 +7,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
 
 from encounter_app.app import launch
 from encounter_app.demo import create_demo
@@ -19,6 +17,7 @@ from encounter_app.ui.shell.backup_dialogs import RestoreDialog
 from encounter_app.ui.shell.run import _migration_notice
 from tests.helpers.databases import dump, roll_log_at_0006
 from tests.helpers.files import damage_pages
+from tests.helpers.modal import cancel_next_modal
 
 INDEX = "ix_roll_record_encounter_id"
 
@@ -96,17 +95,8 @@ def test_damage_in_the_roll_log_opens_the_fight_then_says_so(qtbot, tmp_path) ->
         assert window.autobackup.back_up_if_changed() is None
         assert automatic_backups(database) == []
         # Its button opens File › Restore… (a modal dialog: looked at, then cancelled).
-        seen = []
-
-        def cancel_restore() -> None:
-            dialog = QApplication.activeModalWidget()
-            if dialog is None:
-                QTimer.singleShot(10, cancel_restore)
-                return
-            seen.append(dialog)
-            dialog.reject()
-
-        QTimer.singleShot(0, cancel_restore)
+        seen: list = []
+        cancel_next_modal(seen.append)
         next(b for b in box.buttons() if "Restore" in b.text()).click()
         assert [type(d) for d in seen] == [RestoreDialog]
     finally:

@@ -16,6 +16,7 @@ from encounter_app.ui.fight.gm_screen import GmScreen
 from encounter_app.ui.fight.models import FearLedgerModel, RowRole
 from encounter_app.ui.fight.rolls.dialogs import AttackDialog, FateRollDialog, ReactionDialog
 from encounter_app.ui.fight.scene import SceneIntensityPanel, guidance
+from tests.helpers.modal import cancel_next_modal
 
 THIEF = StatBlock(name="Masked Thief", tier=1, type="Skulk", difficulty=12, major=6, severe=11,
                   hp=3, stress=3, attack_modifier=1, attack_name="Knife",
@@ -281,16 +282,7 @@ def test_a_reaction_roll_starts_on_the_card_the_gm_chose(qtbot, program):
     assert chosen.kind == "adversary" and chosen.id != program.session.active_id
     cards.setCurrentIndex(second)  # a click on the card
     seen = []
-
-    def look_and_cancel() -> None:
-        dialog = QApplication.activeModalWidget()
-        if dialog is None:
-            QTimer.singleShot(10, look_and_cancel)
-            return
-        seen.append(dialog.actor.currentData())
-        dialog.reject()
-
-    QTimer.singleShot(0, look_and_cancel)
+    cancel_next_modal(lambda dialog: seen.append(dialog.actor.currentData()))
     window.fight.rolls.reaction_action.trigger()
     assert seen == [chosen.id]
 
