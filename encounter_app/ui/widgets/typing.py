@@ -29,8 +29,11 @@ class TypingKeeper(QObject):
 
     def watch(self, widgets: Iterable[QWidget]) -> None:
         for widget in widgets:
-            if isinstance(widget, FIELDS) and not isinstance(widget.parent(), FIELDS):
-                widget.installEventFilter(self)
+            parent = widget.parentWidget()
+            if isinstance(parent, FIELDS):  # an editable combo's own line edit: the combo
+                widget = parent
+            if isinstance(widget, FIELDS):
+                widget.installEventFilter(self)  # once: Qt keeps one copy of a filter
 
     def follow_focus(self, window: QWidget) -> None:
         """Watch each field of ``window`` as it takes the keyboard, before its first key.
