@@ -43,7 +43,11 @@ from encounter_app.services.fight.adversary_operations import end_gm_turn, pass_
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.fight.table import record_outcome
-from encounter_app.services.library.builder import PlannedAdversary, start_encounter
+from encounter_app.services.library.builder import (
+    PlannedAdversary,
+    start_encounter,
+    start_new_encounter,
+)
 from encounter_app.services.library.shelves import EncounterEnvironment
 from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store
@@ -149,6 +153,18 @@ def start_fight(store: Store) -> Action:
     return lambda: _push(stack, start_encounter(session, holder, plan, place))
 
 
+def start_new_fight(store: Store) -> Action:
+    """The same plan started as a new encounter while the demo's fight runs: the party and
+    six adversaries in a new encounter of the campaign, in another place."""
+    session, _stack = _fight(store)
+    holder = EncounterEnvironment(store, ENCOUNTER_ID)
+    library = {row.stats.name: row for row in store.templates()}
+    plan = [PlannedAdversary(library[name].id, library[name].stats, count)
+            for name, count in (("Ashen Sentry", 2), ("Lanternfly Swarm", 1), ("Mire Widow", 3))]
+    [place] = [row.stats for row in store.environments() if row.stats.name == "Collapsing Mine"]
+    return lambda: start_new_encounter(session, holder, plan, place)
+
+
 def import_samples(store: Store) -> Action:
     """A newer edition of the sample adversaries (every one a duplicate of the library's):
     two replace their templates, one is skipped, the rest are added beside them."""
@@ -199,6 +215,7 @@ ACTIONS: dict[str, Callable[[Store], Action]] = {
     "end_gm_turn": end_turn,
     "next_turn": next_turn,
     "start_encounter": start_fight,
+    "start_new_encounter": start_new_fight,
     "import_samples": import_samples,
     "import_srd": import_srd,
     "recreate_campaign": campaign_import,

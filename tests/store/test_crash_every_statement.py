@@ -51,7 +51,8 @@ from encounter_app.store import DB_NAME, Store
 from tests.helpers import statement_killer
 
 # Each pushed through the UndoStack as one step (the undo of the outcome: undone through it).
-COMPOUNDS = ("outcome", "undo_outcome", "end_gm_turn", "next_turn", "start_encounter")
+COMPOUNDS = ("outcome", "undo_outcome", "end_gm_turn", "next_turn", "start_encounter",
+             "start_new_encounter")
 # Each its own transaction (store/exchange.py), as the window and the command line run them.
 IMPORTS = ("import_samples", "recreate_campaign", "recreate_encounter")
 # How the SRD import's kill points are sampled (see the module's docstring).

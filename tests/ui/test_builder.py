@@ -10,9 +10,11 @@ from PySide6.QtCore import Qt
 from encounter_app.app import launch
 from encounter_app.demo import load_sample_environments
 from encounter_app.rules.battle_points import with_extra_damage
+from encounter_app.services.fight.commands import RemoveCombatant
 from encounter_app.services.library.builder import KEEP
 from encounter_app.ui.library.builder import BuilderDialog
 from encounter_app.ui.library.builder_models import PlanModel
+from tests.helpers.modal import press_in_next_modal
 
 
 def templates(program, *names: str):
@@ -93,7 +95,7 @@ def test_start_needs_a_plan_and_says_so(builder) -> None:
     assert "Add adversaries from the library first" in builder.problem.text()
 
 
-def test_start_encounter_fills_the_order_with_cards_and_one_undo_takes_it_back(
+def test_start_encounter_added_to_this_fight_fills_the_order_and_one_undo_takes_it_back(
         qtbot, builder, program) -> None:
     window, session = program.window, program.session
     before = [c.name for c in session.combatants]
@@ -104,6 +106,7 @@ def test_start_encounter_fills_the_order_with_cards_and_one_undo_takes_it_back(
     builder.environment.setCurrentIndex(
         next(i for i in range(builder.environment.count())
              if builder.environment.itemText(i).startswith(mine.name)))
+    press_in_next_modal("Add to this fight")  # the demo's fight is running
     qtbot.mouseClick(builder.start_button, Qt.MouseButton.LeftButton)
 
     added = [c.name for c in session.combatants][len(before):]
@@ -130,6 +133,7 @@ def test_plus_1d4_damage_reaches_the_started_adversaries_and_their_odds(
     imp = templates(program, "Cinder Imp")[0]
     builder.add([imp])
     builder.extra_damage.setChecked(True)
+    press_in_next_modal("Add to this fight")
     qtbot.mouseClick(builder.start_button, Qt.MouseButton.LeftButton)
     started = session.combatants[-1]
     assert started.stats.damage == with_extra_damage(imp.stats.damage)
@@ -139,6 +143,60 @@ def test_plus_1d4_damage_reaches_the_started_adversaries_and_their_odds(
     assert preview.request is not None and preview.request.damage == started.stats.damage
     # the library's own entry is as it was
     assert templates(program, "Cinder Imp")[0].stats.damage == imp.stats.damage
+
+
+def test_start_encounter_while_a_fight_runs_asks_and_opens_a_new_encounter_with_the_party(
+        qtbot, builder, program) -> None:
+    old = program.session
+    old_id, old_names = old.encounter_id, [c.name for c in old.combatants]
+    party = [(c.name, c.hp_marked, c.pc_id) for c in old.combatants if c.kind == "pc"]
+    imp = templates(program, "Cinder Imp")[0]
+    builder.add([imp])
+    builder.plan_model.set_count(0, 2)
+    builder.extra_damage.setChecked(True)
+    words: list[str] = []
+    press_in_next_modal("New encounter", words)
+    qtbot.mouseClick(builder.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: program.session.encounter_id != old_id)
+
+    assert "has a fight in it: round 1" in words[0] and "2 planned adversaries" in words[0]
+    session, window = program.session, program.window
+    # The new fight: the party with its marks, then the planned adversaries; the environment
+    # the builder kept (the demo's).
+    assert [(c.name, c.hp_marked, c.pc_id) for c in session.combatants if c.kind == "pc"] == party
+    imps = [c for c in session.combatants if c.kind != "pc"]
+    assert [c.name for c in imps] == ["Cinder Imp 1", "Cinder Imp 2"]
+    assert all("1d4" in c.stats.damage for c in imps)  # the builder's +1d4 came along
+    assert window.fight.library.holder.block.name == "Drowned Chapel"
+    assert session.encounter.name == "Drowned Chapel"  # named after its place
+    assert window.fight.cards_model.rowCount() == 2
+    assert "Started Drowned Chapel: 2 adversaries and the party" in (
+        window.status_label.text())
+    # The fight that ran is untouched and still in the campaign.
+    assert [c.name for c in program.store.combatants(old_id)] == old_names
+    assert program.store.encounter(old_id).campaign_id == session.encounter.campaign_id
+
+
+def test_start_encounter_cancelled_at_the_question_changes_nothing(
+        qtbot, builder, program) -> None:
+    session = program.session
+    before = [c.name for c in session.combatants]
+    builder.add(templates(program, "Cinder Imp"))
+    press_in_next_modal("Cancel")
+    qtbot.mouseClick(builder.start_button, Qt.MouseButton.LeftButton)
+    assert program.session is session and [c.name for c in session.combatants] == before
+    assert len(program.store.encounter_entries(session.encounter.campaign_id)) == 1
+
+
+def test_start_encounter_in_an_encounter_with_no_adversaries_asks_nothing(
+        qtbot, builder, program) -> None:
+    session = program.session
+    for row in [c for c in session.combatants if c.kind != "pc"]:
+        program.undo_stack.push(RemoveCombatant(session, session.combatants.index_of(row.id)))
+    builder.add(templates(program, "Cinder Imp"))
+    qtbot.mouseClick(builder.start_button, Qt.MouseButton.LeftButton)  # no modal: it would block
+    assert program.session is session
+    assert [c.name for c in session.combatants if c.kind != "pc"] == ["Cinder Imp"]
 
 
 def test_keep_leaves_the_environment_alone(builder, program) -> None:

@@ -9,8 +9,10 @@ from dataclasses import dataclass, replace
 
 from PySide6.QtGui import QUndoCommand
 
-from encounter_app.domain import EnvironmentBlock, StatBlock
+from encounter_app.domain import CombatantRow, EnvironmentBlock, StatBlock
 from encounter_app.domain.adversaries import combatant_from
+from encounter_app.domain.campaign_rows import EncounterEntry
+from encounter_app.domain.rows import stored_id
 from encounter_app.rules.battle_points import Pick, with_extra_damage
 from encounter_app.rules.stat_blocks import base_type
 from encounter_app.services.fight.commands import AddCombatant, UpdateCombatant
@@ -52,6 +54,22 @@ def fight_names(base: str, count: int, taken: Iterable[str]) -> list[str]:
     return names
 
 
+def _planned_rows(plan: Sequence[PlannedAdversary], taken: set[str], *,
+                  extra_damage: bool) -> list[CombatantRow]:
+    """One fresh combatant per planned adversary, named apart from ``taken`` (which grows)."""
+    rows: list[CombatantRow] = []
+    for planned in plan:
+        if planned.count <= 0:
+            continue
+        stats = planned.stats
+        if extra_damage:
+            stats = replace(stats, damage=with_extra_damage(stats.damage))
+        for name in fight_names(stats.name, planned.count, taken):
+            taken.add(name)
+            rows.append(combatant_from(stats, name))
+    return rows
+
+
 def add_adversaries(session: EncounterSession, plan: Sequence[PlannedAdversary], *,
                     extra_damage: bool = False) -> list[QUndoCommand]:
     """One AddCombatant per adversary of the plan, named apart from everyone in the fight.
@@ -60,18 +78,61 @@ def add_adversaries(session: EncounterSession, plan: Sequence[PlannedAdversary],
     points; each one's own stat block carries it (its card, its rolls and its odds), the
     library's entry stays as it was.
     """
-    taken = {c.name for c in session.combatants}
-    parts: list[QUndoCommand] = []
-    position = len(session.combatants)
-    for planned in plan:
-        stats = planned.stats
-        if extra_damage:
-            stats = replace(stats, damage=with_extra_damage(stats.damage))
-        for name in fight_names(stats.name, planned.count, taken):
-            taken.add(name)
-            parts.append(AddCombatant(session, combatant_from(stats, name), position))
-            position += 1
-    return parts
+    rows = _planned_rows(plan, {c.name for c in session.combatants}, extra_damage=extra_damage)
+    start = len(session.combatants)
+    return [AddCombatant(session, row, start + i) for i, row in enumerate(rows)]
+
+
+def fight_running(session: EncounterSession) -> bool:
+    """The open encounter already has adversaries or NPCs in it: starting a planned fight asks
+    whether it is a new encounter or joins this one."""
+    return any(c.kind != "pc" for c in session.combatants)
+
+
+def encounter_name(plan: Sequence[PlannedAdversary], environment: EnvironmentBlock | None,
+                   taken: Iterable[str]) -> str:
+    """A name for a started fight: its place, else its first adversaries; numbered "(2)"...
+    past the campaign's other encounters. The GM renames it in the campaign view."""
+    kinds = [p.stats.name for p in plan if p.count > 0]
+    if environment is not None:
+        base = environment.name
+    elif not kinds:
+        base = "New encounter"
+    else:
+        base = kinds[0] + (" and others" if len(kinds) > 1 else "")
+    taken = set(taken)
+    name, n = base, 2
+    while name in taken:
+        name, n = f"{base} ({n})", n + 1
+    return name
+
+
+def start_new_encounter(session: EncounterSession, holder: EncounterEnvironment,
+                        plan: Sequence[PlannedAdversary],
+                        environment: EnvironmentBlock | Keep | None = KEEP, *,
+                        extra_damage: bool = False) -> EncounterEntry:
+    """A new encounter in the open one's campaign, after it in the list: the party (the open
+    fight's PCs, with what they have marked) and every planned adversary, in the environment
+    chosen (KEEP: the open fight's). One transaction: a write the disk refuses (StoreError)
+    leaves no part of it. The open encounter is left as it is; the caller opens the new one.
+    """
+    store = session.store
+    block = (environment if isinstance(environment, EnvironmentBlock)
+             else holder.block if environment == KEEP else None)
+    campaign_id = stored_id(session.campaign)
+    party = [replace(c, id=None, conditions=(), spotlights=0, slow_tokens=0)
+             for c in session.combatants if c.kind == "pc"]
+    adversaries = _planned_rows(plan, {c.name for c in party}, extra_damage=extra_damage)
+    with store.unit():  # the list read and written in the one transaction
+        entries = store.encounter_entries(campaign_id)
+        here = next((i for i, e in enumerate(entries) if e.id == session.encounter_id),
+                    len(entries) - 1)
+        entry = EncounterEntry(name=encounter_name(plan, block, (e.name for e in entries)))
+        entry, _rows, _clocks = store.insert_encounter(campaign_id, entry, here + 1,
+                                                       party + adversaries)
+        if block is not None:
+            store.set_encounter_environment(stored_id(entry), block)
+    return entry
 
 
 def start_encounter(session: EncounterSession, holder: EncounterEnvironment,

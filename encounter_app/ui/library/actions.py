@@ -8,12 +8,12 @@ wanted (the dock shown, the builder opened), not before the window's first paint
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
 
 from encounter_app.domain import (
     CountdownRow,
@@ -22,25 +22,31 @@ from encounter_app.domain import (
     Feature,
     TemplateRow,
 )
+from encounter_app.domain.rows import stored_id
 from encounter_app.services.fight.commands import AddCountdown
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.library.commands import SetEnvironment
 from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Keep, Library
 from encounter_app.services.undo import UndoStack
-from encounter_app.store import Store
+from encounter_app.store import Store, StoreError
 from encounter_app.ui.fight.environment_panel import EnvironmentPanel
 
 if TYPE_CHECKING:
     from encounter_app.services.library.builder import PlannedAdversary
     from encounter_app.ui.library.builder import BuilderDialog
+    from encounter_app.ui.shell.fight import Say
 
 DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
 
 
 class LibraryActions(QObject):
+    # A planned fight started as a new encounter: its id and what to tell the GM once the
+    # window has opened it (the shell rebuilds the window on it, as Campaign › Open does).
+    encounter_started = Signal(int, str)
+
     def __init__(self, window: QMainWindow, store: Store, session: EncounterSession,
-                 undo_stack: UndoStack, show_message: Callable[[str], None]) -> None:
+                 undo_stack: UndoStack, show_message: Say) -> None:
         super().__init__(window)
         self._window, self._store, self._session = window, store, session
         self._undo_stack, self._show_message = undo_stack, show_message
@@ -183,12 +189,61 @@ class LibraryActions(QObject):
     def start(self, plan: tuple[PlannedAdversary, ...],
               environment: EnvironmentBlock | Keep | None = KEEP,
               extra_damage: bool = False) -> None:
-        from encounter_app.services.library.builder import start_encounter
+        """Start a planned fight: in the open encounter while it has no adversaries yet, else
+        as a new encounter or added to this fight, as the GM answers."""
+        from encounter_app.services.library import builder
 
-        command = start_encounter(self._session, self.holder, plan, environment,
-                                  extra_damage=extra_damage)
+        if builder.fight_running(self._session):
+            where = self._ask_where(plan)
+            if where is None:
+                return
+            if where == "new":
+                self._start_new(plan, environment, extra_damage)
+                return
+        command = builder.start_encounter(self._session, self.holder, plan, environment,
+                                          extra_damage=extra_damage)
         if self._undo_stack.do(command):
             self._show_message(f"{command.text()} — in the spotlight order with their cards.")
+
+    def _ask_where(self, plan: tuple[PlannedAdversary, ...]) -> str | None:
+        """"new", "add" or None (cancelled): a fight is running in the open encounter."""
+        session = self._session
+        foes = [c for c in session.combatants if c.kind != "pc"]
+        standing = sum(not c.defeated for c in foes)
+        count = sum(p.count for p in plan)
+        box = QMessageBox(QMessageBox.Icon.Question, "Start encounter",
+                          f"{session.encounter.name} has a fight in it: round "
+                          f"{session.encounter.round}, {standing} of {len(foes)} adversaries "
+                          "standing.", QMessageBox.StandardButton.Cancel, self._window)
+        box.setObjectName("startWhereBox")
+        box.setInformativeText(
+            f"Start the {count} planned adversar{'y' if count == 1 else 'ies'} as a new "
+            f"encounter, with the party, or add {'it' if count == 1 else 'them'} to this "
+            f"fight? {session.encounter.name} is kept in the campaign either way.")
+        new = box.addButton("&New encounter", QMessageBox.ButtonRole.AcceptRole)
+        add = box.addButton("&Add to this fight", QMessageBox.ButtonRole.ActionRole)
+        box.setDefaultButton(new)
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        return "new" if clicked is new else "add" if clicked is add else None
+
+    def _start_new(self, plan: tuple[PlannedAdversary, ...],
+                   environment: EnvironmentBlock | Keep | None, extra_damage: bool) -> None:
+        from encounter_app.services.library.builder import start_new_encounter
+
+        old = self._session.encounter.name
+        try:
+            entry = start_new_encounter(self._session, self.holder, plan, environment,
+                                        extra_damage=extra_damage)
+        except StoreError as exc:  # nothing of it was written: the open fight goes on
+            self._show_message(f"The new encounter was not started: {exc}", error=True)
+            return
+        count = sum(p.count for p in plan)
+        self.encounter_started.emit(stored_id(entry), (
+            f"Started {entry.name}: {count} adversar{'y' if count == 1 else 'ies'} and the "
+            f"party. {old} is kept in the campaign (Campaign › Manage campaigns… opens it "
+            "again); its undo history went with it."))
 
 
 def edit_card_stats(session: EncounterSession, undo_stack: UndoStack, combatant_id: int,
