@@ -9,8 +9,8 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMenu, QPushButton
 
 from encounter_app.demo import combatant_from, load_sample_adversaries
-from encounter_app.domain import adversaries
-from encounter_app.services.fight.commands import AddCombatant, SetFear, SetMarks
+from encounter_app.domain import CountdownRow, adversaries
+from encounter_app.services.fight.commands import AddCombatant, AddCountdown, SetFear, SetMarks
 from encounter_app.ui.fight.adversary_dialogs import ConditionDialog, DamageDialog
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.fight.rolls.dialogs import AttackDialog
@@ -482,3 +482,22 @@ def test_compact_cards_show_four_at_1280x720_and_are_remembered(qtbot, tmp_path)
         assert again.window.fight.cards.delegate.compact
     finally:
         again.shutdown()
+
+
+def test_five_countdowns_show_whole_in_the_sidebar_at_1280x720(qtbot, program):
+    """The demo's two countdowns and three more: every one whole in view, none scrolled."""
+    window, session = program.window, program.session
+    window.resize(1280, 720)
+    for n, start in ((1, 4), (2, 6), (3, 12)):
+        program.undo_stack.push(AddCountdown(session, CountdownRow(
+            name=f"Clock {n}", start=start, value=start, kind="dynamic", loop="increasing")))
+    qtbot.waitUntil(lambda: window.countdowns.list.viewport().height() > 0)
+    qtbot.wait(50)
+    view = window.countdowns.list
+    assert view.model().rowCount() == 5
+    room = view.viewport().rect()
+    for row in range(5):
+        assert room.contains(view.visualRect(view.model().index(row, 0))), row
+    assert view.verticalScrollBar().value() == 0
+    # The roll log below keeps room for its last rolls.
+    assert window.roll_log.viewport().height() >= 100

@@ -4,13 +4,14 @@ a linked pair, and how the sidebar shows them."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QStyleOptionViewItem
 
 from encounter_app.domain import CountdownRow
 from encounter_app.rules.daggerheart import Outcome
 from encounter_app.services.fight import table
 from encounter_app.ui.fight.countdown_dialog import PRESETS, CountdownDialog
-from encounter_app.ui.fight.models import CountdownModel
+from encounter_app.ui.fight.models import CountdownModel, TraitsRole
 
 
 def dialog_for(qtbot, rows=()) -> CountdownDialog:
@@ -188,16 +189,29 @@ def test_tick_on_a_loop_starts_it_again_and_logs_the_trigger(qtbot, panel, sessi
     assert len(session.rolls) == 0
 
 
-def test_the_card_grows_for_its_description(qtbot, panel, session):
+def test_a_countdown_keeps_to_two_lines_and_its_tooltip_says_all_of_it(qtbot, panel, session):
+    """Five countdowns fit a 1280x720 sidebar: a long description is cut short on the card,
+    never wrapped; the tooltip has it whole. Only a pip track too long for the width wraps."""
     panel.resize(340, 600)
     panel.add_countdown(CountdownRow("Bell", 4, 4))
     panel.add_countdown(CountdownRow("Storm", 4, 4, kind="consequence", loop="decreasing",
                                      long_term=True, dice="1d8"))
     model = panel.list.model()
     plain, busy = (panel.list.visualRect(model.index(r, 0)) for r in (0, 1))
-    assert busy.height() > plain.height()
-    panel.resize(220, 600)
-    qtbot.wait_until(lambda: panel.list.visualRect(model.index(1, 0)).height() > busy.height())
+    assert busy.height() == plain.height()
+    traits = model.index(1, 0).data(TraitsRole)
+    tip = model.index(1, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert "start rolled on 1d8" in traits
+    assert all(word in tip for word in traits.split(" · "))
+    panel.add_countdown(CountdownRow("Siege", 12, 12))
+    assert panel.list.visualRect(model.index(2, 0)).height() == plain.height()
+    # Narrower than twelve pips (a delegate laid out for 150 pixels): the track wraps.
+    option = QStyleOptionViewItem()
+    option.initFrom(panel.list)
+    option.rect = QRect(0, 0, 150, 40)
+    delegate = panel.list.itemDelegate()
+    assert delegate.sizeHint(option, model.index(2, 0)).height() > plain.height()
+    assert delegate.sizeHint(option, model.index(0, 0)).height() == plain.height()
 
 
 def test_countdown_model_with_every_kind(qtmodeltester, session):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (
-    QGridLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QStyle,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import CountdownRow, RollRow
-from encounter_app.domain.countdown_steps import MAX_START
 from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.services.fight import table
@@ -41,7 +40,6 @@ __all__ = ["CountdownDelegate", "CountdownPanel"]
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 TRIGGERED_WORD = "⚠ TRIGGERED"
-WRAP = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
 
 
 def loop_word(row: CountdownRow) -> str:
@@ -60,49 +58,45 @@ def smaller(font: QFont, factor: float = 0.85) -> QFont:
 
 
 class CountdownDelegate(QStyledItemDelegate):
-    """A countdown card: name and state, a pip track with "3 left", and what kind it is.
+    """A countdown in two lines, so five fit the sidebar of a 1280x720 laptop: the name with
+    "3 left" on the right, then the pip track with what kind it is beside it (small, elided
+    when the track leaves little room; the tooltip says all of it).
 
     A triggered countdown gets an orange band, a tint and the words "⚠ TRIGGERED": colour is
     never the only sign. A loop that has fired and started again says "↻ looped ×2".
     """
 
-    MARGIN = 6
+    MARGIN = 4
     BAND = 5  # the left band of a triggered countdown
-    LINE_GAP = 4
+    LINE_GAP = 3
+    TRAITS_GAP = 8  # between the track and the traits beside it
+    MIN_TRAITS = 60  # narrower than this, the traits are left to the tooltip
 
     def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont, QFont]:
         bold = QFont(option.font)
         bold.setBold(True)
         return bold, QFont(option.font), smaller(option.font)
 
-    def _track(self, row: CountdownRow, option: QStyleOptionViewItem,
-               width: int) -> tuple[int, int]:
-        """Pips per line and the width kept for the "12 / 12" text to the right of them."""
-        _bold, regular, _small = self._fonts(option)
-        value_width = QFontMetrics(regular).horizontalAdvance(f"{MAX_START} / {MAX_START}")
-        room = width - 2 * self.MARGIN - self.BAND - value_width - 8
+    def _per_line(self, row: CountdownRow, width: int) -> int:
+        """Pips per line of the track: as many as the card's width holds."""
+        room = width - 2 * self.MARGIN - self.BAND
         per_line = max(1, (room + theme.PIP_GAP) // (theme.PIP + theme.PIP_GAP))
-        return min(per_line, max(1, row.start)), value_width
+        return min(per_line, max(1, row.start))
+
+    def _track_height(self, row: CountdownRow, per_line: int, small: QFont) -> int:
+        lines = -(-max(1, row.start) // per_line)
+        return max(lines * (theme.PIP + theme.PIP_GAP) - theme.PIP_GAP,
+                   QFontMetrics(small).height())
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
         row = index.data(RowRole)
         if row is None:
             return super().sizeHint(option, index)
-        bold, regular, _small = self._fonts(option)
-        per_line, _ = self._track(row, option, item_width(option))
-        lines = -(-max(1, row.start) // per_line)
-        track_height = max(lines * (theme.PIP + theme.PIP_GAP) - theme.PIP_GAP,
-                           QFontMetrics(regular).height())
-        height = (2 * self.MARGIN + QFontMetrics(bold).height() + self.LINE_GAP + track_height
-                  + self.LINE_GAP + self._traits_height(index, row, option))
+        bold, _regular, small = self._fonts(option)
+        per_line = self._per_line(row, item_width(option))
+        height = (2 * self.MARGIN + QFontMetrics(bold).height() + self.LINE_GAP
+                  + self._track_height(row, per_line, small))
         return QSize(120, height)
-
-    def _traits_height(self, index: AnyIndex, row: CountdownRow,
-                       option: QStyleOptionViewItem) -> int:
-        width = item_width(option) - 2 * self.MARGIN - self.BAND
-        _bold, _regular, small = self._fonts(option)
-        return QFontMetrics(small).boundingRect(QRect(0, 0, max(40, width), 100_000), WRAP,
-                                                index.data(TraitsRole)).height()
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         row: CountdownRow | None = index.data(RowRole)
@@ -133,65 +127,70 @@ class CountdownDelegate(QStyledItemDelegate):
         bold, regular, small = self._fonts(option)
         inner = rect.adjusted(self.MARGIN + self.BAND, self.MARGIN, -self.MARGIN, -self.MARGIN)
 
-        # Line 1: the name, and the TRIGGERED badge on the right.
+        # Line 1: the name; on the right "3 left", the TRIGGERED badge or the loop badge.
         bold_fm = QFontMetrics(bold)
         line1 = QRect(inner.left(), inner.top(), inner.width(), bold_fm.height())
-        name_room = inner.width()
+        right = inner.right()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if row.triggered:
             badge_width = bold_fm.horizontalAdvance(TRIGGERED_WORD) + 10
-            badge = QRect(inner.right() - badge_width + 1, line1.top(), badge_width,
-                          line1.height())
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            badge = QRect(right - badge_width + 1, line1.top(), badge_width, line1.height())
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(theme.TRIGGERED)
             painter.drawRoundedRect(badge, 3, 3)
             painter.setFont(bold)
             painter.setPen(Qt.GlobalColor.white)  # 5.4:1 on #d35400
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, TRIGGERED_WORD)
-            name_room -= badge_width + 6
-        elif row.loops:  # fired and started again: outlined, so it never reads as TRIGGERED
-            word = loop_word(row)
-            badge_width = bold_fm.horizontalAdvance(word) + 10
-            badge = QRect(inner.right() - badge_width + 1, line1.top(), badge_width,
-                          line1.height())
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setPen(theme.TRIGGERED if not selected else text_colour)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(badge.adjusted(0, 0, -1, -1), 3, 3)
-            painter.setFont(bold)
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, word)
-            name_room -= badge_width + 6
+            right = badge.left() - 6
+        else:
+            left = f"{row.value} left"
+            width = QFontMetrics(regular).horizontalAdvance(left)
+            painter.setFont(regular)
+            painter.setPen(text_colour)
+            painter.drawText(QRect(right - width + 1, line1.top(), width, line1.height()),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, left)
+            right -= width + 8
+            if row.loops:  # fired and started again: outlined, so it never reads as TRIGGERED
+                word = loop_word(row)
+                badge_width = bold_fm.horizontalAdvance(word) + 10
+                badge = QRect(right - badge_width + 1, line1.top(), badge_width,
+                              line1.height())
+                painter.setPen(theme.TRIGGERED if not selected else text_colour)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(badge.adjusted(0, 0, -1, -1), 3, 3)
+                painter.setFont(bold)
+                painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, word)
+                right = badge.left() - 6
+        name_room = max(0, right - inner.left() + 1)
         painter.setFont(bold)
         painter.setPen(text_colour)
         painter.drawText(QRect(line1.left(), line1.top(), name_room, line1.height()),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          bold_fm.elidedText(row.name, Qt.TextElideMode.ElideRight, name_room))
 
-        # Line 2: the pip track and "3 left". Boxes are ticked off as the countdown advances,
-        # as at the table: a fresh countdown is all empty boxes, a triggered one all crossed.
-        per_line, value_width = self._track(row, option, rect.width())
-        lines = -(-max(1, row.start) // per_line)
-        track_height = lines * (theme.PIP + theme.PIP_GAP) - theme.PIP_GAP
-        line2_top = line1.bottom() + 1 + self.LINE_GAP
-        line2_height = max(track_height, QFontMetrics(regular).height())
-        origin = QPoint(inner.left(), line2_top + (line2_height - track_height) // 2)
+        # Line 2: the pip track, ticked off as the countdown advances, as at the table (a
+        # fresh countdown is all empty boxes, a triggered one all crossed); beside it, small,
+        # kind, loop, what ticks it, its pair, its dice.
+        per_line = self._per_line(row, rect.width())
+        origin = QPoint(inner.left(), line1.bottom() + 1 + self.LINE_GAP)
         colour = theme.rule_colour(opt.widget) if opt.widget else text_colour
         # On the selection colour the warm brown rim of an empty pip would vanish.
         outline = text_colour if selected else colour
-        pips.paint_pips(painter, pips.pip_rects(origin, row.start, per_row=per_line),
-                        row.start - row.value, colour, outline)
-        painter.setFont(regular)
-        painter.setPen(text_colour)
-        painter.drawText(QRect(inner.right() - value_width + 1, line2_top, value_width,
-                               line2_height),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         f"{row.value} left")
-
-        # Line 3, small and wrapped: kind, loop, what ticks it, its pair, its dice.
-        line3 = QRect(inner.left(), line2_top + line2_height + self.LINE_GAP, inner.width(),
-                      inner.bottom() - line2_top - line2_height - self.LINE_GAP + 1)
-        painter.setFont(small)
-        painter.drawText(line3, WRAP, index.data(TraitsRole))
+        rects = pips.pip_rects(origin, row.start, per_row=per_line)
+        pips.paint_pips(painter, rects, row.start - row.value, colour, outline)
+        last_line = [r for r in rects if r.top() == rects[-1].top()] if rects else []
+        traits_left = (last_line[-1].right() if last_line else inner.left()) + self.TRAITS_GAP
+        traits_room = inner.right() - traits_left + 1
+        if traits_room >= self.MIN_TRAITS:
+            top = last_line[0].top() if last_line else origin.y()
+            small_fm = QFontMetrics(small)
+            painter.setFont(small)
+            painter.setPen(text_colour)
+            painter.drawText(QRect(traits_left, top, traits_room, max(theme.PIP,
+                                                                      small_fm.height())),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             small_fm.elidedText(index.data(TraitsRole),
+                                                 Qt.TextElideMode.ElideRight, traits_room))
 
         # A thin rule between cards.
         painter.setPen(option.palette.color(QPalette.ColorRole.Mid))
@@ -249,13 +248,13 @@ class CountdownPanel(QWidget):
         self.reset_button.clicked.connect(lambda: self.reset())
         self.remove_button.clicked.connect(lambda: self.remove())
 
-        # Two by two: four buttons side by side do not fit a narrow sidebar.
-        buttons = QGridLayout()
+        # One row: the height goes to the countdowns themselves.
+        buttons = QHBoxLayout()
         buttons.setSpacing(4)
-        buttons.addWidget(self.add_button, 0, 0)
-        buttons.addWidget(self.tick_button, 0, 1)
-        buttons.addWidget(self.reset_button, 1, 0)
-        buttons.addWidget(self.remove_button, 1, 1)
+        for button in (self.add_button, self.tick_button, self.reset_button,
+                       self.remove_button):
+            button.setMinimumWidth(0)
+            buttons.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(4)

@@ -133,8 +133,9 @@ class MainWindow(QMainWindow):
         self.side_splitter = QSplitter(Qt.Orientation.Vertical, objectName="sideSplitter")
         self.side_splitter.addWidget(self.countdowns)
         self.side_splitter.addWidget(log_box)
-        self.side_splitter.setStretchFactor(0, 2)
-        self.side_splitter.setStretchFactor(1, 3)
+        # At 1280x720 five countdowns show and the log keeps its last few rolls.
+        self.side_splitter.setStretchFactor(0, 3)
+        self.side_splitter.setStretchFactor(1, 2)
         side.addWidget(self.side_splitter, 1)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")
