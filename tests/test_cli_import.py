@@ -235,7 +235,7 @@ CAUSES = {
                ", hp_max: expected a whole number, found a number of 5000 digits (at most 20)"),
     "nesting": (lambda t: raw_at(t, HP, "[" * 1000 + "]" * 1000),
                 "  file: is nested more than 64 deep (lists and objects inside each other) at "
-                "line 35, column 79"),
+                "line 41, column 79"),
     "features": (lambda t: raw_at(t, ("encounter", "environment", "features"), '["The bell"]'),
                  "  encounter environment features 1: expected an object {…}, found "
                  "'The bell'"),

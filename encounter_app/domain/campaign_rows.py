@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from encounter_app.domain.pc_tracks import pc_state
 from encounter_app.domain.rows import CombatantRow
 
 EncounterStatus = Literal["draft", "active", "done"]
@@ -71,12 +72,17 @@ class EncounterEntry:
 def combatant_for_pc(pc: PcRow, system_key: str = "daggerheart") -> CombatantRow:
     """The combatant a roster PC becomes in a fight, starting from the roster's marks.
 
-    Daggerheart reads Evasion, HP and Stress; the other systems' tracks are their HP (Wounds
-    in Ruins & Raiders), and their cards and rolls read the whole stat dict (system_stats).
+    Daggerheart reads Evasion, HP and Stress, and keeps thresholds, Armor Slots (with the
+    roster's marked ones) and Hope for tracking the PC in the fight (domain/pc_tracks.py);
+    the other systems' tracks are their HP (Wounds in Ruins & Raiders), and their cards and
+    rolls read the whole stat dict (system_stats).
     """
     hp = pc.stat("hp", pc.stat("wounds"))
     stress = pc.stat("stress")
+    daggerheart = system_key == "daggerheart"
     return CombatantRow(kind="pc", name=pc.name, evasion=pc.stats.get("evasion"), hp_max=hp,
                         hp_marked=min(pc.hp_marked, hp), stress_max=stress,
                         stress_marked=min(pc.stress_marked, stress), pc_id=pc.id,
-                        system_stats={} if system_key == "daggerheart" else dict(pc.stats))
+                        system_stats={} if daggerheart else dict(pc.stats),
+                        # thresholds, Armor Slots and Hope (domain/pc_tracks.py)
+                        system_state=pc_state(pc.stats, pc.armor_marked) if daggerheart else {})

@@ -406,8 +406,11 @@ class Countdown:
 # --- damage ------------------------------------------------------------------------------------
 
 
-def hp_marked(damage: int, major: int, severe: int) -> int:
+def hp_marked(damage: int, major: int, severe: int, *, massive: bool = False) -> int:
     """HP to mark: 3 at or above Severe, 2 at or above Major, 1 below Major, 0 for no damage.
+
+    ``massive``: the optional Massive Damage rule (NOTES.md): damage of at least twice the
+    Severe threshold marks 4 HP instead of 3.
 
     Minions have no thresholds: callers do not use this for them but :func:`minions_defeated`.
     """
@@ -415,6 +418,8 @@ def hp_marked(damage: int, major: int, severe: int) -> int:
         raise ValueError(f"Major threshold {major} is above Severe {severe}")
     if damage <= 0:
         return 0
+    if massive and damage >= 2 * severe:
+        return 4
     if damage >= severe:
         return 3
     return 2 if damage >= major else 1

@@ -471,7 +471,8 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
 
     def update_combatant(self, row: CombatantRow) -> None:
         """Write everything about a combatant except its place in the order. A roster PC's
-        combatant writes its marks back to the roster in the same transaction."""
+        combatant writes its marks (HP, Stress, and a tracked Daggerheart PC's Armor Slots and
+        Hope) back to the roster in the same transaction."""
         with self._transaction() as session:
             combatant = _get(session, Combatant, row.id)
             combatant.kind, combatant.name, combatant.evasion = row.kind, row.name, row.evasion
@@ -487,6 +488,11 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
                 pc = session.get(Pc, row.pc_id, populate_existing=True)
                 if pc is not None:
                     pc.hp_marked, pc.stress_marked = row.hp_marked, row.stress_marked
+                    state = row.system_state
+                    if isinstance(state.get("armor_marked"), int):  # a tracked Daggerheart PC
+                        pc.armor_marked = state["armor_marked"]
+                    if isinstance(state.get("hope"), int) and "hope" in (pc.stats or {}):
+                        pc.stats = {**pc.stats, "hope": state["hope"]}
 
     # -- countdowns -------------------------------------------------------------------------
 

@@ -280,6 +280,14 @@ def test_hp_marked_by_the_acid_burrowers_thresholds_8_and_15(damage, marked):
     assert hp_marked(damage, 8, 15) == marked
 
 
+@pytest.mark.parametrize(
+    ("damage", "marked"), [(15, 3), (29, 3), (30, 4), (99, 4), (14, 2), (0, 0)])
+def test_massive_damage_marks_4_hp_at_twice_severe_when_the_optional_rule_is_on(damage, marked):
+    # NOTES.md: "damage of at least twice the Severe threshold marks 4 HP instead of 3".
+    assert hp_marked(damage, 8, 15, massive=True) == marked
+    assert hp_marked(damage, 8, 15) == min(marked, 3)  # off: 3 at most, as the text says
+
+
 @pytest.mark.parametrize(("damage", "defeated"), [(0, 0), (3, 1), (4, 2), (9, 3)])
 def test_any_damage_defeats_a_minion_and_one_more_per_x(damage, defeated):
     assert minions_defeated(damage, 4) == defeated

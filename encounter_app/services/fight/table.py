@@ -1,5 +1,5 @@
 """What happens at the table, each as one undo step: a player's action-roll outcome, a PC's
-missed attack, a rest, a countdown ticked or added by hand.
+missed attack, a rest, a countdown ticked or added by hand, a hit marked on tracked PCs.
 
 Each function builds a :class:`Compound` of the session's ordinary commands (SetFear,
 UpdateCountdown, AddCountdown, RecordRoll): pushing it does everything, one Undo takes all of it
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from encounter_app.domain import CountdownRow, RollRow
+from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.countdown_steps import Event, Step, partner, steps
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.daggerheart import (
@@ -23,11 +23,27 @@ from encounter_app.rules.daggerheart import (
     quick_phrase,
 )
 from encounter_app.rules.dice import DiceRoll
-from encounter_app.services.fight.commands import AddCountdown, RecordRoll, SetFear, UpdateCountdown
+from encounter_app.services.fight.commands import (
+    AddCountdown,
+    RecordRoll,
+    SetFear,
+    UpdateCombatant,
+    UpdateCountdown,
+)
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 
 REST_NAMES = {RestKind.SHORT: "Short rest", RestKind.LONG: "Long rest"}
+
+
+def mark_pc_hits(session: EncounterSession, rows: list[CombatantRow], source: str) -> Compound:
+    """A hit marked on tracked PCs (HP, and an Armor Slot where used), each row as the hit
+    leaves it (domain/pc_tracks.py): one undo step for all of them."""
+    names = ", ".join(r.name for r in rows)
+    compound = Compound(f"{source}: marked on {names}")
+    for row in rows:
+        compound.add(UpdateCombatant(session, row, f"Hit on {row.name}"))
+    return compound
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QTextCharFormat, QTextLayout, QTextOption
 
-from encounter_app.domain import adversaries
+from encounter_app.domain import adversaries, pc_tracks
 from encounter_app.domain.rows import CombatantRow, StatBlock
 from encounter_app.ui.shell.theme import PIP, PIP_GAP
 from encounter_app.ui.widgets.pips import pip_rects
@@ -116,6 +116,13 @@ class CardLayout:
     stress_label: QRect = field(default_factory=QRect)
     stress_text: str = ""
     stress_pips: list[QRect] = field(default_factory=list)
+    # A tracked PC's Armor Slots and Hope (domain/pc_tracks.py); empty on an adversary's card.
+    armor_label: QRect = field(default_factory=QRect)
+    armor_text: str = ""
+    armor_pips: list[QRect] = field(default_factory=list)
+    hope_label: QRect = field(default_factory=QRect)
+    hope_text: str = ""
+    hope_pips: list[QRect] = field(default_factory=list)
     attack_button: QRect | None = None
     horde_note: str = ""  # a Horde's damage now and why, or when it changes
 
@@ -124,7 +131,7 @@ class CardLayout:
         """Everything the card says, in reading order: for tests and accessible descriptions."""
         lines = [f"{self.name} — {self.tier}", *(c.text for c in self.chips)]
         lines += [p.text for p in self.paragraphs if p.origin.y() < self.hp_label.top()]
-        lines += [self.hp_text, self.stress_text]
+        lines += [self.hp_text, self.stress_text, self.armor_text, self.hope_text]
         lines += [p.text for p in self.paragraphs if p.origin.y() > self.hp_label.top()]
         return "\n".join(line for line in lines if line)
 
@@ -247,8 +254,12 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
     inner, x = width - 2 * MARGIN, MARGIN
     stats = row.stats
 
-    # Header band: the combatant's own name ("Bramble Stalker 2") and the stat block's tier.
+    # Header band: the combatant's own name ("Bramble Stalker 2") and the stat block's tier,
+    # or a PC's Evasion.
+    pc = pc_tracks.tracks(row) if row.kind == "pc" else None
     tier = f"Tier {stats.tier} {stats.type}" if stats else ""
+    if pc is not None and row.evasion is not None:
+        tier = f"PC · Evasion {row.evasion}"
     band_h = title_fm.height() + 12
     name_room = inner - (body_fm.horizontalAdvance(tier) + 12 if tier else 0)
     name = title_fm.elidedText(row.name, Qt.TextElideMode.ElideRight, name_room)
@@ -294,10 +305,11 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
         add([(" · ".join(_keep_together(p) for p in stat_line(stats).split(" · ")), fonts.body)])
         lay.paragraphs[-1].text = stat_line(stats)
 
-    # Pip tracks share one label column so the two rows of boxes line up.
-    biggest = max(row.hp_max, row.stress_max, 1)
+    # Pip tracks share one label column so the rows of boxes line up.
+    biggest = max(row.hp_max, row.stress_max, pc.armor if pc else 0, 1)
+    words = ("HP", "Stress", "Armor") if pc else ("HP", "Stress")
     label_w = max(bold_small_fm.horizontalAdvance(f"{w} {biggest}/{biggest} marked")
-                  for w in ("HP", "Stress"))
+                  for w in words)
     # "marked", as everywhere in the window: a track counts what is marked, as the text does
     lay.hp_text = f"HP {row.hp_marked}/{row.hp_max} marked"
     lay.stress_text = f"Stress {row.stress_marked}/{row.stress_max} marked"
@@ -305,7 +317,18 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
     y += 4
     lay.stress_label, lay.stress_pips, y = _track(lay.stress_text, row.stress_max, x, y, label_w,
                                                   inner, small_fm)
+    if pc is not None:
+        if pc.armor:
+            lay.armor_text = f"Armor {pc.armor_marked}/{pc.armor} marked"
+            lay.armor_label, lay.armor_pips, y = _track(lay.armor_text, pc.armor, x, y + 4,
+                                                        label_w, inner, small_fm)
+        lay.hope_text = f"Hope {pc.hope}/{pc_tracks.HOPE_MAX}"
+        lay.hope_label, lay.hope_pips, y = _track(lay.hope_text, pc_tracks.HOPE_MAX, x, y + 4,
+                                                  label_w, inner, small_fm)
     y += GAP
+    if pc is not None:
+        rule()
+        add([(pc.thresholds_text(), fonts.small)])
 
     if stats:
         rule()

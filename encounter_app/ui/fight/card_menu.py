@@ -13,19 +13,21 @@ from functools import partial
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint
+from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QSizePolicy, QWidget
 
 from encounter_app.domain import CombatantRow, StatBlock, adversaries
 from encounter_app.domain.adversaries import Refused
 from encounter_app.services.fight import adversary_operations as actions
+from encounter_app.services.fight import table
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.undo import UndoStack
 from encounter_app.ui.fight.cards import AdversaryCardsView
 from encounter_app.ui.fight.models import RowRole
 
 if TYPE_CHECKING:
+    from encounter_app.ui.fight.pc_hits import HitDialog
     from encounter_app.ui.shell.fight import Say
 
 
@@ -46,6 +48,7 @@ class CardActions(QObject):
         self.end_turn_action.setToolTip("Pass the spotlight back to the next PC; spotlight "
                                         "counts start again (key G)")
         self.end_turn_action.triggered.connect(self.end_gm_turn)
+        self.hit_dialog: HitDialog | None = None  # the last hit offered to tracked PCs
 
     # -- running an action ------------------------------------------------------------------
 
@@ -70,6 +73,9 @@ class CardActions(QObject):
         """Ask how much damage, with a preview of what it marks, then mark it."""
         try:
             row = self._row(combatant_id)
+            if row.kind == "pc":  # a tracked PC's card: by its thresholds, with its Armor
+                self.pc_damage([(row, 0)], f"Damage to {row.name}", typed=True)
+                return
             adversaries.damage_to(row, 0)  # defeated, or no thresholds: say so before asking
         except Refused as exc:
             self._report(str(exc), error=True)
@@ -82,6 +88,25 @@ class CardActions(QObject):
             self.run(lambda: actions.damage(self._session, combatant_id, dialog.amount(),
                                             dialog.chosen_minions()))
         dialog.deleteLater()
+
+    def pc_damage(self, targets: list[tuple[CombatantRow, int]], source: str, *,
+                  typed: bool = False) -> HitDialog:
+        """Offer to mark damage on tracked PCs (``targets``: each with the damage it took) by
+        their thresholds and Armor; window-modal, and Mark is one undo step."""
+        from encounter_app.ui.fight.pc_hits import HitDialog  # see ui/__init__.py
+
+        dialog = HitDialog(targets, source, self._window, typed=typed)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def mark() -> None:
+            rows = dialog.marked()
+            if rows and self._stack.do(table.mark_pc_hits(self._session, rows, source)):
+                self._report(f"{source}: marked on {', '.join(r.name for r in rows)}.")
+
+        dialog.accepted.connect(mark)
+        dialog.open()
+        self.hit_dialog = dialog
+        return dialog
 
     def mark_stress(self, combatant_id: int) -> None:
         self.run(lambda: actions.mark_stress(self._session, combatant_id))
@@ -171,18 +196,19 @@ class CardActions(QObject):
             add("Take its Slow token off", "removeSlowTokenAction",
                 lambda: self.slow_token(cid, -1), enabled=row.slow_tokens > 0)
 
-        menu.addSeparator()
-        count = adversaries.spotlight_text(row)
-        add(f"S&potlight it{f' ({count} this GM turn)' if count else ''}", "spotlightAction",
-            lambda: self.spotlight(cid))
-        fear = f"spend a Fear, {self._session.fear} left"
-        add(f"Spotlight as an &additional GM move ({fear})", "extraMoveAction",
-            lambda: self.spotlight(cid, "extra_move"))
-        add(f"&Interrupt the players with it ({fear})", "interruptAction",
-            lambda: self.spotlight(cid, "interrupt"))
-        menu.addSeparator()
-        add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
-            enabled=row.stats is not None)
+        if row.kind != "pc":  # a tracked PC's card: the GM's spotlight is not theirs
+            menu.addSeparator()
+            count = adversaries.spotlight_text(row)
+            add(f"S&potlight it{f' ({count} this GM turn)' if count else ''}",
+                "spotlightAction", lambda: self.spotlight(cid))
+            fear = f"spend a Fear, {self._session.fear} left"
+            add(f"Spotlight as an &additional GM move ({fear})", "extraMoveAction",
+                lambda: self.spotlight(cid, "extra_move"))
+            add(f"&Interrupt the players with it ({fear})", "interruptAction",
+                lambda: self.spotlight(cid, "interrupt"))
+            menu.addSeparator()
+            add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
+                enabled=row.stats is not None)
         if (note := self._note) is not None:
             add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",
                 lambda: note(cid))
@@ -271,8 +297,11 @@ class GmTurnBar(QWidget):
         if chosen is not None:
             row = self._cards.currentIndex().data(RowRole)
             name = getattr(row, "name", "")
+        adversary = selected and getattr(self._cards.currentIndex().data(RowRole), "kind",
+                                         "") != "pc"
         for button in (self.damage_button, self.spotlight_button, self.interrupt_button):
-            button.setEnabled(selected)
+            # A tracked PC's card takes damage; the GM's spotlight is for adversaries.
+            button.setEnabled(selected if button is self.damage_button else adversary)
             # Named where it does not move the buttons: the tooltip, and the hint beside them.
             tip = self._tips[button]
             button.setToolTip(tip.replace("the selected adversary", name) if name else tip)

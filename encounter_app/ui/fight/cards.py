@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.domain import pc_tracks
 from encounter_app.domain.adversaries import current_stats
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.ui.fight.card_layout import (
@@ -102,6 +103,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
     """Paints an adversary card per row and turns clicks on it into requests."""
 
     marks_requested = Signal(int, int, int)  # combatant id, new HP marked, new Stress marked
+    track_requested = Signal(int, str, int)  # a tracked PC's id, "armor" or "hope", new count
     attack_requested = Signal(int)  # combatant id
     condition_clear_requested = Signal(int, str)  # combatant id, condition
     fear_feature_requested = Signal(int, str)  # combatant id, the Fear feature's name
@@ -210,6 +212,12 @@ class AdversaryCardDelegate(QStyledItemDelegate):
                           row.hp_marked, theme.HP, text)
         self._paint_track(painter, layout, layout.stress_label, layout.stress_text,
                           layout.stress_pips, row.stress_marked, theme.STRESS, text)
+        if layout.armor_pips or layout.hope_pips:  # a tracked PC
+            pc = pc_tracks.tracks(row)
+            self._paint_track(painter, layout, layout.armor_label, layout.armor_text,
+                              layout.armor_pips, pc.armor_marked, theme.ARMOR, text)
+            self._paint_track(painter, layout, layout.hope_label, layout.hope_text,
+                              layout.hope_pips, pc.hope, theme.HOPE, text)
         if layout.attack_button is not None:
             self._paint_attack_button(painter, option, layout.attack_button, index, row)
 
@@ -346,8 +354,12 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         track, i = hit
         if track == "hp":
             self.marks_requested.emit(row.id, toggled_count(row.hp_marked, i), row.stress_marked)
-        else:
+        elif track == "stress":
             self.marks_requested.emit(row.id, row.hp_marked, toggled_count(row.stress_marked, i))
+        else:
+            pc = pc_tracks.tracks(row)
+            now = pc.armor_marked if track == "armor" else pc.hope
+            self.track_requested.emit(row.id, track, toggled_count(now, i))
         return True
 
     @staticmethod
@@ -364,7 +376,8 @@ class AdversaryCardDelegate(QStyledItemDelegate):
 
     @staticmethod
     def _pip_at(layout: CardLayout, point: QPoint) -> tuple[str, int] | None:
-        for track, rects in (("hp", layout.hp_pips), ("stress", layout.stress_pips)):
+        for track, rects in (("hp", layout.hp_pips), ("stress", layout.stress_pips),
+                             ("armor", layout.armor_pips), ("hope", layout.hope_pips)):
             i = clicked_pip(rects, point)
             if i >= 0:
                 return track, i
@@ -413,6 +426,7 @@ class AdversaryCardsView(PaintedListView):
     """The wrapping grid of adversary cards. Select a card and press A (or Enter) to attack."""
 
     marks_requested = Signal(int, int, int)  # combatant id, new HP marked, new Stress marked
+    track_requested = Signal(int, str, int)  # a tracked PC's id, "armor" or "hope", new count
     attack_requested = Signal(int)  # combatant id
     condition_clear_requested = Signal(int, str)  # combatant id, condition
     fear_feature_requested = Signal(int, str)  # combatant id, the Fear feature's name
@@ -440,6 +454,7 @@ class AdversaryCardsView(PaintedListView):
         self.delegate = AdversaryCardDelegate(self)
         self.setItemDelegate(self.delegate)
         self.delegate.marks_requested.connect(self.marks_requested)
+        self.delegate.track_requested.connect(self.track_requested)
         self.delegate.attack_requested.connect(self.attack_requested)
         self.delegate.condition_clear_requested.connect(self.condition_clear_requested)
         self.delegate.fear_feature_requested.connect(self.fear_feature_requested)

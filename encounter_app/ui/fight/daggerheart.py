@@ -13,12 +13,13 @@ from PySide6.QtCore import QModelIndex, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QVBoxLayout, QWidget
 
-from encounter_app.domain import CombatantRow
+from encounter_app.domain import CombatantRow, RollRow, pc_tracks
 from encounter_app.services.fight import adversary_operations, commands
 from encounter_app.services.rolls.odds_cache import OddsCache
 from encounter_app.ui.fight.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.fight.cards import AdversaryCardsView
 from encounter_app.ui.fight.fear_tracker import FearTracker
+from encounter_app.ui.fight.initiative import InitiativeDelegate
 from encounter_app.ui.fight.models import AdversaryCardsModel, FearLedgerModel
 from encounter_app.ui.fight.rolls.actions import RollActions
 from encounter_app.ui.fight.rolls.odds import OddsFollower, OddsPreview
@@ -72,6 +73,16 @@ class DaggerheartFight(QObject):
         self.compact_action.setToolTip("Show each card as its name, HP and Stress, attack and "
                                        "conditions; the whole stat block is in its tooltip")
         self.compact_action.toggled.connect(self.cards.set_compact)
+        # PCs tracked in the fight (off by default, remembered): their cards, their HP in the
+        # order, and an adversary's hit offered to be marked on them.
+        self.track_pcs_action = QAction("Track &PCs (HP, Stress, Armor, Hope)", window,
+                                        checkable=True)
+        self.track_pcs_action.setObjectName("trackPcsAction")
+        self.track_pcs_action.setToolTip("Give each PC a card with HP, Stress, Armor Slots, "
+                                         "Hope and thresholds, and offer to mark an adversary's "
+                                         "hit on them")
+        self.track_pcs_action.toggled.connect(self.track_pcs)
+        context.roller.recorded.connect(self._offer_hits)
         self.fear_up_action = QAction("Gain a &Fear", window, shortcut=QKeySequence("+"))
         self.fear_up_action.triggered.connect(self.fear_tracker.gain)
         self.fear_down_action = QAction("&Spend a Fear", window, shortcut=QKeySequence("-"))
@@ -94,6 +105,7 @@ class DaggerheartFight(QObject):
         self.tick_before: QAction | None = self.card_actions.end_turn_action
 
         self.cards.marks_requested.connect(self.set_marks)
+        self.cards.track_requested.connect(self.set_track)
         self.cards.attack_requested.connect(self.rolls.attack)
         self.cards.menu_requested.connect(self.card_actions.show_menu)
         self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
@@ -119,6 +131,7 @@ class DaggerheartFight(QObject):
         self.library.fill(encounter_menu, view_menu, toolbar)
         view_menu.addSeparator()
         view_menu.addAction(self.compact_action)
+        view_menu.addAction(self.track_pcs_action)
 
     def gm_screen(self) -> QWidget:
         from encounter_app.ui.fight.gm_screen import GmScreen  # opened on F2, not at start
@@ -162,6 +175,37 @@ class DaggerheartFight(QObject):
     def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
         self.undo_stack.push(commands.SetMarks(self.session, combatant_id, hp_marked,
                                                stress_marked))
+
+    def set_track(self, combatant_id: int, track: str, count: int) -> None:
+        """A tracked PC's Armor Slots marked or Hope, clicked on its card."""
+        row = self.session.combatants.by_id(combatant_id)
+        new = (pc_tracks.with_marks(row, armor=count) if track == "armor"
+               else pc_tracks.with_marks(row, hope=count))
+        if new != row:
+            word = "Armor Slots" if track == "armor" else "Hope"
+            self.undo_stack.push(commands.UpdateCombatant(self.session, new,
+                                                          f"{word} of {row.name}"))
+
+    def track_pcs(self, tracked: bool) -> None:
+        self.cards_model.show_pcs(tracked)
+        view = self._context.window.initiative.view
+        delegate = view.itemDelegate()
+        if isinstance(delegate, InitiativeDelegate):
+            delegate.pcs_tracked = tracked
+            view.viewport().update()
+
+    def _offer_hits(self, roll: RollRow) -> None:
+        """An adversary's attack logged: its hits on tracked PCs, offered to be marked."""
+        if not self.track_pcs_action.isChecked():
+            return
+        targets = []
+        rows = self.session.combatants
+        for combatant_id, damage in pc_tracks.hits_in(roll):
+            at = rows.index_of(combatant_id)
+            if at >= 0 and rows[at].kind == "pc":
+                targets.append((rows[at], damage))
+        if targets:
+            self.card_actions.pc_damage(targets, f"{roll.actor}'s attack")
 
     def attack(self, combatant_id: int) -> None:
         self.rolls.attack(combatant_id)

@@ -40,6 +40,9 @@ class InitiativeDelegate(QStyledItemDelegate):
     def __init__(self, parent: QWidget | None = None, row_info: RowInfo | None = None) -> None:
         super().__init__(parent)
         self._row_info = row_info or _row_info  # a system's own note (ui/systems/profiles)
+        # Daggerheart's PCs tracked (View › Track PCs): a PC's row says its HP, as a card's
+        # does, and its Evasion moves up beside "PC".
+        self.pcs_tracked = False
 
     def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
@@ -78,10 +81,13 @@ class InitiativeDelegate(QStyledItemDelegate):
         painter.setPen(KIND[row.kind] if not (active or selected) else text_colour)
         marker = "▶ " if active else ""
         hidden = " · HIDDEN" if row.hidden else ""  # from the players (the tooltip says so)
+        tracked = self.pcs_tracked and row.kind == "pc" and row.hp_max > 0
+        evasion = f" · EVASION {row.evasion}" if tracked and row.evasion is not None else ""
         painter.drawText(badge, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         marker + KIND_LABEL[row.kind].upper() + hidden)
+                         marker + KIND_LABEL[row.kind].upper() + evasion + hidden)
 
-        info = self._row_info(row)
+        info = (f"HP {row.hp_marked}/{row.hp_max} marked" if tracked
+                else self._row_info(row))
         info_width = painter.fontMetrics().horizontalAdvance(info)  # still the badge font
 
         name_font = QFont(option.font)

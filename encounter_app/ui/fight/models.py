@@ -130,7 +130,8 @@ class InitiativeModel(DragToMove, RowListModel[CombatantRow]):
 
 
 class AdversaryCardsModel(QAbstractProxyModel):
-    """The adversaries of the initiative order, in that order: one card each.
+    """The adversaries of the initiative order (and its PCs, when tracked), in that order: one
+    card each.
 
     Not a QSortFilterProxyModel: that one turns every move of a source row into a layout
     change and asks its filter about every row again, a thousand Python calls for one drag in
@@ -144,6 +145,15 @@ class AdversaryCardsModel(QAbstractProxyModel):
         self._rows: list[int] = []  # the source row of each card, ascending
         self._moved: list[int] | None = None  # the source rows after the move under way
         self._moving = False  # beginMoveRows was called for it
+        self._kinds: tuple[str, ...] = ("adversary",)  # + "pc" while the GM tracks PCs
+
+    def show_pcs(self, shown: bool) -> None:
+        """PCs get cards of their own too (HP, Stress, Armor, Hope), in the order's order."""
+        kinds = ("adversary", "pc") if shown else ("adversary",)
+        if kinds != self._kinds:
+            self.beginResetModel()
+            self._kinds = kinds
+            self._source_reset()
 
     # -- following the source ----------------------------------------------------------------
 
@@ -180,7 +190,7 @@ class AdversaryCardsModel(QAbstractProxyModel):
             value = source.data_at(source_row, RowRole)
         else:
             value = source.index(source_row, 0).data(RowRole)
-        return value is not None and value.kind == "adversary"
+        return value is not None and value.kind in self._kinds
 
     def _adversary_rows(self) -> list[int]:
         model = self.sourceModel()

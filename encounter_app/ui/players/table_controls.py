@@ -90,9 +90,12 @@ class TableControls(QObject):
         window.log_tabs.tabBar().setAccessibleName(" or ".join(tabs))
         appearance.changed.connect(self._set_icons)
         self._set_icons()
-        compact = getattr(window.fight, "compact_action", None)  # Daggerheart's cards
+        # Daggerheart's view choices: compact cards, PCs tracked.
+        toggles = {key: action for key, name in (("cards/compact", "compact_action"),
+                                                 ("cards/pcs", "track_pcs_action"))
+                   if (action := getattr(window.fight, name, None)) is not None}
         self.memory = WindowMemory(window, settings, [window.splitter, window.side_splitter],
-                                   {"cards/compact": compact} if compact is not None else {})
+                                   toggles)
         window.closing.connect(self._window_closing)
 
     def _action(self, text: str, keys: str, slot: Callable[..., object], name: str,

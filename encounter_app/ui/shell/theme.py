@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QWidget
 HP = QColor("#c0392b")  # marked HP: red
 STRESS = QColor("#7d5ba6")  # marked Stress: violet
 FEAR = QColor("#5b2a86")  # a Fear token
+ARMOR = QColor("#5d6d7e")  # a marked Armor Slot: slate
+HOPE = QColor("#2e86c1")  # a PC's Hope: blue
 TRIGGERED = QColor("#d35400")  # a countdown at 0
 ACTIVE = QColor("#f1c40f")  # the combatant in the spotlight
 HIT = QColor("#27ae60")
