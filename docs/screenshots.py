@@ -76,6 +76,37 @@ def fight_in_progress(launched) -> None:
     window.fight.cards.setCurrentIndex(window.fight.cards.model().index(0, 0))  # its odds preview
 
 
+def crowded_fight(launched) -> None:
+    """A crowded fight on a 1280x720 laptop: compact cards, five Cinder Imps on one group card,
+    the PCs tracked (a hit marked with an Armor Slot), five countdowns."""
+    from encounter_app.demo import combatant_from
+    from encounter_app.domain import CountdownRow, pc_tracks
+
+    session, stack, window = launched.session, launched.undo_stack, launched.window
+    fight = window.fight
+    fight.compact_action.setChecked(True)
+    fight.track_pcs_action.setChecked(True)
+    library = {t.stats.name: t.stats for t in launched.store.templates()}
+    for n in range(5):
+        stack.push(commands.AddCombatant(session, combatant_from(
+            library["Cinder Imp"], f"Cinder Imp {n + 1}"), 2 + n))
+    for name in ("Lanternfly Swarm", "Mire Widow"):
+        stack.push(commands.AddCombatant(session, combatant_from(library[name], name)))
+    imps = [c for c in session.combatants if c.name.startswith("Cinder Imp")]
+    for imp in imps[:2]:
+        stack.push(commands.UpdateCombatant(session, replace(imp, hp_marked=imp.hp_max), "x"))
+    for name, start, value in (("Cultists finish the rite", 8, 5), ("The roof gives way", 4, 2),
+                               ("Guards hear the fight", 6, 6)):
+        stack.push(commands.AddCountdown(session, CountdownRow(name=name, start=start,
+                                                               value=value)))
+    aria = next(c for c in session.combatants if c.kind == "pc")
+    hit = pc_tracks.hit_on(aria, 12)
+    if hit is not None:
+        stack.push(table.mark_pc_hits(session, [pc_tracks.marked_by(aria, hit, True)],
+                                      "Chapel Warden's attack"))
+    stack.push(adversary_operations.add_condition(session, imps[2].id, "Restrained").command)
+
+
 def player_display(launched):
     """The fight in progress as the players see it, on a 1280x720 projector."""
     fight_in_progress(launched)
@@ -139,12 +170,14 @@ def main(out: Path) -> int:
             builder(app, launched, out)
         finally:
             launched.shutdown()
-    for name, play in (("screenshot.png", None), ("screenshot-fight.png", fight_in_progress),
-                       ("screenshot-dark.png", dark), ("screenshot-players.png", player_display)):
+    for name, play, size in (
+            ("screenshot.png", None, SIZE), ("screenshot-fight.png", fight_in_progress, SIZE),
+            ("screenshot-dark.png", dark, SIZE), ("screenshot-players.png", player_display, SIZE),
+            ("screenshot-crowded.png", crowded_fight, (1280, 720))):
         with tempfile.TemporaryDirectory(prefix="encounter-shot-") as folder:
             launched = launch(Path(folder), seed=7)
             try:
-                launched.window.resize(*SIZE)
+                launched.window.resize(*size)
                 shown = play(launched) if play is not None else None
                 settle(app)
                 save(shown or launched.window, out / name)

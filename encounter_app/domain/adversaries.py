@@ -175,6 +175,56 @@ def damage_to(row: CombatantRow, amount: int) -> Damage:
     return Damage(amount, marks, severity, 0, defeated, preview)
 
 
+MinionKind = tuple[object, ...]
+
+
+def minion_kind(row: CombatantRow | None) -> MinionKind | None:
+    """What makes Minions "of one kind" (the stat block's name and the numbers a group card
+    shows alike), or None for any other combatant. Hashing whole stat blocks, features and
+    all, for every Minion of a big fight would cost more than the rest of a drag."""
+    stats = row.stats if row is not None else None
+    if row is None or row.kind != "adversary" or stats is None or not _maybe_minion(stats):
+        return None
+    if not traits(stats).minion:
+        return None
+    return (stats.name, stats.tier, stats.type, stats.hp, stats.stress, stats.difficulty,
+            stats.attack_modifier, stats.attack_name, stats.damage)
+
+
+def minion_groups(rows: Sequence[CombatantRow | None]) -> dict[int, list[int]]:
+    """Minions of one kind (:func:`minion_kind`), two or more of them: the place of the first
+    in ``rows`` -> the places of all of them, in order. Their cards show as one group card.
+    A None (a row not there to read) belongs to no group."""
+    kinds: dict[MinionKind, list[int]] = {}
+    for place, row in enumerate(rows):
+        kind = minion_kind(row)
+        if kind is not None:
+            kinds.setdefault(kind, []).append(place)
+    return {places[0]: places for places in kinds.values() if len(places) > 1}
+
+
+def _maybe_minion(stats: StatBlock) -> bool:
+    """A quick look before :func:`traits` reads the features: the type, or a feature's name,
+    begins with "Minion"."""
+    return stats.type.lstrip()[:6].lower() == "minion" or any(
+        f.name.lstrip()[:6].lower() == "minion" for f in stats.features)
+
+
+def group_defeated(members: Sequence[CombatantRow], count: int) -> list[CombatantRow]:
+    """A Minion group card's pips clicked to ``count`` defeated: the members that change, as
+    they become. Minions of one kind are alike, so the first standing ones fall (every HP
+    marked) and the last defeated ones stand again (none marked)."""
+    count = max(0, min(count, len(members)))
+    down = [m for m in members if m.defeated]
+    changed: list[CombatantRow] = []
+    if count > len(down):
+        standing = [m for m in members if not m.defeated]
+        changed = [replace(m, hp_marked=m.hp_max) for m in standing[:count - len(down)]]
+    elif count < len(down):
+        changed = [replace(m, hp_marked=0) for m in down[count:]]
+    return changed
+
+
 def minion_candidates(rows: Iterable[CombatantRow], hit: CombatantRow) -> list[CombatantRow]:
     """The other Minions still standing, which this hit's extra defeats can be picked from."""
     return [r for r in rows if r.id != hit.id and r.kind == "adversary" and not r.defeated

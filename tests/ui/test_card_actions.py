@@ -501,3 +501,21 @@ def test_five_countdowns_show_whole_in_the_sidebar_at_1280x720(qtbot, program):
     assert view.verticalScrollBar().value() == 0
     # The roll log below keeps room for its last rolls.
     assert window.roll_log.viewport().height() >= 100
+
+
+def test_a_row_dragged_to_the_end_of_the_order_keeps_its_card_in_view(qtbot, program):
+    window, session = program.window, program.session
+    window.resize(1366, 768)
+    stats = load_sample_adversaries()[0]
+    for n in range(12):
+        program.undo_stack.push(AddCombatant(session, combatant_from(stats, f"Extra {n}")))
+    view, cards = window.initiative.view, window.fight.cards
+    first = next(i for i, c in enumerate(session.combatants) if c.kind == "adversary")
+    moved_id = session.combatants[first].id
+    view.setCurrentIndex(window.initiative_model.index(first, 0))
+    qtbot.waitUntil(lambda: cards.currentIndex().isValid())
+    window.initiative_model.push_move(first, len(session.combatants) - 1)  # as a drop does
+    assert session.combatants[-1].id == moved_id
+    card = cards.currentIndex()
+    assert card.data(RowRole).id == moved_id
+    assert cards.viewport().rect().intersects(cards.visualRect(card))

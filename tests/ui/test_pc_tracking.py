@@ -150,3 +150,11 @@ def test_damage_on_a_pc_card_is_typed_and_marked_by_its_thresholds(qtbot, progra
     assert "Major, marks 2 HP" in dialog._boxes[0].result.text()
     qtbot.mouseClick(dialog.mark_button, Qt.MouseButton.LeftButton)
     assert program.session.combatants.by_id(aria.id).hp_marked == aria.hp_marked + 2
+
+
+def test_the_cards_model_with_pcs_passes_the_model_tester(qtmodeltester, program):
+    model = program.window.fight.cards_model
+    model.show_pcs(True)
+    assert {model.index(r, 0).data(RowRole).kind for r in range(model.rowCount())} == {
+        "pc", "adversary"}
+    qtmodeltester.check(model, force_py=True)

@@ -11,6 +11,7 @@ QTextLayout object means the two cannot disagree.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
@@ -242,11 +243,14 @@ def _track(label: str, count: int, x: int, y: int, label_w: int, width: int,
 
 
 def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None = None, *,
-                active: bool = False, compact: bool = False) -> CardLayout:
+                active: bool = False, compact: bool = False,
+                group: Sequence[CombatantRow] = ()) -> CardLayout:
     """Lay out one adversary card ``width`` pixels wide; the height follows from the text.
 
     ``compact``: for a crowded fight, only what a GM uses every turn: the name, the chips,
     the HP and Stress tracks and the attack (the whole stat block is in the card's tooltip).
+    ``group``: Minions of one kind on one card (``row`` is the first of them): their count,
+    how many stand, and a box per Minion, checked when it is defeated.
     """
     fonts = CardFonts.from_font(font if font is not None else QFont())
     body_fm, title_fm = QFontMetrics(fonts.body), QFontMetrics(fonts.title)
@@ -262,13 +266,18 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
         tier = f"PC · Evasion {row.evasion}"
     band_h = title_fm.height() + 12
     name_room = inner - (body_fm.horizontalAdvance(tier) + 12 if tier else 0)
-    name = title_fm.elidedText(row.name, Qt.TextElideMode.ElideRight, name_room)
+    title = f"{stats.name} ×{len(group)}" if group and stats else row.name
+    name = title_fm.elidedText(title, Qt.TextElideMode.ElideRight, name_room)
+    down = sum(m.defeated for m in group)
     lay = CardLayout(width=width, height=0, fonts=fonts, header=QRect(0, 0, width, band_h),
                      name=name, tier=tier)
     y = band_h + GAP + 2
 
     labels = [(SPOTLIGHT_LABEL, "spotlight", "")] if active else []
-    labels += [(DEFEATED_LABEL, "defeated", "")] if row.defeated else []
+    labels += [(DEFEATED_LABEL, "defeated", "")] if (
+        down == len(group) if group else row.defeated) else []
+    if group:
+        labels.append((f"{len(group) - down} of {len(group)} standing", "state", ""))
     labels += [(HIDDEN_LABEL, "hidden", "")] if row.hidden else []
     labels += [(c + CLEAR_MARK, "condition", c) for c in row.conditions]
     if stats and (count := adversaries.spotlight_text(row)):
@@ -313,10 +322,17 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
     # "marked", as everywhere in the window: a track counts what is marked, as the text does
     lay.hp_text = f"HP {row.hp_marked}/{row.hp_max} marked"
     lay.stress_text = f"Stress {row.stress_marked}/{row.stress_max} marked"
-    lay.hp_label, lay.hp_pips, y = _track(lay.hp_text, row.hp_max, x, y, label_w, inner, small_fm)
-    y += 4
-    lay.stress_label, lay.stress_pips, y = _track(lay.stress_text, row.stress_max, x, y, label_w,
-                                                  inner, small_fm)
+    if group:  # a box per Minion: any damage defeats one, so HP is all or nothing
+        lay.hp_text, lay.stress_text = f"Defeated {down} of {len(group)}", ""
+        label_w = bold_small_fm.horizontalAdvance(f"Defeated {len(group)} of {len(group)}")
+        lay.hp_label, lay.hp_pips, y = _track(lay.hp_text, len(group), x, y, label_w, inner,
+                                              small_fm)
+    else:
+        lay.hp_label, lay.hp_pips, y = _track(lay.hp_text, row.hp_max, x, y, label_w, inner,
+                                              small_fm)
+        y += 4
+        lay.stress_label, lay.stress_pips, y = _track(lay.stress_text, row.stress_max, x, y,
+                                                      label_w, inner, small_fm)
     if pc is not None:
         if pc.armor:
             lay.armor_text = f"Armor {pc.armor_marked}/{pc.armor} marked"

@@ -37,8 +37,10 @@ class CardActions(QObject):
 
     def __init__(self, session: EncounterSession, undo_stack: UndoStack, report: Say,
                  window: QWidget, export: Callable[[StatBlock], object] | None = None,
-                 note: Callable[[int], object] | None = None) -> None:
+                 note: Callable[[int], object] | None = None,
+                 cards: AdversaryCardsView | None = None) -> None:
         super().__init__(window)
+        self._cards = cards  # for a card's own Compact toggle
         self._export = export  # writes a stat block to a file (the window's ExchangeActions)
         self._note = note  # opens a combatant's GM note (the window's edit_note)
         self._session, self._stack, self._report, self._window = (session, undo_stack, report,
@@ -212,6 +214,14 @@ class CardActions(QObject):
         if (note := self._note) is not None:
             add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",
                 lambda: note(cid))
+        if (cards := self._cards) is not None and not cards.delegate.compact:
+            card = cards.currentIndex().data(RowRole)  # a group card's first Minion
+            card_id = card.id if isinstance(card, CombatantRow) and card.id else cid
+            compact = card_id in cards.delegate.compact_ids
+            small = add("Co&mpact card", "compactCardAction",
+                        lambda: cards.set_card_compact(card_id, not compact))
+            small.setCheckable(True)
+            small.setChecked(compact)
         menu.addSeparator()
         menu.addAction(self.end_turn_action)
         if (export := self._export) is not None and (stats := row.stats) is not None:
@@ -279,11 +289,12 @@ class GmTurnBar(QWidget):
         return button
 
     def selected_id(self) -> int | None:
+        """Who the buttons act on: the selected card's combatant (a group card's first
+        Minion still standing)."""
         index = self._cards.currentIndex()
         if not index.isValid() or not self._cards.selectionModel().isSelected(index):
             return None
-        row = index.data(RowRole)
-        return getattr(row, "id", None)
+        return self._cards.acting_id(index)
 
     def _on_selected(self, slot: Callable[[int], object]) -> None:
         combatant_id = self.selected_id()

@@ -9,6 +9,7 @@ emits ``marks_requested``, ``attack_requested`` and ``condition_clear_requested`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -47,7 +48,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain import pc_tracks
+from encounter_app.domain import adversaries, pc_tracks
 from encounter_app.domain.adversaries import current_stats
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.ui.fight.card_layout import (
@@ -67,7 +68,8 @@ from encounter_app.ui.widgets.pips import clicked_pip, paint_pips, toggled_count
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 # The row (or its id when it cannot be hashed), has the spotlight, card width, font.key().
-_CardKey = tuple[CombatantRow | int, bool, int, str, bool]
+# row, active, width, font, compact, the Minions of a group card
+_CardKey = tuple[CombatantRow | int, bool, int, str, bool, tuple[Any, ...]]
 CHIP_TIPS = {
     "hidden": "Not on the player display: select it and press H (Players menu) to show it",
     "condition": "{condition}: click to clear it (right-click the card for more)",
@@ -82,6 +84,11 @@ ACTIVE_FRAME = 4  # pixels: the spotlight frame, thick enough to see across the 
 DEFEATED_OPACITY = 0.4
 CACHE_LIMIT = 256  # laid-out cards: more than a screen shows
 HEIGHT_LIMIT = 8192  # card heights: every card of a very big fight
+
+
+def _down(layout: CardLayout) -> bool:
+    """The card is DEFEATED (a group card: every Minion on it)."""
+    return any(chip.kind == "defeated" for chip in layout.chips)
 
 
 def _crisp(rect: QRect) -> QRectF:
@@ -107,11 +114,16 @@ class AdversaryCardDelegate(QStyledItemDelegate):
     attack_requested = Signal(int)  # combatant id
     condition_clear_requested = Signal(int, str)  # combatant id, condition
     fear_feature_requested = Signal(int, str)  # combatant id, the Fear feature's name
+    group_requested = Signal(int, int)  # a group card's first Minion's id, how many defeated
 
     def __init__(self, parent: QWidget | None = None, *, card_width: int = CARD_WIDTH) -> None:
         super().__init__(parent)
         self.card_width = card_width
         self.compact = False  # every card as a compact one (AdversaryCardsView.set_compact)
+        self.compact_ids: set[int] = set()  # cards made compact one by one (their ids)
+        # A group card's first Minion's id -> the cards of every Minion on it (the view's).
+        self.groups: dict[int, list[QPersistentModelIndex]] = {}
+        self._group_rows: dict[int, tuple[tuple[CombatantRow, ...], bool]] = {}
         self._cache: dict[_CardKey, CardLayout] = {}  # least recently used first
         self._heights: dict[_CardKey, int] = {}
         self._pressed: QPersistentModelIndex | None = None  # whose Attack button is held down
@@ -122,25 +134,55 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         row = index.data(RowRole)
         if not isinstance(row, CombatantRow):
             return None
-        key = self._key(row, bool(index.data(ActiveRole)), font)
+        key, group = self._key(index, row, font)
         layout = self._cache.pop(key, None)
         if layout is None:
             if len(self._cache) >= CACHE_LIMIT:
                 del self._cache[next(iter(self._cache))]  # the least recently used
             layout = card_layout(row, self.card_width, font, active=key[1],
-                                 compact=self.compact)
+                                 compact=key[4], group=group)
             self._heights[key] = layout.height
         self._cache[key] = layout  # last: the most recently used
         return layout
 
-    def _key(self, row: CombatantRow, active: bool, font: QFont) -> _CardKey:
+    def group_of(self, row: CombatantRow) -> tuple[tuple[CombatantRow, ...], bool]:
+        """The Minions on ``row``'s group card (none when it is a card of its own), and
+        whether one of them is in the spotlight."""
+        if row.id is None or not (found := self.groups.get(row.id)):
+            return (), False
+        known = self._group_rows.get(row.id)
+        if known is None:  # read once until a row changes (the view forgets them then)
+            members, active = [], False
+            for card in found:
+                member = card.data(RowRole) if card.isValid() else None
+                if isinstance(member, CombatantRow):
+                    members.append(member)
+                    active = active or bool(card.data(ActiveRole))
+            known = self._group_rows[row.id] = (tuple(members), active)
+        return known
+
+    def forget_group_rows(self) -> None:
+        """A row changed or moved: group cards read their Minions again."""
+        self._group_rows.clear()
+
+    def compact_for(self, row: CombatantRow) -> bool:
+        return self.compact or row.id in self.compact_ids
+
+    def _key(self, index: AnyIndex, row: CombatantRow, font: QFont
+             ) -> tuple[_CardKey, tuple[CombatantRow, ...]]:
+        group, group_active = self.group_of(row)
+        active = bool(index.data(ActiveRole)) or group_active
+        compact = self.compact_for(row)
+        # A group card shows its count and how many are down: that, not every Minion's row
+        # (hashing ninety rows on each size asked for would slow every drag in a big fight).
+        shape = (len(group), sum(m.defeated for m in group)) if group else ()
         # font.key(), not the font: a style option's font dies with the option.
         try:
-            key: _CardKey = (row, active, self.card_width, font.key(), self.compact)
+            key: _CardKey = (row, active, self.card_width, font.key(), compact, shape)
             hash(key)
         except TypeError:  # a row holding something unhashable: cache by identity instead
-            key = (id(row), active, self.card_width, font.key(), self.compact)
-        return key
+            key = (id(row), active, self.card_width, font.key(), compact, shape)
+        return key, group
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
         # QListView asks every card its size on each layout, and a big fight has more cards
@@ -148,7 +190,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         row = index.data(RowRole)
         if not isinstance(row, CombatantRow):
             return QSize(self.card_width, 0)
-        key = self._key(row, bool(index.data(ActiveRole)), option.font)
+        key, _group = self._key(index, row, option.font)
         height = self._heights.get(key)
         if height is None:
             if len(self._heights) >= HEIGHT_LIMIT:
@@ -156,6 +198,16 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             layout = self.layout_for(index, option.font)
             height = self._heights[key] = layout.height if layout else 0
         return QSize(self.card_width, height)
+
+    def acting_id(self, index: AnyIndex) -> int | None:
+        """Who a card's Attack, Damage and Spotlight act on: its combatant, or on a group
+        card the first Minion still standing."""
+        row = index.data(RowRole)
+        if not isinstance(row, CombatantRow):
+            return None
+        group, _active = self.group_of(row)
+        standing = next((m for m in group if not m.defeated), None)
+        return standing.id if standing is not None else row.id
 
     # -- painting --------------------------------------------------------------------------
 
@@ -176,7 +228,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         painter.save()
         painter.translate(option.rect.topLeft())
         painter.setClipRect(card)
-        if row.defeated:
+        if _down(layout):
             painter.setOpacity(DEFEATED_OPACITY)
         painter.fillRect(card, paper)
 
@@ -208,8 +260,10 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         for badge in layout.fear_badges:
             self._paint_badge(painter, layout, badge, FEAR_LABEL, theme.FEAR, QColor("white"))
 
+        group, _active = self.group_of(row)
         self._paint_track(painter, layout, layout.hp_label, layout.hp_text, layout.hp_pips,
-                          row.hp_marked, theme.HP, text)
+                          sum(m.defeated for m in group) if group else row.hp_marked,
+                          theme.HP, text)
         self._paint_track(painter, layout, layout.stress_label, layout.stress_text,
                           layout.stress_pips, row.stress_marked, theme.STRESS, text)
         if layout.armor_pips or layout.hope_pips:  # a tracked PC
@@ -219,7 +273,8 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             self._paint_track(painter, layout, layout.hope_label, layout.hope_text,
                               layout.hope_pips, pc.hope, theme.HOPE, text)
         if layout.attack_button is not None:
-            self._paint_attack_button(painter, option, layout.attack_button, index, row)
+            self._paint_attack_button(painter, option, layout.attack_button, index,
+                                      _down(layout))
 
         if bool(index.data(ActiveRole)):
             pen = QPen(theme.ACTIVE, ACTIVE_FRAME)
@@ -282,7 +337,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         paint_pips(painter, pips, filled, colour, ink)
 
     def _paint_attack_button(self, painter: QPainter, option: QStyleOptionViewItem,
-                             rect: QRect, index: AnyIndex, row: CombatantRow) -> None:
+                             rect: QRect, index: AnyIndex, down: bool) -> None:
         button = QStyleOptionButton()
         button.rect = rect
         button.text = ATTACK_LABEL
@@ -290,7 +345,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         button.fontMetrics = option.fontMetrics
         button.direction = option.direction
         state = QStyle.StateFlag.State_Raised
-        if not row.defeated:
+        if not down:
             state |= QStyle.StateFlag.State_Enabled
         if self._pressed is not None and self._pressed == QPersistentModelIndex(index):
             state |= QStyle.StateFlag.State_Sunken
@@ -306,9 +361,13 @@ class AdversaryCardDelegate(QStyledItemDelegate):
     def request_attack(self, index: AnyIndex) -> bool:
         """Ask for the card's attack; a defeated adversary does not attack. True if asked."""
         row = index.data(RowRole)
-        if not isinstance(row, CombatantRow) or row.id is None or row.defeated or not row.stats:
+        acting = self.acting_id(index)
+        if not isinstance(row, CombatantRow) or acting is None or not row.stats:
             return False
-        self.attack_requested.emit(row.id)
+        group, _active = self.group_of(row)
+        if all(m.defeated for m in group) if group else row.defeated:
+            return False
+        self.attack_requested.emit(acting)
         return True
 
     def editorEvent(self, event: QEvent, model: QAbstractItemModel, option: QStyleOptionViewItem,
@@ -324,8 +383,9 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         point: QPoint = event.position().toPoint() - option.rect.topLeft()
         on_button = layout.attack_button is not None and layout.attack_button.contains(point)
         chip = self.condition_at(layout, point)
+        down = _down(layout)
         if kind == QEvent.Type.MouseButtonPress:
-            if on_button and not row.defeated:
+            if on_button and not down:
                 self._pressed = QPersistentModelIndex(index)
                 self._repaint(option)
             return False  # let the view select the card as usual
@@ -339,8 +399,8 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             self._pressed = None
             self._repaint(option)
         if on_button:
-            if not row.defeated:
-                self.attack_requested.emit(row.id)
+            if not down:
+                self.request_attack(index)
             return True
         if chip is not None:
             self.condition_clear_requested.emit(row.id, chip.condition)
@@ -352,7 +412,10 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         if hit is None:
             return False
         track, i = hit
-        if track == "hp":
+        group, _active = self.group_of(row)
+        if group:  # a Minion group card: its boxes count the defeated
+            self.group_requested.emit(row.id, toggled_count(sum(m.defeated for m in group), i))
+        elif track == "hp":
             self.marks_requested.emit(row.id, toggled_count(row.hp_marked, i), row.stress_marked)
         elif track == "stress":
             self.marks_requested.emit(row.id, row.hp_marked, toggled_count(row.stress_marked, i))
@@ -405,7 +468,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         if layout.attack_button is not None and layout.attack_button.contains(point):
             stats = current_stats(row)
             assert stats is not None, "only a card with a stat block has an Attack button"
-            tip = "Defeated: no attack" if row.defeated else f"Roll {attack_line(stats)} (key A)"
+            tip = "Defeated: no attack" if _down(layout) else f"Roll {attack_line(stats)} (key A)"
         elif chip is not None and chip.kind in CHIP_TIPS:
             tip = CHIP_TIPS[chip.kind].format(condition=chip.condition)
         elif (feature := self.fear_feature_at(layout, point)) is not None:
@@ -413,7 +476,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         elif (hit := self._pip_at(layout, point)) is not None:
             tip = ("Click to mark up to this box; click the last marked box to clear it"
                    f" ({'HP' if hit[0] == 'hp' else 'Stress'})")
-        elif self.compact and isinstance(row, CombatantRow):
+        elif isinstance(row, CombatantRow) and self.compact_for(row):
             # a compact card leaves out the stat block: here it is whole
             tip = card_layout(row, self.card_width, option.font).text
         if not tip:
@@ -432,6 +495,7 @@ class AdversaryCardsView(PaintedListView):
     fear_feature_requested = Signal(int, str)  # combatant id, the Fear feature's name
     damage_requested = Signal(int)  # combatant id: key D on a selected card
     menu_requested = Signal(int, QPoint)  # combatant id, where to open it (global)
+    group_requested = Signal(int, int)  # a group card's first Minion's id, how many defeated
     EMPTY_HINT = "No adversaries in this encounter. Add one from the initiative list."
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -458,6 +522,120 @@ class AdversaryCardsView(PaintedListView):
         self.delegate.attack_requested.connect(self.attack_requested)
         self.delegate.condition_clear_requested.connect(self.condition_clear_requested)
         self.delegate.fear_feature_requested.connect(self.fear_feature_requested)
+        self.delegate.group_requested.connect(self.group_requested)
+        self.group_minions = True  # Minions of one kind on one card (View › Group Minions)
+        # Every Minion's card by kind, as persistent indexes: they follow their rows through
+        # every insertion, removal and move, so only a Minion coming or moving means looking
+        # at the groups again, and then only at the Minions (a drag in a fight of 1000 stays
+        # one frame).
+        self._kinds: dict[adversaries.MinionKind, list[QPersistentModelIndex]] = {}
+        self._hidden: list[QPersistentModelIndex] = []  # cards behind their group's card
+        self._member_ids: set[int | None] = set()  # every grouped Minion's id
+
+    def setModel(self, model: QAbstractItemModel | None) -> None:
+        super().setModel(model)
+        if model is not None:
+            model.modelReset.connect(self.regroup)
+            model.layoutChanged.connect(self.regroup)
+            model.rowsInserted.connect(self._inserted)
+            model.rowsRemoved.connect(self._arrange)
+            model.rowsMoved.connect(self._moved)
+        self.regroup()
+
+    # -- Minion groups ---------------------------------------------------------------------
+
+    def set_group_minions(self, grouped: bool) -> None:
+        if grouped != self.group_minions:
+            self.group_minions = grouped
+            self.regroup()
+
+    def regroup(self, *_args: object) -> None:
+        """Find every Minion again (a new model, a reset, grouping turned on or off)."""
+        model = self.model()
+        self._kinds = {}
+        if model is not None and self.group_minions:
+            card_rows = getattr(model, "card_rows", None)  # fast: no index per card
+            rows = (card_rows() if card_rows is not None
+                    else [model.index(r, 0).data(RowRole) for r in range(model.rowCount())])
+            for place, row in enumerate(rows):
+                if (kind := adversaries.minion_kind(row)) is not None:
+                    self._kinds.setdefault(kind, []).append(
+                        QPersistentModelIndex(model.index(place, 0)))
+        self._arrange()
+
+    def _inserted(self, _parent: AnyIndex, first: int, last: int) -> None:
+        model = self.model()
+        if model is None or not self.group_minions:
+            return
+        found = False
+        for place in range(first, last + 1):
+            kind = adversaries.minion_kind(model.index(place, 0).data(RowRole))
+            if kind is not None:
+                self._kinds.setdefault(kind, []).append(
+                    QPersistentModelIndex(model.index(place, 0)))
+                found = True
+        if found:
+            self._arrange()
+
+    def _moved(self, _parent: AnyIndex, start: int, end: int, _destination: AnyIndex,
+               row: int) -> None:
+        landed = row if row < start else row - (end - start + 1)
+        moved = {QPersistentModelIndex(self.model().index(r, 0))
+                 for r in range(landed, landed + end - start + 1)}
+        if any(card in moved for cards in self._kinds.values() for card in cards):
+            self._arrange()  # a Minion moved: the first of its kind may be another
+
+    def _arrange(self, *_args: object) -> None:
+        """Each kind of two or more Minions: the first in the order shows the group, the
+        others are hidden behind it; a Minion that left its kind's card shows its own."""
+        groups: dict[int, list[QPersistentModelIndex]] = {}
+        hidden: list[QPersistentModelIndex] = []
+        for kind, cards in list(self._kinds.items()):
+            cards = sorted((c for c in cards if c.isValid()), key=lambda c: c.row())
+            self._kinds[kind] = cards
+            if len(cards) < 2:
+                continue
+            lead = cards[0].data(RowRole)
+            if isinstance(lead, CombatantRow) and lead.id is not None:
+                groups[lead.id] = cards
+                hidden += cards[1:]
+        if not groups and not self._hidden and not self.delegate.groups:
+            return  # no group before or after: nothing shows differently
+        now = {c.row() for c in hidden}
+        for card in self._hidden:
+            if card.isValid() and card.row() not in now:
+                self.setRowHidden(card.row(), False)
+        for row in now:
+            if not self.isRowHidden(row):
+                self.setRowHidden(row, True)
+        self._hidden = hidden
+        if groups != self.delegate.groups:  # a Minion came, went or is first of its kind now
+            self.delegate.groups = groups
+            self.delegate.forget_group_rows()
+            self._member_ids = {getattr(c.data(RowRole), "id", None)
+                                for cards in groups.values() for c in cards}
+        self.viewport().update()
+
+    def shown(self, card: QModelIndex) -> QModelIndex:
+        """The card that shows ``card``: itself, or the group card it is hidden behind."""
+        if not card.isValid() or not self.isRowHidden(card.row()):
+            return card
+        for members in self.delegate.groups.values():
+            if any(m.row() == card.row() for m in members):
+                return card.model().index(members[0].row(), 0)
+        return card
+
+    def acting_id(self, index: AnyIndex) -> int | None:
+        return self.delegate.acting_id(index)
+
+    def set_card_compact(self, combatant_id: int, compact: bool) -> None:
+        """One card compact (or whole again) while the others stay as they are."""
+        ids = self.delegate.compact_ids
+        if compact != (combatant_id in ids):
+            (ids.add if compact else ids.discard)(combatant_id)
+            self.setLayoutMode(QListView.LayoutMode.SinglePass)  # the card in view stays
+            self.scheduleDelayedItemsLayout()
+            self.viewport().update()
 
     def set_compact(self, compact: bool) -> None:
         """Every card compact (name, chips, tracks, attack) or whole; the card in view stays."""
@@ -480,6 +658,11 @@ class AdversaryCardsView(PaintedListView):
     def dataChanged(self, top_left: AnyIndex, bottom_right: AnyIndex,
                     roles: Sequence[int] = ()) -> None:
         super().dataChanged(top_left, bottom_right, roles)
+        if self.delegate.groups and self._member_between(top_left.row(), bottom_right.row()):
+            self.delegate.forget_group_rows()  # a Minion marked behind its group card
+            self.viewport().update()
+        if self._kind_changed(top_left.row(), bottom_right.row()):
+            self.regroup()
         # A changed row may be taller (a condition chip, the spotlight label). Qt 6.12's QListView
         # re-lays out here by itself, but that is not documented; delayed layouts coalesce, so
         # asking again costs nothing. That layout is done in one pass: a batched one starts
@@ -488,6 +671,36 @@ class AdversaryCardsView(PaintedListView):
         # pass is cheap).
         self.setLayoutMode(QListView.LayoutMode.SinglePass)
         self.scheduleDelayedItemsLayout()
+
+    def _member_between(self, first: int, last: int) -> bool:
+        model = self.model()
+        return model is not None and any(
+            getattr(model.index(r, 0).data(RowRole), "id", None) in self._member_ids
+            for r in range(first, last + 1))
+
+    def _kind_changed(self, first: int, last: int) -> bool:
+        """A changed card became a Minion, or another kind of one (its stat block edited)."""
+        model = self.model()
+        if model is None or not self.group_minions:
+            return False
+        for place in range(first, last + 1):
+            kind = adversaries.minion_kind(model.index(place, 0).data(RowRole))
+            card = QPersistentModelIndex(model.index(place, 0))
+            was = next((k for k, cards in self._kinds.items() if card in cards), None)
+            if kind != was:
+                return True
+        return False
+
+    def scrollTo(self, index: AnyIndex,
+                 hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible
+                 ) -> None:
+        # A card moved or added since the last layout has no place yet while a batched layout
+        # is pending, and scrolling to it would do nothing: lay the cards out first, in one
+        # pass (the heights of cards already measured are kept).
+        self.setLayoutMode(QListView.LayoutMode.SinglePass)
+        self.executeDelayedItemsLayout()
+        self.setLayoutMode(QListView.LayoutMode.Batched)
+        super().scrollTo(index, hint)
 
     def doItemsLayout(self) -> None:
         super().doItemsLayout()
@@ -540,8 +753,8 @@ class AdversaryCardsView(PaintedListView):
             row = index.data(RowRole)
             if event.key() != Qt.Key.Key_D:
                 self.delegate.request_attack(index)
-            elif isinstance(row, CombatantRow) and row.id is not None:
-                self.damage_requested.emit(row.id)
+            elif isinstance(row, CombatantRow) and (acting := self.acting_id(index)):
+                self.damage_requested.emit(acting)
             event.accept()
             return
         super().keyPressEvent(event)
@@ -560,7 +773,7 @@ class AdversaryCardsView(PaintedListView):
             event.ignore()
             return
         self.setCurrentIndex(index)  # the card the menu acts on is the selected one
-        self.menu_requested.emit(row.id, at)
+        self.menu_requested.emit(self.acting_id(index) or row.id, at)
         event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:

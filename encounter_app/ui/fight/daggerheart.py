@@ -13,8 +13,9 @@ from PySide6.QtCore import QModelIndex, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QVBoxLayout, QWidget
 
-from encounter_app.domain import CombatantRow, RollRow, pc_tracks
+from encounter_app.domain import CombatantRow, RollRow, adversaries, pc_tracks
 from encounter_app.services.fight import adversary_operations, commands
+from encounter_app.services.fight.compound import Compound
 from encounter_app.services.rolls.odds_cache import OddsCache
 from encounter_app.ui.fight.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.fight.cards import AdversaryCardsView
@@ -45,7 +46,8 @@ class DaggerheartFight(QObject):
         self.cards.setModel(self.cards_model)
         self.card_actions = CardActions(session, undo_stack, context.say, window,
                                         export=lambda stats: context.exchange.export_stat_blocks(
-                                            [stats]), note=context.edit_note)
+                                            [stats]), note=context.edit_note,
+                                        cards=self.cards)
         self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
         self.fear_tracker = FearTracker(session, undo_stack, rests=context.rests)
         self.scene = SceneIntensityPanel(session, undo_stack)
@@ -82,6 +84,13 @@ class DaggerheartFight(QObject):
                                          "Hope and thresholds, and offer to mark an adversary's "
                                          "hit on them")
         self.track_pcs_action.toggled.connect(self.track_pcs)
+        # Minions of one kind on one card with a box each (on by default, remembered).
+        self.group_action = QAction("Group &Minions of one kind", window, checkable=True,
+                                    checked=True)
+        self.group_action.setObjectName("groupMinionsAction")
+        self.group_action.setToolTip("Show Minions of one stat block as one card with their "
+                                     "count and a box per Minion")
+        self.group_action.toggled.connect(self.cards.set_group_minions)
         context.roller.recorded.connect(self._offer_hits)
         self.fear_up_action = QAction("Gain a &Fear", window, shortcut=QKeySequence("+"))
         self.fear_up_action.triggered.connect(self.fear_tracker.gain)
@@ -106,6 +115,7 @@ class DaggerheartFight(QObject):
 
         self.cards.marks_requested.connect(self.set_marks)
         self.cards.track_requested.connect(self.set_track)
+        self.cards.group_requested.connect(self.set_group)
         self.cards.attack_requested.connect(self.rolls.attack)
         self.cards.menu_requested.connect(self.card_actions.show_menu)
         self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
@@ -132,6 +142,7 @@ class DaggerheartFight(QObject):
         view_menu.addSeparator()
         view_menu.addAction(self.compact_action)
         view_menu.addAction(self.track_pcs_action)
+        view_menu.addAction(self.group_action)
 
     def gm_screen(self) -> QWidget:
         from encounter_app.ui.fight.gm_screen import GmScreen  # opened on F2, not at start
@@ -185,6 +196,17 @@ class DaggerheartFight(QObject):
             word = "Armor Slots" if track == "armor" else "Hope"
             self.undo_stack.push(commands.UpdateCombatant(self.session, new,
                                                           f"{word} of {row.name}"))
+
+    def set_group(self, lead_id: int, defeated: int) -> None:
+        """A Minion group card's boxes clicked: that many of its Minions defeated, one step."""
+        lead = self.session.combatants.by_id(lead_id)
+        members, _active = self.cards.delegate.group_of(lead)
+        changed = adversaries.group_defeated(members, defeated)
+        if changed:
+            assert lead.stats is not None, "a Minion group has a stat block"
+            text = f"{lead.stats.name}: {defeated} of {len(members)} defeated"
+            self.undo_stack.push(Compound(text, [commands.UpdateCombatant(self.session, row, text)
+                                                 for row in changed]))
 
     def track_pcs(self, tracked: bool) -> None:
         self.cards_model.show_pcs(tracked)

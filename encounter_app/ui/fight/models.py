@@ -202,6 +202,13 @@ class AdversaryCardsModel(QAbstractProxyModel):
         self._rows = self._adversary_rows()
         self.endResetModel()
 
+    def card_rows(self) -> list[Any]:
+        """The row of every card, in order: straight from the source's list."""
+        source = self.sourceModel()
+        if isinstance(source, RowListModel):
+            return [source.data_at(r, RowRole) for r in self._rows]
+        return [self.index(r, 0).data(RowRole) for r in range(len(self._rows))]
+
     def _source_inserted(self, parent: AnyIndex, first: int, last: int) -> None:
         if parent.isValid():
             return

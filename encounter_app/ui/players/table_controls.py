@@ -90,12 +90,22 @@ class TableControls(QObject):
         window.log_tabs.tabBar().setAccessibleName(" or ".join(tabs))
         appearance.changed.connect(self._set_icons)
         self._set_icons()
-        # Daggerheart's view choices: compact cards, PCs tracked.
+        # Daggerheart's view choices: compact cards, PCs tracked, Minions grouped, and the
+        # cards made compact one by one (per encounter).
         toggles = {key: action for key, name in (("cards/compact", "compact_action"),
-                                                 ("cards/pcs", "track_pcs_action"))
+                                                 ("cards/pcs", "track_pcs_action"),
+                                                 ("cards/group_minions", "group_action"))
                    if (action := getattr(window.fight, name, None)) is not None}
         self.memory = WindowMemory(window, settings, [window.splitter, window.side_splitter],
                                    toggles)
+        self._settings = settings
+        self._compact_key = f"cards/compact_ids/{window.session.encounter_id}"
+        set_compact = getattr(window.fight.cards, "set_card_compact", None)
+        if set_compact is not None:  # Daggerheart's cards
+            kept = settings.value(self._compact_key, "")
+            for text in str(kept or "").split(","):
+                if text.strip().isdigit():
+                    set_compact(int(text), True)
         window.closing.connect(self._window_closing)
 
     def _action(self, text: str, keys: str, slot: Callable[..., object], name: str,
@@ -273,5 +283,8 @@ class TableControls(QObject):
             self.player_screen.action.setChecked(True)
 
     def _window_closing(self) -> None:
+        ids = getattr(getattr(self._window.fight.cards, "delegate", None), "compact_ids", None)
+        if ids is not None:  # Daggerheart's cards made compact one by one
+            self._settings.setValue(self._compact_key, ",".join(map(str, sorted(ids))))
         if self.player_screen.display is not None:  # the players' window goes with the GM's
             self.player_screen.display.close()

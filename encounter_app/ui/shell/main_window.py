@@ -273,6 +273,8 @@ class MainWindow(QMainWindow):
         self._choosing = False
         self.initiative.view.selectionModel().currentChanged.connect(self._order_chose)
         self.fight.cards.selectionModel().currentChanged.connect(self._card_chose)
+        # A row dragged to another place: its card moved too, and stays in view.
+        self.initiative_model.rowsMoved.connect(self._order_moved)
         self.exchange.encounter_imported.connect(self.open_encounter_requested)
         self.roller.recorded.connect(self._recorded)
         self.roller.failed.connect(lambda message: self.show_message(message, error=True))
@@ -287,6 +289,9 @@ class MainWindow(QMainWindow):
         cards = self.fight.cards
         model = cards.model()
         card = model.mapFromSource(source) if isinstance(model, QAbstractProxyModel) else source
+        shown = getattr(cards, "shown", None)  # a Minion's card may show on its group's card
+        if shown is not None:
+            card = shown(card)
         self._choosing = True
         try:
             if card.isValid():
@@ -297,6 +302,11 @@ class MainWindow(QMainWindow):
                 cards.selectionModel().clear()
         finally:
             self._choosing = False
+
+    def _order_moved(self, *_args: object) -> None:
+        chosen = self.initiative.view.currentIndex()
+        if chosen.isValid() and self.initiative.view.selectionModel().isSelected(chosen):
+            self._order_chose(chosen, QModelIndex())
 
     def _card_chose(self, card: QModelIndex, _previous: QModelIndex) -> None:
         if self._choosing or not card.isValid():

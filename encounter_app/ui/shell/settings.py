@@ -58,8 +58,9 @@ class WindowMemory(QObject):
             sizes = s.value(f"splitters/{splitter.objectName()}")
             if isinstance(sizes, QByteArray):
                 splitter.restoreState(sizes)
-        for key, action in self._toggles.items():
-            action.setChecked(s.value(key, "false") in (True, "true"))
+        for key, action in self._toggles.items():  # unsaved: as the action starts
+            action.setChecked(s.value(key, "true" if action.isChecked() else "false")
+                              in (True, "true"))
 
     def save(self) -> None:
         s = self._settings
