@@ -180,15 +180,16 @@ MinionKind = tuple[object, ...]
 
 def minion_kind(row: CombatantRow | None) -> MinionKind | None:
     """What makes Minions "of one kind" (the stat block's name and the numbers a group card
-    shows alike), or None for any other combatant. Hashing whole stat blocks, features and
-    all, for every Minion of a big fight would cost more than the rest of a drag."""
+    shows alike, and their conditions: a Restrained one gets a card of its own, where its chip
+    shows and clears), or None for any other combatant. Hashing whole stat blocks, features
+    and all, for every Minion of a big fight would cost more than the rest of a drag."""
     stats = row.stats if row is not None else None
     if row is None or row.kind != "adversary" or stats is None or not _maybe_minion(stats):
         return None
     if not traits(stats).minion:
         return None
     return (stats.name, stats.tier, stats.type, stats.hp, stats.stress, stats.difficulty,
-            stats.attack_modifier, stats.attack_name, stats.damage)
+            stats.attack_modifier, stats.attack_name, stats.damage, row.conditions)
 
 
 def minion_groups(rows: Sequence[CombatantRow | None]) -> dict[int, list[int]]:

@@ -153,3 +153,17 @@ def test_a_group_defeats_the_first_standing_and_raises_the_last_defeated(down, c
     after = [changed.get(m.name, m) for m in members]
     assert sum(m.defeated for m in after) == max(0, min(count, len(members)))
     assert all(c.defeated != m.defeated for m in members if (c := changed.get(m.name)))
+
+
+def test_a_minion_with_a_condition_leaves_the_group_for_a_card_of_its_own(qtbot, program):
+    from encounter_app.services.fight import adversary_operations
+
+    cards = program.window.fight.cards
+    imps = add_imps(program)
+    program.undo_stack.push(
+        adversary_operations.add_condition(program.session, imps[2].id, "Restrained").command)
+    assert "Cinder Imp 3" in shown_cards(cards)  # its chip shows, and a click clears it
+    assert "Cinder Imp ×4" in cards.card_layout(group_card(cards)).text
+    program.undo_stack.undo()
+    assert "Cinder Imp 3" not in shown_cards(cards)
+    assert "Cinder Imp ×5" in cards.card_layout(group_card(cards)).text

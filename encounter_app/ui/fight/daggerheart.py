@@ -100,7 +100,8 @@ class DaggerheartFight(QObject):
         self.centre = QWidget()
         centre = QVBoxLayout(self.centre)
         centre.setContentsMargins(0, 6, 0, 0)
-        centre.addWidget(QLabel("<b>Adversaries</b> — click pips to mark HP and Stress"))
+        self.cards_title = QLabel("<b>Adversaries</b> — click pips to mark HP and Stress")
+        centre.addWidget(self.cards_title)
         centre.addWidget(self.gm_turn_bar)
         centre.addWidget(self.cards, 1)
         centre.addWidget(self.odds_preview)
@@ -210,6 +211,9 @@ class DaggerheartFight(QObject):
 
     def track_pcs(self, tracked: bool) -> None:
         self.cards_model.show_pcs(tracked)
+        self.cards_title.setText(
+            "<b>Adversaries and PCs</b> — click pips to mark HP, Stress, Armor and Hope"
+            if tracked else "<b>Adversaries</b> — click pips to mark HP and Stress")
         view = self._context.window.initiative.view
         delegate = view.itemDelegate()
         if isinstance(delegate, InitiativeDelegate):
