@@ -597,10 +597,18 @@ class AdversaryCardsView(PaintedListView):
                 continue
             lead = cards[0].data(RowRole)
             if isinstance(lead, CombatantRow) and lead.id is not None:
-                groups[lead.id] = cards
+                groups[lead.id] = list(cards)  # a copy: _kinds grows in place
                 hidden += cards[1:]
-        if not groups and not self._hidden and not self.delegate.groups:
-            return  # no group before or after: nothing shows differently
+        old = self.delegate.groups
+        if groups == old:
+            return  # nothing moved among the Minions, or no group before or after
+        if set(groups) == set(old) and all(len(groups[k]) == len(old[k]) for k in groups):
+            # The same first Minion and the same count of each kind: only the order behind
+            # a group card changed. The hidden rows follow their rows by themselves, and
+            # nothing on screen changes (a full repaint here doubled a Minion's drag).
+            self.delegate.groups = groups
+            self.delegate.forget_group_rows()
+            return
         now = {c.row() for c in hidden}
         for card in self._hidden:
             if card.isValid() and card.row() not in now:
