@@ -167,3 +167,15 @@ def test_a_minion_with_a_condition_leaves_the_group_for_a_card_of_its_own(qtbot,
     program.undo_stack.undo()
     assert "Cinder Imp 3" not in shown_cards(cards)
     assert "Cinder Imp ×5" in cards.card_layout(group_card(cards)).text
+
+
+def test_the_spotlight_on_a_hidden_minion_shows_on_its_group_card(qtbot, program):
+    from encounter_app.services.fight import adversary_operations
+
+    cards = program.window.fight.cards
+    imps = add_imps(program)
+    program.undo_stack.push(adversary_operations.spotlight(program.session, imps[3].id).command)
+    assert program.session.active_id == imps[3].id
+    layout = cards.card_layout(group_card(cards))
+    assert any(chip.kind == "spotlight" for chip in layout.chips)
+    assert cards.viewport().rect().intersects(cards.visualRect(group_card(cards)))

@@ -237,6 +237,6 @@ class DaggerheartFight(QObject):
         self.rolls.attack(combatant_id)
 
     def reveal(self, source: QModelIndex) -> None:
-        card = self.cards_model.mapFromSource(source)
+        card = self.cards.shown(self.cards_model.mapFromSource(source))  # a Minion: its group
         if card.isValid():
             self.cards.scrollTo(card)
