@@ -223,3 +223,30 @@ def test_each_roll_dialog_opens_on_the_field_the_gm_must_fill(qtbot, program):
         assert QApplication.focusWidget() is field, type(dialog).__name__
     QTest.keyClicks(fate.stake, "an ally")  # letters that are shortcuts in the window
     assert fate.stake.text() == "an ally" and fate.isVisible()
+
+
+@pytest.mark.parametrize("system", ["daggerheart", "casus_mus", "ruins_and_raiders",
+                                    "forge_of_power"])
+def test_every_key_belongs_to_one_action_in_each_systems_window(qtbot, tmp_path, system):
+    """Two actions on one key and Qt runs neither ("Ambiguous shortcut overload"): every
+    window-wide key of each system's window, menus or not, QAction or QShortcut, is one's."""
+    from PySide6.QtGui import QAction, QShortcut
+
+    from encounter_app.app import launch
+
+    launched = launch(tmp_path, seed=3, show=True, demo_system=system)
+    qtbot.addWidget(launched.window)
+    try:
+        owners: dict[str, list[str]] = {}
+        window = launched.window
+        for action in window.findChildren(QAction):
+            if action.shortcutContext() == Qt.ShortcutContext.WidgetShortcut:
+                continue  # a key of one widget (a card's D), not the window's
+            for keys in action.shortcuts():
+                owners.setdefault(keys.toString(), []).append(action.text().replace("&", ""))
+        for shortcut in window.findChildren(QShortcut):
+            owners.setdefault(shortcut.key().toString(), []).append(shortcut.objectName())
+        assert len(owners) > 15
+        assert {k: v for k, v in owners.items() if len(v) > 1} == {}
+    finally:
+        launched.shutdown()

@@ -57,7 +57,7 @@ class AmbushDialog(QDialog):
 class RuinsAndRaidersTable(SystemTable):
     def build(self) -> None:
         self.bar.addWidget(button("Trait check…", "traitCheckButton",
-                                  "2d6 + trait against a challenge level (T)", self.check))
+                                  "2d6 + trait against a challenge level (C)", self.check))
         self.bar.addWidget(button("Use action", "useActionButton",
                                   "The selected card uses one of its two actions (U)",
                                   self.use_action))
@@ -67,11 +67,12 @@ class RuinsAndRaidersTable(SystemTable):
         self.bar.addWidget(button("Hold", "holdButton",
                                   "Hold the action into the next round: +10 initiative then",
                                   self.hold))
-        self.action("&Trait check…", "T", self.check, roll=True)
+        # C and O: T ticks the countdown and H hides a combatant in every system's window.
+        self.action("&Trait check…", "C", self.check, roll=True)
         self.action("Roll &initiative", "I", self.roll_initiative, roll=True)
         self.action("&Use an action", "U", self.use_action)
         self.action("&Wait", "W", self.wait)
-        self.action("&Hold to the next round", "H", self.hold)
+        self.action("H&old to the next round", "O", self.hold)
         self.action("Round &zero (ambush)…", "", self.round_zero)
 
         self.status = QLabel(objectName="roundStatus")
