@@ -42,7 +42,11 @@ def test_trait_check_says_mox():
 
 def test_naturals_2_and_12_are_named():
     low = line(TraitCheckRequest("Hedda", 10, 9, "Warrior"), 1, 1)
-    assert "failure, mox 3" in low.summary and "natural 2 always fails" in low.detail
+    # Not "failure, mox 3": a positive mox beside a failure contradicts itself.
+    assert low.summary.endswith("failure: a natural 2 always fails")
+    assert "mox" not in low.summary and "natural 2 always fails" in low.detail
+    short = line(TraitCheckRequest("Hedda", 0, 9, "Warrior"), 1, 1)  # would fail anyway
+    assert short.summary.endswith("failure, mox -7")
     high = line(TraitCheckRequest("Hedda", -3, 21, "Warrior"), 6, 6)
     assert "success, mox 1" in high.summary and "natural 12 always succeeds" in high.detail
 

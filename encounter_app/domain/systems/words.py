@@ -51,6 +51,10 @@ def trait_text(request: TraitCheckRequest, result: ruins_and_raiders.TraitCheck)
 
 
 def trait_verdict(result: ruins_and_raiders.TraitCheck) -> str:
+    """ "success, mox 3"; a natural 2 that would have succeeded says why it did not, rather
+    than "failure, mox 2"."""
+    if not result.success and result.mox > 0:
+        return "failure: a natural 2 always fails"
     return f"{'success' if result.success else 'failure'}, mox {result.mox}"
 
 
