@@ -208,7 +208,8 @@ def _outcome(payload: Mapping[str, Any], sight: Sight) -> str:
 
 def _rest(payload: Mapping[str, Any], sight: Sight) -> str:
     kind = RestKind(payload["rest"])
-    text = "Short rest" if kind is RestKind.SHORT else "Long rest"
+    text = ("Rest" if payload.get("roll") is None  # a system without Fear: one rest
+            else "Short rest" if kind is RestKind.SHORT else "Long rest")
     return text + _fear_gained(payload, sight)
 
 

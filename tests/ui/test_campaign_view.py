@@ -268,7 +268,9 @@ def test_another_campaign_cannot_join_or_rest_here_and_says_why(manager):
     assert not manager.party.join_button.isEnabled()
     assert "Open an encounter of this campaign" in manager.party.why.text()
     assert not manager.rest.short_button.isEnabled()
-    assert "no Fear pool" in manager.rest.rest_text.text()
+    # Casus Mus' own words: one rest, no Fear (issue 19: no Daggerheart words leak in).
+    text = manager.rest.rest_text.text()
+    assert text.startswith("A rest advances") and "Fear" not in text
 
 
 def test_new_game_session_runs_every_registered_hook_as_one_step(program, manager):

@@ -358,3 +358,28 @@ def test_typed_dice_are_graded_like_rolled_ones(qtbot, opened):
     assert (check.natural, check.success) == (2, False)  # a natural 2 always fails
     assert trait.roll_button.text() == "Record"
 
+
+
+@pytest.mark.parametrize("system", ["casus_mus", "ruins_and_raiders", "forge_of_power"])
+def test_the_other_games_have_one_rest_in_their_own_words(qtbot, opened, system):
+    """Short and long rest and the Fear are Daggerheart's: these games have one rest, which
+    moves the campaign's long-term countdowns."""
+    from encounter_app.ui.campaigns import dialog
+    from encounter_app.ui.shell.shortcuts import plain
+
+    launched = opened(system)
+    window = launched.window
+    encounter = next(a.menu() for a in window.menuBar().actions()
+                     if plain(a.text()) == "Encounter")
+    words = [plain(a.text()) for a in encounter.actions() if a.isVisible()]
+    assert "Rest" in words
+    assert not [w for w in words if "Short rest" in w or "Long rest" in w or "Fear" in w]
+    window.rests.short_rest_action.trigger()
+    assert launched.session.rolls[0].summary == "Rest"
+    assert launched.undo_stack.undoText() == "Rest"
+
+    manager = dialog.show_for(window)
+    tab = manager.rest
+    assert plain(tab.short_button.text()) == "Rest" and not tab.long_button.isVisibleTo(tab)
+    assert "Fear" not in tab.rest_text.text()
+    manager.close()

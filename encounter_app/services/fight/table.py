@@ -34,6 +34,13 @@ from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 
 REST_NAMES = {RestKind.SHORT: "Short rest", RestKind.LONG: "Long rest"}
+NO_FEAR_REST = "Rest"  # a system without Daggerheart's Fear has one rest: its countdowns move
+
+
+def rest_name(kind: RestKind, fear: bool) -> str:
+    """ "Short rest" or "Long rest" in Daggerheart; plain "Rest" where resting gains no Fear
+    (the other games' words have no short and long rest)."""
+    return REST_NAMES[kind] if fear else NO_FEAR_REST
 
 
 def mark_pc_hits(session: EncounterSession, rows: list[CombatantRow], source: str) -> Compound:
@@ -212,7 +219,7 @@ def rest(session: EncounterSession, kind: RestKind, fear_roll: DiceRoll | None,
     ``fear_roll`` is the rules' ``rest_fear`` roll (1d4, or 1d4 + the PCs), made by the rules
     service; None in a system without Fear. ``basis`` says where the number of PCs came from.
     """
-    name = REST_NAMES[kind]
+    name = rest_name(kind, fear_roll is not None)
     compound = Compound(name)
     reason = "short_rest" if kind is RestKind.SHORT else "long_rest"
     gained, fear_text = 0, ""
@@ -231,7 +238,7 @@ def rest(session: EncounterSession, kind: RestKind, fear_roll: DiceRoll | None,
 def rest_row(kind: RestKind, fear_roll: DiceRoll | None, gained: int, fear_text: str,
              basis: str, moved: list[Step], rows: list[CountdownRow]) -> RollRow:
     """The log line of a rest: the Fear rolled and gained, the countdowns it ticked."""
-    summary, lines = REST_NAMES[kind], []
+    summary, lines = rest_name(kind, fear_roll is not None), []
     if fear_roll is not None:
         summary += f": {fear_roll.expression} = {fear_roll.total}; {fear_text}"
         lines.append(fear_roll.text)

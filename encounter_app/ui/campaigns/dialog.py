@@ -110,12 +110,20 @@ class RestTab(QWidget):
         campaign = self._book.campaign
         rules = system(campaign.system)
         here = campaign.id == self._book.home_id
-        fear = ("The GM gains 1d4 Fear on a short rest, 1d4 + the number of PCs on a long "
-                f"rest (the pool holds {FEAR_CAP})" if rules.has_fear
-                else f"{rules.name} has no Fear pool: resting gains the GM none")
-        self.rest_text.setText(f"{fear}. Long-term countdowns advance one on any rest; they are "
-                               "the campaign's and come along to the encounter you open. The "
-                               "roll and what moved go into the roll log; Undo takes it back.")
+        if rules.has_fear:
+            self.rest_text.setText(
+                "The GM gains 1d4 Fear on a short rest, 1d4 + the number of PCs on a long "
+                f"rest (the pool holds {FEAR_CAP}). Long-term countdowns advance one on any "
+                "rest; they are the campaign's and come along to the encounter you open. The "
+                "roll and what moved go into the roll log; Undo takes it back.")
+        else:  # the other games' own words: one rest, no Fear
+            self.rest_text.setText(
+                "A rest advances the campaign's long-term countdowns one step; they come along "
+                "to the encounter you open. What moved goes into the roll log; Undo takes it "
+                "back.")
+        home = system(self._session.campaign.system).has_fear
+        self.short_button.setText("&Short rest" if home else "&Rest")
+        self.long_button.setVisible(home)
         if here:
             clocks = [c for c in self._session.countdowns if c.long_term]
             lines = ([f"Fear now: <b>{self._session.fear}</b> of {FEAR_CAP}"]

@@ -29,11 +29,15 @@ class RestActions(QObject):
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._session, self._undo_stack, self._router = session, undo_stack, router
-        fear = system(session.campaign.system).has_fear
+        self._fear = fear = system(session.campaign.system).has_fear
+        # Daggerheart's short and long rest; the other games have one rest, which moves the
+        # campaign's long-term countdowns (their texts know no short and long rest).
         self.short_rest_action = QAction(
-            "S&hort rest (GM gains 1d4 Fear)" if fear else "S&hort rest", self)
-        self.long_rest_action = QAction(
-            "&Long rest (GM gains 1d4 + PCs Fear)" if fear else "&Long rest", self)
+            "S&hort rest (GM gains 1d4 Fear)" if fear else "&Rest", self)
+        self.long_rest_action = QAction("&Long rest (GM gains 1d4 + PCs Fear)", self)
+        self.long_rest_action.setVisible(fear)
+        self.actions = ([self.short_rest_action, self.long_rest_action] if fear
+                        else [self.short_rest_action])
         self.short_rest_action.setObjectName("shortRestAction")
         self.long_rest_action.setObjectName("longRestAction")
         self.short_rest_action.triggered.connect(lambda: self.rest(RestKind.SHORT))
@@ -64,5 +68,6 @@ class RestActions(QObject):
         if not self._undo_stack.do(command):
             return  # the stack said why
         what = " · ".join(lines)
-        self.rested.emit(command, f"<b>{table.REST_NAMES[kind]}</b><br>{escape(what)}")
-        self.said.emit(f"{table.REST_NAMES[kind]}: {what}")
+        name = table.rest_name(kind, self._fear)
+        self.rested.emit(command, f"<b>{name}</b><br>{escape(what)}")
+        self.said.emit(f"{name}: {what}")

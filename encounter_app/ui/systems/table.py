@@ -100,7 +100,7 @@ class SystemTable(QObject):
     def fill_encounter_menu(self, menu: QMenu) -> None:
         self.window.add_keyed(menu, self.actions)
         menu.addSeparator()
-        menu.addActions([self._rests.short_rest_action, self._rests.long_rest_action])
+        menu.addActions(self._rests.actions)  # one rest: no short and long in these games
 
     def fill_roll_menu(self, menu: QMenu) -> None:
         self.window.add_keyed(menu, self.roll_actions)
