@@ -225,7 +225,12 @@ def test_forge_pass_the_turn_and_interrupt(qtbot, opened):
     qtbot.waitUntil(lambda: len(dialog.results) == 1)
     dialog.roll()  # an effect allows a reroll: keep either
     qtbot.waitUntil(lambda: len(dialog.results) == 2)
-    dialog.second.setChecked(True)
+    # The choice's words wrap (a long roll once ran the dialog past 1366 pixels), and a
+    # click on them chooses.
+    assert dialog.second_text.wordWrap() and dialog.second_text.text().startswith("Reroll: ")
+    dialog.resize(420, dialog.height())
+    qtbot.mouseClick(dialog.second_text, Qt.MouseButton.LeftButton)
+    assert dialog.second.isChecked() and dialog.minimumSizeHint().width() <= 600
     dialog.accept()
     assert "(rerolled, kept the reroll)" in session.rolls[0].summary
     assert table.interrupter.currentData() == hound.id

@@ -10,11 +10,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -112,11 +114,20 @@ class FopRollDialog(QDialog):
         self.reroll_button = QPushButton("Reroll (keep either)", objectName="fopReroll")
         self.reroll_button.setToolTip("An effect lets you reroll: the same roll again, then "
                                       "pick which result to use")
+        # Which result to keep: a radio button and its words beside it, wrapped (a radio
+        # button's own text does not wrap, and a long roll ran the dialog past 1366 pixels).
         self.first = QRadioButton(objectName="keepFirst")
         self.second = QRadioButton(objectName="keepSecond")
         self.first.setChecked(True)
-        for radio in (self.first, self.second):
+        self.first_text, self.second_text = _ChoiceLabel(self.first), _ChoiceLabel(self.second)
+        choices = QGridLayout()
+        choices.setColumnStretch(1, 1)
+        for row, (radio, words) in enumerate(((self.first, self.first_text),
+                                              (self.second, self.second_text))):
+            choices.addWidget(radio, row, 0, Qt.AlignmentFlag.AlignTop)
+            choices.addWidget(words, row, 1)
             radio.hide()
+            words.hide()
         self.problem = QLabel(objectName="fopProblem")
         self.problem.setWordWrap(True)
         self.buttons, self.record_button = accept_buttons(self, "Record")
@@ -126,8 +137,7 @@ class FopRollDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(actions)
-        layout.addWidget(self.first)
-        layout.addWidget(self.second)
+        layout.addLayout(choices)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         self.roll_button.clicked.connect(self.roll)
@@ -215,11 +225,30 @@ class FopRollDialog(QDialog):
                                  f"<small>{self.results[0].detail}</small>")
         elif len(self.results) == 2:
             self.problem.setText("Keep which result?")
-            self.first.setText(f"First roll: {self.results[0].summary}")
-            self.second.setText(f"Reroll: {self.results[1].summary}")
-            self.first.show()
-            self.second.show()
+            self.first_text.say(f"First roll: {self.results[0].summary}")
+            self.second_text.say(f"Reroll: {self.results[1].summary}")
+            for shown in (self.first, self.second, self.first_text, self.second_text):
+                shown.show()
 
     def accept(self) -> None:
         if self.results and self._record(self._request, self.kept()):
             super().accept()
+
+
+class _ChoiceLabel(QLabel):
+    """A radio button's words, wrapped; a click on them chooses the radio button."""
+
+    def __init__(self, radio: QRadioButton) -> None:
+        super().__init__()
+        self._radio = radio
+        self.setWordWrap(True)
+        self.setBuddy(radio)
+
+    def say(self, text: str) -> None:
+        self.setText(text)
+        self._radio.setAccessibleName(text)  # what a screen reader reads on the button
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._radio.setChecked(True)
+        self._radio.setFocus()
+        event.accept()
