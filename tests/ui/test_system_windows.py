@@ -333,8 +333,14 @@ def test_a_clash_takes_the_rolls_players_made_at_the_table(qtbot, opened):
     dialog.step("attack")
     assert dialog.flow.attacker.roll.roll == 71 and dialog.typed.value() == 0
     dialog.step("attacker_flip")  # 17: a success
-    dialog.typed.setValue(100)  # the Stoat fumbles with 00
+    # The Stoat fumbles with 00, typed as the dice show it (the hint says "00 is 100"): not
+    # 0, "rolled for me", which let the program roll anything instead.
+    dialog.typed.selectAll()
+    qtbot.keyClicks(dialog.typed, "00")
+    dialog.typed.interpretText()
+    assert dialog.typed.value() == 100
     dialog.step("react")
+    assert dialog.flow.defender.roll.roll == 100
     assert dialog.verdict.text() == ("Pip Thistlewhisker hits and picks 2 Combat "
                                      "Maneuvers before rolling damage.")
 
