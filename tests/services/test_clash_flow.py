@@ -55,6 +55,19 @@ def test_attacker_flips_a_failed_roll_with_a_luck_point():
     assert "spends a Luck Point and flips the digits: 71 → 17 vs 62%: success" in flow.events[-1]
 
 
+@pytest.mark.parametrize("value", [99, 100, 88, 77])
+def test_a_flip_that_changes_nothing_is_not_offered_and_costs_nothing(value):
+    """99, 00 and the doubles read the same flipped: a reroll is still open."""
+    attacker, defender = sides()
+    flow = ClashFlow(attacker, defender)
+    flow.attack(roll(value, 62))  # a failure (99 and 00 fumble)
+    assert flow.why_not_flip(attacker).endswith("changes nothing: reroll instead.")
+    assert flow.why_not_own_luck(attacker) == ""  # the reroll
+    with pytest.raises(turns.TurnError, match="changes nothing"):
+        flow.own_luck(attacker, LuckOption.FLIP)
+    assert attacker.lp_left == 2 and attacker.roll.roll == value
+
+
 def test_defender_forces_the_attacker_to_reroll_before_reacting():
     attacker, defender = sides()
     flow = ClashFlow(attacker, defender)

@@ -86,6 +86,17 @@ class ClashFlow:
             return f"{side.name} has no Luck Points left."
         return ""
 
+    def why_not_flip(self, side: Side) -> str:
+        """As for any own-roll Luck Point, and the flip must change the roll: 99, 00 (100)
+        and 11, 22, ... read the same both ways, so flipping them would only cost a Luck
+        Point."""
+        why = self.why_not_own_luck(side)
+        if why or side.roll is None:
+            return why
+        if casus_mus.flip(side.roll.roll) == side.roll.roll:
+            return f"Flipping {d100(side.roll.roll)} changes nothing: reroll instead."
+        return ""
+
     def why_not_force(self, by: Side) -> str:
         target = self.defender if by is self.attacker else self.attacker
         if target.roll is None:
@@ -122,7 +133,8 @@ class ClashFlow:
     def own_luck(self, side: Side, option: casus_mus.LuckOption,
                  new_roll: SkillRoll | None = None) -> None:
         """Reroll (``new_roll`` from the rules thread) or flip one's own failed roll."""
-        self._check(self.why_not_own_luck(side))
+        self._check(self.why_not_flip(side) if option is casus_mus.LuckOption.FLIP
+                    else self.why_not_own_luck(side))
         assert side.roll is not None
         if option is casus_mus.LuckOption.FLIP:
             use = casus_mus.flip_own(side.roll)

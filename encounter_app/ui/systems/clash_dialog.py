@@ -178,7 +178,7 @@ class ClashDialog(QDialog):
         return {
             "attack": flow.why_not_attack(),
             "attacker_reroll": flow.why_not_own_luck(flow.attacker),
-            "attacker_flip": flow.why_not_own_luck(flow.attacker),
+            "attacker_flip": flow.why_not_flip(flow.attacker),
             "defender_force": flow.why_not_force(flow.defender),
             "react": flow.why_not_react(),
             "decline": "" if flow.attacker.roll and flow.reacted is None else
@@ -187,7 +187,7 @@ class ClashDialog(QDialog):
                               "The defender has not reacted with a roll.",
             "defender_reroll": flow.why_not_own_luck(flow.defender) if flow.reacted else
                                "The defender did not roll.",
-            "defender_flip": flow.why_not_own_luck(flow.defender) if flow.reacted else
+            "defender_flip": flow.why_not_flip(flow.defender) if flow.reacted else
                              "The defender did not roll.",
         }[key]
 
