@@ -394,3 +394,19 @@ def test_the_other_games_have_one_rest_in_their_own_words(qtbot, opened, system)
     assert plain(tab.short_button.text()) == "Rest" and not tab.long_button.isVisibleTo(tab)
     assert "Fear" not in tab.rest_text.text()
     manager.close()
+
+
+def test_the_clash_steps_follow_a_change_of_attacker_or_defender(qtbot, opened):
+    program = opened("casus_mus")
+    session, window = program.session, program.window
+    pip = session.combatants[0]
+    dialog = ClashDialog(session, window.roll_router, window.fight.push, window,
+                         attacker=pip.id)
+    qtbot.addWidget(dialog)
+    attack = dialog.steps["attack"]
+    assert attack.isEnabled()
+    dialog.defender.who.setCurrentIndex(dialog.attacker.who.currentIndex())  # Pip against Pip
+    assert not attack.isEnabled() and attack.toolTip() == "Pick two different combatants."
+    dialog.defender.who.setCurrentIndex((dialog.attacker.who.currentIndex() + 1)
+                                        % dialog.defender.who.count())
+    assert attack.isEnabled() and attack.toolTip() == ""

@@ -156,6 +156,10 @@ class ClashDialog(QDialog):
         layout.addWidget(self.verdict)
         layout.addWidget(self.buttons)
         self.resize(760, 480)
+        # Another attacker or defender: the steps say what that one can do (a button greyed
+        # with the old combatant's reason stayed so).
+        for chooser in (self.attacker, self.defender):
+            chooser.who.currentIndexChanged.connect(lambda _index: self._update())
         self._update()
 
     def _kind(self, combatant_id: int | None) -> str:
