@@ -110,9 +110,14 @@ def test_casus_mus_clash_dialog_walks_the_flow(qtbot, opened):
     assert dialog.defender.row().id == stoat.id  # the first foe of the attacker
     react = dialog.steps["react"]
     assert not react.isEnabled() and react.toolTip() == "The attacker has not rolled."
+    before = dialog.attacker.resources.text()
     dialog.step("attack")
     qtbot.waitUntil(lambda: dialog.flow.attacker.roll is not None)
     assert not dialog.attacker.isEnabled()  # who clashes is fixed once rolled
+    # The Action Point is shown spent at once, not only once the clash is recorded.
+    ap_before = int(before.split("/")[0].removeprefix("AP "))
+    assert dialog.attacker.resources.text().startswith(f"AP {ap_before - 1}/")
+    assert "this clash's spending counted" in dialog.attacker.resources.text()
     dialog.step("decline")
     assert dialog.verdict.text()
     assert dialog.record_button.isEnabled()

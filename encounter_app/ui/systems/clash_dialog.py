@@ -79,8 +79,18 @@ class _Chooser(QWidget):
     def _fill(self, *_args: object) -> None:
         row = self.row()
         self.value.setValue(int(row.system_stats.get(self.skill.currentData(), 50)))
-        self.resources.setText(f"AP {turns.ap_left(row)}/{turns.ap_max(row)} · "
-                               f"LP {turns.lp_left(row)}/{turns.lp_max(row)}")
+        self.show_points(None)
+
+    def show_points(self, side: Side | None) -> None:
+        """AP and LP left, counting what this clash has spent so far (``side``): the card
+        changes when the clash is recorded, the dialog says it at once."""
+        row = self.row()
+        ap = turns.ap_left(row) - (side.ap_spent if side else 0)
+        lp = side.lp_left if side else turns.lp_left(row)
+        spent = " (this clash's spending counted)" if side and (
+            side.ap_spent or side.lp_spent) else ""
+        self.resources.setText(f"AP {ap}/{turns.ap_max(row)} · "
+                               f"LP {lp}/{turns.lp_max(row)}{spent}")
 
     def side(self) -> Side:
         row = self.row()
@@ -245,6 +255,8 @@ class ClashDialog(QDialog):
         locked = self.flow is not None
         self.attacker.setEnabled(not locked)
         self.defender.setEnabled(not locked)
+        self.attacker.show_points(self.flow.attacker if self.flow else None)
+        self.defender.show_points(self.flow.defender if self.flow else None)
         events = self.flow.events if self.flow else []
         self.story.setText("<br>".join(events) if events else
                            "Pick the attacker and the defender and the skills they roll, "
