@@ -182,6 +182,9 @@ def test_ruins_trait_check_builds_the_challenge_level(qtbot, opened):
     dialog.spaces.setValue(3)
     assert dialog.request().challenge == 12 and dialog.trait.currentData() == "athlete"
     dialog.mode.setCurrentIndex(2)
+    # The attack aims at Hedda's first foe, never at Hedda or an ally.
+    aimed = rows[dialog.target.currentIndex()]
+    assert aimed.kind != "pc" and aimed == next(r for r in rows if r.kind != "pc")
     dialog.target.setCurrentIndex(3)  # Ruin Jackal: Parry 9, Dodge 10
     dialog.range.setCurrentIndex(2)
     dialog.distance.setValue(11)

@@ -142,10 +142,23 @@ class TraitCheckDialog(QDialog):
         for check in (self.unaware, self.target_prone, self.attacker_prone):
             check.toggled.connect(self._update)
         self.mode.currentIndexChanged.connect(self._mode_changed)
+        self.actor.currentIndexChanged.connect(self._aim_at_a_foe)
+        self._aim_at_a_foe()
         self._mode_changed(TASK)
 
     def _row(self, combo: QComboBox) -> CombatantRow:
         return self.rows[combo.currentIndex()]
+
+    def _aim_at_a_foe(self, *_args: object) -> None:
+        """The attack's target: the first foe of the one who acts (PCs against the others),
+        unless the GM has already picked a foe; never the actor or an ally by default."""
+        actor, target = self._row(self.actor), self._row(self.target)
+        if target.id != actor.id and (target.kind == "pc") != (actor.kind == "pc"):
+            return
+        foe = next((i for i, row in enumerate(self.rows)
+                    if (row.kind == "pc") != (actor.kind == "pc")), None)
+        if foe is not None:
+            self.target.setCurrentIndex(foe)
 
     def _mode_changed(self, mode: int) -> None:
         self.pages.setCurrentIndex(mode)
