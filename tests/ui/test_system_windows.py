@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QDialog, QGroupBox, QListView, QPushButton, QWidge
 from encounter_app.app import launch
 from encounter_app.services.fight import commands
 from encounter_app.services.systems import turns
+from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.systems.clash_dialog import ClashDialog
 from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
 from encounter_app.ui.systems.stats_dialog import StatsDialog
@@ -418,3 +419,21 @@ def test_the_clash_steps_follow_a_change_of_attacker_or_defender(qtbot, opened):
     dialog.defender.who.setCurrentIndex((dialog.attacker.who.currentIndex() + 1)
                                         % dialog.defender.who.count())
     assert attack.isEnabled() and attack.toolTip() == ""
+
+
+@pytest.mark.parametrize("system", ["casus_mus", "ruins_and_raiders", "forge_of_power"])
+def test_next_chooses_the_card_in_the_spotlight_so_the_buttons_act_on_it(qtbot, opened,
+                                                                         system):
+    program = opened(system)
+    window, session = program.window, program.session
+    table = window.fight
+    last = session.combatants[len(session.combatants) - 1]
+    table.cards.setCurrentIndex(window.initiative_model.index(len(session.combatants) - 1))
+    assert table.cards.selected_id() == last.id
+    window.next_action.trigger()
+    active = session.active_id
+    assert active is not None and active != last.id
+    assert table.cards.selected_id() == active  # not the card chosen before
+    assert table.target().id == active
+    chosen = window.initiative.view.currentIndex().data(RowRole)
+    assert chosen.id == active  # the order shows the same one

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QModelIndex, QObject, Qt
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import (
     QGroupBox,
@@ -114,6 +114,10 @@ class SystemTable(QObject):
         return SystemReference(self.profile.key)
 
     def reveal(self, source: QModelIndex) -> None:
+        """The spotlight moved to ``source``: its card is shown and chosen, so the buttons act
+        on the one whose turn it is, not on a card chosen for the turn before."""
+        self.cards.selectionModel().setCurrentIndex(
+            source, QItemSelectionModel.SelectionFlag.ClearAndSelect)
         self.cards.scrollTo(source)
 
     # -- helpers for subclasses ------------------------------------------------------------
