@@ -92,6 +92,21 @@ def test_attacker_forces_the_defender_then_the_defender_rerolls_its_failure():
     assert flow.verdict() == "Pip hits and picks no Combat Maneuvers."  # 50 beats 39
 
 
+def test_the_attacker_cannot_force_a_reroll_after_the_defenders_own_luck_point():
+    """The text's order is 5, 5.1, 6: once the defender has flipped a failure (6), forcing
+    a reroll (5.1) is past, or the defender's one Luck Point on its own roll would be lost."""
+    attacker, defender = sides()
+    flow = ClashFlow(attacker, defender)
+    flow.attack(roll(50, 62))
+    flow.react(roll(91, 40))  # a failure
+    flow.own_luck(defender, LuckOption.FLIP)  # 19: a success
+    assert defender.roll.roll == 19
+    assert "step 5.1 before 6" in flow.why_not_force(attacker)
+    with pytest.raises(turns.TurnError, match=r"5\.1 before 6"):
+        flow.force(attacker, roll(80, 40))
+    assert defender.roll.roll == 19 and attacker.lp_left == 2
+
+
 def test_steps_out_of_order_say_why():
     flow = ClashFlow(*sides(ap=(0, 0), lp=(0, 0)))
     assert flow.why_not_attack() == "Pip has no Action Points left this round."

@@ -103,6 +103,12 @@ class ClashFlow:
             return "Nothing to reroll yet."
         if by is self.defender and self.reacted is not None:
             return "Force the reroll before deciding how to react."
+        if by is self.attacker and target.own_luck_used:
+            # The text's order: 5.1, the attacker forces the defender's roll, comes before 6,
+            # the defender's own Luck Point on a failure; forcing after it would undo a Luck
+            # Point the defender cannot spend again.
+            return ("Forcing the defender's reroll comes before the defender's own Luck Point "
+                    "(step 5.1 before 6).")
         if target.forced:
             return "That roll was already forced to be rerolled."
         if by.lp_left < 1:
