@@ -151,6 +151,28 @@ def test_round_zero_only_the_ambushers_act(qtbot, store, undo_stack):
                for r in session.combatants)
 
 
+def test_round_zero_without_complete_surprise_leaves_the_others_waiting_not_surprised(
+        qtbot, store, undo_stack):
+    """The text: whoever acts first gets round zero; only "if" the opponents were taken
+    completely by surprise may they take no actions at all, not even defensive ones."""
+    session = open_sample(store, "ruins_and_raiders")
+    jackal = by_name(session, "Ruin Jackal").id
+    push(undo_stack, turns.start_round_zero(session, [jackal], surprise=False))
+    hedda = by_name(session, "Hedda Stonefist")
+    assert turns.actions_left(hedda) == 0 and not hedda.system_state["surprised"]
+    with pytest.raises(turns.TurnError, match="only those who act first act"):
+        turns.use_action(session, hedda.id)
+    with pytest.raises(turns.TurnError, match="roll initiative to start round 1"):
+        turns.next_turn(session, "ruins_and_raiders")  # Hedda does not act in round zero
+    roll_initiative(session, undo_stack, "ruins_and_raiders", RR_TOTALS)
+    hedda = by_name(session, "Hedda Stonefist")
+    assert turns.actions_left(hedda) == 2
+    with pytest.raises(turns.TurnError) as refused:
+        for _ in range(3):
+            push(undo_stack, turns.use_action(session, hedda.id))
+    assert "round zero" not in str(refused.value)  # past round zero: only "no actions left"
+
+
 def test_two_actions_a_round(qtbot, store, undo_stack):
     session = open_sample(store, "ruins_and_raiders")
     sefa = by_name(session, "Sefa the Quiet")

@@ -10,7 +10,8 @@ Each function returns one command (often a Compound) for the undo stack, or rais
 
 * ``ap``, ``lp``: Action and Luck Points left (Casus Mus).
 * ``actions``: actions left this round; ``initiative``; ``waiting``; ``holding`` (holds into the
-  next round); ``hold_bonus`` (+10 this round from holding); ``surprised`` (round zero) (R&R).
+  next round); ``hold_bonus`` (+10 this round from holding); ``surprised`` and ``acts_first``
+  (round zero) (R&R).
 * ``initiative``, ``acted`` (this round) (Forge of Power).
 
 The encounter's ``system_state``: ``round_zero`` (R&R); ``attacked``, the ids the creature whose
@@ -155,7 +156,10 @@ def use_action(session: EncounterSession, combatant_id: int) -> commands.UpdateC
     row = _row(session, combatant_id)
     left = actions_left(row)
     if left <= 0:
-        why = " (surprised in round zero)" if row.system_state.get("surprised") else ""
+        why = ""
+        if session.system_state.get("round_zero"):
+            why = (" (surprised in round zero)" if row.system_state.get("surprised")
+                   else " (in round zero only those who act first act)")
         raise TurnError(f"{row.name} has no actions left this round{why}.")
     return change_state(session, combatant_id, f"{row.name} uses an action", actions=left - 1,
                         waiting=False)
@@ -223,14 +227,18 @@ def _by_initiative(rows: list[CombatantRow]) -> list[int]:
             + [stored_id(r) for r in rows if effective_initiative(r) is None])
 
 
-def start_round_zero(session: EncounterSession, ambusher_ids: Iterable[int]) -> Compound:
-    """An ambush: round zero, only the ambushers act; everyone else is surprised."""
+def start_round_zero(session: EncounterSession, ambusher_ids: Iterable[int], *,
+                     surprise: bool = True) -> Compound:
+    """Round zero: whoever acts first (one, or a group in an ambush) acts; the others wait
+    for round 1. ``surprise``: the text's "if" the opponents were taken completely by
+    surprise: they are surprised (no actions at all, not even defensive ones; an attack on
+    them is against a flat 4), else they only wait."""
     ambushers = set(ambusher_ids)
     if not ambushers:
         raise TurnError("Pick who springs the ambush: they act in round zero.")
     new_rows = [with_state(r, actions=ruins_and_raiders.ACTIONS_PER_ROUND if r.id in ambushers
-                           else 0, surprised=r.id not in ambushers, waiting=False,
-                           holding=False)
+                           else 0, surprised=surprise and r.id not in ambushers,
+                           acts_first=r.id in ambushers, waiting=False, holding=False)
                 for r in session.combatants]
     first = next(r.id for r in session.combatants if r.id in ambushers)
     return Compound("Round zero: ambush", [
@@ -367,7 +375,8 @@ def _next_ambusher(session: EncounterSession) -> QUndoCommand:
     rows = list(session.combatants)
     current = session.combatants.index_of(session.active_id)
     later = [r for r in rows[current + 1:]
-             if not r.defeated and not r.system_state.get("surprised")]
+             if not r.defeated and r.system_state.get("acts_first", True)
+             and not r.system_state.get("surprised")]
     if not later:
         raise TurnError("Round zero is over: roll initiative to start round 1.")
     return commands.SetTurn(session, later[0].id, session.round, "Round zero: next ambusher")

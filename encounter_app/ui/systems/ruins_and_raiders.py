@@ -27,23 +27,29 @@ from encounter_app.ui.systems.trait_dialog import TraitCheckDialog
 
 
 class AmbushDialog(QDialog):
-    """Who springs the ambush: they act in round zero, everyone else is surprised."""
+    """Who acts first: they act in round zero; the others wait, surprised only if the GM
+    says they were taken completely by surprise."""
 
     def __init__(self, rows: Iterable[CombatantRow], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ambushDialog")
         self.setWindowTitle("Round zero: ambush")
         layout = QVBoxLayout(self)
-        text = QLabel("Tick who acts in round zero. Everyone else is taken by surprise: no "
-                      "actions at all this round, not even defensive ones.")
+        text = QLabel("Tick who acts first: they act in round zero, everyone else waits for "
+                      "round 1.")
         text.setWordWrap(True)
         layout.addWidget(text)
+        # The text's "if": only opponents taken completely by surprise lose even their
+        # defence (an attack on them is against a flat 4).
+        self.surprise = QCheckBox("The others are taken completely by &surprise: no actions "
+                                  "at all, not even defensive ones", objectName="completeSurprise")
         self.boxes: list[QCheckBox] = []
         for row in rows:
             box = QCheckBox(row.name, checked=row.kind == "adversary")
             box.setProperty("combatant_id", row.id)
             self.boxes.append(box)
             layout.addWidget(box)
+        layout.addWidget(self.surprise)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -73,14 +79,15 @@ class RuinsAndRaidersTable(SystemTable):
         self.action("&Use an action", "U", self.use_action)
         self.action("&Wait", "W", self.wait)
         self.action("H&old to the next round", "O", self.hold)
-        self.action("Round &zero (ambush)…", "", self.round_zero)
+        self.action("Round &zero…", "", self.round_zero)
 
         self.status = QLabel(objectName="roundStatus")
         self.status.setWordWrap(True)
         self.panel_layout.addWidget(self.status)
         row = QHBoxLayout()
-        row.addWidget(button("Round zero (ambush)…", "roundZeroButton",
-                             "Only the ambushers act; the rest are surprised", self.round_zero))
+        row.addWidget(button("Round zero…", "roundZeroButton",
+                             "Who acts first acts in round zero; the rest wait, or are "
+                             "surprised", self.round_zero))
         row.addWidget(button("Roll initiative", "rollInitiativeButton",
                              "PCs roll Perception; adversaries take Perception + 7 (I)",
                              self.roll_initiative))
@@ -153,7 +160,8 @@ class RuinsAndRaidersTable(SystemTable):
     def round_zero(self) -> None:
         dialog = AmbushDialog(list(self.session.combatants), self.window)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.push(lambda: turns.start_round_zero(self.session, dialog.ambushers()))
+            self.push(lambda: turns.start_round_zero(self.session, dialog.ambushers(),
+                                                     surprise=dialog.surprise.isChecked()))
 
     def rolls_initiative(self, row: CombatantRow) -> bool:
         """The Adversary adds 7 to each enemy's Perception rather than roll."""
