@@ -367,6 +367,31 @@ def test_typed_dice_are_graded_like_rolled_ones(qtbot, opened):
     dialog.roll()
     assert dialog.results[0].summary == "Lio Venn: Check 25 vs DC 25, Critical Success"
     assert dialog.results[0].detail.endswith("(rolled at the table)")
+    assert not dialog.typed_second.isEnabled()  # one d20 without advantage
+
+
+def test_two_d20s_typed_with_advantage_keep_the_higher_and_say_so(qtbot, opened):
+    program = opened("forge_of_power")
+    session, window = program.session, program.window
+    lio = session.combatants[2]  # Intellect 5
+    dialog = FopRollDialog(list(session.combatants), lio.id, window.roll_router,
+                           window.fight.record_roll, window)
+    qtbot.addWidget(dialog)
+    dialog.attribute.setCurrentIndex(2)
+    dialog.dc.setValue(20)
+    dialog.advantage.setChecked(True)
+    assert dialog.typed_second.isEnabled()
+    dialog.typed.setValue(4)
+    dialog.roll()  # one of two typed: both or neither
+    assert not dialog.results and "type both d20s" in dialog.problem.text()
+    dialog.typed_second.setValue(17)
+    dialog.roll()
+    row = dialog.results[0]
+    assert row.detail.startswith("2d20 advantage (4, 17: keeps 17) + 5 = 22")
+    assert row.summary == "Lio Venn: Check 22 vs DC 20, Success"
+
+
+def test_typed_trait_dice_are_both_or_neither(qtbot, opened):
     rows = list(opened("ruins_and_raiders").session.combatants)
     trait = TraitCheckDialog(rows, rows[0].id)
     qtbot.addWidget(trait)

@@ -44,14 +44,17 @@ from encounter_app.ui.widgets.dialog_buttons import accept_buttons
 ATTRIBUTES = ("strength", "agility", "intellect", "willpower", "initiative")
 
 
-def _typed_row(request: LevelCheckRequest | FopAttackRequest, natural: int) -> RollRow:
-    """The log line of a d20 a player rolled at the table, graded by the rules. With advantage
-    or disadvantage the typed d20 is the one the player kept, so the rules roll it alone."""
+def _typed_row(request: LevelCheckRequest | FopAttackRequest, *d20s: int) -> RollRow:
+    """The log line of the d20s a player rolled at the table, graded by the rules as their
+    own: two with advantage or disadvantage (the rules keep the higher or the lower, and the
+    log says which and why), else one."""
     result: fop.AttackRoll | fop.LevelCheck
+    flags = {"advantage": request.advantage, "disadvantage": request.disadvantage}
     if isinstance(request, FopAttackRequest):
-        result = fop.attack(request.bonus, [t.dc for t in request.targets], Typed(natural))
+        result = fop.attack(request.bonus, [t.dc for t in request.targets], Typed(*d20s),
+                            **flags)
     else:
-        result = fop.check(request.bonus, request.dc, Typed(natural))
+        result = fop.check(request.bonus, request.dc, Typed(*d20s), **flags)
     row = describe(RollResult(0, request, result))
     return replace(row, detail=f"{row.detail} (rolled at the table)")
 
@@ -87,7 +90,10 @@ class FopRollDialog(QDialog):
             lambda _i: self.dc.setValue(self.presets.currentData()))
         self.targets = QListWidget(objectName="fopTargets")
         self.targets.setMinimumHeight(150)
-        self.typed = typed_die(20, "typedD20", "The d20 a player rolled (the one kept)")
+        self.typed = typed_die(20, "typedD20", "The d20 a player rolled")
+        # With advantage or disadvantage the player rolls two: both are typed, the rules keep
+        # one and the log says so (one box made the log read as a plain roll).
+        self.typed_second = typed_die(20, "typedD20Second", "The second d20 a player rolled")
         self.advantage = QCheckBox("Advantage", objectName="fopAdvantage")
         self.disadvantage = QCheckBox("Disadvantage", objectName="fopDisadvantage")
         form = QFormLayout()
@@ -109,7 +115,11 @@ class FopRollDialog(QDialog):
         flags.addWidget(self.disadvantage)
         flags.addStretch()
         form.addRow("", flags)
-        form.addRow("d20 &rolled", self.typed)
+        dice = QHBoxLayout()
+        dice.addWidget(self.typed)
+        dice.addWidget(self.typed_second)
+        dice.addStretch()
+        form.addRow("d20 &rolled", dice)
         self.roll_button = QPushButton("Roll d20", objectName="fopRoll")
         self.reroll_button = QPushButton("Reroll (keep either)", objectName="fopReroll")
         self.reroll_button.setToolTip("An effect lets you reroll: the same roll again, then "
@@ -143,6 +153,8 @@ class FopRollDialog(QDialog):
         self.roll_button.clicked.connect(self.roll)
         self.reroll_button.clicked.connect(self.roll)
         self.actor.currentIndexChanged.connect(self._fill_targets)
+        for flag in (self.advantage, self.disadvantage):
+            flag.toggled.connect(lambda _on: self._update())
         self._fill_targets()
         self._update()
         self.resize(520, 0)
@@ -189,9 +201,17 @@ class FopRollDialog(QDialog):
             self.problem.setText("Tick at least one target.")
             return
         self._request = request
-        if self.typed.value():
-            self.results.append(_typed_row(request, self.typed.value()))
+        two = request.advantage != request.disadvantage
+        typed = [box.value() for box in ((self.typed, self.typed_second) if two
+                                         else (self.typed,))]
+        if any(typed):
+            if not all(typed):
+                self.problem.setText("With advantage or disadvantage type both d20s the "
+                                     "player rolled (or leave both to be rolled for you).")
+                return
+            self.results.append(_typed_row(request, *typed))
             self.typed.setValue(0)
+            self.typed_second.setValue(0)
             self._update()
             return
         self._waiting = True
@@ -217,6 +237,8 @@ class FopRollDialog(QDialog):
                        self.presets, self.targets, self.advantage, self.disadvantage):
             widget.setEnabled(not done and not self._waiting)
         self.typed.setEnabled(len(self.results) < 2 and not self._waiting)
+        two = self.advantage.isChecked() != self.disadvantage.isChecked()
+        self.typed_second.setEnabled(two and len(self.results) < 2 and not self._waiting)
         self.roll_button.setEnabled(not done and not self._waiting)
         self.reroll_button.setEnabled(len(self.results) == 1 and not self._waiting)
         self.record_button.setEnabled(done and not self._waiting)
