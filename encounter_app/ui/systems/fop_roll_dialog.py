@@ -119,7 +119,9 @@ class FopRollDialog(QDialog):
         dice.addWidget(self.typed)
         dice.addWidget(self.typed_second)
         dice.addStretch()
-        form.addRow("d20 &rolled", dice)
+        rolled = QLabel("d20 &rolled")  # a row of two boxes: the label's key goes to the first
+        rolled.setBuddy(self.typed)
+        form.addRow(rolled, dice)
         self.roll_button = QPushButton("Roll d20", objectName="fopRoll")
         self.reroll_button = QPushButton("Reroll (keep either)", objectName="fopReroll")
         self.reroll_button.setToolTip("An effect lets you reroll: the same roll again, then "
