@@ -462,3 +462,31 @@ def test_next_chooses_the_card_in_the_spotlight_so_the_buttons_act_on_it(qtbot, 
     assert table.target().id == active
     chosen = window.initiative.view.currentIndex().data(RowRole)
     assert chosen.id == active  # the order shows the same one
+
+
+def test_a_forge_initiative_tie_after_the_bonus_is_put_to_the_gm(qtbot, opened, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    from encounter_app.domain.systems.requests import InitiativeScore, initiative_ties
+
+    program = opened("forge_of_power")
+    session, window = program.session, program.window
+    first, second = session.combatants[0], session.combatants[1]
+    scores = [InitiativeScore(first.id, first.name, (10,), 12, 2),
+              InitiativeScore(second.id, second.name, (10,), 12, 2),
+              InitiativeScore(session.combatants[2].id, "Lio", (11,), 12, 1)]
+    ties = initiative_ties(scores)  # Lio's lower bonus settles his place; the two are tied
+    assert [[s.name for s in group] for group in ties] == [[first.name, second.name]]
+    asked = []
+
+    def choose(_parent, _title, text, names, *_args):
+        asked.append(text)
+        return second.name, True
+
+    monkeypatch.setattr(QInputDialog, "getItem", choose)
+    window.fight.ask_ties(ties)
+    assert "are tied at 12 (bonus +2). Who goes first?" in asked[0]
+    assert [c.id for c in session.combatants][:2] == [second.id, first.id]
+    assert program.undo_stack.undoText() == f"Initiative tie: {second.name}, then {first.name}"
+    program.undo_stack.undo()
+    assert [c.id for c in session.combatants][:2] == [first.id, second.id]

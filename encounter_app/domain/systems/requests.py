@@ -86,6 +86,18 @@ def initiative_order(system_key: str, scores: Iterable[InitiativeScore]
     score_of = {id(entry): score for entry, score in zip(entries, scores, strict=True)}
     return [score_of[id(entry)] for entry in forge_of_power.initiative_order(entries)]
 
+def initiative_ties(scores: Iterable[InitiativeScore]) -> list[list[InitiativeScore]]:
+    """Forge of Power: the groups, in turn order, still tied after the bonus
+    (``forge_of_power.initiative_ties``): the text leaves their order to the GM."""
+    groups: list[list[InitiativeScore]] = []
+    for score in initiative_order("forge_of_power", scores):
+        if groups and (groups[-1][0].total, groups[-1][0].bonus) == (score.total, score.bonus):
+            groups[-1].append(score)
+        else:
+            groups.append([score])
+    return [group for group in groups if len(group) > 1]
+
+
 @dataclass(frozen=True)
 class LevelCheckRequest:
     """Forge of Power: d20 + bonus against a DC. (A reroll is the same request again; the

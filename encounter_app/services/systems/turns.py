@@ -358,6 +358,22 @@ def apply_initiative(session: EncounterSession, system_key: str,
     ])
 
 
+def settle_tie(session: EncounterSession, ordered_ids: list[int]) -> Compound:
+    """Combatants tied on initiative put in the order the GM chose, in the places they hold;
+    the spotlight on the first of them moves to the new first."""
+    rows = list(session.combatants)
+    places = sorted(i for i, r in enumerate(rows) if r.id in ordered_ids)
+    order = [stored_id(r) for r in rows]
+    for place, combatant_id in zip(places, ordered_ids, strict=True):
+        order[place] = combatant_id
+    names = ", then ".join(_row(session, i).name for i in ordered_ids)
+    text = f"Initiative tie: {names}"
+    parts = _order_moves(session, order)
+    if session.active_id == rows[places[0]].id and ordered_ids[0] != session.active_id:
+        parts.append(commands.SetTurn(session, ordered_ids[0], session.round, text))
+    return Compound(text, parts)
+
+
 def set_initiative(session: EncounterSession, combatant_id: int, value: int) -> Compound:
     """The GM types an initiative (a player rolled it at the table); the order follows it."""
     row = _row(session, combatant_id)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import (
     QGroupBox,
@@ -25,9 +26,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain import CombatantRow
+from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.domain.requests import RollResult
 from encounter_app.domain.rows import stored_id
-from encounter_app.domain.systems.requests import Initiant, InitiativeRequest
+from encounter_app.domain.systems.requests import (
+    Initiant,
+    InitiativeRequest,
+    InitiativeScore,
+    initiative_ties,
+)
 from encounter_app.services.fight import commands
 from encounter_app.services.systems import turns
 from encounter_app.ui.fight.models import RowRole
@@ -224,8 +231,34 @@ class SystemTable(QObject):
             Initiant(stored_id(r), r.name, turns.stat(r, key), rolls=self.rolls_initiative(r))
             for r in rows))
 
-        self.roller.roll(request, "The initiative roll", record=lambda answer, log:
-                         turns.apply_initiative(self.session, system_key, answer.result, log))
+        def record(answer: RollResult, log: RollRow) -> QUndoCommand:
+            command = turns.apply_initiative(self.session, system_key, answer.result, log)
+            if system_key == "forge_of_power" and (ties := initiative_ties(answer.result)):
+                # Asked once the roll is in the log and the order shows it.
+                QTimer.singleShot(0, lambda: self.ask_ties(ties))
+            return command
+
+        self.roller.roll(request, "The initiative roll", record=record)
+
+    def ask_ties(self, ties: list[list[InitiativeScore]]) -> None:
+        """Forge of Power: who is still tied after the bonus is the GM's to order; each tied
+        group's order is one undo step after the roll's."""
+        for group in ties:
+            left = {s.name: s.combatant_id for s in group}
+            order: list[int] = []
+            while len(left) > 1:
+                names = list(left)
+                score = group[0]
+                choice, ok = QInputDialog.getItem(
+                    self.window, "Initiative tie",
+                    f"{' and '.join(names)} are tied at {score.total} (bonus {score.bonus:+d})."
+                    f" Who goes {'first' if not order else 'next'}?", names, 0, False)
+                if not ok:
+                    return  # the order stays as rolled
+                order.append(left.pop(choice))
+            order += left.values()
+            if all(self.row(i) is not None for i in order):
+                self.push(partial(turns.settle_tie, self.session, order))
 
     def ask_initiative(self) -> None:
         """A player rolled initiative at the table: type it in, the order follows."""
