@@ -490,3 +490,39 @@ def test_a_forge_initiative_tie_after_the_bonus_is_put_to_the_gm(qtbot, opened, 
     assert program.undo_stack.undoText() == f"Initiative tie: {second.name}, then {first.name}"
     program.undo_stack.undo()
     assert [c.id for c in session.combatants][:2] == [first.id, second.id]
+
+
+def test_ruins_a_hit_shows_every_part_of_its_wounds_and_marks_them_in_the_same_step(
+        qtbot, opened, monkeypatch):
+    program = opened("ruins_and_raiders")
+    session, window = program.session, program.window
+    hedda = session.combatants[0]
+    jackal = next(r for r in session.combatants if r.kind != "pc")
+
+    def accept(dialog):  # the GM fills the dialog: Hedda attacks the Jackal, dice 6 and 6
+        dialog.actor.setCurrentIndex(dialog.rows.index(next(r for r in dialog.rows
+                                                             if r.id == hedda.id)))
+        dialog.mode.setCurrentIndex(2)
+        dialog.target.setCurrentIndex(dialog.rows.index(next(r for r in dialog.rows
+                                                              if r.id == jackal.id)))
+        dialog.uses_action.setChecked(False)
+        for box in dialog.typed:
+            box.setValue(6)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(TraitCheckDialog, "exec", accept)
+    steps = program.undo_stack.count()
+    window.fight.check()
+    log = session.rolls[0]
+    brawn, weapon = hedda.system_stats["brawn"], hedda.system_stats["weapon_power"]
+    fortitude, armour = jackal.system_stats["fortitude"], jackal.system_stats.get("armour", 0)
+    assert (f"+ Brawn {brawn} + weapon {weapon} - Fortitude {fortitude} - armour {armour}"
+            in log.detail)
+    dealt = int(log.detail.rsplit("= ", 1)[1].split()[0])
+    assert dealt > 0 and f"{dealt} wounds" in log.summary
+    after = session.combatants.by_id(jackal.id)
+    assert after.hp_marked == min(jackal.hp_marked + dealt, jackal.hp_max)
+    assert program.undo_stack.count() == steps + 1  # the roll and the wounds: one step
+    program.undo_stack.undo()
+    assert session.combatants.by_id(jackal.id).hp_marked == jackal.hp_marked
+    assert not session.rolls or session.rolls[0] != log

@@ -38,6 +38,9 @@ class TraitCheckRequest:
     #: which the mox is added for the Wounds of a hit; None for a task.
     wound_base: int | None = None
     target: str = ""
+    #: The parts of ``wound_base`` in words ("Brawn 2 + weapon 3 - Fortitude 1"), for the log.
+    wound_parts: str = ""
+    target_id: int | None = None  # who takes the Wounds of a hit
 
 
 @dataclass(frozen=True)

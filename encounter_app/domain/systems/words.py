@@ -98,7 +98,9 @@ def describe(request: Any, result: Any, payload: dict[str, Any]) -> RollRow:
         if request.wound_base is not None and result.success:
             dealt = max(result.mox + request.wound_base, 0)
             summary += f", {dealt} wounds"
-            detail += f"; wounds = mox {result.mox} {_signed(request.wound_base)} = {dealt}"
+            parts = (f" {request.wound_parts}" if request.wound_parts
+                     else f" {_signed(request.wound_base)}")
+            detail += f"; wounds = mox {result.mox}{parts} = {dealt}"
         return RollRow(kind="trait", actor=request.actor, payload=payload, summary=summary,
                        detail=detail)
     if isinstance(request, InitiativeRequest):

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.requests import RollResult
 from encounter_app.domain.rows import stored_id
+from encounter_app.domain.systems.requests import TraitCheckRequest
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.systems import turns
@@ -128,13 +129,24 @@ class RuinsAndRaidersTable(SystemTable):
 
         typed = dialog.typed_check()
 
-        def record(_answer: RollResult, row: RollRow) -> QUndoCommand:
+        def record(answer: RollResult, row: RollRow) -> QUndoCommand:
             if typed is not None:
                 row = replace(row, detail=f"{row.detail} (rolled at the table)")
             parts: list[QUndoCommand] = [commands.RecordRoll(self.session, row)]
             now = self.row(actor_id)  # the dice may answer after the actor has left the fight
             if uses and now is not None and turns.actions_left(now) > 0:
                 parts.insert(0, turns.use_action(self.session, actor_id))
+            # A hit's Wounds go on the target's card in the same step as the roll.
+            request, result = answer.request, answer.result
+            target = (self.row(request.target_id)
+                      if isinstance(request, TraitCheckRequest) else None)
+            if (target is not None and isinstance(request, TraitCheckRequest)
+                    and request.wound_base is not None and result.success):
+                dealt = max(result.mox + request.wound_base, 0)
+                if dealt:
+                    parts.append(commands.UpdateCombatant(self.session, replace(
+                        target, hp_marked=min(target.hp_marked + dealt, target.hp_max)),
+                        f"{target.name} takes {dealt} wounds"))
             return Compound(f"Roll: {row.summary}", parts)
 
         if typed is not None:

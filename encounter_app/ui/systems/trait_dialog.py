@@ -219,12 +219,18 @@ class TraitCheckDialog(QDialog):
             parts.append(f"range +{range_mod}")
         momentum = rr.momentum_damage(self.charge.value())
         s, t = actor.system_stats, target.system_stats
-        wound_base = (int(s.get("brawn", 0)) + int(s.get("weapon_power", 0)) + momentum
-                      - int(t.get("fortitude", 0)) - int(t.get("armour", 0)))
+        adds = [("Brawn", int(s.get("brawn", 0))), ("weapon", int(s.get("weapon_power", 0))),
+                ("momentum", momentum)]
+        takes = [("Fortitude", int(t.get("fortitude", 0))), ("armour", int(t.get("armour", 0)))]
+        wound_base = sum(v for _w, v in adds) - sum(v for _w, v in takes)
+        # Every part, named, as rules.ruins_and_raiders.wounds adds them (zeros say so too).
+        wound_parts = " ".join([f"+ {w} {v}" for w, v in adds if v or w != "momentum"]
+                               + [f"- {w} {v}" for w, v in takes])
         if momentum:
             parts.append(f"momentum +{momentum} damage")
         return TraitCheckRequest(actor.name, trait, challenge, name, "; ".join(parts), actor.id,
-                                 wound_base=wound_base, target=target.name)
+                                 wound_base=wound_base, target=target.name,
+                                 wound_parts=wound_parts, target_id=target.id)
 
     def _update(self, *_args: object) -> None:
         self.distance.setEnabled(self.range.currentIndex() != 0)  # melee: adjacent
