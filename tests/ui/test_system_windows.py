@@ -176,9 +176,12 @@ def test_ruins_trait_check_builds_the_challenge_level(qtbot, opened):
     dialog = TraitCheckDialog(rows, rows[0].id)
     qtbot.addWidget(dialog)
     dialog.rush.setValue(1)
+    request = dialog.request()
+    assert (request.challenge, request.trait) == (12 + 3, 4)  # Hedda's Warrior 4, rushed
+    dialog.rush.setValue(0)
     dialog.time.setCurrentIndex(dialog.time.findData(4))
     request = dialog.request()
-    assert (request.challenge, request.trait) == (12 + 3, 4 + 6)  # Hedda's Warrior 4
+    assert (request.challenge, request.trait) == (12, 4 + 6)  # four times the time
     dialog.mode.setCurrentIndex(1)
     dialog.spaces.setValue(3)
     assert dialog.request().challenge == 12 and dialog.trait.currentData() == "athlete"
@@ -526,3 +529,28 @@ def test_ruins_a_hit_shows_every_part_of_its_wounds_and_marks_them_in_the_same_s
     program.undo_stack.undo()
     assert session.combatants.by_id(jackal.id).hp_marked == jackal.hp_marked
     assert not session.rolls or session.rolls[0] != log
+
+
+def test_ruins_trait_check_refuses_contradictions_and_keeps_its_buttons_still(qtbot, opened):
+    rows = list(opened("ruins_and_raiders").session.combatants)
+    dialog = TraitCheckDialog(rows, rows[0].id)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.time.setCurrentIndex(dialog.time.findData(4))  # four times the time...
+    assert not dialog.rush.isEnabled()  # ...cannot also be rushed
+    dialog.time.setCurrentIndex(dialog.time.findData(1))
+    dialog.rush.setValue(2)
+    assert not dialog.time.isEnabled()
+    dialog.mode.setCurrentIndex(2)
+    dialog.charge.setValue(6)
+    dialog.range.setCurrentIndex(2)  # a long-range attack: no charge
+    assert not dialog.charge.isEnabled() and dialog.charge.value() == 0
+    assert "momentum" not in dialog.request().reason
+    # The summary keeps its room: typing one die (a second line) moves no button.
+    qtbot.wait(10)
+    at = dialog.roll_button.mapTo(dialog, dialog.roll_button.rect().topLeft())
+    dialog.typed[0].setValue(3)
+    qtbot.wait(10)
+    assert "Type both dice" in dialog.summary.text()
+    assert dialog.roll_button.mapTo(dialog, dialog.roll_button.rect().topLeft()) == at

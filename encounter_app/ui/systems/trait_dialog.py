@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -122,6 +123,10 @@ class TraitCheckDialog(QDialog):
                                      objectName="usesAction")
         self.summary = QLabel(objectName="challengeSummary")
         self.summary.setWordWrap(True)
+        # Room for three lines from the start: the summary grows as the GM types, and the
+        # buttons under it must not move.
+        self.summary.setMinimumHeight(3 * self.summary.fontMetrics().lineSpacing())
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.buttons, self.roll_button = accept_buttons(self, "Roll 2d6")
         form = QFormLayout()
         form.addRow("&Who", self.actor)
@@ -233,7 +238,19 @@ class TraitCheckDialog(QDialog):
                                  wound_parts=wound_parts, target_id=target.id)
 
     def _update(self, *_args: object) -> None:
-        self.distance.setEnabled(self.range.currentIndex() != 0)  # melee: adjacent
+        melee = self.range.currentIndex() == 0
+        self.distance.setEnabled(not melee)  # melee: adjacent
+        # Options that contradict each other cannot both be set: more time or rushing, and a
+        # charge's momentum only for a melee attack.
+        extra_time = self.time.currentData() != 1
+        self.rush.setEnabled(not extra_time)
+        self.time.setEnabled(self.rush.value() == 0)
+        self.charge.setEnabled(melee)
+        for spin, allowed in ((self.rush, not extra_time), (self.charge, melee)):
+            if not allowed and spin.value():
+                spin.blockSignals(True)
+                spin.setValue(0)
+                spin.blockSignals(False)
         request = self.request()
         same = (self.mode.currentIndex() == ATTACK
                 and self._row(self.actor).id == self._row(self.target).id)
