@@ -192,18 +192,6 @@ def minion_kind(row: CombatantRow | None) -> MinionKind | None:
             stats.attack_modifier, stats.attack_name, stats.damage, row.conditions)
 
 
-def minion_groups(rows: Sequence[CombatantRow | None]) -> dict[int, list[int]]:
-    """Minions of one kind (:func:`minion_kind`), two or more of them: the place of the first
-    in ``rows`` -> the places of all of them, in order. Their cards show as one group card.
-    A None (a row not there to read) belongs to no group."""
-    kinds: dict[MinionKind, list[int]] = {}
-    for place, row in enumerate(rows):
-        kind = minion_kind(row)
-        if kind is not None:
-            kinds.setdefault(kind, []).append(place)
-    return {places[0]: places for places in kinds.values() if len(places) > 1}
-
-
 def _maybe_minion(stats: StatBlock) -> bool:
     """A quick look before :func:`traits` reads the features: the type, or a feature's name,
     begins with "Minion"."""

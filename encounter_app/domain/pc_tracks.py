@@ -21,7 +21,6 @@ from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.rules.daggerheart import hp_marked
 
 HOPE_MAX = 6
-STATE_KEYS = ("major", "severe", "armor", "armor_marked", "hope")
 SEVERITY = {0: "no damage", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
 
 

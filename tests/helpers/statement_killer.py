@@ -36,7 +36,7 @@ from pathlib import Path
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.demo import create_demo, load_sample_adversaries
-from encounter_app.domain.rows import StatBlock
+from encounter_app.domain.rows import EnvironmentBlock, StatBlock
 from encounter_app.exchange.reader import read_path
 from encounter_app.rules.daggerheart import Outcome
 from encounter_app.services.fight.adversary_operations import end_gm_turn, pass_turn, spotlight
@@ -142,14 +142,20 @@ def next_turn(store: Store) -> Action:
     return lambda: _push(stack, _compound(pass_turn(session, *session.next_turn())))
 
 
-def start_fight(store: Store) -> Action:
-    """The builder's Start encounter: six adversaries of three stat blocks, another place."""
-    session, stack = _fight(store)
-    holder = EncounterEnvironment(store, ENCOUNTER_ID)
+def _planned_fight(store: Store) -> tuple[list[PlannedAdversary], EnvironmentBlock]:
+    """Six adversaries of three stat blocks, and another place."""
     library = {row.stats.name: row for row in store.templates()}
     plan = [PlannedAdversary(library[name].id, library[name].stats, count)
             for name, count in (("Ashen Sentry", 2), ("Lanternfly Swarm", 1), ("Mire Widow", 3))]
     [place] = [row.stats for row in store.environments() if row.stats.name == "Collapsing Mine"]
+    return plan, place
+
+
+def start_fight(store: Store) -> Action:
+    """The builder's Start encounter, added to the open fight."""
+    session, stack = _fight(store)
+    holder = EncounterEnvironment(store, ENCOUNTER_ID)
+    plan, place = _planned_fight(store)
     return lambda: _push(stack, start_encounter(session, holder, plan, place))
 
 
@@ -158,10 +164,7 @@ def start_new_fight(store: Store) -> Action:
     six adversaries in a new encounter of the campaign, in another place."""
     session, _stack = _fight(store)
     holder = EncounterEnvironment(store, ENCOUNTER_ID)
-    library = {row.stats.name: row for row in store.templates()}
-    plan = [PlannedAdversary(library[name].id, library[name].stats, count)
-            for name, count in (("Ashen Sentry", 2), ("Lanternfly Swarm", 1), ("Mire Widow", 3))]
-    [place] = [row.stats for row in store.environments() if row.stats.name == "Collapsing Mine"]
+    plan, place = _planned_fight(store)
     return lambda: start_new_encounter(session, holder, plan, place)
 
 

@@ -126,8 +126,8 @@ def minion(name: str, stats, marked: int = 0):
     return replace(combatant_from(stats, name), id=hash(name) % 10_000, hp_marked=marked)
 
 
-@given(st.lists(st.sampled_from(["imp", "other", "pc"]), max_size=12))
-def test_minion_groups_hold_every_minion_of_a_kind_in_order(kinds):
+@given(st.lists(st.sampled_from(["imp", "restrained imp", "other", "pc"]), max_size=12))
+def test_minions_of_one_stat_block_and_conditions_are_one_kind_and_nothing_else_is(kinds):
     from encounter_app.demo import load_sample_adversaries
 
     samples = {s.name: s for s in load_sample_adversaries()}
@@ -137,10 +137,16 @@ def test_minion_groups_hold_every_minion_of_a_kind_in_order(kinds):
         if kind == "pc":
             rows.append(replace(combatant_from(other, f"P{n}"), kind="pc", stats=None))
         else:
-            rows.append(combatant_from(imp if kind == "imp" else other, f"{kind}{n}"))
-    groups = adversaries.minion_groups(rows)
-    imps = [n for n, kind in enumerate(kinds) if kind == "imp"]
-    assert groups == ({imps[0]: imps} if len(imps) > 1 else {})
+            row = combatant_from(imp if "imp" in kind else other, f"{kind}{n}")
+            rows.append(replace(row, conditions=("Restrained",) if "restrained" in kind
+                                else ()))
+    found = [adversaries.minion_kind(row) for row in rows]
+    for kind, of_row in zip(kinds, found, strict=True):
+        assert (of_row is None) == (kind in ("other", "pc"))
+    # Every plain imp shares one kind, every Restrained one another; never the two together.
+    assert len({k for k, kind in zip(found, kinds, strict=True) if kind == "imp"}) <= 1
+    assert not ({k for k, kind in zip(found, kinds, strict=True) if kind == "imp"}
+                & {k for k, kind in zip(found, kinds, strict=True) if kind == "restrained imp"})
 
 
 @given(st.lists(st.booleans(), min_size=1, max_size=8), st.integers(-2, 10))

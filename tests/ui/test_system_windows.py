@@ -357,14 +357,20 @@ def test_a_clash_takes_the_rolls_players_made_at_the_table(qtbot, opened):
                                      "Maneuvers before rolling damage.")
 
 
-def test_typed_dice_are_graded_like_rolled_ones(qtbot, opened):
+def lio_checks(qtbot, opened) -> FopRollDialog:
+    """Forge of Power's die roll for Lio Venn, on his Intellect (5)."""
     program = opened("forge_of_power")
     session, window = program.session, program.window
-    lio = session.combatants[2]  # Intellect 5
+    lio = session.combatants[2]
     dialog = FopRollDialog(list(session.combatants), lio.id, window.roll_router,
                            window.fight.record_roll, window)
     qtbot.addWidget(dialog)
     dialog.attribute.setCurrentIndex(2)
+    return dialog
+
+
+def test_typed_dice_are_graded_like_rolled_ones(qtbot, opened):
+    dialog = lio_checks(qtbot, opened)
     dialog.dc.setValue(25)
     dialog.typed.setValue(20)
     dialog.roll()
@@ -374,13 +380,7 @@ def test_typed_dice_are_graded_like_rolled_ones(qtbot, opened):
 
 
 def test_two_d20s_typed_with_advantage_keep_the_higher_and_say_so(qtbot, opened):
-    program = opened("forge_of_power")
-    session, window = program.session, program.window
-    lio = session.combatants[2]  # Intellect 5
-    dialog = FopRollDialog(list(session.combatants), lio.id, window.roll_router,
-                           window.fight.record_roll, window)
-    qtbot.addWidget(dialog)
-    dialog.attribute.setCurrentIndex(2)
+    dialog = lio_checks(qtbot, opened)
     dialog.dc.setValue(20)
     dialog.advantage.setChecked(True)
     assert dialog.typed_second.isEnabled()

@@ -68,7 +68,7 @@ from encounter_app.ui.widgets.pips import clicked_pip, paint_pips, toggled_count
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 # The row (or its id when it cannot be hashed), has the spotlight, card width, font.key().
-# row, active, width, font, compact, the Minions of a group card
+# row, active, width, font, compact, a group card's count and how many are down
 _CardKey = tuple[CombatantRow | int, bool, int, str, bool, tuple[Any, ...]]
 CHIP_TIPS = {
     "hidden": "Not on the player display: select it and press H (Players menu) to show it",
