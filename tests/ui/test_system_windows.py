@@ -554,3 +554,22 @@ def test_ruins_trait_check_refuses_contradictions_and_keeps_its_buttons_still(qt
     qtbot.wait(10)
     assert "Type both dice" in dialog.summary.text()
     assert dialog.roll_button.mapTo(dialog, dialog.roll_button.rect().topLeft()) == at
+
+
+def test_ruins_an_opposed_check_is_against_the_opponents_trait_plus_7(qtbot, opened):
+    # NOTES.md: "Trait check: 2d6 + trait against ... an opponent's trait + 7."
+    rows = list(opened("ruins_and_raiders").session.combatants)
+    dialog = TraitCheckDialog(rows, rows[0].id)
+    qtbot.addWidget(dialog)
+    dialog.mode.setCurrentIndex(3)
+    # The opponent is Hedda's first foe, never Hedda or an ally.
+    assert rows[dialog.opponent.currentIndex()] == next(r for r in rows if r.kind != "pc")
+    dialog.opponent.setCurrentIndex(3)  # Ruin Jackal
+    dialog.opponent_trait.setCurrentIndex(dialog.opponent_trait.findData("perception"))
+    request = dialog.request()
+    assert (request.trait, request.challenge) == (4, 3 + 7)  # Warrior 4; Perception 3
+    assert request.reason == "Ruin Jackal's Perception 3 + 7"
+    assert "against challenge 10" in dialog.summary.text()
+    dialog.opponent.setCurrentIndex(0)  # Hedda against herself
+    assert not dialog.roll_button.isEnabled()
+    assert "opponent other than the actor" in dialog.summary.text()

@@ -37,7 +37,7 @@ from encounter_app.ui.widgets.dialog_buttons import accept_buttons
 
 TRAITS = ("warrior", "athlete", "perception", "brawn", "fortitude", "defiance")
 TIMES = (1, 2, 3, 4, 5, 6, 8, 10)
-TASK, JUMP, ATTACK = range(3)
+TASK, JUMP, ATTACK, OPPOSED = range(4)
 
 
 def _form(parent: QStackedWidget) -> QFormLayout:
@@ -62,7 +62,7 @@ class TraitCheckDialog(QDialog):
         for key in TRAITS:
             self.trait.addItem(rules.field(key).label, key)
         self.mode = QComboBox(objectName="traitMode")
-        self.mode.addItems(["A task", "A jump", "An attack"])
+        self.mode.addItems(["A task", "A jump", "An attack", "An opponent (opposed)"])
         self.pages = QStackedWidget()
 
         task = _form(self.pages)
@@ -112,6 +112,15 @@ class TraitCheckDialog(QDialog):
         attack.addRow("", self.attacker_prone)
         attack.addRow("&Charge", self.charge)
 
+        # NOTES.md: "Trait check: 2d6 + trait against ... an opponent's trait + 7."
+        opposed = _form(self.pages)
+        self.opponent = combatant_combo(rows, None, "opposedBy")
+        self.opponent_trait = QComboBox(objectName="opposedTrait")
+        for key in TRAITS:
+            self.opponent_trait.addItem(rules.field(key).label, key)
+        opposed.addRow("&Opponent", self.opponent)
+        opposed.addRow("Opponent's tr&ait", self.opponent_trait)
+
         self.typed = (typed_die(6, "typedFirstD6", "The first d6 a player rolled"),
                       typed_die(6, "typedSecondD6", "The second d6 a player rolled"))
         typed = QHBoxLayout()
@@ -140,7 +149,7 @@ class TraitCheckDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.buttons)
         for widget in (self.actor, self.trait, self.level, self.time, self.target,
-                       self.defence, self.range):
+                       self.defence, self.range, self.opponent, self.opponent_trait):
             widget.currentIndexChanged.connect(self._update)
         for spin in (self.rush, self.spaces, self.distance, self.charge):
             spin.valueChanged.connect(self._update)
@@ -157,13 +166,15 @@ class TraitCheckDialog(QDialog):
     def _aim_at_a_foe(self, *_args: object) -> None:
         """The attack's target: the first foe of the one who acts (PCs against the others),
         unless the GM has already picked a foe; never the actor or an ally by default."""
-        actor, target = self._row(self.actor), self._row(self.target)
-        if target.id != actor.id and (target.kind == "pc") != (actor.kind == "pc"):
-            return
-        foe = next((i for i, row in enumerate(self.rows)
-                    if (row.kind == "pc") != (actor.kind == "pc")), None)
-        if foe is not None:
-            self.target.setCurrentIndex(foe)
+        actor = self._row(self.actor)
+        for combo in (self.target, self.opponent):
+            target = self._row(combo)
+            if target.id != actor.id and (target.kind == "pc") != (actor.kind == "pc"):
+                continue
+            foe = next((i for i, row in enumerate(self.rows)
+                        if (row.kind == "pc") != (actor.kind == "pc")), None)
+            if foe is not None:
+                combo.setCurrentIndex(foe)
 
     def _mode_changed(self, mode: int) -> None:
         self.pages.setCurrentIndex(mode)
@@ -202,6 +213,13 @@ class TraitCheckDialog(QDialog):
             spaces = self.spaces.value()
             return TraitCheckRequest(actor.name, trait, rr.jump_challenge(spaces), name,
                                      f"jump {spaces} spaces: 4 per space", actor.id)
+        if mode == OPPOSED:
+            opponent = self._row(self.opponent)
+            against = int(opponent.system_stats.get(self.opponent_trait.currentData(), 0))
+            return TraitCheckRequest(
+                actor.name, trait, rr.opposed_challenge(against), name,
+                f"{opponent.name}'s {self.opponent_trait.currentText()} {against} "
+                f"+ {rr.OPPOSED_BASE}", actor.id)
         target = self._row(self.target)
         dodge, parry = dodge_parry(target)
         melee = self.range.currentIndex() == 0
@@ -252,10 +270,13 @@ class TraitCheckDialog(QDialog):
                 spin.setValue(0)
                 spin.blockSignals(False)
         request = self.request()
-        same = (self.mode.currentIndex() == ATTACK
-                and self._row(self.actor).id == self._row(self.target).id)
+        mode = self.mode.currentIndex()
+        other = self.target if mode == ATTACK else self.opponent
+        same = (mode in (ATTACK, OPPOSED)
+                and self._row(self.actor).id == self._row(other).id)
         self.summary.setText(
-            "An attack needs a target other than the attacker." if same else
+            "An attack needs a target other than the attacker." if same and mode == ATTACK
+            else "An opposed check needs an opponent other than the actor." if same else
             f"<b>2d6 {request.trait:+d} against challenge {request.challenge}</b>"
             f" ({request.reason})")
         half = [box.value() for box in self.typed].count(0) == 1
