@@ -13,6 +13,7 @@ from encounter_app.domain.systems.requests import (
     compute,
 )
 from encounter_app.domain.systems.words import describe
+from encounter_app.rules.ruins_and_raiders import Sacrifice
 from encounter_app.services.fight.commands import SetTurn
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.systems import turns
@@ -204,6 +205,27 @@ def test_holding_gives_plus_10_for_the_next_round_only(qtbot, store, undo_stack)
     end_round(session, undo_stack, "ruins_and_raiders")
     assert session.round == 3 and names(session)[-1] == "Crypt Warden"
     assert names(session)[0] == "Orrin Vale"
+
+
+def test_an_action_given_up_for_a_bonus_lasts_until_the_round_ends(qtbot, store, undo_stack):
+    # NOTES.md: "Two actions per round; giving one up grants Aim (+3 next attack), Defend (+3
+    # Dodge and Parry), Haymaker (+10 damage), Resist (+3 Defiance) or Look (+3 Perception)."
+    session = open_sample(store, "ruins_and_raiders")
+    roll_initiative(session, undo_stack, "ruins_and_raiders", RR_TOTALS)
+    hedda = by_name(session, "Hedda Stonefist")
+    done = push(undo_stack, turns.give_up_action(session, hedda.id, Sacrifice.DEFEND))
+    assert done.text() == "Hedda Stonefist gives up an action: Defend (+3 Dodge and Parry)"
+    push(undo_stack, turns.give_up_action(session, hedda.id, Sacrifice.HAYMAKER))
+    hedda = by_name(session, "Hedda Stonefist")
+    assert turns.actions_left(hedda) == 0
+    assert hedda.system_state["sacrificed"] == ["DEFEND", "HAYMAKER"]
+    with pytest.raises(turns.TurnError, match="no action left this round to give up"):
+        turns.give_up_action(session, hedda.id, Sacrifice.AIM)
+    undo_stack.undo()  # one step each
+    assert by_name(session, "Hedda Stonefist").system_state["sacrificed"] == ["DEFEND"]
+    end_round(session, undo_stack, "ruins_and_raiders")
+    hedda = by_name(session, "Hedda Stonefist")
+    assert hedda.system_state["sacrificed"] == [] and turns.actions_left(hedda) == 2
 
 
 def test_the_waiting_game_goes_first_next_round(qtbot, store, undo_stack):

@@ -573,3 +573,32 @@ def test_ruins_an_opposed_check_is_against_the_opponents_trait_plus_7(qtbot, ope
     dialog.opponent.setCurrentIndex(0)  # Hedda against herself
     assert not dialog.roll_button.isEnabled()
     assert "opponent other than the actor" in dialog.summary.text()
+
+
+def test_ruins_an_action_given_up_shows_its_bonus_on_the_card(qtbot, opened, monkeypatch):
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QInputDialog
+
+    from encounter_app.ui.systems.profiles import ruins_status
+
+    program = opened("ruins_and_raiders")
+    session, window = program.session, program.window
+    window.next_action.trigger()  # the spotlight chooses the card the action is for
+    actor = session.active_id
+    asked = []
+
+    def choose(_parent, _title, text, names, *_args):
+        asked.append((text, names))
+        return names[1], True  # Defend
+
+    monkeypatch.setattr(QInputDialog, "getItem", choose)
+    give_up = next(a for a in window.findChildren(QAction) if "Give up an action" in a.text())
+    assert give_up.shortcut().toString() == "G"
+    give_up.trigger()
+    row = next(r for r in session.combatants if r.id == actor)
+    assert asked[0][0] == f"{row.name} gives up an action for:"
+    assert asked[0][1][0] == "Aim: +3 next attack" and len(asked[0][1]) == 5
+    assert "Defend +3 Dodge and Parry" in ruins_status(row)
+    assert "Actions ●○" in ruins_status(row)  # one of the two actions given up
+    assert program.undo_stack.undoText().endswith("gives up an action: Defend "
+                                                  "(+3 Dodge and Parry)")

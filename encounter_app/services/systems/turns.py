@@ -165,6 +165,21 @@ def use_action(session: EncounterSession, combatant_id: int) -> commands.UpdateC
                         waiting=False)
 
 
+def give_up_action(session: EncounterSession, combatant_id: int,
+                   sacrifice: ruins_and_raiders.Sacrifice) -> commands.UpdateCombatant:
+    """Give up one of the two actions for a bonus (NOTES.md: Aim, Defend, Haymaker, Resist,
+    Look); the bonus is kept in ``sacrificed`` and shown on the card until the round ends."""
+    row = _row(session, combatant_id)
+    left = actions_left(row)
+    if left <= 0:
+        raise TurnError(f"{row.name} has no action left this round to give up.")
+    kept = [*row.system_state.get("sacrificed", []), sacrifice.name]
+    text = (f"{row.name} gives up an action: {sacrifice.name.title()} "
+            f"(+{sacrifice.bonus} {sacrifice.applies_to})")
+    return change_state(session, combatant_id, text, actions=left - 1,
+                        waiting=False, sacrificed=kept)
+
+
 def set_waiting(session: EncounterSession, combatant_id: int, *, hold: bool = False
                 ) -> commands.UpdateCombatant:
     """Wait (act later this round, even inside another's action), or hold into the next round."""
@@ -201,7 +216,7 @@ def _ruins_round(rows: list[CombatantRow]) -> list[CombatantRow]:
         waited_out = WAITING_GAME_GOES_FIRST and bool(r.system_state.get("waiting", False))
         new.append(with_state(r, actions=ruins_and_raiders.ACTIONS_PER_ROUND, holding=False,
                               waiting=False, surprised=False, hold_bonus=bonus,
-                              waited_out=waited_out))
+                              waited_out=waited_out, sacrificed=[]))
     return new
 
 

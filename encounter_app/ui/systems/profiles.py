@@ -83,6 +83,9 @@ def _ruins_flags(row: CombatantRow) -> str:
         flags.append(f"+{state['hold_bonus']} held")
     if state.get("waited_out"):
         flags.append("first: waited out")
+    for name in state.get("sacrificed", []):  # bonuses of actions given up, until round's end
+        sacrifice = ruins_and_raiders.Sacrifice[name]
+        flags.append(f"{name.title()} +{sacrifice.bonus} {sacrifice.applies_to}")
     return ", ".join(flags)
 
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QVBoxLayout,
     QWidget,
@@ -20,6 +21,7 @@ from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.requests import RollResult
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.systems.requests import TraitCheckRequest
+from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.systems import turns
@@ -78,6 +80,7 @@ class RuinsAndRaidersTable(SystemTable):
         self.action("&Trait check…", "C", self.check, roll=True)
         self.action("Roll &initiative", "I", self.roll_initiative, roll=True)
         self.action("&Use an action", "U", self.use_action)
+        self.action("&Give up an action for a bonus…", "G", self.give_up)
         self.action("&Wait", "W", self.wait)
         self.action("H&old to the next round", "O", self.hold)
         self.action("Round &zero…", "", self.round_zero)
@@ -158,6 +161,20 @@ class RuinsAndRaidersTable(SystemTable):
         row = self.target()
         if row is not None:
             self.push(lambda: turns.use_action(self.session, stored_id(row)))
+
+    def give_up(self) -> None:
+        """Give up an action for Aim, Defend, Haymaker, Resist or Look (also in response to
+        an attack: the text's Abort)."""
+        row = self.target()
+        if row is None:
+            return
+        names = [f"{s.name.title()}: +{s.bonus} {s.applies_to}" for s in rr.Sacrifice]
+        chosen, ok = QInputDialog.getItem(self.window, "Give up an action",
+                                          f"{row.name} gives up an action for:", names, 0, False)
+        if not ok:
+            return
+        sacrifice = list(rr.Sacrifice)[names.index(chosen)]
+        self.push(lambda: turns.give_up_action(self.session, stored_id(row), sacrifice))
 
     def wait(self) -> None:
         row = self.target()
