@@ -598,7 +598,7 @@ def test_ruins_an_action_given_up_shows_its_bonus_on_the_card(qtbot, opened, mon
     row = next(r for r in session.combatants if r.id == actor)
     assert asked[0][0] == f"{row.name} gives up an action for:"
     assert asked[0][1][0] == "Aim: +3 next attack" and len(asked[0][1]) == 5
-    assert "Defend +3 Dodge and Parry" in ruins_status(row)
+    assert "Defend +3" in ruins_status(row)
     assert "Actions ●○" in ruins_status(row)  # one of the two actions given up
     assert program.undo_stack.undoText().endswith("gives up an action: Defend "
                                                   "(+3 Dodge and Parry)")

@@ -83,9 +83,10 @@ def _ruins_flags(row: CombatantRow) -> str:
         flags.append(f"+{state['hold_bonus']} held")
     if state.get("waited_out"):
         flags.append("first: waited out")
-    for name in state.get("sacrificed", []):  # bonuses of actions given up, until round's end
-        sacrifice = ruins_and_raiders.Sacrifice[name]
-        flags.append(f"{name.title()} +{sacrifice.bonus} {sacrifice.applies_to}")
+    # Bonuses of actions given up, until the round ends; short, to leave the order's names room
+    # (the log line says what each bonus is for).
+    for name in state.get("sacrificed", []):
+        flags.append(f"{name.title()} +{ruins_and_raiders.Sacrifice[name].bonus}")
     return ", ".join(flags)
 
 
