@@ -334,13 +334,18 @@ def test_double_clicking_a_card_gives_it_the_turn(qtbot, program):
     assert program.session.active_id == program.session.combatants[2].id
 
 
-def test_a_clash_takes_the_rolls_players_made_at_the_table(qtbot, opened):
+def pips_clash(qtbot, opened) -> ClashDialog:
+    """Casus Mus' clash dialog with Pip Thistlewhisker attacking."""
     program = opened("casus_mus")
     session, window = program.session, program.window
-    pip = session.combatants[0]
     dialog = ClashDialog(session, window.roll_router, window.fight.push, window,
-                         attacker=pip.id)
+                         attacker=session.combatants[0].id)
     qtbot.addWidget(dialog)
+    return dialog
+
+
+def test_a_clash_takes_the_rolls_players_made_at_the_table(qtbot, opened):
+    dialog = pips_clash(qtbot, opened)
     dialog.typed.setValue(71)  # Pip's player rolled 71 against 62%: a failure
     dialog.step("attack")
     assert dialog.flow.attacker.roll.roll == 71 and dialog.typed.value() == 0
@@ -434,12 +439,7 @@ def test_the_other_games_have_one_rest_in_their_own_words(qtbot, opened, system)
 
 
 def test_the_clash_steps_follow_a_change_of_attacker_or_defender(qtbot, opened):
-    program = opened("casus_mus")
-    session, window = program.session, program.window
-    pip = session.combatants[0]
-    dialog = ClashDialog(session, window.roll_router, window.fight.push, window,
-                         attacker=pip.id)
-    qtbot.addWidget(dialog)
+    dialog = pips_clash(qtbot, opened)
     attack = dialog.steps["attack"]
     assert attack.isEnabled()
     dialog.defender.who.setCurrentIndex(dialog.attacker.who.currentIndex())  # Pip against Pip
