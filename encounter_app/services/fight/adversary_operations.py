@@ -188,3 +188,15 @@ def pass_turn(session: EncounterSession, active_id: int | None, round_: int,
     _reset_counts(session, parent)
     parent.add(SetTurn(session, active_id, round_, text))
     return parent
+
+
+def defeat_in_group(session: EncounterSession, members: list[CombatantRow], count: int
+                    ) -> Compound | None:
+    """A Minion group card's boxes clicked: ``count`` of its Minions defeated
+    (``adversaries.group_defeated``), one undo step; None when nothing changes."""
+    changed = adversaries.group_defeated(members, count)
+    if not changed:
+        return None
+    name = members[0].stats.name if members[0].stats else members[0].name
+    text = f"{name}: {count} of {len(members)} defeated"
+    return Compound(text, [UpdateCombatant(session, row, text) for row in changed])

@@ -13,9 +13,8 @@ from PySide6.QtCore import QModelIndex, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QVBoxLayout, QWidget
 
-from encounter_app.domain import CombatantRow, RollRow, adversaries, pc_tracks
+from encounter_app.domain import CombatantRow, RollRow, pc_tracks
 from encounter_app.services.fight import adversary_operations, commands
-from encounter_app.services.fight.compound import Compound
 from encounter_app.services.rolls.odds_cache import OddsCache
 from encounter_app.ui.fight.card_menu import CardActions, GmTurnBar
 from encounter_app.ui.fight.cards import AdversaryCardsView
@@ -200,14 +199,10 @@ class DaggerheartFight(QObject):
 
     def set_group(self, lead_id: int, defeated: int) -> None:
         """A Minion group card's boxes clicked: that many of its Minions defeated, one step."""
-        lead = self.session.combatants.by_id(lead_id)
-        members, _active = self.cards.delegate.group_of(lead)
-        changed = adversaries.group_defeated(members, defeated)
-        if changed:
-            assert lead.stats is not None, "a Minion group has a stat block"
-            text = f"{lead.stats.name}: {defeated} of {len(members)} defeated"
-            self.undo_stack.push(Compound(text, [commands.UpdateCombatant(self.session, row, text)
-                                                 for row in changed]))
+        members, _active = self.cards.delegate.group_of(self.session.combatants.by_id(lead_id))
+        command = adversary_operations.defeat_in_group(self.session, list(members), defeated)
+        if command is not None:
+            self.undo_stack.push(command)
 
     def track_pcs(self, tracked: bool) -> None:
         self.cards_model.show_pcs(tracked)
