@@ -264,3 +264,46 @@ def resolve_clash(
     if defender == Grade.FUMBLE:
         fumbled.append("defender")
     return Clash(hitter=hitter, maneuvers=maneuvers, fumbled=tuple(fumbled), cell=cell)
+
+
+# -- after the clash: Combat Maneuvers and damage ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Maneuver:
+    """A Combat Maneuver the winner of a clash may choose before damage (name and reminder)."""
+
+    name: str
+    text: str
+
+
+#: The Combat Maneuvers offered before the GM adds the table's own. The text names only Tail
+#: Whip (its step 4: a further opposed roll); the others are the usual special effects of
+#: Mythras Imperative, which Casus Mus is built on (NOTES.md), each with a one-line reminder in
+#: this module's words. Their effects are the GM's to narrate; the program names and logs them.
+MANEUVERS: tuple[Maneuver, ...] = (
+    Maneuver("Bash", "Shove the foe back a step or off balance."),
+    Maneuver("Bleed", "An open wound: the foe resists with Endurance or bleeds."),
+    Maneuver("Blind Opponent", "Sand, glare or blood in the eyes for a moment."),
+    Maneuver("Choose Location", "The hitter picks where the blow lands."),
+    Maneuver("Compel Surrender", "A beaten foe must yield or fight on against the odds."),
+    Maneuver("Disarm Opponent", "The foe's weapon flies from its hand."),
+    Maneuver("Impale", "A deep thrust: roll the damage twice and keep the higher."),
+    Maneuver("Maximise Damage", "One damage die counts as its highest face."),
+    Maneuver("Press Advantage", "The foe is kept on the back foot."),
+    Maneuver("Stun Location", "The struck place goes numb for a while."),
+    Maneuver("Sunder", "The blow damages the foe's armour or weapon."),
+    Maneuver("Take Weapon", "Wrest the weapon out of the foe's grip."),
+    Maneuver("Trip Opponent", "The foe falls or staggers."),
+    Maneuver("Withdraw", "Step out of the fight's reach."),
+    Maneuver("Tail Whip", "The target rolls Willpower against the whipper's original "
+                          "attack roll (a further opposed roll)."),
+)
+
+
+def damage_taken(damage: int, armour: int) -> int:
+    """What reaches the target: the damage rolled less its armour (shield, magic), never
+    below 0 ("Armor/shield/magic can protect against damage (i.e., reduce damage)")."""
+    if damage < 0 or armour < 0:
+        raise ValueError(f"damage and armour are not negative (got {damage}, {armour})")
+    return max(damage - armour, 0)

@@ -34,6 +34,8 @@ class StatField:
     maximum: int = 99
     flag: bool = False  # a yes/no (0 or 1), shown as a check box
     help: str = ""
+    #: A field added after characters were saved without it: missing, it reads as ``default``.
+    optional: bool = False
 
     def check(self, value: Any) -> str:
         """Why ``value`` is not allowed here, or "" when it is."""
@@ -71,7 +73,8 @@ class System:
         found: dict[str, str] = {}
         for f in self.pc_fields:
             if f.key not in stats:
-                found[f.key] = f"{f.label} is missing."
+                if not f.optional:
+                    found[f.key] = f"{f.label} is missing."
             elif problem := f.check(stats[f.key]):
                 found[f.key] = problem
         for key in stats:
@@ -101,6 +104,8 @@ CASUS_MUS = System(
         StatField("hero", "Hero advantage", 0, 0, 1, flag=True,
                   help="3 Action Points a round instead of 2."),
         StatField("hp", "Hit Points", 12, 1, 99),
+        StatField("armour", "Armour", 0, 0, 20, optional=True,
+                  help="Armour, shield or magic: taken off the damage of every hit."),
     ))
 
 RUINS_AND_RAIDERS = System(

@@ -333,3 +333,31 @@ def test_clash_properties(attacker: Grade, defender: Grade, a_roll: int, d_roll:
         assert clash.maneuvers == winner - loser
     if attacker <= FAIL and defender <= FAIL:
         assert clash.hitter is None
+
+
+# -- damage after the clash ("Armor/shield/magic can protect against damage") ----------------
+
+
+@pytest.mark.parametrize(("damage", "armour", "taken"),
+                         [(7, 2, 5), (2, 2, 0), (1, 4, 0), (0, 0, 0), (9, 0, 9)])
+def test_armour_reduces_the_damage_never_below_zero(damage: int, armour: int,
+                                                    taken: int) -> None:
+    assert cm.damage_taken(damage, armour) == taken
+
+
+@given(st.integers(0, 200), st.integers(0, 50))
+def test_armour_takes_off_at_most_itself(damage: int, armour: int) -> None:
+    taken = cm.damage_taken(damage, armour)
+    assert 0 <= taken <= damage
+    assert damage - taken <= armour
+
+
+def test_negative_damage_or_armour_is_refused() -> None:
+    with pytest.raises(ValueError):
+        cm.damage_taken(-1, 0)
+
+
+def test_the_texts_tail_whip_is_a_maneuver_and_names_are_unique() -> None:
+    names = [m.name for m in cm.MANEUVERS]
+    assert "Tail Whip" in names
+    assert len(names) == len(set(names))

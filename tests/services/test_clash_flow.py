@@ -8,7 +8,14 @@ from encounter_app.demo import create_sample
 from encounter_app.rules.casus_mus import Grade, LuckOption, SkillRoll, grade
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.systems import turns
-from encounter_app.services.systems.clash import ClashFlow, Side
+from encounter_app.services.systems.clash import (
+    DEFAULT_DAMAGE,
+    ClashFlow,
+    Damage,
+    Side,
+    SkillCheck,
+    weapon_damage,
+)
 
 
 def roll(value: int, skill: int) -> SkillRoll:
@@ -136,17 +143,121 @@ def test_the_clash_is_one_undo_step_that_spends_ap_and_lp(qtbot, store, undo_sta
     flow.attack(roll(71, 62))
     flow.own_luck(attacker, LuckOption.FLIP)
     flow.react(roll(12, 40))
+    with pytest.raises(turns.TurnError, match="damage first"):  # someone hits: damage is due
+        flow.command(session)
+    flow.set_damage(Damage("1d6+1", 5, "1d6 (4) + 1 = 5", armour=1))
     undo_stack.push(flow.command(session))
     pip, stoat = session.combatants[0], session.combatants[1]
     assert (turns.ap_left(pip), turns.lp_left(pip)) == (2, 2)  # Hero: 3 AP, 3 LP
     assert (turns.ap_left(stoat), turns.lp_left(stoat)) == (1, 2)
+    assert stoat.hp_marked == 4  # 5 rolled, less 1 armour, in the same undo step
+    assert weapon_damage(pip) == "1d6+1"  # remembered for Pip's next clash
     log = session.rolls[0]
     assert log.kind == "clash"
     assert log.summary == ("Clash Pip Thistlewhisker → Stoat Cutthroat (success vs success): "
-                           "Pip Thistlewhisker hits and picks no Combat Maneuvers.")
+                           "Pip Thistlewhisker hits and picks no Combat Maneuvers. "
+                           "5 damage − armour 1 = 4 to Stoat Cutthroat.")
     assert log.detail.splitlines()[0].startswith("Pip Thistlewhisker spends 1 AP: Combat 71")
     undo_stack.undo()
     assert not session.rolls
     assert turns.ap_left(session.combatants[0]) == 3
+    assert session.combatants[1].hp_marked == 0
+    assert weapon_damage(session.combatants[0]) == DEFAULT_DAMAGE
     undo_stack.redo()
     assert session.rolls[0].summary == log.summary
+
+
+# -- resolving: Combat Maneuvers before damage, damage less armour -----------------------------
+
+
+def test_the_hitter_chooses_at_most_the_tables_maneuvers_before_the_damage():
+    flow = ClashFlow(*sides())
+    flow.attack(roll(5, 62))  # critical
+    assert flow.why_not_maneuvers() == "Nobody hits yet."
+    flow.decline()  # critical vs Defender Fails: two CMs
+    assert flow.maneuvers_allowed() == 2
+    assert flow.why_not_maneuvers(("Bash", "Trip Opponent", "Sunder")) == (
+        "The table gives 2: choose at most 2.")
+    flow.choose_maneuvers(("Bash", "Trip Opponent"))
+    flow.set_damage(Damage("1d8", 6, "1d8 (6) = 6", armour=2))
+    assert flow.why_not_maneuvers(("Bash",)) == (
+        "Combat Maneuvers are chosen before the damage is rolled.")
+    assert flow.verdict() == ("Pip hits and picks 2 Combat Maneuvers before rolling damage. "
+                              "Combat Maneuvers: Bash, Trip Opponent. "
+                              "6 damage − armour 2 = 4 to Stoat.")
+    assert flow.events[-2] == "Pip chooses Bash, Trip Opponent"
+
+
+def test_the_defender_who_wins_strikes_the_attacker():
+    flow = ClashFlow(*sides())
+    flow.attack(roll(80, 62))  # failure
+    flow.react(roll(3, 40))  # critical: defender hits, two CMs
+    assert flow.hitter().name == "Stoat" and flow.struck().name == "Pip"
+    flow.set_damage(Damage("1d4", 3, "1d4 (3) = 3", armour=5))
+    assert flow.damage.taken == 0  # armour stops it all
+    assert flow.verdict().endswith("3 damage − armour 5 = 0 to Pip.")
+
+
+def test_nobody_hits_no_damage_and_the_clash_records_without_it():
+    flow = ClashFlow(*sides(lp=(0, 0)))
+    flow.attack(roll(80, 62))
+    flow.react(roll(77, 40))
+    assert flow.why_not_damage() == "Nobody hits: there is no damage."
+    assert flow.why_not_record() == ""
+
+
+def test_after_the_damage_no_luck_point_can_turn_the_clash():
+    attacker, defender = sides()
+    flow = ClashFlow(attacker, defender)
+    flow.attack(roll(23, 62))
+    flow.react(roll(88, 40))  # defender fails: Pip hits
+    flow.set_damage(Damage("1d6", 2, "1d6 (2) = 2", armour=0))
+    assert flow.why_not_own_luck(defender) == "The damage is rolled: the clash is settled."
+    assert flow.why_not_force(attacker) == "The damage is rolled: the clash is settled."
+
+
+def test_a_reroll_that_gives_fewer_maneuvers_clears_the_choice():
+    attacker, defender = sides()
+    flow = ClashFlow(attacker, defender)
+    flow.attack(roll(5, 62))  # critical
+    flow.react(roll(60, 40))  # failure: two CMs
+    flow.choose_maneuvers(("Bash", "Sunder"))
+    flow.force(attacker, roll(30, 40))  # forced reroll: success, one CM
+    assert flow.maneuvers_allowed() == 1
+    assert flow.maneuvers == ()
+
+
+# -- a skill roll out of a clash, with the roller's own Luck Point ------------------------------
+
+
+def test_a_failed_skill_roll_flipped_with_a_luck_point_is_one_undo_step(qtbot, store,
+                                                                        undo_stack):
+    session = EncounterSession(store, create_sample(store, "casus_mus").id)
+    pip = session.combatants[0]
+    check = SkillCheck(Side(pip.id, pip.name, 45, "Willpower", turns.ap_left(pip),
+                            turns.lp_left(pip)))
+    assert check.why_not_luck(LuckOption.REROLL) == "Nothing rolled yet."
+    check.roll(roll(54, 45), typed=True)
+    assert check.why_not_luck(LuckOption.FLIP) == ""
+    check.luck(LuckOption.FLIP)
+    assert check.side.roll.roll == 45 and check.side.roll.grade == Grade.SUCCESS
+    assert check.why_not_luck(LuckOption.REROLL) == (
+        "Only a failed roll may be rerolled or flipped.")
+    undo_stack.push(check.command(session))
+    assert turns.lp_left(session.combatants[0]) == turns.lp_max(pip) - 1
+    row = session.rolls[0]
+    assert row.kind == "skill"
+    assert row.summary == "Pip Thistlewhisker: Willpower 45, success after a Luck Point"
+    assert row.detail.splitlines() == [
+        "Pip Thistlewhisker rolls Willpower: 54 vs 45%: failure (rolled at the table)",
+        "Pip Thistlewhisker spends a Luck Point and flips the digits: 54 → 45 vs 45%: success"]
+    undo_stack.undo()
+    assert not session.rolls
+    assert turns.lp_left(session.combatants[0]) == turns.lp_max(pip)
+
+
+def test_a_skill_roll_flip_that_changes_nothing_is_refused():
+    check = SkillCheck(Side(1, "Pip", 45, "Willpower", ap=2, lp=2))
+    check.roll(roll(99, 45))
+    assert check.why_not_luck(LuckOption.FLIP) == "Flipping 99 changes nothing: reroll instead."
+    assert check.why_not_luck(LuckOption.REROLL) == ""

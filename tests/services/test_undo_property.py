@@ -59,7 +59,7 @@ from encounter_app.services.fight import adversary_operations, commands, table
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.rules_service import compute
 from encounter_app.services.systems import turns
-from encounter_app.services.systems.clash import ClashFlow, Side
+from encounter_app.services.systems.clash import ClashFlow, Damage, Side
 from encounter_app.store import DB_NAME, Store
 from tests.helpers.databases import dump
 
@@ -452,6 +452,9 @@ def clash(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None
         flow.react(casus_mus.roll_skill(50, rng))
     else:
         flow.decline()
+    if flow.hitter() is not None:  # whoever hits rolls damage, less the struck one's armour
+        flow.set_damage(Damage("1d6", data.draw(st.integers(0, 8)), "typed",
+                               data.draw(st.integers(0, 3))))
     return flow.command(session)
 
 

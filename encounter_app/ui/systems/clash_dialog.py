@@ -1,8 +1,11 @@
 """The Casus Mus clash, step by step: who attacks whom, each roll, each Luck Point, the result.
 
 The dialog shows the text's combat flow as buttons in its order; a step that is not open says
-why in its tooltip. Nothing is spent until "Record the clash": then the AP, the LP and the log
-line are one undo step. Cancel leaves everyone as they were.
+why in its tooltip. Once someone hits, the right-hand side resolves the clash as the text
+orders it: the hitter's Combat Maneuvers (ticked from a list the GM can extend), then the
+damage, rolled or typed, less the armour of the one struck. Nothing is spent or marked until
+"Record the clash": then the AP, the LP, the damage and the log line are one undo step. Cancel
+leaves everyone as they were.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.router import RollRouter
 from encounter_app.services.systems import turns
 from encounter_app.services.systems.clash import ClashFlow, Side
+from encounter_app.ui.systems.clash_resolve import ResolvePanel
 from encounter_app.ui.systems.combo import combatant_combo
 from encounter_app.ui.systems.typed import typed_die
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
@@ -46,7 +50,7 @@ SKILLS = ("combat", "evade", "willpower", "endurance")
 ATTACK_SKILL, DEFENCE_SKILL = "combat", "evade"
 
 
-class _Chooser(QWidget):
+class Chooser(QWidget):
     """A combatant, the skill it rolls and that skill's % (editable: a weapon, a spell...)."""
 
     def __init__(self, rows: list[CombatantRow], chosen: int | None, skill: str,
@@ -113,8 +117,8 @@ class ClashDialog(QDialog):
         if defender is None:
             defender = next((r.id for r in rows if r.id != attacker
                              and (r.kind == "pc") != (self._kind(attacker) == "pc")), None)
-        self.attacker = _Chooser(rows, attacker, ATTACK_SKILL, "attacker")
-        self.defender = _Chooser(rows, defender, DEFENCE_SKILL, "defender")
+        self.attacker = Chooser(rows, attacker, ATTACK_SKILL, "attacker")
+        self.defender = Chooser(rows, defender, DEFENCE_SKILL, "defender")
         sides = QHBoxLayout()
         for title, chooser in (("Attacker", self.attacker), ("Defender", self.defender)):
             box = QGroupBox(title)
@@ -150,6 +154,9 @@ class ClashDialog(QDialog):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.verdict.setFont(font)
+        self.resolve = ResolvePanel(session.store, roll_router,
+                                    session.combatants.by_id)
+        self.resolve.changed.connect(self._update)
         self.buttons, self.record_button = accept_buttons(self, "Record the clash")
         self.record_button.setObjectName("recordClash")
         layout = QVBoxLayout(self)
@@ -162,10 +169,16 @@ class ClashDialog(QDialog):
         typed.addStretch()
         layout.addLayout(steps)
         layout.addLayout(typed)
-        layout.addWidget(self.story, 1)
-        layout.addWidget(self.verdict)
+        # The story of the clash beside its resolution: the dialog stays within 1366x768.
+        below = QHBoxLayout()
+        story = QVBoxLayout()
+        story.addWidget(self.story, 1)
+        story.addWidget(self.verdict)
+        below.addLayout(story, 3)
+        below.addWidget(self.resolve, 2)
+        layout.addLayout(below, 1)
         layout.addWidget(self.buttons)
-        self.resize(760, 480)
+        self.resize(960, 640)
         # Another attacker or defender: the steps say what that one can do (a button greyed
         # with the old combatant's reason stayed so).
         for chooser in (self.attacker, self.defender):
@@ -263,11 +276,14 @@ class ClashDialog(QDialog):
                            "then follow the steps from 1.")
         verdict = self.flow.verdict() if self.flow else ""
         self.verdict.setText(verdict)
-        self.record_button.setEnabled(bool(verdict) and not self._waiting)
+        self.resolve.show_flow(self.flow)
+        why = "Follow the steps first." if self.flow is None else self.flow.why_not_record()
+        self.record_button.setEnabled(not why and not self._waiting and not self.resolve.waiting)
+        self.record_button.setToolTip(why)
 
     def accept(self) -> None:
         flow = self.flow
-        if flow is None or flow.result() is None:
+        if flow is None or flow.why_not_record() or self.resolve.waiting:
             return
         if self._push(lambda: flow.command(self._session)):
             super().accept()

@@ -42,7 +42,7 @@ def casus_mus_lines(row: CombatantRow) -> list[str]:
     hero = " · Hero advantage" if turns.stat(row, "hero") else ""
     return [_numbers(rules, row, ("combat", "evade"), "%").replace("Combat skill", "Combat"),
             _numbers(rules, row, ("willpower", "endurance"), "%"),
-            f"POW {turns.stat(row, 'pow')}{hero}"]
+            f"POW {turns.stat(row, 'pow')} · Armour {turns.stat(row, 'armour')}{hero}"]
 
 
 def casus_mus_status(row: CombatantRow) -> str:
