@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGridLayout, QInputDialog, QLabel
+from PySide6.QtWidgets import QGridLayout, QLabel
 
 from encounter_app.domain.rows import stored_id
-from encounter_app.domain.systems.requests import SkillRollRequest
 from encounter_app.services.systems import turns
-from encounter_app.ui.systems.clash_dialog import SKILLS, ClashDialog
+from encounter_app.ui.systems.clash_dialog import ClashDialog
+from encounter_app.ui.systems.skill_dialog import SkillRollDialog
 from encounter_app.ui.systems.table import SystemTable, button
 
 
@@ -16,7 +16,8 @@ class CasusMusTable(SystemTable):
         self.bar.addWidget(button("Clash…", "clashButton",
                                   "Attack and reaction, step by step (C)", self.clash))
         self.bar.addWidget(button("Skill roll…", "skillRollButton",
-                                  "Roll d100 against one of the selected card's skills",
+                                  "Roll d100 against one of the selected card's skills, "
+                                  "with a Luck Point on a failure (K)",
                                   self.skill_roll))
         self.action("&Clash…", "C", self.clash, roll=True)
         self.action("&Skill roll…", "K", self.skill_roll, roll=True)
@@ -74,14 +75,9 @@ class CasusMusTable(SystemTable):
                     attacker=attacker).exec()
 
     def skill_roll(self) -> None:
-        row = self.target()
-        if row is None:
+        rows = self.standing(1)
+        if not rows:
             return
-        labels = [self.profile.system.field(k).label for k in SKILLS]
-        label, ok = QInputDialog.getItem(self.window, "Skill roll", f"{row.name} rolls:",
-                                         labels, 0, False)
-        if ok:
-            key = SKILLS[labels.index(label)]
-            self.roller.roll(SkillRollRequest(row.name, int(row.system_stats.get(key, 50)),
-                                              label.replace(" %", ""), row.id),
-                             "The skill roll")
+        roller = self.cards.selected_id() or self.session.active_id
+        SkillRollDialog(self.session, rows, roller, self.roll_router, self.push,
+                        self.window).exec()
