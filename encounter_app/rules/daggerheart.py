@@ -33,6 +33,30 @@ class Outcome(Enum):
     FAILURE_WITH_FEAR = "Failure with Fear"
 
 
+# --- a player's Duality Dice ---------------------------------------------------------------------
+
+DUALITY_DIE = 12
+
+
+def action_roll(hope: int, fear: int, modifier: int, difficulty: int) -> Outcome:
+    """A player's action roll as rolled at the table (NOTES.md, SRD 1.0): the Hope and Fear d12,
+    summed with the modifier, against the Difficulty.
+
+    Matching dice are a Critical Success whatever the total. Otherwise the total meets or beats
+    the Difficulty for a success, else a failure; "with Hope" when the Hope Die is higher, "with
+    Fear" when the Fear Die is. ValueError for a die outside 1..12.
+    """
+    for name, die in (("Hope", hope), ("Fear", fear)):
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= DUALITY_DIE:
+            raise ValueError(f"the {name} Die shows 1 to {DUALITY_DIE}, not {die!r}")
+    if hope == fear:
+        return Outcome.CRITICAL_SUCCESS
+    success = hope + fear + modifier >= difficulty
+    if hope > fear:
+        return Outcome.SUCCESS_WITH_HOPE if success else Outcome.FAILURE_WITH_HOPE
+    return Outcome.SUCCESS_WITH_FEAR if success else Outcome.FAILURE_WITH_FEAR
+
+
 # --- the GM's d20 -------------------------------------------------------------------------------
 
 
@@ -401,6 +425,38 @@ class Countdown:
             self.value = self.start
             self.loops += 1
         return True
+
+
+# --- stat block benchmarks by tier ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TierBenchmarks:
+    """The SRD's adversary stat block benchmarks for one tier (NOTES.md): the attack modifier,
+    the standard attack's damage range (lowest and highest usual dice), the Difficulty and the
+    Major/Severe thresholds."""
+
+    attack: int
+    damage_low: str
+    damage_high: str
+    difficulty: int
+    major: int
+    severe: int
+
+
+_TIER_BENCHMARKS = MappingProxyType({
+    1: TierBenchmarks(1, "1d6+2", "1d12+4", 11, 7, 12),
+    2: TierBenchmarks(2, "2d6+3", "2d12+4", 14, 10, 20),
+    3: TierBenchmarks(3, "3d8+3", "3d12+5", 17, 20, 32),
+    4: TierBenchmarks(4, "4d8+10", "4d12+15", 20, 25, 45),
+})
+
+
+def tier_benchmarks(tier: int) -> TierBenchmarks:
+    """The benchmarks of ``tier`` (1-4); ValueError outside them."""
+    if isinstance(tier, bool) or tier not in _TIER_BENCHMARKS:
+        raise ValueError(f"tiers run from 1 to 4, not {tier!r}")
+    return _TIER_BENCHMARKS[tier]
 
 
 # --- damage ------------------------------------------------------------------------------------
