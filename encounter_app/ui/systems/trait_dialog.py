@@ -49,6 +49,7 @@ TASK, JUMP, ATTACK, OPPOSED = range(4)
 #: At most four parts from this round count at once: an attack's Aim, Haymaker, the target's
 #: Defend and the momentum of its charge. The room for them is kept, so nothing moves.
 ROUND_SLOTS = 4
+OTHER_SLOTS = 2
 TRAIT, CHALLENGE, WOUNDS = "trait", "challenge", "wounds"
 
 
@@ -65,6 +66,7 @@ class RoundPart:
     bonus: int
     owner: int
     sacrifice: rr.Sacrifice | None = None
+    tip: str = ""  # why it counts, and for how long
 
 
 def _form(parent: QStackedWidget) -> QFormLayout:
@@ -146,9 +148,6 @@ class TraitCheckDialog(QDialog):
         self.round_checks: list[QCheckBox] = []
         for index in range(ROUND_SLOTS):
             slot = QCheckBox(objectName=f"roundPart{index}")
-            policy = slot.sizePolicy()
-            policy.setRetainSizeWhenHidden(True)
-            slot.setSizePolicy(policy)
             slot.toggled.connect(lambda on, b=slot: self._part_toggled(b, on))
             round_layout.addWidget(slot)
             self.round_checks.append(slot)
@@ -252,27 +251,50 @@ class TraitCheckDialog(QDialog):
             aim, haymaker, defend = rr.Sacrifice.AIM, rr.Sacrifice.HAYMAKER, rr.Sacrifice.DEFEND
             if given(actor, aim):
                 parts.append(RoundPart(
-                    f"aim:{actor.id}", f"Aim: +{aim.bonus} to the attack ({actor.name} gave "
-                    "up an action)", "Aim", TRAIT, aim.bonus, stored_id(actor), aim))
+                    f"aim:{actor.id}", f"{actor.name}'s Aim: +{aim.bonus} to the attack",
+                    "Aim", TRAIT, aim.bonus, stored_id(actor), aim,
+                    "An action given up this round: used by this attack"))
             if given(actor, haymaker):
                 parts.append(RoundPart(
-                    f"haymaker:{actor.id}", f"Haymaker: +{haymaker.bonus} wounds on a hit "
-                    f"({actor.name} gave up an action)", "Haymaker", WOUNDS, haymaker.bonus,
-                    stored_id(actor), haymaker))
+                    f"haymaker:{actor.id}",
+                    f"{actor.name}'s Haymaker: +{haymaker.bonus} wounds",
+                    "Haymaker", WOUNDS, haymaker.bonus, stored_id(actor), haymaker,
+                    "An action given up this round: +10 damage, used by this attack"))
             # Surprise: "no trait added to their defense", a flat 4 whatever was given up.
             if given(target, defend) and not self.unaware.isChecked():
                 parts.append(RoundPart(
-                    f"defend:{target.id}", f"{target.name}'s Defend: +{defend.bonus} to the "
-                    "challenge (Dodge and Parry, all round)", f"{target.name}'s Defend",
-                    CHALLENGE, defend.bonus, stored_id(target), defend))
+                    f"defend:{target.id}",
+                    f"{target.name}'s Defend: +{defend.bonus} to the challenge",
+                    f"{target.name}'s Defend", CHALLENGE, defend.bonus, stored_id(target),
+                    defend, "An action given up this round: +3 Dodge and Parry until the "
+                    "round ends"))
             momentum = ruins_round.momentum_taken(target)
             if momentum and self.range.currentIndex() == 0:
                 parts.append(RoundPart(
-                    f"momentum:{target.id}", f"Momentum of {target.name}'s charge: "
-                    f"+{momentum} wounds on a hit (charged "
-                    f"{ruins_round.charged(target)} sp)", f"momentum of {target.name}'s charge",
-                    WOUNDS, momentum, stored_id(target)))
+                    f"momentum:{target.id}",
+                    f"Momentum of {target.name}'s charge: +{momentum} wounds",
+                    f"momentum of {target.name}'s charge", WOUNDS, momentum, stored_id(target),
+                    None, f"{target.name} charged {ruins_round.charged(target)} spaces this "
+                    "round: an enemy melee weapon that hits takes +1 damage per 3 spaces"))
             return parts
+        key = self.trait.currentData()
+        opponent = self._row(self.opponent)
+        for sacrifice, trait in ((rr.Sacrifice.RESIST, "defiance"),
+                                 (rr.Sacrifice.LOOK, "perception")):
+            title, label = sacrifice.name.title(), sacrifice.applies_to
+            tip = f"An action given up this round: used by the next {label} check"
+            if key == trait and given(actor, sacrifice):
+                parts.append(RoundPart(
+                    f"{trait}:{actor.id}", f"{actor.name}'s {title}: +{sacrifice.bonus} "
+                    f"{label}", title, TRAIT, sacrifice.bonus, stored_id(actor), sacrifice, tip))
+            if (mode == OPPOSED and opponent.id != actor.id
+                    and self.opponent_trait.currentData() == trait
+                    and given(opponent, sacrifice)):
+                parts.append(RoundPart(
+                    f"{trait}:{opponent.id}", f"{opponent.name}'s {title}: "
+                    f"+{sacrifice.bonus} to the challenge", f"{opponent.name}'s {title}",
+                    CHALLENGE, sacrifice.bonus, stored_id(opponent), sacrifice, tip))
+        return parts
         key = self.trait.currentData()
         opponent = self._row(self.opponent)
         for sacrifice, trait in ((rr.Sacrifice.RESIST, "defiance"),
@@ -430,12 +452,19 @@ class TraitCheckDialog(QDialog):
         """One check box a part from this round, in slots that keep their room when empty."""
         self._parts = self.round_parts()
         self.round_box.setTitle("From this round" if self._parts else
-                                "From this round: no charge or given-up action counts here")
+                                "From this round: nothing counts here")
+        # An attack may take four parts, another check two (its Resist or Look, and the
+        # opponent's): the room changes with the kind of check, never while the GM types.
+        room = ROUND_SLOTS if self.mode.currentIndex() == ATTACK else OTHER_SLOTS
         for index, box in enumerate(self.round_checks):
             part = self._parts[index] if index < len(self._parts) else None
+            policy = box.sizePolicy()
+            policy.setRetainSizeWhenHidden(index < room)
+            box.setSizePolicy(policy)
             box.blockSignals(True)
             box.setVisible(part is not None)
             box.setText("" if part is None else part.text)
+            box.setToolTip("" if part is None else part.tip)
             box.setProperty("part", None if part is None else part.key)
             box.setChecked(part is not None and part.key not in self._unticked)
             box.blockSignals(False)
