@@ -11,7 +11,8 @@ Each function returns one command (often a Compound) for the undo stack, or rais
 * ``ap``, ``lp``: Action and Luck Points left (Casus Mus).
 * ``actions``: actions left this round; ``initiative``; ``waiting``; ``holding`` (holds into the
   next round); ``hold_bonus`` (+10 this round from holding); ``surprised`` and ``acts_first``
-  (round zero) (R&R).
+  (round zero); ``sacrificed`` (bonuses of actions given up) and ``charged`` (spaces charged),
+  for the round (R&R, ``ruins_round.py``).
 * ``initiative``, ``acted`` (this round) (Forge of Power).
 
 The encounter's ``system_state``: ``round_zero`` (R&R); ``attacked``, the ids the creature whose
@@ -216,7 +217,7 @@ def _ruins_round(rows: list[CombatantRow]) -> list[CombatantRow]:
         waited_out = WAITING_GAME_GOES_FIRST and bool(r.system_state.get("waiting", False))
         new.append(with_state(r, actions=ruins_and_raiders.ACTIONS_PER_ROUND, holding=False,
                               waiting=False, surprised=False, hold_bonus=bonus,
-                              waited_out=waited_out, sacrificed=[]))
+                              waited_out=waited_out, sacrificed=[], charged=0))
     return new
 
 

@@ -88,7 +88,9 @@ class InitiativeDelegate(QStyledItemDelegate):
 
         info = (f"HP {row.hp_marked}/{row.hp_max} marked" if tracked
                 else self._row_info(row))
-        info_width = painter.fontMetrics().horizontalAdvance(info)  # still the badge font
+        # still the badge font; a two-line note gives way to its widest line, not to both
+        info_width = max(painter.fontMetrics().horizontalAdvance(line)
+                         for line in info.split("\n"))
 
         name_font = QFont(option.font)
         name_font.setBold(active)

@@ -83,6 +83,9 @@ def _ruins_flags(row: CombatantRow) -> str:
         flags.append(f"+{state['hold_bonus']} held")
     if state.get("waited_out"):
         flags.append("first: waited out")
+    # A charge this round: enemy melee hits on the charger take its momentum too.
+    if state.get("charged"):
+        flags.append(f"Charged {state['charged']} sp")
     # Bonuses of actions given up, until the round ends; short, to leave the order's names room
     # (the log line says what each bonus is for).
     for name in state.get("sacrificed", []):

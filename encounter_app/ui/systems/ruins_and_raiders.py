@@ -24,7 +24,7 @@ from encounter_app.domain.systems.requests import TraitCheckRequest
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
-from encounter_app.services.systems import turns
+from encounter_app.services.systems import ruins_round, turns
 from encounter_app.ui.systems.table import SystemTable, button
 from encounter_app.ui.systems.trait_dialog import TraitCheckDialog
 
@@ -131,26 +131,24 @@ class RuinsAndRaidersTable(SystemTable):
             return
 
         typed = dialog.typed_check()
+        # What the check leaves for the round, as the GM saw it when pressing the button.
+        charge, used = dialog.charge_spaces(), dialog.used()
 
         def record(answer: RollResult, row: RollRow) -> QUndoCommand:
             if typed is not None:
                 row = replace(row, detail=f"{row.detail} (rolled at the table)")
-            parts: list[QUndoCommand] = [commands.RecordRoll(self.session, row)]
-            now = self.row(actor_id)  # the dice may answer after the actor has left the fight
-            if uses and now is not None and turns.actions_left(now) > 0:
-                parts.insert(0, turns.use_action(self.session, actor_id))
-            # A hit's Wounds go on the target's card in the same step as the roll.
+            # A hit's Wounds go on the target's card in the same step as the roll, with the
+            # action spent, the charge remembered and the given-up bonuses used. The dice may
+            # answer after a combatant has left the fight: it is skipped.
             request, result = answer.request, answer.result
-            target = (self.row(request.target_id)
-                      if isinstance(request, TraitCheckRequest) else None)
-            if (target is not None and isinstance(request, TraitCheckRequest)
+            wounds = None
+            if (isinstance(request, TraitCheckRequest) and request.target_id is not None
                     and request.wound_base is not None and result.success):
-                dealt = max(result.mox + request.wound_base, 0)
-                if dealt:
-                    parts.append(commands.UpdateCombatant(self.session, replace(
-                        target, hp_marked=min(target.hp_marked + dealt, target.hp_max)),
-                        f"{target.name} takes {dealt} wounds"))
-            return Compound(f"Roll: {row.summary}", parts)
+                wounds = (request.target_id, max(result.mox + request.wound_base, 0))
+            return Compound(f"Roll: {row.summary}", [
+                commands.RecordRoll(self.session, row),
+                *ruins_round.check_recorded(self.session, actor_id, uses_action=uses,
+                                            charge=charge, used=used, wounds=wounds)])
 
         if typed is not None:
             self.roller.record(RollResult(0, dialog.request(), typed), record)
