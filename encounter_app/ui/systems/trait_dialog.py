@@ -295,24 +295,6 @@ class TraitCheckDialog(QDialog):
                     f"+{sacrifice.bonus} to the challenge", f"{opponent.name}'s {title}",
                     CHALLENGE, sacrifice.bonus, stored_id(opponent), sacrifice, tip))
         return parts
-        key = self.trait.currentData()
-        opponent = self._row(self.opponent)
-        for sacrifice, trait in ((rr.Sacrifice.RESIST, "defiance"),
-                                 (rr.Sacrifice.LOOK, "perception")):
-            title, label = sacrifice.name.title(), sacrifice.applies_to
-            if key == trait and given(actor, sacrifice):
-                parts.append(RoundPart(
-                    f"{trait}:{actor.id}", f"{title}: +{sacrifice.bonus} {label} "
-                    f"({actor.name} gave up an action)", title, TRAIT, sacrifice.bonus,
-                    stored_id(actor), sacrifice))
-            if (mode == OPPOSED and opponent.id != actor.id
-                    and self.opponent_trait.currentData() == trait
-                    and given(opponent, sacrifice)):
-                parts.append(RoundPart(
-                    f"{trait}:{opponent.id}", f"{opponent.name}'s {title}: +{sacrifice.bonus} "
-                    f"to the challenge ({label})", f"{opponent.name}'s {title}", CHALLENGE,
-                    sacrifice.bonus, stored_id(opponent), sacrifice))
-        return parts
 
     def ticked_parts(self) -> list[RoundPart]:
         """The parts from this round the check counts: all but those the GM unticked."""
