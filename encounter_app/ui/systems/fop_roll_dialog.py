@@ -214,7 +214,7 @@ class FopRollDialog(QDialog):
         for flag in (self.advantage, self.disadvantage, self.second):
             flag.toggled.connect(lambda _on: self._update())
         self.damage_typed.valueChanged.connect(self._damage_edited)
-        self.damage_dice.textEdited.connect(self._damage_edited)
+        self.damage_dice.textChanged.connect(self._damage_edited)
         self.label.currentTextChanged.connect(lambda _text: self._update())
         self._fill_targets()
         self._remembered_weapon()
