@@ -66,7 +66,7 @@ def test_a_save_takes_none_half_full_or_double(level, taken):
     request = LevelCheckRequest("Lio Venn", 0, 15, "Save", combatant_id=3)
     damage = fd.save_damage(request, level, fd.typed_roll(13))
     assert [t.amount for t in damage.taken] == [taken]
-    assert fd.save_damage(request, level, None).missing
+    assert fd.save_damage(request, level, None).missing == (level != Level.CRITICAL_SUCCESS)
 
 
 def test_the_log_line_names_what_each_took():
@@ -129,3 +129,12 @@ def test_damage_still_to_roll_or_on_one_who_left_is_refused(qtbot, store):
     with pytest.raises(turns.TurnError, match="Nobody is no longer in the fight"):
         fop_damage.record_with_damage(session, row, fd.save_damage(gone, Level.FAILURE,
                                                                      fd.typed_roll(4)))
+
+
+def test_a_critical_success_on_a_save_needs_no_damage_rolled():
+    request = LevelCheckRequest("Lio Venn", 10, 15, "Save", combatant_id=3)
+    damage = fd.save_damage(request, Level.CRITICAL_SUCCESS, None)
+    assert not damage.missing and damage.dealt == ()
+    row = fd.with_damage(RollRow(kind="fop_check", summary="Lio Venn: Save 25 vs DC 15"), damage)
+    assert row.summary.endswith("— no damage taken")
+    assert "Lio Venn: Critical Success on the save: no damage, whatever it is" in row.detail

@@ -58,6 +58,7 @@ class Damage:
     roll: DamageRoll | None = None
     missing: bool = False
     note: str = ""  # said once, after the lines (another power than Strike...)
+    logged: bool = False  # in the log even with no damage rolled (a save that takes none)
 
     @property
     def lines(self) -> list[str]:
@@ -139,6 +140,9 @@ def save_damage(request: LevelCheckRequest, level: fop.Level, roll: DamageRoll |
                 ) -> Damage:
     """What the one saving takes: none, half rounded down, full or double of ``roll``."""
     word = LEVEL_WORDS[level]
+    if roll is None and level == fop.Level.CRITICAL_SUCCESS:  # none of it, whatever it is
+        return Damage((Taken(request.combatant_id, request.actor, 0,
+                             f"{word} on the save: no damage, whatever it is"),), logged=True)
     if roll is None:
         return Damage((Taken(request.combatant_id, request.actor, 0,
                              f"{word}: roll or type the damage"),), missing=True)
@@ -150,7 +154,7 @@ def save_damage(request: LevelCheckRequest, level: fop.Level, roll: DamageRoll |
 def with_damage(row: RollRow, damage: Damage) -> RollRow:
     """The log line with what each combatant took: named in the summary, its parts in the
     detail."""
-    if damage.roll is None:
+    if damage.roll is None and not damage.logged:
         return row
     dealt = "; ".join(f"{t.name} takes {t.amount}" for t in damage.taken
                       if t.amount > 0) or "no damage taken"

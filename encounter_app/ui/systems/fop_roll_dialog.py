@@ -429,7 +429,7 @@ class FopRollDialog(QDialog):
         damage = self.damage()
         if problem is None and damage is not None and damage.missing:
             problem = ("Roll the damage (or type the total a player rolled at the table) "
-                       "before recording: a hit takes it.")
+                       "before recording.")
         if problem:
             self._damage_problem = problem
             self._update()
