@@ -348,3 +348,37 @@ def test_a_save_without_damage_is_logged_alone(qtbot, program):
     assert shown == ["No damage given: the save is logged alone."]
     assert "takes" not in program.session.rolls[0].summary
     assert all(r.hp_marked == 0 for r in program.session.combatants)
+
+
+def test_several_creatures_save_against_one_damage_roll(qtbot, program):
+    session = program.session
+    steps = program.undo_stack.count()
+    asked: list[str] = []
+
+    def fill(dialog):
+        dialog.actor.setCurrentIndex(dialog.actor.findText(LIO))
+        dialog.attribute.setCurrentIndex(STRENGTH)
+        dialog.label.setCurrentText("Save")
+        dialog.damage_dice.setText("4d6")
+        qtbot.mouseClick(dialog.damage_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dialog.damage_roll() is not None)
+        dialog.typed.setValue(10)  # Lio: Strength 0, 10 vs DC 15, a Failure: all of it
+        dialog.roll()
+        qtbot.mouseClick(dialog.next_saver, Qt.MouseButton.LeftButton)
+        asked.append(dialog.problem.text())
+        assert dialog.actor.currentText() == HOUND  # the next one in the order
+        assert dialog.actor.isEnabled() and not dialog.damage_button.isEnabled()
+        dialog.typed.setValue(12)  # the Hound: Strength 3, 15 vs DC 15, a Success: half
+        dialog.roll()
+        record(dialog)
+
+    in_dialog(qtbot, program, "fopCheckButton", fill)
+    lio, hound = row(program, LIO), row(program, HOUND)
+    assert 4 <= lio.hp_marked <= 18  # 4d6 on Lio's 18 HP
+    total = int(session.rolls[1].detail.split("Damage 4d6 (")[1].split("= ")[1].split()[0])
+    assert (lio.hp_marked, hound.hp_marked) == (min(total, 18), total // 2)
+    assert session.rolls[0].detail.count("Damage 4d6 (") == 1
+    assert f"= {total}" in session.rolls[0].detail  # the same roll for both savers
+    assert asked[0].startswith("Recorded Lio Venn's save. Who saves next against the same "
+                               "damage, 4d6 (")
+    assert program.undo_stack.count() == steps + 2  # one step a saver

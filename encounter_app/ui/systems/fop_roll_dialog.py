@@ -4,7 +4,8 @@ Defense; then, if an effect allows, a reroll where the GM keeps either result.
 Then the damage it deals: an attack's weapon damage (remembered per attacker) or the damage
 of the effect saved against, rolled once on the rules thread or typed as the total a player
 rolled; each target's or the saver's share by its level of success is shown before Record
-(``domain/systems/fop_damage.py``).
+(``domain/systems/fop_damage.py``). Several creatures saving against one effect: "Record, next
+saver" records one and keeps the damage (rolled once) for the next, who rolls its own d20.
 
 Nothing is logged until "Record": the kept result (and the other one, named), the damage on
 the cards and the weapon remembered are one undo step.
@@ -199,6 +200,12 @@ class FopRollDialog(QDialog):
         actions = QHBoxLayout()
         actions.addWidget(self.roll_button)
         actions.addWidget(self.reroll_button)
+        # Several creatures saving against one effect: one damage roll, each its own d20.
+        self.next_saver = QPushButton("Record, next saver", objectName="fopNextSaver")
+        self.next_saver.setToolTip("Record this save, then another creature saves against the "
+                                   "same effect: the same damage, its own d20")
+        self.next_saver.setVisible(not attack)
+        actions.addWidget(self.next_saver)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(actions)
@@ -209,6 +216,7 @@ class FopRollDialog(QDialog):
         self.roll_button.clicked.connect(self.roll)
         self.reroll_button.clicked.connect(self.roll)
         self.damage_button.clicked.connect(self.roll_damage)
+        self.next_saver.clicked.connect(self.record_and_next)
         self.actor.currentIndexChanged.connect(self._fill_targets)
         self.actor.currentIndexChanged.connect(self._remembered_weapon)
         for flag in (self.advantage, self.disadvantage, self.second):
@@ -386,6 +394,7 @@ class FopRollDialog(QDialog):
         self.roll_button.setEnabled(not done and not self._waiting)
         self.reroll_button.setEnabled(len(self.results) == 1 and not self._waiting)
         self.record_button.setEnabled(done and not self._waiting)
+        self.next_saver.setEnabled(done and not self._waiting and self.damage() is not None)
         rolled = self._rolled_damage is not None
         self.damage_dice.setEnabled(not rolled and not self._waiting)
         self.damage_typed.setEnabled(not self._waiting)
@@ -423,8 +432,30 @@ class FopRollDialog(QDialog):
                 max(need, DAMAGE_LINES) * self.damage_text.fontMetrics().lineSpacing())
 
     def accept(self) -> None:
-        if not self.results or self._waiting:
+        if self._record_kept():
+            super().accept()
+
+    def record_and_next(self) -> None:
+        """Record this save, then let the next creature save against the same effect: the
+        same damage (rolled once, or typed), the same DC and attribute, a d20 of its own."""
+        saver = self.actor.currentText()
+        if not self._record_kept():
             return
+        self.results.clear()
+        self.outcomes.clear()
+        for hidden in (self.first, self.second, self.first_text, self.second_text):
+            hidden.hide()
+        self.first.setChecked(True)
+        self.actor.setCurrentIndex((self.actor.currentIndex() + 1) % self.actor.count())
+        roll = self.damage_roll()
+        same = f"the same damage, {roll.text}" if roll else "the same damage"
+        self.problem.setText(f"Recorded {saver}'s save. Who saves next against {same}?")
+        self._update()
+
+    def _record_kept(self) -> bool:
+        """Record the kept result and its damage; False (and said) when it cannot be."""
+        if not self.results or self._waiting:
+            return False
         problem = self._expression_problem()
         damage = self.damage()
         if problem is None and damage is not None and damage.missing:
@@ -433,10 +464,9 @@ class FopRollDialog(QDialog):
         if problem:
             self._damage_problem = problem
             self._update()
-            return
+            return False
         weapon = self.damage_dice.text().strip() if self.attack else ""
-        if self._record(self._request, self.kept(), damage, weapon):
-            super().accept()
+        return self._record(self._request, self.kept(), damage, weapon)
 
 
 class _ChoiceLabel(QLabel):
