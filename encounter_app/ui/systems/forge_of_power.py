@@ -7,9 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel
 
 from encounter_app.domain.systems.requests import FopAttackRequest
-from encounter_app.services.fight import commands
-from encounter_app.services.fight.compound import Compound
-from encounter_app.services.systems import turns
+from encounter_app.services.systems import fop_damage, turns
 from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
 from encounter_app.ui.systems.table import SystemTable, button
 
@@ -17,6 +15,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
 
     from encounter_app.domain import RollRow
+    from encounter_app.domain.systems.fop_damage import Damage
     from encounter_app.domain.systems.requests import LevelCheckRequest
 
 
@@ -109,15 +108,29 @@ class ForgeOfPowerTable(SystemTable):
         rows = self.standing(2 if attack else 1)
         if not rows:
             return
-        actor = self.cards.selected_id() or self.session.active_id
+        selected = self.cards.selected_id()
+        standing = {r.id for r in rows}
+        if attack and self.session.active_id in standing:
+            # The one in the spotlight attacks; another card the GM chose is its target.
+            actor, target = self.session.active_id, selected
+        else:  # a die roll (a save) is whoever the GM chose, else the one in the spotlight
+            actor, target = selected or self.session.active_id, None
         FopRollDialog(rows, actor, self.roll_router, self.record_roll, self.window,
-                      attack=attack).exec()
+                      attack=attack, target=target).exec()
 
-    def record_roll(self, request: LevelCheckRequest | FopAttackRequest, row: RollRow) -> bool:
-        parts: list[QUndoCommand] = [commands.RecordRoll(self.session, row)]
+    def record_roll(self, request: LevelCheckRequest | FopAttackRequest, row: RollRow,
+                    damage: Damage | None = None, weapon: str = "") -> bool:
+        """The roll, the damage it deals (each card's HP), whom an attack marked for Interrupt
+        and the attacker's weapon damage (``weapon``, kept for its next attack): one step."""
+        extra: list[QUndoCommand] = []
         if isinstance(request, FopAttackRequest):
             marked = turns.attacked_targets(self.session, request.combatant_id,
                                             [t.combatant_id for t in request.targets])
-            if marked is not None:
-                parts.append(marked)
-        return self.roller.push(row, Compound(f"Roll: {row.summary}", parts))
+            remembered = fop_damage.remember_weapon(self.session, request.combatant_id, weapon)
+            extra += [part for part in (marked, remembered) if part is not None]
+        try:
+            row, command = fop_damage.record_with_damage(self.session, row, damage, extra)
+        except turns.TurnError as refused:
+            self.say(str(refused), error=True)
+            return False
+        return self.roller.push(row, command)
