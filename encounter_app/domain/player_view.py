@@ -203,6 +203,10 @@ def _outcome(payload: Mapping[str, Any], sight: Sight) -> str:
         return "A PC missed an attack"
     outcome = Outcome[payload["outcome"]]
     text = f"{outcome.value}: {quick_phrase(outcome).split(' (')[0]}"
+    # A roll sent from the players' page (or typed by the GM) names its player, if seen.
+    player = payload.get("player")
+    if player and sight.sees(player, None):
+        text = f"{player}: {text}"
     return text + _fear_gained(payload, sight)
 
 

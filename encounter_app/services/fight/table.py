@@ -167,15 +167,47 @@ class TableStep:
     happened: list[str]  # the Fear gained (or not), then one line per countdown moved
 
 
-def record_outcome(session: EncounterSession, outcome: Outcome) -> TableStep:
+@dataclass(frozen=True)
+class PlayerDice:
+    """The Duality Dice behind an outcome, when the program knows them (a roll from the
+    players' page, or two dice the GM typed): who rolled, the dice and the Difficulty."""
+
+    name: str
+    hope: int
+    fear: int
+    modifier: int
+    difficulty: int
+    rolled_for_them: bool = False  # the rules service rolled them ("Roll my Duality Dice")
+
+    @property
+    def total(self) -> int:
+        return self.hope + self.fear + self.modifier
+
+    def words(self) -> str:
+        sign = "+" if self.modifier >= 0 else "-"
+        how = " (rolled for them)" if self.rolled_for_them else ""
+        return (f"{self.name}: Hope {self.hope}, Fear {self.fear} {sign} {abs(self.modifier)}"
+                f" = {self.total} vs Difficulty {self.difficulty}{how}")
+
+
+def record_outcome(session: EncounterSession, outcome: Outcome,
+                   dice: PlayerDice | None = None) -> TableStep:
     """A player rolled ``outcome``: a Fear on "with Fear", every action countdown advances
-    (standard 1, dynamic by the chart, linked pairs from the same outcome), all logged."""
-    compound = Compound(f"Player rolled {outcome.value}")
+    (standard 1, dynamic by the chart, linked pairs from the same outcome), all logged; with
+    ``dice``, the log line names who rolled what against which Difficulty."""
+    compound = Compound(f"{dice.name} rolled {outcome.value}" if dice
+                        else f"Player rolled {outcome.value}")
     wanted = fear_gained(outcome)
     gained = _gain_fear(session, compound, wanted, "roll_with_fear", outcome.value)
     fear_text = _fear_text(session, wanted, gained)
     rows, moved = _advance(session, compound, outcome, outcome.value)
     line = outcome_row(outcome, gained, fear_text, moved, rows)
+    if dice is not None:
+        line = replace(line, actor=dice.name, summary=f"{dice.name}: {line.summary}",
+                       detail=f"{dice.words()}\n{line.detail}",
+                       payload={**line.payload, "player": dice.name, "hope": dice.hope,
+                                "fear": dice.fear, "modifier": dice.modifier,
+                                "difficulty": dice.difficulty})
     _log(session, compound, line, moved, f"A player rolled {outcome.value}", rows)
     return TableStep(compound, line.summary, moved, gained,
                      ([fear_text] if fear_text else []) + [s.text for s in moved])

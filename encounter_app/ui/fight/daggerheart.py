@@ -24,6 +24,8 @@ from encounter_app.ui.fight.models import AdversaryCardsModel, FearLedgerModel
 from encounter_app.ui.fight.rolls.actions import RollActions
 from encounter_app.ui.fight.rolls.odds import OddsFollower, OddsPreview
 from encounter_app.ui.fight.rolls.outcomes import OutcomeRecorder
+from encounter_app.ui.fight.rolls.player_queue import TITLE as QUEUE_TITLE
+from encounter_app.ui.fight.rolls.player_queue import PlayerRollQueue
 from encounter_app.ui.fight.scene import SceneIntensityPanel
 from encounter_app.ui.library.actions import LibraryActions
 from encounter_app.ui.shell.fight import FightContext
@@ -54,6 +56,14 @@ class DaggerheartFight(QObject):
         self.rolls = RollActions(window, session, context.roller, context.say,
                                  odds=self.odds_cache, selected=self.gm_turn_bar.selected_id)
         self.outcomes = OutcomeRecorder(session, undo_stack, context.rests)
+        # Players' rolls from their phones (and dice the GM types), waiting for a Difficulty.
+        self.player_rolls = PlayerRollQueue(session, context.roller.router, self.outcomes,
+                                            context.say)
+        self.type_dice_action = QAction("Type a player's &dice…", window,
+                                        objectName="typePlayerDiceAction")
+        self.type_dice_action.setToolTip("Record a player's Hope and Fear Dice as rolled at "
+                                         "the table, against a Difficulty")
+        self.type_dice_action.triggered.connect(self.player_rolls.type_dice)
         self.odds_preview = OddsPreview(session, self.odds_cache)
         self.odds = OddsFollower(self.odds_preview, self.cards, session)
         # The library holds Daggerheart stat blocks and environments, and builds to its budget.
@@ -106,7 +116,7 @@ class DaggerheartFight(QObject):
         centre.addWidget(self.odds_preview)
         centre.addWidget(self.outcomes)
         self.sidebar = [self.fear_tracker, self.scene, self.library.environment_panel]
-        self.log_tabs = [(self.fear_ledger, "Fear ledger")]
+        self.log_tabs = [(self.fear_ledger, "Fear ledger"), (self.player_rolls, QUEUE_TITLE)]
         self.keyboard_chain = [self.fear_tracker]
         self.toolbar_actions = {self.rolls.attack_action: ("Attack", "attack"),
                                 self.fear_down_action: ("Fear −", "fear-spend"),
@@ -132,6 +142,7 @@ class DaggerheartFight(QObject):
                                 self.card_actions.end_turn_action])
         menu.addSeparator()
         window.add_keyed(menu, self.outcomes.menu_actions())
+        menu.addAction(self.type_dice_action)
 
     def fill_roll_menu(self, menu: QMenu) -> None:
         self._context.window.add_keyed(menu, self.rolls.keyed_actions)

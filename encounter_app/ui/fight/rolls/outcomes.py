@@ -99,7 +99,7 @@ class OutcomeRecorder(QFrame):
         for i, (outcome, (key, name)) in enumerate(OUTCOME_KEYS.items()):
             action = QAction(f"{key}  {outcome.value}", self, shortcut=QKeySequence(key))
             action.setToolTip(_tip(outcome))
-            action.triggered.connect(lambda _=False, o=outcome: self.record(o))
+            action.triggered.connect(lambda _=False, o=outcome: self.record(o) and None)
             self.outcome_actions[outcome] = action
             self.buttons[outcome] = self._button(action, name, outcome.value)
             grid.addWidget(self.buttons[outcome], i // 3, i % 3)
@@ -158,9 +158,12 @@ class OutcomeRecorder(QFrame):
 
     # -- what the GM does -----------------------------------------------------------------------
 
-    def record(self, outcome: Outcome) -> None:
-        step = table.record_outcome(self._session, outcome)
-        self._push(step.command, guidance_html(outcome, " · ".join(step.happened)))
+    def record(self, outcome: Outcome, dice: table.PlayerDice | None = None) -> bool:
+        """Record ``outcome`` (with the player's ``dice`` when known): one undo step, and the
+        text's guidance for it here. False when it failed and changed nothing."""
+        step = table.record_outcome(self._session, outcome, dice)
+        happened = ([dice.words()] if dice else []) + step.happened
+        return self._push(step.command, guidance_html(outcome, " · ".join(happened)))
 
     def pc_missed(self) -> None:
         step = table.pc_missed(self._session)
@@ -168,9 +171,11 @@ class OutcomeRecorder(QFrame):
         self._push(step.command, f"<b>A PC missed an attack</b><br>{escape(' · '.join(lines))}"
                                  "<br>Record the roll's outcome too (keys 1–5).")
 
-    def _push(self, command: QUndoCommand, html: str) -> None:
+    def _push(self, command: QUndoCommand, html: str) -> bool:
         if self._undo_stack.do(command):
             self._shown(command, html)
+            return True
+        return False
 
     def _shown(self, command: QUndoCommand, html: str) -> None:
         self._last = (command, self._undo_stack.index())
