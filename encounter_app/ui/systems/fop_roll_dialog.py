@@ -122,6 +122,10 @@ class FopRollDialog(QDialog):
         self.damage_dice = QLineEdit(objectName="fopWeaponDamage" if attack
                                      else "fopSaveDamage")
         self.damage_dice.setPlaceholderText("e.g. 1d8" if attack else "e.g. 4d6, or 12")
+        # Wide enough for its hint and a long expression ("2d10+3"): the row shares the
+        # dialog's width with the total box and the button.
+        self.damage_dice.setMinimumWidth(
+            self.damage_dice.fontMetrics().horizontalAdvance("e.g. 4d6, or 12") + 24)
         self.damage_dice.setAccessibleName("Weapon damage" if attack
                                            else "Damage on this save")
         self.damage_dice.setToolTip(
@@ -146,7 +150,9 @@ class FopRollDialog(QDialog):
         form.addRow("Bonus", bonus)
         form.addRow("&Power" if attack else "&What", self.label)
         if attack:
-            form.addRow("&Targets (each against their Defense)", self.targets)
+            form.addRow("&Targets", self.targets)
+            self.targets.setToolTip("Each target ticked is attacked by the one roll, against "
+                                    "its own Defense")
         else:
             dc = QHBoxLayout()
             dc.addWidget(self.presets, 1)
@@ -227,7 +233,7 @@ class FopRollDialog(QDialog):
         self._fill_targets()
         self._remembered_weapon()
         self._update()
-        self.resize(520, 0)
+        self.resize(560, 0)
 
     def _fill_targets(self, *_args: object) -> None:
         actor = self.rows[self.actor.currentIndex()]
