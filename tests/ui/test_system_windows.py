@@ -268,7 +268,8 @@ def test_daggerheart_keeps_its_window(qtbot, opened):
     assert isinstance(program.window.fight, DaggerheartFight)
     assert program.window.findChild(QWidget, "fearTracker") is not None
     assert program.window.findChild(QGroupBox, "systemPanel") is None
-    assert program.window.log_tabs.accessibleName() == "Roll log and Fear ledger"
+    assert program.window.log_tabs.accessibleName() == (
+        "Roll log, Fear ledger and Players' rolls")
 
 
 @pytest.mark.parametrize("system", ["casus_mus", "ruins_and_raiders", "forge_of_power"])

@@ -86,8 +86,8 @@ class TableControls(QObject):
         self._set_tab_order()
         # The sidebar's tabs: the widget and its bar both reach a screen reader.
         tabs = [window.log_tabs.tabText(i) for i in range(window.log_tabs.count())]
-        window.log_tabs.setAccessibleName(" and ".join(tabs))  # "Roll log and Fear ledger"
-        window.log_tabs.tabBar().setAccessibleName(" or ".join(tabs))
+        window.log_tabs.setAccessibleName(_listed(tabs, "and"))  # "Roll log and Fear ledger"
+        window.log_tabs.tabBar().setAccessibleName(_listed(tabs, "or"))
         appearance.changed.connect(self._set_icons)
         self._set_icons()
         # Daggerheart's view choices: compact cards, PCs tracked, Minions grouped, and the
@@ -288,3 +288,8 @@ class TableControls(QObject):
             self._settings.setValue(self._compact_key, ",".join(map(str, sorted(ids))))
         if self.player_screen.display is not None:  # the players' window goes with the GM's
             self.player_screen.display.close()
+
+
+def _listed(words: list[str], joint: str) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return f"{', '.join(words[:-1])} {joint} {words[-1]}" if len(words) > 1 else "".join(words)
