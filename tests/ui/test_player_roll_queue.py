@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtWidgets import QTabWidget
 
-from encounter_app.app import launch
 from encounter_app.domain.player_rolls import PlayerRollSubmission
 from encounter_app.ui.fight.rolls.player_queue import PlayerRollQueue, TypedDiceDialog
 from tests.helpers.modal import cancel_next_modal
-
-
-@pytest.fixture
-def program(qtbot, tmp_path):
-    launched = launch(tmp_path, seed=3, show=True)
-    qtbot.addWidget(launched.window)
-    qtbot.waitExposed(launched.window)
-    yield launched
-    launched.shutdown()
 
 
 def queue_of(program) -> tuple[PlayerRollQueue, list[tuple[str, str]]]:

@@ -94,6 +94,41 @@ class Side:
         return self.lp - self.lp_spent
 
 
+def own_luck_refusal(side: Side, option: casus_mus.LuckOption) -> str:
+    """Why ``side`` may not spend a Luck Point on its own rolled roll (steps 3 and 6); "" when
+    it may. A flip must change the roll: 99, 00 (100) and 11, 22, ... read the same both ways,
+    so flipping them would only cost a Luck Point."""
+    assert side.roll is not None
+    if not casus_mus.can_use_luck_on_own(side.roll.grade):
+        return "Only a failed roll may be rerolled or flipped."
+    if side.own_luck_used:
+        return "A Luck Point was already used on this roll."
+    if side.lp_left < 1:
+        return f"{side.name} has no Luck Points left."
+    if (option is casus_mus.LuckOption.FLIP
+            and casus_mus.flip(side.roll.roll) == side.roll.roll):
+        return f"Flipping {d100(side.roll.roll)} changes nothing: reroll instead."
+    return ""
+
+
+def spend_own_luck(side: Side, option: casus_mus.LuckOption,
+                   new_roll: SkillRoll | None = None) -> str:
+    """Spend ``side``'s Luck Point on its own roll (checked by the caller): the roll flipped,
+    or replaced by ``new_roll`` from the rules thread. Returns the story's line."""
+    assert side.roll is not None
+    if option is casus_mus.LuckOption.FLIP:
+        use = casus_mus.flip_own(side.roll)
+    else:
+        if new_roll is None:
+            raise turns.TurnError("A reroll needs the new roll.")
+        use = casus_mus.LuckUse(option, side.roll, new_roll)
+    side.roll, side.own_luck_used = use.after, True
+    side.lp_spent += 1
+    verb = "flips the digits" if option is casus_mus.LuckOption.FLIP else "rerolls"
+    return (f"{side.name} spends a Luck Point and {verb}: "
+            f"{d100(use.before.roll)} → {skill_text(use.after)}")
+
+
 class ClashFlow:
     def __init__(self, attacker: Side, defender: Side) -> None:
         if attacker.combatant_id == defender.combatant_id:
@@ -122,24 +157,11 @@ class ClashFlow:
             return "The defender has already decided how to react."
         if side is self.defender and self.result() is None:
             return "The defender has not rolled."
-        if not casus_mus.can_use_luck_on_own(side.roll.grade):
-            return "Only a failed roll may be rerolled or flipped."
-        if side.own_luck_used:
-            return "A Luck Point was already used on this roll."
-        if side.lp_left < 1:
-            return f"{side.name} has no Luck Points left."
-        return ""
+        return own_luck_refusal(side, casus_mus.LuckOption.REROLL)
 
     def why_not_flip(self, side: Side) -> str:
-        """As for any own-roll Luck Point, and the flip must change the roll: 99, 00 (100)
-        and 11, 22, ... read the same both ways, so flipping them would only cost a Luck
-        Point."""
-        why = self.why_not_own_luck(side)
-        if why or side.roll is None:
-            return why
-        if casus_mus.flip(side.roll.roll) == side.roll.roll:
-            return f"Flipping {d100(side.roll.roll)} changes nothing: reroll instead."
-        return ""
+        """As for any own-roll Luck Point, and the flip must change the roll."""
+        return self.why_not_own_luck(side) or own_luck_refusal(side, casus_mus.LuckOption.FLIP)
 
     def why_not_force(self, by: Side) -> str:
         target = self.defender if by is self.attacker else self.attacker
@@ -187,19 +209,8 @@ class ClashFlow:
         """Reroll (``new_roll`` from the rules thread) or flip one's own failed roll."""
         self._check(self.why_not_flip(side) if option is casus_mus.LuckOption.FLIP
                     else self.why_not_own_luck(side))
-        assert side.roll is not None
-        if option is casus_mus.LuckOption.FLIP:
-            use = casus_mus.flip_own(side.roll)
-        else:
-            if new_roll is None:
-                raise turns.TurnError("A reroll needs the new roll.")
-            use = casus_mus.LuckUse(option, side.roll, new_roll)
-        side.roll, side.own_luck_used = use.after, True
-        side.lp_spent += 1
+        self.events.append(spend_own_luck(side, option, new_roll))
         self._rolls_changed()
-        verb = "flips the digits" if option is casus_mus.LuckOption.FLIP else "rerolls"
-        self.events.append(f"{side.name} spends a Luck Point and {verb}: "
-                            f"{d100(use.before.roll)} → {skill_text(use.after)}")
 
     def force(self, by: Side, new_roll: SkillRoll) -> None:
         self._check(self.why_not_force(by))
@@ -398,37 +409,14 @@ class SkillCheck:
                            f"{skill_text(roll)}{at_table}")
 
     def why_not_luck(self, option: casus_mus.LuckOption) -> str:
-        side = self.side
-        if side.roll is None:
+        if self.side.roll is None:
             return "Nothing rolled yet."
-        if not casus_mus.can_use_luck_on_own(side.roll.grade):
-            return "Only a failed roll may be rerolled or flipped."
-        if side.own_luck_used:
-            return "A Luck Point was already used on this roll."
-        if side.lp_left < 1:
-            return f"{side.name} has no Luck Points left."
-        if (option is casus_mus.LuckOption.FLIP
-                and casus_mus.flip(side.roll.roll) == side.roll.roll):
-            return f"Flipping {d100(side.roll.roll)} changes nothing: reroll instead."
-        return ""
+        return own_luck_refusal(self.side, option)
 
     def luck(self, option: casus_mus.LuckOption, new_roll: SkillRoll | None = None) -> None:
         if why := self.why_not_luck(option):
             raise turns.TurnError(why)
-        side = self.side
-        assert side.roll is not None
-        if option is casus_mus.LuckOption.FLIP:
-            use = casus_mus.flip_own(side.roll)
-            verb = "flips the digits"
-        else:
-            if new_roll is None:
-                raise turns.TurnError("A reroll needs the new roll.")
-            use = casus_mus.LuckUse(option, side.roll, new_roll)
-            verb = "rerolls"
-        side.roll, side.own_luck_used = use.after, True
-        side.lp_spent += 1
-        self.events.append(f"{side.name} spends a Luck Point and {verb}: "
-                           f"{d100(use.before.roll)} → {skill_text(use.after)}")
+        self.events.append(spend_own_luck(self.side, option, new_roll))
 
     def log_row(self) -> RollRow:
         side = self.side
