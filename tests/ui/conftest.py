@@ -27,3 +27,23 @@ def program(qtbot, tmp_path):
     qtbot.waitExposed(launched.window)
     yield launched
     launched.shutdown()
+
+
+@pytest.fixture
+def launch_demo(qtbot, tmp_path):
+    """Start the program on a rule system's sample fight (``launch_demo("casus_mus")``), shown
+    offscreen; everything started is shut down after the test."""
+    from encounter_app.app import launch
+
+    started = []
+
+    def start(system: str):
+        launched = launch(tmp_path / system, seed=3, show=True, demo_system=system)
+        started.append(launched)
+        qtbot.addWidget(launched.window)
+        qtbot.waitExposed(launched.window)
+        return launched
+
+    yield start
+    for launched in started:
+        launched.shutdown()

@@ -7,7 +7,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QInputDialog
 
-from encounter_app.app import launch
 from encounter_app.services.systems import maneuvers, turns
 from encounter_app.ui.systems.clash_dialog import ClashDialog
 from encounter_app.ui.systems.skill_dialog import SkillRollDialog
@@ -15,12 +14,8 @@ from tests.helpers.modal import cancel_next_modal
 
 
 @pytest.fixture
-def program(qtbot, tmp_path):
-    launched = launch(tmp_path, seed=3, show=True, demo_system="casus_mus")
-    qtbot.addWidget(launched.window)
-    qtbot.waitExposed(launched.window)
-    yield launched
-    launched.shutdown()
+def program(launch_demo):
+    return launch_demo("casus_mus")
 
 
 def clash(qtbot, program) -> ClashDialog:

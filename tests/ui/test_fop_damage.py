@@ -13,7 +13,6 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QPushButton
 
-from encounter_app.app import launch
 from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
 from tests.helpers.modal import cancel_next_modal
 
@@ -24,13 +23,9 @@ STRENGTH, INTELLECT = 0, 2  # the attribute drop-down's places
 
 
 @pytest.fixture
-def program(qtbot, tmp_path):
+def program(launch_demo):
     """The Forge of Power sample fight: Kestrel Ashby (Strength 2) in the spotlight."""
-    launched = launch(tmp_path, seed=3, show=True, demo_system="forge_of_power")
-    qtbot.addWidget(launched.window)
-    qtbot.waitExposed(launched.window)
-    yield launched
-    launched.shutdown()
+    return launch_demo("forge_of_power")
 
 
 def row(program, name):

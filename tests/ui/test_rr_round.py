@@ -22,7 +22,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QInputDialog
 
-from encounter_app.app import launch
 from encounter_app.rules.ruins_and_raiders import Sacrifice
 from encounter_app.services.systems import turns
 from encounter_app.ui.systems.profiles import ruins_info, ruins_status
@@ -35,12 +34,8 @@ HEDDA, JACKAL, WARDEN, SEFA = "Hedda Stonefist", "Ruin Jackal", "Crypt Warden", 
 
 
 @pytest.fixture
-def program(qtbot, tmp_path):
-    launched = launch(tmp_path, seed=3, show=True, demo_system="ruins_and_raiders")
-    qtbot.addWidget(launched.window)
-    qtbot.waitExposed(launched.window)
-    yield launched
-    launched.shutdown()
+def program(launch_demo):
+    return launch_demo("ruins_and_raiders")
 
 
 def row(program, name):

@@ -7,7 +7,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
-from encounter_app.app import launch
 from encounter_app.ui.systems.clash_dialog import ClashDialog
 from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
 from encounter_app.ui.systems.skill_dialog import SkillRollDialog
@@ -37,34 +36,29 @@ def first_actor(dialog: QDialog) -> int | None:
     ("forge_of_power", Qt.Key.Key_R, FopRollDialog),
     ("forge_of_power", Qt.Key.Key_A, FopRollDialog),
 ])
-def test_a_roll_dialog_opens_on_the_spotlight_and_fits_a_laptop(qtbot, tmp_path, system, key,
-                                                                 dialog_type):
-    launched = launch(tmp_path, seed=3, show=True, demo_system=system)
-    try:
-        window, session = launched.window, launched.session
-        qtbot.addWidget(window)
-        qtbot.waitExposed(window)
-        cards = window.fight.cards
-        cards.setCurrentIndex(cards.model().index(0, 0))  # the GM had chosen the first card
-        window.fight.activate(session.combatants[2].id)  # then gave the third one the turn
-        spotlit = session.active_id
-        assert spotlit == session.combatants[2].id
-        seen: list[tuple[type, int | None, tuple[int, int], tuple[int, int]]] = []
+def test_a_roll_dialog_opens_on_the_spotlight_and_fits_a_laptop(qtbot, launch_demo, system,
+                                                                 key, dialog_type):
+    launched = launch_demo(system)
+    window, session = launched.window, launched.session
+    cards = window.fight.cards
+    cards.setCurrentIndex(cards.model().index(0, 0))  # the GM had chosen the first card
+    window.fight.activate(session.combatants[2].id)  # then gave the third one the turn
+    spotlit = session.active_id
+    assert spotlit == session.combatants[2].id
+    seen: list[tuple[type, int | None, tuple[int, int], tuple[int, int]]] = []
 
-        def look(dialog: QDialog) -> None:
-            hint = dialog.minimumSizeHint()
-            seen.append((type(dialog), first_actor(dialog), (dialog.width(), dialog.height()),
-                         (hint.width(), hint.height())))
+    def look(dialog: QDialog) -> None:
+        hint = dialog.minimumSizeHint()
+        seen.append((type(dialog), first_actor(dialog), (dialog.width(), dialog.height()),
+                     (hint.width(), hint.height())))
 
-        cancel_next_modal(look)
-        window.activateWindow()
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-        qtbot.keyClick(window, key)
-        assert seen, "the key opened no dialog"
-        kind, actor, size, smallest = seen[0]
-        assert kind is dialog_type
-        assert actor == spotlit
-        assert size[0] <= SCREEN[0] and size[1] <= SCREEN[1], size
-        assert smallest[0] <= SCREEN[0] and smallest[1] <= SCREEN[1], smallest
-    finally:
-        launched.shutdown()
+    cancel_next_modal(look)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(window, key)
+    assert seen, "the key opened no dialog"
+    kind, actor, size, smallest = seen[0]
+    assert kind is dialog_type
+    assert actor == spotlit
+    assert size[0] <= SCREEN[0] and size[1] <= SCREEN[1], size
+    assert smallest[0] <= SCREEN[0] and smallest[1] <= SCREEN[1], smallest
