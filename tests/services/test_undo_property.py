@@ -446,7 +446,7 @@ def clash(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None
     if flow.why_not_attack():
         return None
     flow.attack(casus_mus.roll_skill(50, rng))
-    if not flow.why_not_own_luck(flow.attacker) and data.draw(st.booleans()):
+    if not flow.why_not_flip(flow.attacker) and data.draw(st.booleans()):
         flow.own_luck(flow.attacker, casus_mus.LuckOption.FLIP)
     if not flow.why_not_react() and data.draw(st.booleans()):
         flow.react(casus_mus.roll_skill(50, rng))
