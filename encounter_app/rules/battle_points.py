@@ -131,7 +131,7 @@ def adversary_cost(pick: Pick, party_size: int) -> int:
 
 
 def cost_why(pick: Pick) -> str:
-    """What one copy's points are made of: "Bruiser 4", "Bruiser 4, elite +1 = 5"."""
+    """What one copy's points are made of: "Bruiser 4", "Bruiser 4, elite +1"."""
     base = MINION_GROUP_COST if pick.type == "Minion" else COSTS[pick.type]
     kind = "Minion group" if pick.type == "Minion" else pick.type
     if not pick.step:
@@ -140,7 +140,7 @@ def cost_why(pick: Pick) -> str:
     word = VARIANT_WORDS[pick.step]
     if not change:
         return f"{kind} {base}, {word}: no less than 1"
-    return f"{kind} {base}, {word} {change:+d} = {unit_cost(pick)}"
+    return f"{kind} {base}, {word} {change:+d}"
 
 
 def budget_lines(party_size: int, party_tier: int, picks: Sequence[Pick],
