@@ -10,8 +10,8 @@
   defeats it anyway;
 - the standard attack's damage one die size (d4, d6, d8, d10, d12); a d12 made elite stays a
   d12 and its flat bonus gains one per die (what a size adds to the average), a d4 made weaker
-  loses one per die instead, never leaving the attack unable to deal damage; flat damage
-  (a Minion's "3 phy") moves by 1.
+  loses one per die from its bonus instead, never below none; flat damage (a Minion's
+  "3 phy") moves by 1, never below 1.
 
 What it costs in battle points is rules/battle_points.py's ``VARIANT_POINTS``.
 """
@@ -62,7 +62,10 @@ def damage_step(damage: str, step: Step) -> str:
         flat_change = step
     flats = [t for t in terms if isinstance(t, dice.FlatTerm)]
     if flat_change:
-        bonus = sum(t.sign * t.value for t in flats) + flat_change
+        had = sum(t.sign * t.value for t in flats)
+        bonus = had + flat_change
+        if flat_change < 0:  # a step down takes no bonus below none
+            bonus = max(bonus, min(had, 0))
         terms = [t for t in terms if not isinstance(t, dice.FlatTerm)]
         if bonus:
             terms.append(dice.FlatTerm(abs(bonus), 1 if bonus > 0 else -1))

@@ -75,7 +75,8 @@ def variant_text(planned: PlannedAdversary, before: battle_points.Tally,
         state = f"{after.left} left"
     else:
         state = "on budget"
-    return (f"{numbers_text(planned.stats)}. {battle_points.unit_cost(pick)} points "
+    points = battle_points.unit_cost(pick)
+    return (f"{numbers_text(planned.stats)}. {points} point{'' if points == 1 else 's'} "
             f"({battle_points.cost_why(pick)}): {before.cost} of {before.budget} → "
             f"{after.cost} of {after.budget} battle points, {state}.")
 
