@@ -14,6 +14,10 @@ explained line so the builder can show the GM why the total is what it is.
   plain 3 x PCs + 2). "-2 for 2 or more Solos" is read from the chosen adversaries too.
 - The GM's own choices (easier/shorter, harder/longer, +1d4 damage) are independent switches;
   choosing both easier and harder applies both, as the text gives no rule against it.
+- A weaker or an elite copy of an adversary (domain/variants.py) costs its type's points -1 or
+  +1 (``VARIANT_POINTS``), never less than 1: an elite Bruiser 5, a weaker one 3, a weaker
+  Social still 1; a group of elite Minions 2. It keeps its type for the automatic adjustments
+  (an elite Leader is still a Leader, not a Solo).
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ EXTRA_DAMAGE = -2  # +1d4 (or +2) to every adversary's damage
 LOWER_TIER = 1  # an adversary from a lower tier than the party
 NO_HEAVIES = 1  # no Bruisers, Hordes, Leaders or Solos
 HARDER = 2  # a harder or longer fight
+VARIANT_POINTS = {-1: -1, 1: 1}  # a weaker copy (step -1) and an elite one (step 1)
+VARIANT_WORDS = {-1: "weaker", 1: "elite"}
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,7 @@ class Pick:
     type: str
     tier: int
     count: int = 1
+    step: int = 0  # -1 a weaker copy, 1 an elite one, 0 the adversary as written
 
 
 @dataclass(frozen=True)
@@ -100,16 +107,40 @@ def base_budget(party_size: int) -> int:
     return 3 * party_size + 2
 
 
+def unit_cost(pick: Pick) -> int:
+    """Battle points of one copy (one group of Minions), a weaker or elite one's included."""
+    if pick.type == "Minion":
+        base = MINION_GROUP_COST
+    else:
+        try:
+            base = COSTS[pick.type]
+        except KeyError:
+            raise ValueError(f"{pick.name}: unknown adversary type {pick.type!r}") from None
+    if pick.step not in (0, *VARIANT_POINTS):
+        raise ValueError(f"{pick.name}: a variant is one step, -1 or 1, not {pick.step}")
+    return max(1, base + VARIANT_POINTS.get(pick.step, 0))
+
+
 def adversary_cost(pick: Pick, party_size: int) -> int:
     """Battle points for ``pick.count`` copies of one adversary against ``party_size`` PCs."""
     if pick.count < 0:
         raise ValueError(f"cannot have {pick.count} of {pick.name}")
     if pick.type == "Minion":
-        return MINION_GROUP_COST * math.ceil(pick.count / max(1, party_size))
-    try:
-        return COSTS[pick.type] * pick.count
-    except KeyError:
-        raise ValueError(f"{pick.name}: unknown adversary type {pick.type!r}") from None
+        return unit_cost(pick) * math.ceil(pick.count / max(1, party_size))
+    return unit_cost(pick) * pick.count
+
+
+def cost_why(pick: Pick) -> str:
+    """What one copy's points are made of: "Bruiser 4", "Bruiser 4, elite +1"."""
+    base = MINION_GROUP_COST if pick.type == "Minion" else COSTS[pick.type]
+    kind = "Minion group" if pick.type == "Minion" else pick.type
+    if not pick.step:
+        return f"{kind} {base}"
+    change = unit_cost(pick) - base
+    word = VARIANT_WORDS[pick.step]
+    if not change:
+        return f"{kind} {base}, {word}: no less than 1"
+    return f"{kind} {base}, {word} {change:+d}"
 
 
 def budget_lines(party_size: int, party_tier: int, picks: Sequence[Pick],
@@ -145,8 +176,10 @@ def cost_lines(party_size: int, picks: Sequence[Pick]) -> tuple[Line, ...]:
             groups = math.ceil(pick.count / max(1, party_size))
             why = (f"{pick.count} Minions: {groups} group{'s' if groups != 1 else ''} "
                    f"of up to {party_size}")
+            if pick.step:
+                why += f" × {cost_why(pick)}"
         else:
-            why = f"{pick.count} × {pick.type} {COSTS[pick.type]}"
+            why = f"{pick.count} × {cost_why(pick)}"
         lines.append(Line(pick.name, points, why))
     return tuple(lines)
 

@@ -13,6 +13,7 @@ from encounter_app.domain import CombatantRow, EnvironmentBlock, StatBlock
 from encounter_app.domain.adversaries import combatant_from
 from encounter_app.domain.campaign_rows import EncounterEntry
 from encounter_app.domain.rows import stored_id
+from encounter_app.domain.variants import Step, variant
 from encounter_app.rules.battle_points import Pick, with_extra_damage
 from encounter_app.rules.stat_blocks import base_type
 from encounter_app.services.fight.commands import AddCombatant, UpdateCombatant
@@ -29,9 +30,18 @@ class PlannedAdversary:
     template_id: int | None
     stats: StatBlock
     count: int = 1
+    step: int = 0  # a weaker copy (-1) or an elite one (1) of the template: its battle points
 
     def pick(self) -> Pick:
-        return Pick(self.stats.name, base_type(self.stats.type), self.stats.tier, self.count)
+        return Pick(self.stats.name, base_type(self.stats.type), self.stats.tier, self.count,
+                    self.step)
+
+
+def planned_variant(template_id: int | None, stats: StatBlock, step: Step,
+                    count: int = 1) -> PlannedAdversary:
+    """A weaker or elite copy of a library adversary, planned (domain/variants.py says how
+    its numbers move, rules/battle_points.py what it costs)."""
+    return PlannedAdversary(template_id, variant(stats, step), count, step)
 
 
 def fight_names(base: str, count: int, taken: Iterable[str]) -> list[str]:

@@ -249,12 +249,13 @@ class LibraryActions(QObject):
 def edit_card_stats(session: EncounterSession, undo_stack: UndoStack, combatant_id: int,
                     parent: QWidget) -> bool:
     """Open the stat-block editor on one adversary in the fight; True if it was changed."""
+    from encounter_app.services.library.guidance import store_peers
     from encounter_app.ui.library.stat_block_editor import StatBlockEditor  # see ui/__init__.py
 
     row = session.combatants.by_id(combatant_id)
     if row.stats is None:
         return False
-    dialog = StatBlockEditor(row.stats, parent)
+    dialog = StatBlockEditor(row.stats, parent, peers=store_peers(session.store, row.stats))
     dialog.setWindowTitle(f"Edit {row.name}'s stat block (this fight only)")
     changed = (dialog.exec() == dialog.DialogCode.Accepted
                and dialog.stats() != row.stats)

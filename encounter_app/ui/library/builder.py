@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTableView,
@@ -32,9 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain import EnvironmentBlock, TemplateRow
+from encounter_app.domain import EnvironmentBlock, StatBlock, TemplateRow
+from encounter_app.domain.variants import ELITE, WEAKER, WORDS, Step
 from encounter_app.rules import battle_points
-from encounter_app.services.library.builder import PlannedAdversary
+from encounter_app.services.library.builder import PlannedAdversary, planned_variant
 from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, Keep, Library
 from encounter_app.ui.library.builder_models import COUNT_COLUMN, CountDelegate, PlanModel
 from encounter_app.ui.library.models import TEMPLATE_COLUMNS
@@ -52,6 +54,31 @@ def budget_text(tally: battle_points.Tally) -> str:
     if tally.left:
         return f"{tally.cost} of {tally.budget} battle points: {tally.left} left"
     return f"{tally.cost} of {tally.budget} battle points: on budget"
+
+
+def numbers_text(stats: StatBlock) -> str:
+    """A stat block's numbers in one line: "Difficulty 12, 8/14, HP 5, Stress 2, +1, 1d8+4 phy"."""
+    thresholds = ("no thresholds" if stats.major is None or stats.severe is None
+                  else f"{stats.major}/{stats.severe}")
+    return (f"Difficulty {stats.difficulty}, {thresholds}, HP {stats.hp}, Stress {stats.stress},"
+            f" attack {stats.attack_modifier:+d}, {stats.damage}")
+
+
+def variant_text(planned: PlannedAdversary, before: battle_points.Tally,
+                 after: battle_points.Tally) -> str:
+    """What adding a weaker or elite copy does: its numbers, its points and the budget line
+    before and after (its plain words: a tooltip and a screen reader get them too)."""
+    pick = planned.pick()
+    if after.over:
+        state = f"{after.over} over"
+    elif after.left:
+        state = f"{after.left} left"
+    else:
+        state = "on budget"
+    points = battle_points.unit_cost(pick)
+    return (f"{numbers_text(planned.stats)}. {points} point{'' if points == 1 else 's'} "
+            f"({battle_points.cost_why(pick)}): {before.cost} of {before.budget} → "
+            f"{after.cost} of {after.budget} battle points, {state}.")
 
 
 def _lines_html(title: str, lines: tuple[battle_points.Line, ...]) -> str:
@@ -96,6 +123,17 @@ class BuilderDialog(QDialog):
                                     battle_points.ADVERSARY_TYPES, "builder", self)
         self.add_button = QPushButton("Add ›", objectName="builderAddButton")
         self.add_button.setToolTip("Plan the selected adversaries (double-click works too)")
+        self.variant_buttons = {
+            step: QPushButton(f"Add {WORDS[step].lower()}",
+                              objectName=f"builder{WORDS[step]}Button")
+            for step in (WEAKER, ELITE)}
+        # Its words take a fixed room: choosing another adversary moves nothing around it.
+        self.variant_preview = QLabel(objectName="variantPreview", wordWrap=True)
+        self.variant_preview.setTextFormat(Qt.TextFormat.RichText)
+        self.variant_preview.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.variant_preview.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 6)
+        self.variant_preview.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                           QSizePolicy.Policy.Fixed)
         self.plan_view = QTableView(objectName="builderPlan")
         self.plan_view.setAccessibleName("Planned adversaries")
         self.plan_view.setModel(self.plan_model)
@@ -143,6 +181,9 @@ class BuilderDialog(QDialog):
         self.party_size.valueChanged.connect(self.plan_model.set_party_size)
         self.add_button.clicked.connect(self.add_selected)
         self.picker.view.doubleClicked.connect(self.add_selected)
+        for step, button in self.variant_buttons.items():
+            button.clicked.connect(lambda _=False, s=step: self.add_variant(s))
+        self.picker.view.selectionModel().selectionChanged.connect(self._update_variants)
         self.more_button.clicked.connect(lambda: self._step(1))
         self.fewer_button.clicked.connect(lambda: self._step(-1))
         self.remove_button.clicked.connect(self._remove)
@@ -172,7 +213,10 @@ class BuilderDialog(QDialog):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(QLabel("<b>Library</b>"))
         left_layout.addWidget(self.picker, 1)
+        left_layout.addWidget(self.variant_preview)
         add_row = QHBoxLayout()
+        for button in self.variant_buttons.values():
+            add_row.addWidget(button)
         add_row.addStretch(1)
         add_row.addWidget(self.add_button)
         left_layout.addLayout(add_row)
@@ -216,6 +260,42 @@ class BuilderDialog(QDialog):
 
     def add_selected(self, *_args: Any) -> None:
         self.add(self.picker.selected())
+
+    def variant(self, step: Step) -> PlannedAdversary | None:
+        """A weaker or elite copy of the one adversary chosen in the library; None unless one
+        is."""
+        chosen = self.picker.selected()
+        if len(chosen) != 1:
+            return None
+        return planned_variant(chosen[0].id, chosen[0].stats, step)
+
+    def add_variant(self, step: Step) -> None:
+        """Plan a weaker or elite copy of the adversary chosen in the library."""
+        planned = self.variant(step)
+        if planned is not None:
+            self.plan_model.add_planned(planned)
+
+    def _update_variants(self, *_args: Any) -> None:
+        before = self.tally()
+        paragraphs = []
+        for step, button in self.variant_buttons.items():
+            planned = self.variant(step)
+            button.setEnabled(planned is not None)
+            if planned is None:
+                button.setToolTip(f"Choose one adversary in the library to plan a "
+                                  f"{WORDS[step].lower()} copy of it")
+                button.setAccessibleDescription(button.toolTip())
+                continue
+            text = variant_text(planned, before, self.tally_of(self.plan_model.plan_with(
+                planned)))
+            button.setToolTip(text)
+            button.setAccessibleDescription(text)
+            paragraphs.append(f"<b>{escape(planned.stats.name)}:</b> {escape(text)}")
+        if not paragraphs:
+            paragraphs = ["<span style='color:gray'>Choose one adversary to plan a weaker or "
+                          "an elite copy: one step down or up in its numbers, one battle "
+                          "point less or more.</span>"]
+        self.variant_preview.setText("<br>".join(paragraphs))
 
     def _plan_row(self) -> int:
         rows = self.plan_view.selectionModel().selectedRows()
@@ -263,11 +343,15 @@ class BuilderDialog(QDialog):
     # -- the budget -----------------------------------------------------------------------------
 
     def tally(self) -> battle_points.Tally:
+        return self.tally_of(self.plan_model.plan)
+
+    def tally_of(self, plan: tuple[PlannedAdversary, ...]) -> battle_points.Tally:
+        """The budget and cost of ``plan`` with the party and adjustments chosen here."""
         choices = battle_points.Choices(easier=self.easier.isChecked(),
                                         harder=self.harder.isChecked(),
                                         extra_damage=self.extra_damage.isChecked())
         return battle_points.tally(self.party_size.value(), self.party_tier.value(),
-                                   [p.pick() for p in self.plan_model.plan], choices)
+                                   [p.pick() for p in plan], choices)
 
     def _update(self, *_args: Any) -> None:
         tally = self.tally()
@@ -290,6 +374,7 @@ class BuilderDialog(QDialog):
             + _lines_html(f"Cost {tally.cost}", tally.cost_lines or (
                 battle_points.Line("Nothing planned yet", 0),))
             + "</td></tr></table>")
+        self._update_variants()  # the budget moved: so do the variants' effects
         problem = "" if self.plan_model.plan else "Add adversaries from the library first."
         self.problem.say(problem)
         self.start_button.setEnabled(not problem)

@@ -20,7 +20,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from encounter_app.domain import TemplateRow
-from encounter_app.rules.battle_points import adversary_cost
+from encounter_app.rules.battle_points import adversary_cost, cost_why
 from encounter_app.services.library.builder import PlannedAdversary
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -50,14 +50,36 @@ class PlanModel(QAbstractTableModel):
 
     def add(self, template: TemplateRow, count: int = 1) -> None:
         """Plan ``count`` more of a library adversary (one line per adversary)."""
-        for row, planned in enumerate(self._plan):
-            if planned.template_id == template.id and planned.stats == template.stats:
-                self.set_count(row, planned.count + count)
-                return
+        self.add_planned(PlannedAdversary(template.id, template.stats, count))
+
+    def _same(self, planned: PlannedAdversary) -> int:
+        """The row already planning the same adversary (a weaker or elite copy is another)."""
+        for row, there in enumerate(self._plan):
+            if (there.template_id, there.stats, there.step) == (
+                    planned.template_id, planned.stats, planned.step):
+                return row
+        return -1
+
+    def add_planned(self, planned: PlannedAdversary) -> None:
+        """Plan ``planned.count`` more of it: its line's count grows, or a new line."""
+        row = self._same(planned)
+        if row >= 0:
+            self.set_count(row, self._plan[row].count + planned.count)
+            return
         self.beginInsertRows(QModelIndex(), len(self._plan), len(self._plan))
-        self._plan.append(PlannedAdversary(template.id, template.stats,
-                                           min(count, MAX_COUNT)))
+        self._plan.append(replace(planned, count=max(1, min(planned.count, MAX_COUNT))))
         self.endInsertRows()
+
+    def plan_with(self, planned: PlannedAdversary) -> tuple[PlannedAdversary, ...]:
+        """The plan as ``add_planned(planned)`` would leave it (for a preview of its cost)."""
+        plan = list(self._plan)
+        row = self._same(planned)
+        if row >= 0:
+            count = min(MAX_COUNT, plan[row].count + planned.count)
+            plan[row] = replace(plan[row], count=count)
+        else:
+            plan.append(planned)
+        return tuple(plan)
 
     def set_count(self, row: int, count: int) -> None:
         count = max(1, min(count, MAX_COUNT))
@@ -94,6 +116,8 @@ class PlanModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column == COUNT_COLUMN:
             return "Double-click to change how many"
+        if role == Qt.ItemDataRole.ToolTipRole and column == 4:
+            return cost_why(planned.pick())
         return None
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole

@@ -33,6 +33,7 @@ from encounter_app.rules.battle_points import ADVERSARY_TYPES
 from encounter_app.rules.stat_blocks import ENVIRONMENT_TYPES
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.library.commands import AddEntry, DeleteEntry, EditEntry
+from encounter_app.services.library.guidance import library_peers
 from encounter_app.services.library.shelves import EntryT, Library, Shelf, duplicate
 from encounter_app.services.undo import UndoStack
 from encounter_app.ui.library.models import ENVIRONMENT_COLUMNS, TEMPLATE_COLUMNS, Column
@@ -270,14 +271,16 @@ class LibraryPage(QWidget, Generic[EntryT]):
         return cast(EntryT, kind(id=None, stats=stats, source="own"))
 
 
-def editor(parent: QWidget, module: str, name: str) -> Callable[[Any], Any]:
+def editor(parent: QWidget, module: str, name: str,
+           options: Callable[[Any], dict[str, Any]] | None = None) -> Callable[[Any], Any]:
     """Ask an editor dialog for a stat block: its answer, or None when the GM cancels.
 
     The dialog's module is imported when first opened, not when the window starts.
+    ``options``: more keyword arguments for the dialog, worked out as it opens on ``stats``.
     """
     def run(stats: Any) -> Any:
         dialog_class = getattr(importlib.import_module(module), name)
-        dialog = dialog_class(stats, parent)
+        dialog = dialog_class(stats, parent, **(options(stats) if options else {}))
         accepted = dialog.exec() == QDialog.DialogCode.Accepted
         value = dialog.value() if accepted else None
         dialog.deleteLater()
@@ -297,7 +300,8 @@ class LibraryPanel(QTabWidget):
         self.library = library
         self.adversaries = LibraryPage(
             library.templates, TEMPLATE_COLUMNS, ADVERSARY_TYPES, undo_stack,
-            editor(self, "encounter_app.ui.library.stat_block_editor", "StatBlockEditor"),
+            editor(self, "encounter_app.ui.library.stat_block_editor", "StatBlockEditor",
+                   lambda stats: {"peers": library_peers(library, stats)}),
             adversary_html,
             (("encounter", "Add to encounter",
               "Put the selected adversaries into the initiative order now"),

@@ -86,8 +86,10 @@ class ValidatedDialog(QDialog):
         self.description = text_box("Description", 3, description_hint)
 
     def _assemble(self, left: Sequence[QLayout | QWidget],
-                  lists: Sequence[tuple[str, ListEditor]], width: int, height: int) -> None:
-        """Fields on the left, the titled lists scrolling on the right, Save at the bottom."""
+                  lists: Sequence[tuple[str, ListEditor]], width: int, height: int,
+                  split: tuple[int, int] = (5, 6)) -> None:
+        """Fields on the left, the titled lists scrolling on the right, Save at the bottom;
+        ``split``: how the width is shared between the two columns."""
         self._problem_labels: dict[str, ProblemLabel] = {}
         column = QVBoxLayout()
         for item in left:
@@ -111,8 +113,8 @@ class ValidatedDialog(QDialog):
         scroll.setWidget(content)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         columns = QHBoxLayout()
-        columns.addLayout(column, 5)
-        columns.addWidget(scroll, 6)
+        columns.addLayout(column, split[0])
+        columns.addWidget(scroll, split[1])
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                         | QDialogButtonBox.StandardButton.Cancel)
