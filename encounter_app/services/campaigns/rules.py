@@ -50,7 +50,7 @@ def set_option(book: CampaignBook, session: EncounterSession, key: str,
     now = campaign.options
     if getattr(now, key) == value:
         return None
-    new = replace(now, **{key: value})
+    new = RuleOptions.from_json({**now.to_json(), key: value})
     if key == "spotlight_tokens":
         text = f"Spotlight tokens per PC: {value} for {campaign.name}"
     else:

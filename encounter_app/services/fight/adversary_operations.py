@@ -101,13 +101,12 @@ def clear_stress(session: EncounterSession, combatant_id: int) -> Action:
 
 def set_marks(session: EncounterSession, combatant_id: int, hp_marked: int,
               stress_marked: int) -> Action:
-    """Pips clicked on a card: HP and Stress set, the last Stress's Vulnerable with them."""
+    """Pips clicked on a card: HP and Stress set, the last Stress's Vulnerable with them. The
+    message is "" unless the Vulnerable came or went (a pip says itself what it marks)."""
     row = combatant(session, combatant_id)
     after = replace(row, hp_marked=hp_marked, stress_marked=stress_marked)
     new, said = conditions.stress_changed(row, after)
-    return Action(UpdateCombatant(session, new, f"Marks on {row.name}"),
-                  f"{row.name}: HP {new.hp_marked}/{new.hp_max}, Stress "
-                  f"{new.stress_marked}/{new.stress_max} marked.{said}")
+    return Action(UpdateCombatant(session, new, f"Marks on {row.name}"), said.strip())
 
 
 def add_condition(session: EncounterSession, combatant_id: int, name: str) -> Action:
@@ -313,16 +312,15 @@ def pass_turn(session: EncounterSession, active_id: int | None, round_: int,
 
 def pass_spotlight(session: EncounterSession, active_id: int | None, round_: int,
                    text: str = "Next turn") -> Action:
-    """:func:`pass_turn` with the sentence for the GM."""
+    """:func:`pass_turn` with the sentence for the GM: what the tokens did, "" without them."""
     target = session.combatants.index_of(active_id)
     if target < 0 or session.combatants[target].kind != "pc":
-        name = session.combatants[target].name if target >= 0 else "nobody"
-        return Action(SetTurn(session, active_id, round_, text), f"Spotlight: {name}.")
+        return Action(SetTurn(session, active_id, round_, text), "")
     parent = Compound(text)
     _reset_counts(session, parent)
     tokens = _takes_token(session, parent, active_id, text)
     parent.add(SetTurn(session, active_id, round_, text))
-    return Action(parent, f"Spotlight: {session.combatants[target].name}.{tokens}")
+    return Action(parent, tokens.strip())
 
 
 def refill_tokens(session: EncounterSession) -> Action:

@@ -130,6 +130,8 @@ class DaggerheartFight(QObject):
         window = self._context.window
         window.add_keyed(menu, [self.fear_up_action, self.fear_down_action,
                                 self.card_actions.end_turn_action])
+        menu.addAction(self.card_actions.extra_move_action)
+        menu.addAction(self.card_actions.refill_action)
         menu.addSeparator()
         window.add_keyed(menu, self.outcomes.menu_actions())
 
@@ -173,19 +175,23 @@ class DaggerheartFight(QObject):
         if target.kind == "adversary":  # Relentless and Slow apply
             self.card_actions.spotlight(combatant_id)
             return
-        self.undo_stack.push(adversary_operations.pass_turn(
+        # A PC with the Spotlight Tracker spends a token, or is refused with none left.
+        self.card_actions.run(lambda: adversary_operations.pass_spotlight(
             self.session, combatant_id, self.session.round, f"Spotlight {target.name}"))
 
     def next_turn(self) -> None:
-        active_id, round_ = self.session.next_turn()
+        # Never to a PC out of spotlight tokens (the campaign's Spotlight Tracker).
+        active_id, round_ = adversary_operations.next_turn(self.session)
         if active_id is None:
             self._context.say("Nobody can take the spotlight: add a combatant first.")
             return
-        self.undo_stack.push(adversary_operations.pass_turn(self.session, active_id, round_))
+        self.card_actions.run(lambda: adversary_operations.pass_spotlight(
+            self.session, active_id, round_))
 
     def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
-        self.undo_stack.push(commands.SetMarks(self.session, combatant_id, hp_marked,
-                                               stress_marked))
+        # The last Stress marked makes it Vulnerable in the same step (conditions.py).
+        self.card_actions.run(lambda: adversary_operations.set_marks(
+            self.session, combatant_id, hp_marked, stress_marked))
 
     def set_track(self, combatant_id: int, track: str, count: int) -> None:
         """A tracked PC's Armor Slots marked or Hope, clicked on its card."""
