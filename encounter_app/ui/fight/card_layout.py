@@ -18,6 +18,7 @@ from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QTextCharFormat, QTextLayout, QTextOption
 
 from encounter_app.domain import adversaries, pc_tracks
+from encounter_app.domain.conditions import condition_text
 from encounter_app.domain.rows import CombatantRow, StatBlock
 from encounter_app.ui.shell.theme import PIP, PIP_GAP
 from encounter_app.ui.widgets.pips import pip_rects
@@ -305,6 +306,10 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
         lay.rules.append(y)
         y += RULE_GAP
 
+    # The SRD's words for each standard condition it has, so the table reads what it does.
+    for condition in row.conditions:
+        if (srd := condition_text(condition)) is not None:
+            add([(f"{condition}: ", fonts.bold), (srd, fonts.italic)])
     if stats and stats.description and not compact:
         add([(stats.description, fonts.italic)])
     if stats and stats.motives and not compact:

@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain import adversaries, pc_tracks
 from encounter_app.domain.adversaries import current_stats
+from encounter_app.domain.conditions import SAME_DOES_NOT_STACK, condition_text
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.ui.fight.card_layout import (
     ATTACK_LABEL,
@@ -471,6 +472,8 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             tip = "Defeated: no attack" if _down(layout) else f"Roll {attack_line(stats)} (key A)"
         elif chip is not None and chip.kind in CHIP_TIPS:
             tip = CHIP_TIPS[chip.kind].format(condition=chip.condition)
+            if chip.kind == "condition" and (words := condition_text(chip.condition)):
+                tip = f"{chip.condition}: {words} {SAME_DOES_NOT_STACK}\n{tip}"
         elif (feature := self.fear_feature_at(layout, point)) is not None:
             tip = f"Click to spend a Fear on {feature} (the Fear ledger names it)"
         elif (hit := self._pip_at(layout, point)) is not None:

@@ -13,7 +13,7 @@ from PySide6.QtCore import QModelIndex, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QVBoxLayout, QWidget
 
-from encounter_app.domain import CombatantRow, RollRow, pc_tracks
+from encounter_app.domain import CombatantRow, RollRow, pc_tracks, spotlight_tokens
 from encounter_app.services.fight import adversary_operations, commands
 from encounter_app.services.rolls.odds_cache import OddsCache
 from encounter_app.ui.fight.card_menu import CardActions, GmTurnBar
@@ -145,6 +145,14 @@ class DaggerheartFight(QObject):
         view_menu.addAction(self.compact_action)
         view_menu.addAction(self.track_pcs_action)
         view_menu.addAction(self.group_action)
+        # The spotlight order exists now (the shell builds it after this part): a PC's row shows
+        # its spotlight tokens while the campaign plays the Spotlight Tracker.
+        view = self._context.window.initiative.view
+        delegate = view.itemDelegate()
+        if isinstance(delegate, InitiativeDelegate):
+            delegate.tokens = lambda row: spotlight_tokens.token_text(
+                row, self.session.campaign.options)
+            self.session.options_changed.connect(view.viewport().update)
 
     def gm_screen(self) -> QWidget:
         from encounter_app.ui.fight.gm_screen import GmScreen  # opened on F2, not at start
