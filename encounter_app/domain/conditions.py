@@ -20,6 +20,12 @@ CONDITION_TEXTS: dict[str, str] = {
     "Restrained": "It cannot move, but can still act.",
     "Vulnerable": "Rolls against it have advantage.",
 }
+# The same, short enough for a card's chip row (the tooltip has them whole).
+CARD_WORDS: dict[str, str] = {
+    "Hidden": "rolls against it have disadvantage",
+    "Restrained": "cannot move, can still act",
+    "Vulnerable": "rolls against it have advantage",
+}
 SAME_DOES_NOT_STACK = "The same condition does not stack."
 SPOTLIGHT_CLEARS = "A temporary condition on an adversary is cleared by spending its spotlight."
 
@@ -27,6 +33,10 @@ SPOTLIGHT_CLEARS = "A temporary condition on an adversary is cleared by spending
 def condition_text(name: str) -> str | None:
     """The SRD's words for a standard condition; None for one the GM named."""
     return CONDITION_TEXTS.get(name)
+
+
+def condition_card_words(name: str) -> str | None:
+    return CARD_WORDS.get(name)
 
 
 def from_stress(row: CombatantRow) -> bool:

@@ -27,10 +27,14 @@ class RuleOptions:
     gm_turn_price: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"massive_damage": self.massive_damage,
-                "spotlight_tracker": self.spotlight_tracker,
-                "spotlight_tokens": self.spotlight_tokens,
-                "gm_turn_price": self.gm_turn_price}
+        """Only what differs from the defaults: a campaign with every rule off stores ``{}``,
+        as one from before the rules did."""
+        default = RuleOptions()
+        return {key: value for key, value in (
+            ("massive_damage", self.massive_damage),
+            ("spotlight_tracker", self.spotlight_tracker),
+            ("spotlight_tokens", self.spotlight_tokens),
+            ("gm_turn_price", self.gm_turn_price)) if value != getattr(default, key)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> RuleOptions:

@@ -103,7 +103,8 @@ class CampaignStore:
             campaign = _get(session, Campaign, row.id)
             campaign.name, campaign.archived, campaign.note = row.name, row.archived, row.note
             campaign.session_number, campaign.party_size = row.session_number, row.party_size
-            campaign.options = row.options.to_json()
+            if RuleOptions.from_json(campaign.options) != row.options:  # a file's own form kept
+                campaign.options = row.options.to_json()
 
     # -- the encounter list -----------------------------------------------------------------
 
