@@ -269,3 +269,22 @@ def test_a_spend_never_leaves_the_party_without_a_token_nor_a_pc_below_none(used
     assert any(n > 0 for n in left)  # the order always has a PC to pass to
     assert sum(left) <= sum(spotlight_tokens.tokens_left(r, options) for r in rows) - 1 or \
         "refills" in spent.message
+
+
+# -- a campaign file carries them ---------------------------------------------------------------
+
+
+def test_a_campaign_file_carries_its_optional_rules_and_names_a_bad_value():
+    import json
+
+    from encounter_app.exchange.campaign_file import CampaignFile, read_campaign, write_campaign
+
+    options = RuleOptions(massive_damage=True, spotlight_tracker=True, spotlight_tokens=2)
+    text = write_campaign(CampaignFile(name="Chapel", options=options))
+    problems: list = []
+    assert read_campaign(json.loads(text), problems).options == options and not problems
+    plain = json.loads(write_campaign(CampaignFile(name="Plain")))
+    assert "options" not in plain["campaign"]  # every rule off: the file as before
+    plain["campaign"]["options"] = "on"
+    assert read_campaign(plain, problems) is None
+    assert "optional rules" in problems[0].message

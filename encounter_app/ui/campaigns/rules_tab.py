@@ -41,7 +41,8 @@ class RulesTab(QWidget):
             box = QGroupBox(rule.title, objectName=f"ruleBox:{rule.key}")
             words = QLabel(rule.words, objectName=f"ruleWords:{rule.key}", wordWrap=True)
             words.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            switch = QCheckBox(f"Play with {rule.title}", objectName=f"ruleSwitch:{rule.key}")
+            switch = QCheckBox("Play with this rule", objectName=f"ruleSwitch:{rule.key}")
+            switch.setAccessibleName(f"Play with {rule.title}")
             switch.setAccessibleDescription(rule.words)
             switch.toggled.connect(lambda on, key=rule.key: self._set(key, on))
             self.switches[rule.key] = switch
