@@ -8,7 +8,8 @@ commands in ``services/fight/adversary_operations.py`` push what these return.
 Where the texts (and ``shared/rules/NOTES.md``) leave a choice, this module makes it here:
 
 - **Damage** marks HP by thresholds (``rules.daggerheart.hp_marked``), never more than the HP
-  left. Minions have no thresholds: any damage above 0 marks all their HP.
+  left; with the campaign's optional Massive Damage rule, twice Severe or more marks 4.
+  Minions have no thresholds: any damage above 0 marks all their HP.
 - **Minion (X)**: damage D defeats the Minion hit and D // X more that the GM picks among the
   other Minions still standing ("in range, that the attack would succeed against" is the GM's
   call). A Minion without a Minion (X) feature defeats no others.
@@ -136,8 +137,9 @@ def parse_damage(text: str) -> int:
     return amount
 
 
-def damage_to(row: CombatantRow, amount: int) -> Damage:
-    """What ``amount`` damage does to ``row`` by the thresholds (or the Minion rule)."""
+def damage_to(row: CombatantRow, amount: int, *, massive: bool = False) -> Damage:
+    """What ``amount`` damage does to ``row`` by the thresholds (or the Minion rule);
+    ``massive``: the campaign plays the optional Massive Damage rule (4 HP at twice Severe)."""
     if row.defeated:
         raise Refused(f"{row.name} is already defeated: every HP is marked.")
     if amount < 0:
@@ -158,10 +160,12 @@ def damage_to(row: CombatantRow, amount: int) -> Damage:
         raise Refused(f"{row.name} has no damage thresholds: mark its HP by clicking the boxes.")
     # A Major threshold and no Severe one (the SRD's Tiny Oozes, "4/None"): 2 HP at most.
     severe = stats.severe if stats.severe is not None else max(amount, stats.major) + 1
-    wanted = hp_marked(amount, stats.major, severe)
+    massive = massive and stats.severe is not None  # no Severe threshold: nothing to double
+    wanted = hp_marked(amount, stats.major, severe, massive=massive)
     if wanted == 0:
         return Damage(amount, 0, "none", 0, False, "0 damage marks no HP")
     severity, why = {
+        4: ("Massive Damage", f"{2 * severe} or more, twice Severe"),
         3: ("Severe", f"{stats.severe} or more"),
         2: ("Major", f"{stats.major} or more"),
         1: ("Minor", f"below {stats.major}"),

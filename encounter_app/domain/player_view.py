@@ -37,7 +37,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import CombatantRow, CountdownRow, RollRow
+from encounter_app.domain.spotlight_tokens import token_text
 from encounter_app.domain.systems.requests import InitiativeScore, initiative_order
 from encounter_app.rules import casus_mus
 from encounter_app.rules.daggerheart import Outcome, RestKind, quick_phrase
@@ -55,6 +57,9 @@ class PlayerEntry:
     active: bool
     defeated: bool
     conditions: tuple[str, ...] = ()
+    # A PC's spotlight tokens ("●●○") while the campaign plays the Spotlight Tracker: the
+    # players keep them on their sheets at the table, so they may see them. "" otherwise.
+    tokens: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,11 +103,15 @@ class PlayerView:
 
 def player_view(system: str, combatants: Iterable[CombatantRow],
                 countdowns: Iterable[CountdownRow], rolls: Iterable[RollRow], *, fear: int,
-                round_: int, active_id: int | None) -> PlayerView:
-    """What the players may see: ``rolls`` newest first, as the roll log keeps them."""
+                round_: int, active_id: int | None,
+                options: RuleOptions | None = None) -> PlayerView:
+    """What the players may see: ``rolls`` newest first, as the roll log keeps them;
+    ``options``: the campaign's optional rules (the Spotlight Tracker's tokens show)."""
     combatants, countdowns = list(combatants), list(countdowns)
     sight = Sight(combatants, countdowns, system_of(system).has_fear)
-    order = tuple(PlayerEntry(c.name, c.kind, c.id == active_id, c.defeated, c.conditions)
+    rules = options or RuleOptions()
+    order = tuple(PlayerEntry(c.name, c.kind, c.id == active_id, c.defeated, c.conditions,
+                              token_text(c, rules))
                   for c in combatants if not c.hidden)
     shown = tuple(PlayerCountdown(c.name, c.value, c.start, c.triggered, c.loops)
                   for c in countdowns if c.visible)

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
+from encounter_app.domain.optional_rules import RuleOptions
+
 CombatantKind = Literal["pc", "adversary", "npc"]
 FeatureKind = Literal["Passive", "Action", "Reaction"]
 
@@ -145,6 +147,8 @@ class CampaignRow:
     archived: bool = False
     note: str = ""
     session_number: int = 1
+    # the SRD's optional rules it plays with
+    options: RuleOptions = field(default_factory=RuleOptions)
 
 
 @dataclass(frozen=True)

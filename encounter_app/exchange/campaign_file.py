@@ -1,7 +1,7 @@
 """A whole campaign in our format: its party, its notes, and every encounter as it stands.
 
     "campaign": {"name": ..., "system": "daggerheart", "fear": 3, "note": "...",
-                 "session_number": 4,
+                 "session_number": 4, "options": {"massive_damage": true, ...},
                  "party": [{"name": ..., "stats": {...}, "hp_marked": 0, "stress_marked": 0,
                             "armor_marked": 0, "note": "..."}],
                  "encounters": [{...an encounter (encounter_file.py) without its Fear...,
@@ -17,9 +17,11 @@ are checked against its system's fields (rules/systems.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field as data_field
 from typing import Any
 
 from encounter_app.domain.campaign_rows import STATUS_LABEL, PcRow, Summary
+from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.exchange.encounter_file import (
     EncounterFile,
     encounter_json,
@@ -55,6 +57,7 @@ class CampaignFile:
     note: str = ""
     session_number: int = 1
     party: tuple[PcRow, ...] = ()
+    options: RuleOptions = data_field(default_factory=RuleOptions)  # the SRD's optional rules
     encounters: tuple[CampaignEncounter, ...] = ()
 
 
@@ -69,7 +72,7 @@ def write_campaign(campaign: CampaignFile) -> str:
             "status": e.status, "note": e.note,
             "summary": None if e.summary is None else e.summary.to_json(),
             "party_members": list(e.party_members)} for e in campaign.encounters],
-    }))
+    } | ({"options": campaign.options.to_json()} if campaign.options.to_json() else {})))
 
 
 def read_campaign(data: dict[str, Any], problems: list[Problem]) -> CampaignFile | None:
@@ -85,6 +88,11 @@ def read_campaign(data: dict[str, Any], problems: list[Problem]) -> CampaignFile
     fear = fields.integer("fear", 0, FEAR_CAP, required=False) or 0
     note = fields.text("note", required=False, max_length=100_000)
     session = fields.integer("session_number", 1, 100_000, required=False) or 1
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        problems.append(Problem(None, "", "campaign options", "expected the optional rules as "
+                                                              f"an object {{…}}, found "
+                                                              f"{shown(options)}"))
     party = tuple(pc for number, item in enumerate(fields.objects("party"), 1)
                   if (pc := _pc(number, item, key, problems)) is not None)
     encounters = tuple(
@@ -93,7 +101,8 @@ def read_campaign(data: dict[str, Any], problems: list[Problem]) -> CampaignFile
     if len(problems) != before:
         return None
     return CampaignFile(name=name, system=key, fear=fear, note=note, session_number=session,
-                        party=party, encounters=encounters)
+                        party=party, encounters=encounters,
+                        options=RuleOptions.from_json(options))
 
 
 def _pc(number: int, data: dict[str, Any], key: str, problems: list[Problem]) -> PcRow | None:

@@ -27,7 +27,7 @@ def view_of(session: EncounterSession) -> PlayerView:
     """What the players may see of the session's fight now."""
     return player_view(session.campaign.system, session.combatants, session.countdowns,
                        session.rolls, fear=session.fear, round_=session.round,
-                       active_id=session.active_id)
+                       active_id=session.active_id, options=session.campaign.options)
 
 
 def words_for_players(session: EncounterSession, row: RollRow) -> str:
@@ -71,6 +71,7 @@ class SessionFeed(PlayerFeed):
                 signal.connect(self.refresh)
         session.turn_changed.connect(self.refresh)
         session.fear_changed.connect(self.refresh)
+        session.options_changed.connect(self.refresh)  # the Spotlight Tracker turned on or off
 
     def refresh(self, *_args: Any) -> None:
         self.publish(view_of(self._session))

@@ -16,6 +16,7 @@ from typing import cast
 from sqlmodel import Session, col, func, select, update
 
 from encounter_app.domain.campaign_rows import EncounterEntry, EncounterStatus, PcRow, Summary
+from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import CampaignRow, CombatantRow, CountdownRow, EncounterRow
 from encounter_app.store.inserts import (
     insert_campaign,
@@ -42,7 +43,8 @@ def campaign_row(campaign: Campaign) -> CampaignRow:
     return CampaignRow(id=campaign.id, name=campaign.name, system=campaign.system,
                        party_size=campaign.party_size, fear=campaign.fear,
                        archived=campaign.archived, note=campaign.note,
-                       session_number=campaign.session_number)
+                       session_number=campaign.session_number,
+                       options=RuleOptions.from_json(campaign.options))
 
 
 def _entry(encounter: Encounter) -> EncounterEntry:
@@ -95,11 +97,14 @@ class CampaignStore:
             return _timestamp(campaign.created_at)
 
     def update_campaign(self, row: CampaignRow) -> None:
-        """Write name, archived, note and session number (Fear goes through record_fear)."""
+        """Write name, archived, note, session number and optional rules (Fear goes through
+        record_fear)."""
         with self._transaction() as session:
             campaign = _get(session, Campaign, row.id)
             campaign.name, campaign.archived, campaign.note = row.name, row.archived, row.note
             campaign.session_number, campaign.party_size = row.session_number, row.party_size
+            if RuleOptions.from_json(campaign.options) != row.options:  # a file's own form kept
+                campaign.options = row.options.to_json()
 
     # -- the encounter list -----------------------------------------------------------------
 

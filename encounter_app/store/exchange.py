@@ -256,7 +256,7 @@ def campaign_file(store: Store, campaign_id: int) -> CampaignFile:
                                             entry.status, entry.note, entry.summary, members))
     return CampaignFile(name=campaign.name, system=campaign.system, fear=campaign.fear,
                         note=campaign.note, session_number=campaign.session_number,
-                        party=tuple(replace(pc, id=None) for pc in party),
+                        options=campaign.options, party=tuple(replace(pc, id=None) for pc in party),
                         encounters=tuple(encounters))
 
 
@@ -268,7 +268,8 @@ def recreate_campaign(store: Store, campaign: CampaignFile,
     with store._transaction() as session:
         campaign_id = stored_id(insert_campaign(session, CampaignRow(
             None, campaign.name, campaign.system, len(campaign.party), campaign.fear,
-            note=campaign.note, session_number=campaign.session_number), stamp))
+            note=campaign.note, session_number=campaign.session_number,
+            options=campaign.options), stamp))
         pc_ids = [insert_pc(session, campaign_id, replace(pc, id=None), position).id
                   for position, pc in enumerate(campaign.party)]
         for position, item in enumerate(campaign.encounters):

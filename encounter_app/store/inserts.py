@@ -31,7 +31,8 @@ def insert_campaign(session: Session, row: CampaignRow,
     """Insert inside the caller's transaction (see Store.insert_campaign)."""
     campaign = Campaign(id=row.id, name=row.name, system=row.system, party_size=row.party_size,
                         fear=row.fear, created_at=_moment(created_at), archived=row.archived,
-                        note=row.note, session_number=row.session_number)
+                        note=row.note, session_number=row.session_number,
+                        options=row.options.to_json())
     session.add(campaign)
     session.flush()
     return replace(row, id=_id(campaign))

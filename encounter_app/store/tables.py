@@ -68,6 +68,9 @@ class Campaign(_Table, table=True):
     note: str = Field(default="", sa_column_kwargs={"server_default": ""})
     # game sessions played; per-session resources refresh on a new one
     session_number: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    # The SRD's optional rules it plays with (domain/optional_rules.py), read and written whole
+    options: dict[str, Any] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
 class Encounter(_Table, table=True):

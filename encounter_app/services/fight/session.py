@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.domain.adversaries import next_in_order
+from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.daggerheart import FearPool
 from encounter_app.services.rowlist import RowList
@@ -26,6 +27,7 @@ class EncounterSession(QObject):
     turn_changed = Signal()  # active combatant or round
     fear_changed = Signal(int)
     scene_changed = Signal()  # scene intensity, or Fear spent in this scene
+    options_changed = Signal()  # the campaign's optional rules (its Rules page)
 
     def __init__(self, store: Store, encounter_id: int, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -63,6 +65,12 @@ class EncounterSession(QObject):
         self._round = self.encounter.round
         self.turn_changed.emit()
         self._set_fear_value(self.campaign.fear)
+        self.options_changed.emit()
+
+    def set_options(self, options: RuleOptions) -> None:
+        """The campaign's optional rules changed (the campaign view wrote them to the store)."""
+        self.campaign = replace(self.campaign, options=options)
+        self.options_changed.emit()
 
     @property
     def encounter_id(self) -> int:

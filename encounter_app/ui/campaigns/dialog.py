@@ -40,6 +40,7 @@ from encounter_app.store import Store
 from encounter_app.store.campaigns import OPEN_CAMPAIGN
 from encounter_app.ui.campaigns.forms import NameDialog, NewCampaignDialog
 from encounter_app.ui.campaigns.models import CampaignsModel, VisibleCampaigns
+from encounter_app.ui.campaigns.rules_tab import RulesTab
 from encounter_app.ui.campaigns.tabs import EncountersTab, PartyTab, _button, _why_label
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.widgets.note_editor import NoteEditor
@@ -170,11 +171,13 @@ class CampaignManager(QDialog):
         self.party = PartyTab(book, session, undo_stack)
         self.notes = NoteEditor("campaignNote", "Notes on this campaign (GM only)")
         self.rest = RestTab(book, session, rests, self.new_session)
+        self.rules = RulesTab(book, session, undo_stack)
         self.tabs = QTabWidget(objectName="campaignTabs")
         self.tabs.addTab(self.encounters, "&Encounters")
         self.tabs.addTab(self.party, "&Party")
         self.tabs.addTab(self.notes, "No&tes")
         self.tabs.addTab(self.rest, "Between &fights")
+        self.tabs.addTab(self.rules, "R&ules")
 
         top = QHBoxLayout()
         label = QLabel("&Campaign:")

@@ -81,9 +81,11 @@ class DamageDialog(_CheckedTextDialog):
     """How much damage an adversary took; for a Minion, which other Minions fall with it."""
 
     def __init__(self, target: CombatantRow, minions: Sequence[CombatantRow],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, massive: bool = False) -> None:
+        """``massive``: the campaign plays the optional Massive Damage rule."""
         super().__init__(f"Damage {target.name}", "&Damage dealt (after any reductions):",
                          parent)
+        self._massive = massive
         self.setObjectName("damageDialog")
         self.edit.setObjectName("damageEdit")
         self.edit.setPlaceholderText("e.g. 12")
@@ -94,6 +96,7 @@ class DamageDialog(_CheckedTextDialog):
         thresholds = ("Minion: no thresholds, any damage defeats it"
                       if adversaries.traits(stats).minion
                       else f"Thresholds: Major {stats.major}, Severe {stats.severe}"
+                      + (f", Massive Damage {2 * stats.severe}" if massive else "")
                       if stats and stats.major is not None and stats.severe is not None
                       else "No thresholds")
         self.layout_.insertWidget(0, QLabel(
@@ -140,7 +143,7 @@ class DamageDialog(_CheckedTextDialog):
             self.minion_count.setText("No other Minion is still standing.")
         else:
             self.minion_count.setText(f"{len(picked)} picked")
-        damage = adversaries.damage_to(self._target, self.amount())
+        damage = adversaries.damage_to(self._target, self.amount(), massive=self._massive)
         extra = damage.extra_minions
         if self._minions and self._picks_minions:
             self.minion_count.setText(f"{len(picked)} picked of up to {extra} more "

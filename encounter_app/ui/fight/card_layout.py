@@ -18,6 +18,7 @@ from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QTextCharFormat, QTextLayout, QTextOption
 
 from encounter_app.domain import adversaries, pc_tracks
+from encounter_app.domain.conditions import condition_card_words
 from encounter_app.domain.rows import CombatantRow, StatBlock
 from encounter_app.ui.shell.theme import PIP, PIP_GAP
 from encounter_app.ui.widgets.pips import pip_rects
@@ -91,7 +92,9 @@ class Chip:
 
     rect: QRect
     text: str
-    kind: str  # "spotlight", "defeated", "hidden", "condition", "state" or "warning"
+    # "spotlight", "defeated", "hidden", "condition", "state", "warning", or "note" (the SRD's
+    # words for its conditions, as text beside the chips)
+    kind: str
     condition: str = ""  # the condition a "condition" chip clears when clicked
 
 
@@ -229,6 +232,25 @@ def _chip_flow(labels: list[tuple[str, str, str]], fm: QFontMetrics, x0: int, y:
     return chips, y + h
 
 
+def _condition_note(chips: list[Chip], conditions: Sequence[str], right: int,
+                    fonts: CardFonts) -> Chip | None:
+    """The SRD's words for the standard conditions, in the room left of the last chip row
+    (elided; the chip's tooltip has them whole): on the card without making it taller, so a
+    condition moves nothing under the cursor."""
+    said = [(c, words) for c in conditions if (words := condition_card_words(c))]
+    if not said or not chips:
+        return None
+    text = said[0][1] if len(said) == 1 else " · ".join(f"{c}: {w}" for c, w in said)
+    last = chips[-1].rect
+    room = right - last.right() - 8
+    italic = QFont(fonts.small)
+    italic.setItalic(True)
+    shown = QFontMetrics(italic).elidedText(text, Qt.TextElideMode.ElideRight, room)
+    if room < 40 or not shown or shown == "…":
+        return None
+    return Chip(QRect(last.right() + 8, last.top(), room, last.height()), shown, "note")
+
+
 def _track(label: str, count: int, x: int, y: int, label_w: int, width: int,
            fm: QFontMetrics) -> tuple[QRect, list[QRect], int]:
     """A labelled pip track: the label's rect, the pips, and the y below the track."""
@@ -286,6 +308,8 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
         labels.append((slow, "warning" if row.slow_tokens <= 0 else "state", ""))
     if labels:
         lay.chips, y = _chip_flow(labels, bold_small_fm, x, y, inner)
+        if (note := _condition_note(lay.chips, row.conditions, x + inner, fonts)) is not None:
+            lay.chips.append(note)
     else:
         # The row the first chip will take (the spotlight, DEFEATED, a condition) is kept
         # empty, so that gaining one does not push every card below it down under the cursor.

@@ -19,6 +19,13 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QSizePoli
 
 from encounter_app.domain import CombatantRow, StatBlock, adversaries
 from encounter_app.domain.adversaries import Refused
+from encounter_app.domain.conditions import (
+    SAME_DOES_NOT_STACK,
+    SPOTLIGHT_CLEARS,
+    VULNERABLE,
+    condition_text,
+    from_stress,
+)
 from encounter_app.services.fight import adversary_operations as actions
 from encounter_app.services.fight import table
 from encounter_app.services.fight.session import EncounterSession
@@ -50,6 +57,19 @@ class CardActions(QObject):
         self.end_turn_action.setToolTip("Pass the spotlight back to the next PC; spotlight "
                                         "counts start again (key G)")
         self.end_turn_action.triggered.connect(self.end_gm_turn)
+        # The optional rules' own actions (the campaign's Rules page), in the Encounter menu.
+        self.extra_move_action = QAction("Additional GM &move (1 Fear)…", window,
+                                         objectName="extraGmMoveAction")
+        self.extra_move_action.setToolTip("An additional GM move on the GM turn costs a Fear; "
+                                          "the Fear ledger names the move")
+        self.extra_move_action.triggered.connect(self.extra_gm_move)
+        self.refill_action = QAction("New scene: &refill spotlight tokens", window,
+                                     objectName="refillTokensAction")
+        self.refill_action.setToolTip("Spotlight Tracker: every PC gets all their tokens back")
+        self.refill_action.triggered.connect(self.refill_tokens)
+        self.refill_action.setEnabled(actions.options(session).spotlight_tracker)
+        session.options_changed.connect(lambda: self.refill_action.setEnabled(
+            actions.options(session).spotlight_tracker))
         self.hit_dialog: HitDialog | None = None  # the last hit offered to tracked PCs
 
     # -- running an action ------------------------------------------------------------------
@@ -63,11 +83,44 @@ class CardActions(QObject):
             return False
         if not self._stack.do(action.command):
             return False  # the stack said why
-        self._report(action.message)
+        if action.message:  # a plain turn passed says nothing: the order shows it
+            self._report(action.message)
         return True
 
     def _row(self, combatant_id: int) -> CombatantRow:
         return actions.combatant(self._session, combatant_id)
+
+    def _massive(self) -> bool:
+        """The campaign plays the optional Massive Damage rule (its Rules page)."""
+        return actions.options(self._session).massive_damage
+
+    def _price(self, combatant_id: int, fear_reason: str | None) -> tuple[bool, str | None]:
+        """The GM turn's price (an optional rule): a plain spotlight past the GM turn's own
+        asks for a Fear. Returns whether to go on, and the Fear reason to spend it under."""
+        if fear_reason is not None:
+            return True, fear_reason
+        try:
+            question = actions.spotlight_price(self._session, combatant_id)
+        except Refused as exc:
+            self._report(str(exc), error=True)
+            return False, None
+        if question is None:
+            return True, None
+        from PySide6.QtWidgets import QMessageBox  # a dialog: see ui/__init__.py
+
+        box = QMessageBox(QMessageBox.Icon.Question, "Spend a Fear?", question,
+                          QMessageBox.StandardButton.Cancel, self._window)
+        box.setObjectName("gmTurnPriceBox")
+        box.setInformativeText("The GM turn's price (this campaign's optional rule): the Fear "
+                               "ledger names the adversary.")
+        spend = box.addButton("&Spend a Fear", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(spend)
+        box.exec()
+        chosen = box.clickedButton() is spend
+        box.deleteLater()
+        if not chosen:
+            self._report("Nothing changed: no Fear spent, no spotlight given.")
+        return chosen, "extra_move" if chosen else None
 
     # -- the handlers -----------------------------------------------------------------------
 
@@ -85,7 +138,7 @@ class CardActions(QObject):
         from encounter_app.ui.fight.adversary_dialogs import DamageDialog  # see ui/__init__.py
 
         dialog = DamageDialog(row, adversaries.minion_candidates(self._session.combatants, row),
-                              self._window)
+                              self._window, massive=self._massive())
         if dialog.exec() == dialog.DialogCode.Accepted:
             self.run(lambda: actions.damage(self._session, combatant_id, dialog.amount(),
                                             dialog.chosen_minions()))
@@ -97,7 +150,7 @@ class CardActions(QObject):
         their thresholds and Armor; window-modal, and Mark is one undo step."""
         from encounter_app.ui.fight.pc_hits import HitDialog  # see ui/__init__.py
 
-        dialog = HitDialog(targets, source, self._window, typed=typed)
+        dialog = HitDialog(targets, source, self._window, typed=typed, massive=self._massive())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
         def mark() -> None:
@@ -143,8 +196,34 @@ class CardActions(QObject):
         self.run(lambda: actions.slow_token(self._session, combatant_id, step))
 
     def spotlight(self, combatant_id: int, fear_reason: str | None = None) -> bool:
+        go, paid = self._price(combatant_id, fear_reason)
+        if not go:
+            return False
+        note = None
+        if paid is not None and fear_reason is None:
+            note = f"{self._row(combatant_id).name}: another spotlight this GM turn"
         return self.run(lambda: actions.spotlight(self._session, combatant_id,
-                                                  fear_reason=fear_reason))
+                                                  fear_reason=paid, note=note))
+
+    def clear_by_spotlight(self, combatant_id: int, name: str) -> bool:
+        """Spend the adversary's spotlight to clear a temporary condition: one undo step."""
+        go, paid = self._price(combatant_id, None)
+        return go and self.run(lambda: actions.clear_by_spotlight(
+            self._session, combatant_id, name, fear_reason=paid))
+
+    def extra_gm_move(self) -> None:
+        """An additional GM move (not a spotlight): asks what it is, spends a Fear."""
+        from PySide6.QtWidgets import QInputDialog  # a dialog: see ui/__init__.py
+
+        what, ok = QInputDialog.getText(
+            self._window, "Additional GM move",
+            f"An additional GM move costs a Fear ({self._session.fear} in the pool).\n"
+            "What is the move? (the Fear ledger names it)")
+        if ok:
+            self.run(lambda: actions.extra_gm_move(self._session, what))
+
+    def refill_tokens(self) -> None:
+        self.run(lambda: actions.refill_tokens(self._session))
 
     def end_gm_turn(self) -> None:
         self.run(lambda: actions.end_gm_turn(self._session))
@@ -187,9 +266,22 @@ class CardActions(QObject):
             action = add(name, f"condition:{name}", partial(toggle, cid, name), target=conditions)
             action.setCheckable(True)
             action.setChecked(present)
+            if (words := condition_text(name)) is not None:
+                action.setToolTip(f"{name}: {words} {SAME_DOES_NOT_STACK}")
+                action.setStatusTip(f"{name}: {words}")
+        conditions.setToolTipsVisible(True)
         conditions.addSeparator()
         add("&Other condition…", "otherConditionAction", lambda: self.other_condition(cid),
             target=conditions)
+        if row.kind == "adversary" and row.conditions:
+            conditions.addSeparator()
+            for name in row.conditions:
+                stress = name == VULNERABLE and from_stress(row)
+                clear = add(f"Spend its spotlight to clear {name}", f"spotlightClear:{name}",
+                            partial(self.clear_by_spotlight, cid, name), target=conditions,
+                            enabled=not stress)
+                clear.setToolTip("Its full Stress made it Vulnerable: clearing a Stress clears "
+                                 "it" if stress else SPOTLIGHT_CLEARS)
 
         if adversaries.traits(row.stats).slow or row.slow_tokens:
             menu.addSeparator()

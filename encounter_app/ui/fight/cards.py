@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain import adversaries, pc_tracks
 from encounter_app.domain.adversaries import current_stats
+from encounter_app.domain.conditions import SAME_DOES_NOT_STACK, condition_text
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.ui.fight.card_layout import (
     ATTACK_LABEL,
@@ -304,6 +305,15 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         elif chip.kind == "warning":
             self._paint_badge(painter, layout, chip.rect, chip.text, theme.TRIGGERED,
                               QColor("white"))
+        elif chip.kind == "note":  # the SRD's words for its conditions, plain italic text
+            painter.save()
+            painter.setPen(text)
+            font = QFont(layout.fonts.small)
+            font.setItalic(True)
+            painter.setFont(font)
+            painter.drawText(chip.rect, Qt.AlignmentFlag.AlignLeft
+                             | Qt.AlignmentFlag.AlignVCenter, chip.text)
+            painter.restore()
         else:  # a condition (outlined, click to clear) or a state (tinted, for reading only)
             painter.save()
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -469,8 +479,13 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             stats = current_stats(row)
             assert stats is not None, "only a card with a stat block has an Attack button"
             tip = "Defeated: no attack" if _down(layout) else f"Roll {attack_line(stats)} (key A)"
+        elif chip is not None and chip.kind == "note" and isinstance(row, CombatantRow):
+            tip = "\n".join(f"{c}: {words}" for c in row.conditions
+                             if (words := condition_text(c))) + f"\n{SAME_DOES_NOT_STACK}"
         elif chip is not None and chip.kind in CHIP_TIPS:
             tip = CHIP_TIPS[chip.kind].format(condition=chip.condition)
+            if chip.kind == "condition" and (words := condition_text(chip.condition)):
+                tip = f"{chip.condition}: {words} {SAME_DOES_NOT_STACK}\n{tip}"
         elif (feature := self.fear_feature_at(layout, point)) is not None:
             tip = f"Click to spend a Fear on {feature} (the Fear ledger names it)"
         elif (hit := self._pip_at(layout, point)) is not None:

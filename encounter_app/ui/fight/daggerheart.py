@@ -13,7 +13,7 @@ from PySide6.QtCore import QModelIndex, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QVBoxLayout, QWidget
 
-from encounter_app.domain import CombatantRow, RollRow, pc_tracks
+from encounter_app.domain import CombatantRow, RollRow, pc_tracks, spotlight_tokens
 from encounter_app.services.fight import adversary_operations, commands
 from encounter_app.services.rolls.odds_cache import OddsCache
 from encounter_app.ui.fight.card_menu import CardActions, GmTurnBar
@@ -140,6 +140,8 @@ class DaggerheartFight(QObject):
         window = self._context.window
         window.add_keyed(menu, [self.fear_up_action, self.fear_down_action,
                                 self.card_actions.end_turn_action])
+        menu.addAction(self.card_actions.extra_move_action)
+        menu.addAction(self.card_actions.refill_action)
         menu.addSeparator()
         window.add_keyed(menu, self.outcomes.menu_actions())
         menu.addAction(self.type_dice_action)
@@ -154,6 +156,14 @@ class DaggerheartFight(QObject):
         view_menu.addAction(self.compact_action)
         view_menu.addAction(self.track_pcs_action)
         view_menu.addAction(self.group_action)
+        # The spotlight order exists now (the shell builds it after this part): a PC's row shows
+        # its spotlight tokens while the campaign plays the Spotlight Tracker.
+        view = self._context.window.initiative.view
+        delegate = view.itemDelegate()
+        if isinstance(delegate, InitiativeDelegate):
+            delegate.tokens = lambda row: spotlight_tokens.token_text(
+                row, self.session.campaign.options)
+            self.session.options_changed.connect(view.viewport().update)
 
     def gm_screen(self) -> QWidget:
         from encounter_app.ui.fight.gm_screen import GmScreen  # opened on F2, not at start
@@ -184,19 +194,23 @@ class DaggerheartFight(QObject):
         if target.kind == "adversary":  # Relentless and Slow apply
             self.card_actions.spotlight(combatant_id)
             return
-        self.undo_stack.push(adversary_operations.pass_turn(
+        # A PC with the Spotlight Tracker spends a token, or is refused with none left.
+        self.card_actions.run(lambda: adversary_operations.pass_spotlight(
             self.session, combatant_id, self.session.round, f"Spotlight {target.name}"))
 
     def next_turn(self) -> None:
-        active_id, round_ = self.session.next_turn()
+        # Never to a PC out of spotlight tokens (the campaign's Spotlight Tracker).
+        active_id, round_ = adversary_operations.next_turn(self.session)
         if active_id is None:
             self._context.say("Nobody can take the spotlight: add a combatant first.")
             return
-        self.undo_stack.push(adversary_operations.pass_turn(self.session, active_id, round_))
+        self.card_actions.run(lambda: adversary_operations.pass_spotlight(
+            self.session, active_id, round_))
 
     def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
-        self.undo_stack.push(commands.SetMarks(self.session, combatant_id, hp_marked,
-                                               stress_marked))
+        # The last Stress marked makes it Vulnerable in the same step (conditions.py).
+        self.card_actions.run(lambda: adversary_operations.set_marks(
+            self.session, combatant_id, hp_marked, stress_marked))
 
     def set_track(self, combatant_id: int, track: str, count: int) -> None:
         """A tracked PC's Armor Slots marked or Hope, clicked on its card."""

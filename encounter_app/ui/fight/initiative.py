@@ -43,6 +43,8 @@ class InitiativeDelegate(QStyledItemDelegate):
         # Daggerheart's PCs tracked (View › Track PCs): a PC's row says its HP, as a card's
         # does, and its Evasion moves up beside "PC".
         self.pcs_tracked = False
+        # The Spotlight Tracker (an optional rule): a PC's tokens, "●●○", beside "PC"; "" off.
+        self.tokens: RowInfo | None = None
 
     def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
@@ -84,7 +86,7 @@ class InitiativeDelegate(QStyledItemDelegate):
         tracked = self.pcs_tracked and row.kind == "pc" and row.hp_max > 0
         evasion = f" · EVASION {row.evasion}" if tracked and row.evasion is not None else ""
         painter.drawText(badge, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         marker + KIND_LABEL[row.kind].upper() + evasion + hidden)
+                         marker + self.badge_text(row, evasion + hidden))
 
         info = (f"HP {row.hp_marked}/{row.hp_max} marked" if tracked
                 else self._row_info(row))
@@ -108,6 +110,12 @@ class InitiativeDelegate(QStyledItemDelegate):
         painter.drawText(rect.adjusted(0, 4, -8, -4),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, info)
         painter.restore()
+
+
+    def badge_text(self, row: CombatantRow, rest: str = "") -> str:
+        """The line above the name: its kind, then a PC's spotlight tokens ("PC ●●○")."""
+        tokens = self.tokens(row) if self.tokens is not None else ""
+        return KIND_LABEL[row.kind].upper() + (f" {tokens}" if tokens else "") + rest
 
 
 def _row_info(row: CombatantRow) -> str:

@@ -42,16 +42,20 @@ class HitDialog(QDialog):
     """Mark a hit on one or more tracked PCs by their thresholds, an Armor Slot if wanted."""
 
     def __init__(self, targets: Sequence[tuple[CombatantRow, int]], source: str,
-                 parent: QWidget | None = None, *, typed: bool = False) -> None:
+                 parent: QWidget | None = None, *, typed: bool = False,
+                 massive: bool = False) -> None:
         """``targets``: each PC and the damage it took; ``typed``: the GM types the damage
-        (a PC card's Damage…), else it came from the roll and is only shown."""
+        (a PC card's Damage…), else it came from the roll and is only shown; ``massive``: the
+        campaign plays the optional Massive Damage rule (4 HP at twice Severe)."""
         super().__init__(parent)
+        self._massive = massive
         self.setObjectName("pcHitDialog")
         self.setWindowTitle(f"Mark the hit: {source}")
         layout = QVBoxLayout(self)
         intro = QLabel("Each PC marks HP by their thresholds. An Armor Slot marked takes the "
                        "damage one threshold down (Severe to Major, Major to Minor, Minor to "
-                       "none).")
+                       "none)." + (" Massive Damage: twice Severe or more marks 4 HP."
+                                   if massive else ""))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self._boxes: list[_PcBox] = []
@@ -96,7 +100,7 @@ class HitDialog(QDialog):
         return pc
 
     def _show(self, pc: _PcBox) -> None:
-        hit = pc_tracks.hit_on(pc.row, pc.damage.value())
+        hit = pc_tracks.hit_on(pc.row, pc.damage.value(), massive=self._massive)
         if hit is None:
             pc.result.setText("No thresholds set: mark its HP on its card, or set them in "
                               "Campaign › Manage campaigns › Party.")
@@ -116,7 +120,7 @@ class HitDialog(QDialog):
         for pc in self._boxes:
             if pc.box.isCheckable() and not pc.box.isChecked():
                 continue
-            hit = pc_tracks.hit_on(pc.row, pc.damage.value())
+            hit = pc_tracks.hit_on(pc.row, pc.damage.value(), massive=self._massive)
             if hit is None:
                 continue
             after = pc_tracks.marked_by(pc.row, hit, pc.armor.isChecked())

@@ -99,6 +99,8 @@ class OrderDelegate(_RowDelegate):
         font.setStrikeOut(entry.defeated)
         painter.setFont(font)
         name = ("▶ " if entry.active else "") + entry.name
+        if entry.tokens:  # the Spotlight Tracker: what each PC has left
+            name += f"  {entry.tokens}"
         room = inner.width() - word_width - 12
         metrics = QFontMetrics(font)
         name = metrics.elidedText(name, Qt.TextElideMode.ElideRight, room)

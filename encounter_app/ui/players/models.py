@@ -83,6 +83,9 @@ class PlayerOrderModel(_ViewListModel[PlayerEntry]):
         if value.defeated:
             words.append("defeated")
         words += value.conditions
+        if value.tokens:
+            words.append(f"{value.tokens.count('●')} of {len(value.tokens)} spotlight tokens "
+                         "left")
         return ", ".join(words)
 
 
