@@ -20,11 +20,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -84,6 +86,7 @@ class PlayerRollQueue(QWidget):
         self.list = QListWidget(objectName="playerRollQueue")
         self.list.setAccessibleName("Players' rolls waiting")
         self.list.setWordWrap(True)
+        self.list.hide()  # shown with the first roll; the words below say why it is empty
         self.empty = QLabel("No rolls from the players' page. A player's two dice can be "
                             "typed here too.", objectName="playerRollsEmpty")
         self.empty.setWordWrap(True)
@@ -103,24 +106,37 @@ class PlayerRollQueue(QWidget):
         self.dismiss_button.setToolTip("Take the roll off the queue without recording it")
         self.type_button = QPushButton("Type a player's dice…", objectName="typePlayerDice")
         self.type_button.setToolTip("Record a player's Hope and Fear Dice as they rolled them")
-        difficulty = QHBoxLayout()
+        # Compact, and scrolled when the sidebar is short: the tab shares the sidebar with the
+        # countdowns, which must keep their room (five at 1280x720).
+        row = QHBoxLayout()
         label = QLabel("&Difficulty")
         label.setBuddy(self.difficulty)
-        difficulty.addWidget(label)
-        difficulty.addWidget(self.difficulty)
-        difficulty.addStretch()
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.accept_button)
-        buttons.addWidget(self.dismiss_button)
-        buttons.addStretch()
-        buttons.addWidget(self.type_button)
+        row.addWidget(label)
+        row.addWidget(self.difficulty)
+        row.addStretch()
+        row.addWidget(self.accept_button)
+        row.addWidget(self.dismiss_button)
+        typed = QHBoxLayout()
+        typed.addStretch()
+        typed.addWidget(self.type_button)
+        self.list.setMinimumHeight(2 * self.list.fontMetrics().lineSpacing() + 8)
+        inside = QWidget(objectName="playerRollsInside")
+        content = QVBoxLayout(inside)
+        content.setContentsMargins(4, 4, 4, 4)
+        # The answer first: on a short sidebar the list shrinks, Accept stays in view.
+        content.addLayout(row)
+        content.addWidget(self.outcome)
+        content.addWidget(self.empty)
+        content.addWidget(self.list, 1)
+        content.addLayout(typed)
+        scroll = QScrollArea(objectName="playerRollsScroll")
+        scroll.setWidget(inside)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.empty)
-        layout.addWidget(self.list, 1)
-        layout.addLayout(difficulty)
-        layout.addWidget(self.outcome)
-        layout.addLayout(buttons)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
         self.list.currentRowChanged.connect(lambda _row: self._update())
         self.difficulty.valueChanged.connect(lambda _value: self._update())
         self.accept_button.clicked.connect(self.accept)
@@ -204,6 +220,7 @@ class PlayerRollQueue(QWidget):
     def _update(self) -> None:
         waiting = self.current()
         self.empty.setVisible(not self.waiting)
+        self.list.setVisible(bool(self.waiting))
         self.accept_button.setEnabled(waiting is not None)
         self.dismiss_button.setEnabled(waiting is not None)
         if waiting is None:
