@@ -194,10 +194,7 @@ def place(damage: str, old: DamageRange, new: DamageRange, count: int) -> str | 
 
 
 def _text(count: int, sides: int, flat: int, label: str | None) -> str:
-    if count == 0:
-        text = str(flat)
-    else:
-        text = f"{count}d{sides}" + (f"{flat:+d}" if flat else "")
+    text = str(flat) if count == 0 else f"{count}d{sides}" + (f"{flat:+d}" if flat else "")
     return f"{text} {label}" if label else text
 
 
@@ -272,8 +269,9 @@ def plan_adversary(stats: Mapping[str, Any], to_tier: int, *,
         moved["major"] = moved["severe"] = None
     else:
         major, severe = stats.get("major"), stats.get("severe")
-        if major is not None:
-            moved["major"] = _clamp(int(major) + new.major - old.major, THRESHOLD,
+        if major is not None:  # below the highest: a Severe above it must fit too
+            top = THRESHOLD[1] - (severe is not None)
+            moved["major"] = _clamp(int(major) + new.major - old.major, (THRESHOLD[0], top),
                                     "The Major threshold", notes)
         if severe is not None:
             low = (moved["major"] + 1 if major is not None else THRESHOLD[0], THRESHOLD[1])
