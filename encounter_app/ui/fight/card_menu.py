@@ -51,6 +51,8 @@ class CardActions(QObject):
                                         "counts start again (key G)")
         self.end_turn_action.triggered.connect(self.end_gm_turn)
         self.hit_dialog: HitDialog | None = None  # the last hit offered to tracked PCs
+        # Opens the Move to another tier preview (the library's TierActions.card), once set.
+        self.move_tier: Callable[[int], object] | None = None
 
     # -- running an action ------------------------------------------------------------------
 
@@ -211,6 +213,9 @@ class CardActions(QObject):
             menu.addSeparator()
             add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
                 enabled=row.stats is not None)
+            if (move_tier := self.move_tier) is not None:
+                add("Move to another &tier…", "tierMoveAction", lambda: move_tier(cid),
+                    enabled=row.stats is not None)
         if (note := self._note) is not None:
             add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",
                 lambda: note(cid))
