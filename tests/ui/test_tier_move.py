@@ -114,7 +114,13 @@ def test_from_the_library_side_by_side_edited_saved_as_a_new_entry_and_undone(qt
         assert field(dialog, "damage", QLineEdit).text() == "3d10+6 phy"
         assert benchmark(dialog, "difficulty") == "17"
         assert benchmark(dialog, "damage") == "3d8+3 to 3d12+5"
-        assert "rulebook" in benchmark(dialog, "hp")
+        assert benchmark(dialog, "hp") == "+2 by default"
+        assert "rulebook" in dialog.findChild(QLabel, "tierMoveBenchmark:hp").toolTip()
+        # Nothing moves when the tier changes: the fields keep their places.
+        where = field(dialog, "damage", QLineEdit).geometry()
+        dialog.tier.setCurrentIndex(dialog.tier.findData(4))
+        assert field(dialog, "damage", QLineEdit).geometry() == where
+        dialog.tier.setCurrentIndex(dialog.tier.findData(3))
         assert dialog.name.text() == "Ashen Sentry (Tier 3)"
         # The GM makes it a little softer.
         field(dialog, "difficulty").setValue(18)

@@ -120,8 +120,7 @@ class TierMoveDialog(QDialog):
             self.damage.textChanged.connect(self._update)
             row = self._grid_row(grid, row, "Dama&ge", str(original_json["damage"]),
                                  self.damage, "damage")
-        grid.setColumnStretch(2, 1)
-        grid.setColumnStretch(3, 1)
+        grid.setColumnStretch(4, 1)  # the columns keep their widths, whatever the tier
 
         self.check = QLabel(objectName="tierMoveCheck", wordWrap=True)
         self.check.setTextFormat(Qt.TextFormat.RichText)
@@ -173,9 +172,15 @@ class TierMoveDialog(QDialog):
         title.setBuddy(editor)
         grid.addWidget(title, row, 0)
         grid.addWidget(QLabel(now, objectName=f"tierMoveNow:{field}"), row, 1)
+        metrics = self.fontMetrics()
+        # Fixed widths: choosing another tier or typing never moves a field.
+        editor.setFixedWidth(metrics.horizontalAdvance("4d12+15 direct phy/mag") + 16
+                             if isinstance(editor, QLineEdit)
+                             else metrics.horizontalAdvance("+999") + 48)
         grid.addWidget(editor, row, 2)
         bench = QLabel(objectName=f"tierMoveBenchmark:{field}")
         bench.setStyleSheet("color: gray")
+        bench.setMinimumWidth(metrics.horizontalAdvance("4d8+10 to 4d12+15") + 12)
         self.benchmarks[field] = bench
         grid.addWidget(bench, row, 3)
         return row + 1
@@ -219,8 +224,13 @@ class TierMoveDialog(QDialog):
             return
         bench = tier_benchmarks(tier)
         toughness = tiers.default_toughness(self.original.tier, tier)
-        hp_text = (f"{toughness:+d} by default (rulebook: +1 to +3 from tier 1-2 to 3-4)"
-                   if toughness else "as it was")
+        hp_text = f"{toughness:+d} by default" if toughness else "as it was"
+        hp_tip = ("The core rulebook raises HP and Stress by 1 to 3 when an adversary moves "
+                  "from tier 1-2 to tier 3-4; the default here is the middle, and the same is "
+                  "taken off on the way down. Edit it as you like.")
+        for field in ("hp", "stress"):
+            if field in self.benchmarks:
+                self.benchmarks[field].setToolTip(hp_tip)
         for field, text in (("attack_modifier", f"{bench.attack:+d}"),
                             ("difficulty", str(bench.difficulty)),
                             ("major", str(bench.major)), ("severe", str(bench.severe)),
