@@ -214,7 +214,7 @@ class CardActions(QObject):
             add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
                 enabled=row.stats is not None)
             if (move_tier := self.move_tier) is not None:
-                add("Move to another &tier…", "tierMoveAction", lambda: move_tier(cid),
+                add("Mo&ve to another tier…", "tierMoveAction", lambda: move_tier(cid),
                     enabled=row.stats is not None)
         if (note := self._note) is not None:
             add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from encounter_app.ui.library.tier_dialog import TierMoveDialog
     from encounter_app.ui.shell.fight import Say
 
-MENU_TEXT = "Move to another &tier…"
+MENU_TEXT = "Mo&ve to another tier…"
 TIP = ("Move it to another tier by the SRD's benchmarks: see the new numbers beside the old, "
        "edit any of them, then keep it")
 

@@ -41,7 +41,7 @@ from encounter_app.ui.widgets.problem import ProblemLabel
 _ADVERSARY_NUMBERS = (
     ("attack_modifier", "&Attack", limits.ATTACK_MODIFIER),
     ("difficulty", "&Difficulty", limits.DIFFICULTY),
-    ("major", "&Major threshold", limits.THRESHOLD),
+    ("major", "Ma&jor threshold", limits.THRESHOLD),
     ("severe", "&Severe threshold", limits.THRESHOLD),
     ("hp", "&HP", limits.HP),
     ("stress", "St&ress", limits.STRESS),
