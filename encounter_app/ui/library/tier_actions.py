@@ -3,7 +3,9 @@ menu), an adversary's card in the fight (its menu), the fight's environment (Enc
 and a planned adversary in the encounter builder (its right-click menu).
 
 Each opens the preview (ui/library/tier_dialog.py, loaded when first opened) and turns the GM's
-answer into one undo step (services/library/tier_moves.py), said in the status line.
+answer into one undo step (services/library/tier_moves.py), said in the status line. Those
+services are imported when first used: they bring the builder's services and the rules of
+tiers, which the window's first paint does not need (tests/ui/test_startup_imports.py).
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from PySide6.QtWidgets import QWidget
 from encounter_app.domain import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.library import tier_moves
 from encounter_app.services.library.shelves import EncounterEnvironment, Library
 from encounter_app.services.undo import UndoStack
 
@@ -70,6 +71,8 @@ class TierActions(QObject):
 
     def _new_entry(self, moved: StatBlock | EnvironmentBlock, old_tier: int) -> int | None:
         """The moved block as a new library entry; its id, or None when the step failed."""
+        from encounter_app.services.library import tier_moves  # see the module's docstring
+
         library = self._library()
         command: Any
         if isinstance(moved, EnvironmentBlock):
@@ -124,6 +127,8 @@ class TierActions(QObject):
         target, moved = answer
         if target == "library":
             return self._new_entry(moved, row.stats.tier) is not None
+        from encounter_app.services.library import tier_moves  # see the module's docstring
+
         command = tier_moves.in_fight(self._session, combatant_id, moved)
         return self._push(command, f"{command.text()}: its card shows the new numbers.")
 
@@ -140,6 +145,8 @@ class TierActions(QObject):
         target, moved = answer
         if target == "library":
             return self._new_entry(moved, block.tier) is not None
+        from encounter_app.services.library import tier_moves  # see the module's docstring
+
         command = tier_moves.fight_environment(self._holder, moved)
         return self._push(command, f"{command.text()}.")
 
