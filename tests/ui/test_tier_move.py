@@ -303,3 +303,29 @@ def test_from_the_builder_the_planned_adversary_moves(qtbot, program):
     assert (planned.stats.name, planned.stats.tier, planned.count) == ("Bramble Stalker", 2, 2)
     assert templates(program) == library  # a draft: nothing in the library
     builder.close()
+
+
+def test_the_move_in_the_fight_is_one_transaction_and_a_refused_write_changes_nothing(
+        qtbot, program, monkeypatch):
+    from encounter_app.store.errors import WriteFailed
+    from tests.helpers.trace import commits, statements
+
+    sentry = named(program, "Ashen Sentry")
+    steps = program.undo_stack.count()
+
+    def refuse(*_args, **_kwargs):
+        raise WriteFailed("The disk holding the data folder is full: free some space and try "
+                          "again.", "SQLITE_FULL")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(program.store, "update_combatant", refuse)
+        with preview(lambda dialog: press_move(qtbot, dialog)):
+            trigger(program, sentry.id, "tierMoveAction")
+    assert named(program, "Ashen Sentry").stats == sentry.stats
+    assert program.undo_stack.count() == steps
+    assert "is full" in status(program) and "Move Ashen Sentry" in status(program)
+
+    with statements(program.store) as seen, preview(lambda dialog: press_move(qtbot, dialog)):
+        trigger(program, sentry.id, "tierMoveAction")
+    assert named(program, "Ashen Sentry").stats.tier == 2
+    assert commits(seen) == 1 and program.undo_stack.count() == steps + 1
