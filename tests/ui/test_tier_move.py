@@ -329,3 +329,27 @@ def test_the_move_in_the_fight_is_one_transaction_and_a_refused_write_changes_no
         trigger(program, sentry.id, "tierMoveAction")
     assert named(program, "Ashen Sentry").stats.tier == 2
     assert commits(seen) == 1 and program.undo_stack.count() == steps + 1
+
+
+def test_a_tiny_ooze_without_a_severe_threshold_moves_and_keeps_none(qtbot, program):
+    from dataclasses import replace
+
+    from encounter_app.domain import TemplateRow
+
+    sentry = templates(program)["Ashen Sentry"]
+    # As the SRD's Tiny Green Ooze: a Major threshold and no Severe.
+    program.store.insert_templates([TemplateRow(None, replace(
+        sentry, name="Tiny Ooze", type="Skulk", major=4, severe=None))])
+    program.window.fight.library.reload()
+    page = library_page(program)
+    select(page, "Tiny Ooze")
+
+    def move(dialog):
+        assert dialog.findChild(QSpinBox, "tierMove:severe") is None
+        assert field(dialog, "major").value() == 7
+        press_move(qtbot, dialog)
+
+    with preview(move):
+        page.entry_actions[0].trigger()
+    ooze = templates(program)["Tiny Ooze (Tier 2)"]
+    assert (ooze.major, ooze.severe) == (7, None)

@@ -269,10 +269,14 @@ class TierMoveDialog(QDialog):
         return data
 
     def problems(self) -> dict[str, str]:
+        """The problems of the fields shown here. Others came with the stat block (the SRD's
+        tiny oozes have a Major threshold and no Severe) and this dialog cannot mend them: the
+        stat-block editor does."""
         data = self.stats_json()
-        if self._environment:
-            return limits.environment_problems(data)
-        return limits.adversary_problems(data)
+        found = (limits.environment_problems(data) if self._environment
+                 else limits.adversary_problems(data))
+        shown = {*self.fields, "damage", "name"}
+        return {key: text for key, text in found.items() if key in shown}
 
     def moved(self) -> StatBlock | EnvironmentBlock:
         """The moved block (check ``problems()`` first)."""
