@@ -71,6 +71,8 @@ class CardActions(QObject):
         session.options_changed.connect(lambda: self.refill_action.setEnabled(
             actions.options(session).spotlight_tracker))
         self.hit_dialog: HitDialog | None = None  # the last hit offered to tracked PCs
+        # Opens the Move to another tier preview (the library's TierActions.card), once set.
+        self.move_tier: Callable[[int], object] | None = None
 
     # -- running an action ------------------------------------------------------------------
 
@@ -303,6 +305,9 @@ class CardActions(QObject):
             menu.addSeparator()
             add("Edit its stat &block…", "editStatBlockAction", lambda: self.edit_stats(cid),
                 enabled=row.stats is not None)
+            if (move_tier := self.move_tier) is not None:
+                add("Mo&ve to another tier…", "tierMoveAction", lambda: move_tier(cid),
+                    enabled=row.stats is not None)
         if (note := self._note) is not None:
             add("&Note (GM only)…" if not row.notes else "Edit &note (GM only)…", "noteAction",
                 lambda: note(cid))

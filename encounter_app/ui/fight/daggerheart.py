@@ -69,6 +69,7 @@ class DaggerheartFight(QObject):
         # The library holds Daggerheart stat blocks and environments, and builds to its budget.
         self.library = LibraryActions(window, context.store, session, undo_stack, context.say)
         self.library.encounter_started.connect(window.open_encounter_requested)
+        self.card_actions.move_tier = self.library.tiers.card
         self.fear_ledger_model = FearLedgerModel(session, self)
         self.fear_ledger = PaintedListView("No Fear gained or spent yet.")
         self.fear_ledger.setObjectName("fearLedger")

@@ -31,6 +31,7 @@ from encounter_app.services.library.shelves import KEEP, EncounterEnvironment, K
 from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store, StoreError
 from encounter_app.ui.fight.environment_panel import EnvironmentPanel
+from encounter_app.ui.library.tier_actions import TierActions
 
 if TYPE_CHECKING:
     from encounter_app.services.library.builder import PlannedAdversary
@@ -79,13 +80,18 @@ class LibraryActions(QObject):
         self.builder_action.triggered.connect(lambda: self.open_builder())
         self.detach_action = QAction("&Detach environment", self)
         self.detach_action.triggered.connect(self.detach)
+        self.tiers = TierActions(window, session, undo_stack, show_message,
+                                 lambda: self.library, self.holder)
+        self.environment_tier_action = QAction("&Move the environment to another tier…", self,
+                                               objectName="environmentTierMoveAction")
+        self.environment_tier_action.triggered.connect(self.tiers.fight_environment)
         self.holder.changed.connect(self._environment_changed)
         self._environment_changed()
         undo_stack.rolled_back.connect(self._rolled_back)
 
     def fill(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None:
         encounter_menu.addSeparator()
-        for action in (self.builder_action, self.detach_action):
+        for action in (self.builder_action, self.detach_action, self.environment_tier_action):
             encounter_menu.addAction(action)
         self._window.addAction(self.builder_action)  # the shortcut works with the menu closed
         view_menu.addAction(self.library_action)
@@ -116,6 +122,8 @@ class LibraryActions(QObject):
         panel = LibraryPanel(self.library, self._undo_stack)
         panel.adversaries.used.connect(self._use)
         panel.environments.used.connect(self._use)
+        self.tiers.install_page(panel.adversaries)
+        self.tiers.install_page(panel.environments)
         self.dock.setWidget(panel)
         if self.dock.isFloating():  # over the cards' right half, inside the window
             frame = self._window.geometry()
@@ -133,6 +141,7 @@ class LibraryActions(QObject):
 
     def _environment_changed(self) -> None:
         self.detach_action.setEnabled(self.holder.block is not None)
+        self.environment_tier_action.setEnabled(self.holder.block is not None)
 
     # -- what the GM does -----------------------------------------------------------------------
 
@@ -178,6 +187,7 @@ class LibraryActions(QObject):
             self._builder = BuilderDialog(self.library, self.holder, self.party_size(),
                                           self._window)
             self._builder.start_requested.connect(self.start)
+            self.tiers.install_builder(self._builder)
         self._builder.refresh_environments()
         self._builder.add(list(rows))
         if self._builder.isVisible():  # already open behind the window: bring it forward

@@ -85,6 +85,7 @@ class LibraryPage(QWidget, Generic[EntryT]):
                                           "the library (a fight keeps its own copy)",
                                           self.delete, QKeySequence.StandardKey.Delete)
         self.use_actions: dict[str, QAction] = {}
+        self.entry_actions: list[QAction] = []  # more for one entry (Move to another tier…)
         # Two short rows rather than one long one: the dock fits beside the fight on a
         # 1366-pixel laptop screen.
         edits, uses_row = QHBoxLayout(), QHBoxLayout()
@@ -183,6 +184,8 @@ class LibraryPage(QWidget, Generic[EntryT]):
         self.delete_action.setEnabled(bool(chosen))
         for use, action in self.use_actions.items():
             action.setEnabled(one if use in SINGLE_USES else bool(chosen))
+        for action in self.entry_actions:
+            action.setEnabled(one)
         if one:
             self.preview.setHtml(self._preview(chosen[0].stats))
         elif chosen:
@@ -205,12 +208,18 @@ class LibraryPage(QWidget, Generic[EntryT]):
     def _menu(self, point: QPoint) -> None:
         menu = QMenu(self)
         for action in (*self.use_actions.values(), None, self.edit_action,
-                       self.duplicate_action, self.delete_action, None, self.new_action):
+                       self.duplicate_action, *self.entry_actions, self.delete_action, None,
+                       self.new_action):
             if action is None:
                 menu.addSeparator()
             else:
                 menu.addAction(action)
         menu.popup(self.view.viewport().mapToGlobal(point))
+
+    def add_entry_action(self, action: QAction) -> None:
+        """One more entry of the context menu, for one selected entry."""
+        self.entry_actions.append(action)
+        self._selection_changed()
 
     # -- what the GM does -----------------------------------------------------------------------
 
