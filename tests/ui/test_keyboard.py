@@ -250,3 +250,26 @@ def test_every_key_belongs_to_one_action_in_each_systems_window(qtbot, tmp_path,
         assert {k: v for k, v in owners.items() if len(v) > 1} == {}
     finally:
         launched.shutdown()
+
+
+@pytest.mark.parametrize("system", ["daggerheart", "casus_mus", "ruins_and_raiders",
+                                    "forge_of_power"])
+def test_each_menu_letter_opens_one_item(launch_demo, system):
+    """Alt+letter in an open menu: two items on one letter and the first only takes the focus,
+    so the GM's keyboard choice does nothing. Every visible item's underlined letter is its
+    own within its menu."""
+    import re
+
+    window = launch_demo(system).window
+    clashes = {}
+    for top in window.menuBar().actions():
+        menu = top.menu()
+        if menu is None:
+            continue
+        menu.aboutToShow.emit()  # menus filled as they open are filled now
+        letters: dict[str, list[str]] = {}
+        for action in menu.actions():
+            if action.isVisible() and (found := re.search(r"&([^&])", action.text())):
+                letters.setdefault(found.group(1).lower(), []).append(action.text())
+        clashes.update({f"{top.text()} {k}": v for k, v in letters.items() if len(v) > 1})
+    assert clashes == {}

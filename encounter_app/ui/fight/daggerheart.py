@@ -59,7 +59,7 @@ class DaggerheartFight(QObject):
         # Players' rolls from their phones (and dice the GM types), waiting for a Difficulty.
         self.player_rolls = PlayerRollQueue(session, context.roller.router, self.outcomes,
                                             context.say)
-        self.type_dice_action = QAction("Type a player's &dice…", window,
+        self.type_dice_action = QAction("T&ype a player's dice…", window,
                                         objectName="typePlayerDiceAction")
         self.type_dice_action.setToolTip("Record a player's Hope and Fear Dice as rolled at "
                                          "the table, against a Difficulty")

@@ -82,7 +82,7 @@ class LibraryActions(QObject):
         self.detach_action.triggered.connect(self.detach)
         self.tiers = TierActions(window, session, undo_stack, show_message,
                                  lambda: self.library, self.holder)
-        self.environment_tier_action = QAction("&Move the environment to another tier…", self,
+        self.environment_tier_action = QAction("Move the en&vironment to another tier…", self,
                                                objectName="environmentTierMoveAction")
         self.environment_tier_action.triggered.connect(self.tiers.fight_environment)
         self.holder.changed.connect(self._environment_changed)

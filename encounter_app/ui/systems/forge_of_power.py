@@ -30,7 +30,7 @@ class ForgeOfPowerTable(SystemTable):
         self.action("&Die roll…", "R", lambda: self.roll(attack=False), roll=True)
         self.action("&Attack…", "A", lambda: self.roll(attack=True), roll=True)
         self.action("Roll &initiative", "I", self.roll_initiative, roll=True)
-        self.action("I&nterrupt", "Shift+I", self.interrupt)  # Ctrl+I imports a file
+        self.action("Interr&upt", "Shift+I", self.interrupt)  # Ctrl+I imports a file
 
         self.status = QLabel(objectName="popcornStatus")
         self.status.setWordWrap(True)
