@@ -230,7 +230,7 @@ class PageServer:
                                shutdown_timeout=1.0)
         await runner.setup()
         assert self._sock is not None
-        site = web.SockSite(runner, self._sock, shutdown_timeout=1.0)
+        site = web.SockSite(runner, self._sock)
         await site.start()
         broadcaster = asyncio.create_task(self._broadcast())
         self.ready.set()
@@ -317,8 +317,8 @@ class PageServer:
         pick = data.get("pick")
         character = self._characters.get(pick) if isinstance(pick, str) else None
         if character is None:
-            return ("Pick your character first." if not pick else
-                    "That character is not in the fight now: pick yours again."), None
+            return ("That character is not in the fight now: pick yours again."
+                    if pick and isinstance(pick, str) else "Pick your character first."), None
         modifier, hope, fear = data.get("modifier", 0), data.get("hope"), data.get("fear")
         if problem := submission_problem(character.name, modifier, hope, fear):
             return problem, None
