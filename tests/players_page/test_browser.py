@@ -11,8 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from encounter_app.services.fight.commands import AddCountdown, SetFear, UpdateCombatant
 from encounter_app.domain import CountdownRow
+from encounter_app.services.fight.commands import AddCountdown, SetFear, UpdateCombatant
 from encounter_app.ui.players.share import RECEIVED
 from tests.players_page.webdriver import PHONE, chromium, chromium_missing
 

@@ -100,10 +100,10 @@ def chromium(size: tuple[int, int] = PHONE) -> Iterator[Browser]:
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
-            with contextlib.suppress(OSError):
-                with urllib.request.urlopen(f"{base}/status", timeout=2) as answer:
-                    if json.loads(answer.read())["value"]["ready"]:
-                        break
+            with contextlib.suppress(OSError), urllib.request.urlopen(f"{base}/status",
+                                                                      timeout=2) as answer:
+                if json.loads(answer.read())["value"]["ready"]:
+                    break
             time.sleep(0.05)
         width, height = size
         options = {"binary": shutil.which("chromium"),

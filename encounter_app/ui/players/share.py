@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
 
 from encounter_app.domain.player_rolls import PlayerRollSubmission
 from encounter_app.domain.rows import CombatantRow
@@ -28,10 +27,10 @@ from encounter_app.resources import resource
 from encounter_app.rules.systems import TurnOrder
 from encounter_app.rules.systems import system as system_of
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.page_server import Character, PageServer, Snapshot, page_message
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the server, asyncio and QtNetwork load when the GM first shares
     from encounter_app.domain.player_view import PlayerView
+    from encounter_app.services.page_server import Character, PageServer, Snapshot
     from encounter_app.services.player_view import PlayerFeed
     from encounter_app.ui.players.share_dialog import ShareDialog
     from encounter_app.ui.shell.main_window import MainWindow
@@ -49,6 +48,8 @@ RECEIVED = "Your roll is in the GM's queue."
 def interfaces() -> list[tuple[str, str]]:
     """The addresses phones can reach this computer at: (label, IPv4 address), the local
     network's first, this computer alone last."""
+    from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
+
     found: list[tuple[str, str]] = []
     flags = QNetworkInterface.InterfaceFlag
     for interface in QNetworkInterface.allInterfaces():
@@ -68,6 +69,8 @@ def characters_of(combatants: list[CombatantRow], picks: dict[int, str]) -> tupl
     """The PCs the player display shows, each under its pick name (made once per combatant,
     in ``picks``, so a page's choice stays valid while the fight changes)."""
     import secrets
+
+    from encounter_app.services.page_server import Character
 
     chosen = []
     for row in combatants:
@@ -141,19 +144,20 @@ class PlayersPage(QObject):
     def share(self, host: str | None = None, port: int | None = None) -> str:
         """Serve the page; returns its address (with the key). Raises OSError, with nothing
         started, when the address cannot be used (the port is taken...)."""
+        from encounter_app.services.page_server import PageServer
+
         host = host or self.host
         kept = self.keep
-        if port is None:
-            port = int(str(self._settings.value(PORT_KEY, 0) or 0)) if kept else 0
+        remembered = int(str(self._settings.value(PORT_KEY, 0) or 0)) if kept else 0
         key = str(self._settings.value(SECRET_KEY, "") or "") if kept else ""
         self.stop()
         server = PageServer(resource("players_page"), self._arrived.emit, key=key or None,
                             counted=self._counted.emit)
         try:
-            server.start(host, port)
+            server.start(host, remembered if port is None else port)
         except OSError:
-            if port == 0 or port is None:
-                raise
+            if port is not None or not remembered:
+                raise  # the port asked for is taken: say so
             server = PageServer(resource("players_page"), self._arrived.emit,
                                 key=key or None, counted=self._counted.emit)
             server.start(host, 0)  # the remembered port is taken now: any free one
@@ -227,6 +231,8 @@ class PlayersPage(QObject):
 
     def snapshot(self, view: PlayerView) -> Snapshot:
         """What every page is sent for ``view``, written here on the GUI thread."""
+        from encounter_app.services.page_server import page_message
+
         system = system_of(self._session.campaign.system)
         characters = characters_of(list(self._session.combatants), self._picks)
         return page_message(view, characters, system_name=system.name,
