@@ -149,6 +149,7 @@ class ShareDialog(QDialog):
         self.share_button.setText("Stop sharing" if sharing else "Share the players' page")
         url = self.page.url
         self.address.setText(url)
+        self.address.setCursorPosition(0)  # the start of it: http:// and the network's address
         self.address.setPlaceholderText("Not shared")
         self.copy_button.setEnabled(sharing)
         self.new_key_button.setEnabled(sharing)
