@@ -97,3 +97,17 @@ def _numbers(data):
             yield from _numbers(value)
     else:
         yield data
+
+
+def test_another_system_s_page_speaks_its_words_and_offers_no_duality_dice(qtbot, tmp_path):
+    from encounter_app.app import launch
+
+    launched = launch(tmp_path / "cm", seed=3, show=False, demo_system="casus_mus")
+    try:
+        message = sent(launched.window.players_page)
+    finally:
+        launched.shutdown()
+    assert message["view"]["system"] == "casus_mus"
+    assert message["view"]["fear"] is None  # Fear is Daggerheart's
+    assert message["words"] == {"system": "Casus Mus", "order": "Turn order",
+                                "active": "Their turn"}
