@@ -72,6 +72,7 @@ function answer(text, kind) {
   const box = $("answer");
   box.textContent = text;
   box.className = "answer" + (kind ? " " + kind : "");
+  if (text) box.scrollIntoView({ block: "nearest" });  // below the button: bring it in sight
 }
 
 function show(message) {

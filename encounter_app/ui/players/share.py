@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction
 
 from encounter_app.domain.player_rolls import PlayerRollSubmission
@@ -104,6 +104,11 @@ class PlayersPage(QObject):
         self.action.setToolTip("Show the fight on the players' phones, and take their rolls: "
                                "an address and a QR code for the local network")
         self.action.triggered.connect(self.show_dialog)
+        # A burst of changes (one GM action moves many rows) is written and sent once, when
+        # the event loop is next free: the newest view.
+        self._pending: PlayerView | None = None
+        self._send_timer = QTimer(self, singleShot=True, interval=0)
+        self._send_timer.timeout.connect(self._send_pending)
         self._arrived.connect(self._take)
         self._counted.connect(self.pages_changed)
         window.closing.connect(self.stop)
@@ -169,7 +174,7 @@ class PlayersPage(QObject):
         if feed is not self._feed:
             self._feed = feed
             feed.changed.connect(self._publish)
-        self._publish(feed.view)
+        server.publish(self.snapshot(feed.view))  # there before the first page asks
         self.sharing_changed.emit(True)
         return server.url
 
@@ -224,7 +229,7 @@ class PlayersPage(QObject):
         self.server = server
         self._feed = self._feed_of()
         self._feed.changed.connect(self._publish)
-        self._publish(self._feed.view)
+        server.publish(self.snapshot(self._feed.view))
         self.sharing_changed.emit(True)
 
     # -- between the threads ------------------------------------------------------------------
@@ -239,7 +244,12 @@ class PlayersPage(QObject):
                             spotlight=system.turn_order is TurnOrder.SPOTLIGHT)
 
     def _publish(self, view: PlayerView) -> None:
-        if self.server is not None:
+        self._pending = view
+        self._send_timer.start()
+
+    def _send_pending(self) -> None:
+        view, self._pending = self._pending, None
+        if self.server is not None and view is not None:
             self.server.publish(self.snapshot(view))
 
     def _take(self, submission: PlayerRollSubmission) -> None:
