@@ -141,3 +141,35 @@ def test_quitting_joins_the_server_thread(qtbot, program, shared, phones):
     program.shutdown()
     assert not page_threads()
     qtbot.waitUntil(lambda: phone.closed is not None)
+
+
+def test_an_address_this_computer_no_longer_has_is_said_in_the_dialog(qtbot, program):
+    page = program.window.players_page
+    dialog = page.show_dialog()
+    dialog.network.addItem("Old Wi-Fi: 192.0.2.123", "192.0.2.123")  # TEST-NET: not ours
+    dialog.network.setCurrentIndex(dialog.network.count() - 1)
+    dialog.share_button.click()
+    assert not page.sharing and not page_threads()
+    assert "could not be shared on 192.0.2.123" in dialog.message.text()
+    assert not dialog.share_button.isChecked() and dialog.address.text() == ""
+
+
+def test_a_kept_port_taken_meanwhile_gives_way_to_a_free_one(qtbot, tmp_path):
+    import socket
+
+    first = launch(tmp_path, seed=3, show=False)
+    try:
+        first.window.players_page.share("127.0.0.1")
+        first.window.players_page.set_keep(True)
+        port = first.window.players_page.server.address[1]
+    finally:
+        first.shutdown()
+    with socket.socket() as squatter:
+        squatter.bind(("127.0.0.1", port))
+        squatter.listen()
+        second = launch(tmp_path, seed=3, show=False)
+        try:
+            page = second.window.players_page
+            assert page.sharing and page.server.address[1] != port
+        finally:
+            second.shutdown()
