@@ -70,6 +70,10 @@ BUDGETS = (
            True),
     Budget("growth_open_ms", "open a campaign of 200 done encounters + 100,000 rolls to a painted"
            " window", 300.0, True, strict=True),
+    Budget("page_fanout_p99_ms", "players' page: a move to the last of 50 phones' update, "
+           "1000 combatants, p99", 100.0, True, strict=True),
+    Budget("page_reorder_p99_ms", "one drag-and-drop move, 1000 combatants, 50 phones "
+           "connected, p99", 16.0, True, strict=True),
     Budget("growth_db_mb", "that campaign's database file + -wal after a checkpoint, MB", 50.0,
            True, strict=True),
 )
@@ -169,6 +173,7 @@ def run(runs: int, want_platform: str) -> dict:
         folders = {"200": build_encounter(work / "200", 200, 2_000),
                    "1000": build_encounter(work / "1000", 1000, 10_000)}
         shutil.copytree(folders["1000"], work / "1000-reorder")
+        shutil.copytree(folders["1000"], work / "1000-page")
         print(f"building a campaign of {GROWTH_DONE} finished encounters and {GROWTH_ROLLS:,}"
               " rolls ...", flush=True)
         folders["growth"] = build_campaign(work / "growth", GROWTH_DONE, GROWTH_ROLLS)
@@ -190,6 +195,8 @@ def run(runs: int, want_platform: str) -> dict:
         rate = measures.rolls_per_second()
         reorder, drops, reorder_cpu = measures.reorder_times(work / "1000-reorder")
         odds_times = measures.odds_times()
+        print("the players' page, 50 phones ...", flush=True)
+        fanout, page_frames = measures.page_fanout(work / "1000-page")
         app.processEvents()
     finally:
         display.close()
@@ -207,6 +214,8 @@ def run(runs: int, want_platform: str) -> dict:
         "rss_ratio": median_of(reports["app_1000"], "maxrss_kb") / baseline_rss,
         "growth_open_ms": median_of(reports["growth"], "launch_s") * 1000,
         "growth_db_mb": growth_bytes / MB,
+        "page_fanout_p99_ms": measures.percentile(fanout, 99) * 1000,
+        "page_reorder_p99_ms": measures.percentile(page_frames, 99) * 1000,
     }
     ms = 1000
 
@@ -244,6 +253,8 @@ def run(runs: int, want_platform: str) -> dict:
             "reorder_drop_only_ms": in_ms(drops),
             "reorder_gui_thread_cpu_ms": in_ms(reorder_cpu),
             "odds_ms": in_ms(odds_times),
+            "page_fanout_ms": in_ms(fanout),
+            "page_reorder_ms": in_ms(page_frames),
         },
     }
 

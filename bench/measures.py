@@ -155,3 +155,63 @@ def odds_times() -> list[float]:
 def summary(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "p99": percentile(values, 99),
             "max": max(values), "count": len(values)}
+
+
+def page_fanout(data_dir: Path, phones: int = 50, moves: int = 200
+                ) -> tuple[list[float], list[float]]:
+    """The players' page shared on the loopback address with ``phones`` simulated phones
+    connected (bench/page_phones.py, another process): for each drag-and-drop move, seconds
+    from the GM's drop to the moment the last phone has the new view, and the move's frame
+    time on the GUI thread (as ``reorder_times``) while they are connected."""
+    import subprocess
+    import sys
+
+    from encounter_app.app import launch
+
+    app = QApplication.instance()
+    launched = launch(data_dir, show=True)
+    crowd = None
+    try:
+        page = launched.window.players_page
+        assert page is not None
+        url = page.share("127.0.0.1")
+        assert page.server is not None and page.server.ready.wait(10)
+        ws = url.replace("http://", "ws://", 1) + "ws"
+        crowd = subprocess.Popen([sys.executable, "-m", "bench.page_phones", ws, str(phones)],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert crowd.stdout is not None and crowd.stdin is not None
+        if crowd.stdout.readline().strip() != "ready":
+            raise RuntimeError("the simulated phones did not connect")
+        settle(app, 1.0)
+        model = launched.window.initiative_model
+        count = model.rowCount()
+        rng = random.Random(5)
+        starts, frames = [], []
+        for _ in range(moves):
+            source = rng.randrange(count)
+            drop_row = rng.randrange(count + 1)
+            if drop_row in (source, source + 1):
+                drop_row = (source + 2) % (count + 1)
+            mime = model.mimeData([model.index(source)])
+            settle(app, 0.15)  # every phone has the last view before the next move
+            start = time.perf_counter()
+            starts.append(time.monotonic())
+            model.dropMimeData(mime, Qt.DropAction.MoveAction, drop_row, 0, QModelIndex())
+            app.processEvents()
+            frames.append(time.perf_counter() - start)
+        settle(app, 0.5)
+        crowd.stdin.write("report\n")
+        crowd.stdin.flush()
+        import json
+
+        received: list[list[float]] = json.loads(crowd.stdout.readline())
+        crowd.wait(30)
+    finally:
+        if crowd is not None and crowd.poll() is None:
+            crowd.kill()
+        launched.shutdown()
+    if any(len(times) != moves for times in received):
+        raise RuntimeError("a phone missed a view: "
+                           f"{sorted({len(t) for t in received})} of {moves}")
+    fanout = [max(times[n] for times in received) - start for n, start in enumerate(starts)]
+    return fanout, frames

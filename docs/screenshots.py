@@ -185,6 +185,9 @@ def main(out: Path) -> int:
                 launched.shutdown()
     campaign_view(app, out)
     system_screenshots.main(out)  # Casus Mus, Ruins & Raiders, Forge of Power mid-fight
+    import page_screenshot  # beside this file: the players' page on a phone, in Chromium
+
+    page_screenshot.main(out)
     return 0
 
 

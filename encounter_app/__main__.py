@@ -1,5 +1,5 @@
 """Command line: encounter-app [--data-dir DIR] [--demo [SYSTEM]] [--smoke-test]
-[--screenshot PNG], and encounter-app import FILE [--data-dir DIR]
+[--screenshot PNG] [--share-players [--port N]], and encounter-app import FILE [--data-dir DIR]
 [--on-duplicate skip|replace|keep]."""
 
 from __future__ import annotations
@@ -38,7 +38,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="build the window, make one roll through the worker, exit 0")
     parser.add_argument("--screenshot", type=Path, metavar="PNG",
                         help="draw the window, save it as PNG and exit")
-    return parser.parse_args(argv)
+    parser.add_argument("--share-players", action="store_true",
+                        help="share the players' page on the local network at once, and "
+                             "print its address (with its key) before the window opens")
+    parser.add_argument("--port", type=int, default=None, metavar="N",
+                        help="with --share-players: the port to listen on (default: the one "
+                             "kept, else any free one)")
+    args = parser.parse_args(argv)
+    if args.port is not None and not args.share_players:
+        parser.error("--port goes with --share-players")
+    if args.port is not None and not 0 <= args.port <= 65535:
+        parser.error("--port is a number from 0 to 65535")
+    return args
 
 
 def default_data_dir() -> Path:
@@ -85,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     app.setWindowIcon(app_icon())
     app.setDesktopFileName("encounter-app")  # the menu entry packaging/linux installs
     return run(app, data_dir, seed=args.seed, smoke_test=args.smoke_test,
-               screenshot=args.screenshot, demo_system=args.demo or "daggerheart")
+               screenshot=args.screenshot, demo_system=args.demo or "daggerheart",
+               share_players=args.port if args.port is not None else args.share_players)
 
 
 if __name__ == "__main__":

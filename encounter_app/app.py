@@ -24,6 +24,7 @@ from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store, StoreError
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
 from encounter_app.store.errors import RowUnreadable
+from encounter_app.ui.players.share import PlayersPage
 from encounter_app.ui.players.table_controls import TableControls
 from encounter_app.ui.shell.appearance import Appearance
 from encounter_app.ui.shell.main_window import MainWindow
@@ -133,6 +134,9 @@ class Launched:
         controls, old_controls = self.window.table_controls, old.table_controls
         assert controls is not None and old_controls is not None, "_open_window adds them"
         controls.take_over(old_controls)
+        page, old_page = self.window.players_page, old.players_page
+        assert page is not None and old_page is not None, "_open_window adds them"
+        page.take_over(old_page)  # the players' phones stay connected
         old.close()
         old.deleteLater()
 
@@ -158,6 +162,8 @@ class Launched:
         # Answers to rolls made just before quitting are queued for this thread: deliver them
         # so the roll log keeps them, then stop listening.
         QCoreApplication.sendPostedEvents()
+        if self.window.players_page is not None:  # every page closed, its thread joined
+            self.window.players_page.stop()
         self.window.close()
         self.rules_service.rolled.disconnect()
         self.rules_service.failed.disconnect()
@@ -204,10 +210,22 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
     window, session, undo_stack = _open_window(store, encounter.id, rules_service, settings,
                                                appearance, back_up_now=existing,
                                                session_hooks=hooks, session=session)
+    if window.players_page is not None and window.players_page.keep:
+        _share_again(window)
     if show:
         window.show()
     return Launched(window, store, rules_service, undo_stack, session, appearance, settings,
                     hooks)
+
+
+def _share_again(window: MainWindow) -> None:
+    """The GM kept the players' page shared: share it again at the address it had."""
+    assert window.players_page is not None
+    try:
+        window.players_page.share()
+    except OSError as exc:
+        window.show_message(f"The players' page was not shared again: {exc.strerror or exc}. "
+                            "Players › Share on this network… shares it.", error=True)
 
 
 def _first_fight(store: Store, demo_system: str, seed: int | None
@@ -239,7 +257,10 @@ def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
     undo_stack = UndoStack(store)
     window = MainWindow(store, session, rules_service, undo_stack,
                         session_hooks=session_hooks)
-    window.table_controls = TableControls(window, settings, appearance)
+    window.table_controls = controls = TableControls(window, settings, appearance)
+    window.players_page = PlayersPage(window, session, controls.player_screen.feed, settings)
+    controls.players_menu.addSeparator()
+    controls.players_menu.addAction(window.players_page.action)
     session.setParent(window)
     undo_stack.setParent(window)
     # A step the store refused changed nothing: say why, and show the data as it still is.

@@ -18,7 +18,8 @@ DATABASE_NOT_A_FILE = 11
 MEANINGS = {
     OK: "ran and quit normally (--smoke-test: the window was built and a roll came back)",
     FAILED: "--smoke-test or --screenshot failed",
-    USAGE: "wrong command line, or --demo with a folder that is not empty",
+    USAGE: "wrong command line, --demo with a folder that is not empty, or --share-players "
+           "could not listen on its address (the port is taken)",
     REFUSED: "the database was refused and left exactly as it was: not an Encounter Manager "
              "database, or written by a newer version",
     DAMAGED: "the database was damaged. --smoke-test, --screenshot: it was set aside as "

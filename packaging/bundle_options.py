@@ -12,10 +12,9 @@ from pathlib import Path, PurePath
 HOOKS = str(Path(__file__).resolve().with_name("hooks"))
 
 EXCLUDES = [
-    # PySide6/__init__.py imports QtNetwork inside a Windows-only try block (for OpenSSL), and
-    # PyInstaller's Qt hooks add QtDBus because libQt6Gui links it. Neither Python module is
-    # used; libQt6DBus itself is still bundled as a dependency of libQt6Gui.
-    "PySide6.QtNetwork",
+    # PyInstaller's Qt hooks add QtDBus because libQt6Gui links it. The Python module is not
+    # used; libQt6DBus itself is still bundled as a dependency of libQt6Gui. (QtNetwork is
+    # kept: the players' page lists the computer's networks with QNetworkInterface.)
     "PySide6.QtDBus",
     # Test and development tools that optional imports would drag in: pydantic.v1 has a
     # Hypothesis plugin, pydantic's debug printer imports rich, Mako's error pages Pygments.

@@ -225,3 +225,53 @@ def test_the_command_line_import_reads_the_srd_file_inside_the_bundle(tmp_path):
     refused = frozen(tmp_path, "import", str(broken), "--data-dir", str(data))
     assert (refused.returncode == exit_codes.IMPORT_REFUSED
             and "version" in refused.stdout + refused.stderr)
+
+
+def test_the_frozen_program_serves_the_players_page(tmp_path):
+    """--share-players in the bundle: the address on stdout, the page and its script served
+    (from the bundled resources), the live view over a WebSocket (aiohttp, imported on the
+    server's thread), and 403 without the key."""
+    import asyncio
+    import urllib.error
+    import urllib.request
+
+    import aiohttp
+
+    data = tmp_path / "data"
+    data.mkdir()
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DISPLAY", "WAYLAND_DISPLAY", "PYTHONPATH", "PYTHONHOME")}
+    env.update(HOME=str(tmp_path), XDG_RUNTIME_DIR=str(runtime), QT_QPA_PLATFORM="offscreen")
+    process = subprocess.Popen([str(EXECUTABLE), "--data-dir", str(data), "--share-players"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=env)
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("Players: http://"), process.stderr.read()
+        url = line.split(" ", 1)[1].strip()
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            assert b"Send to the GM" in answer.read()
+        with urllib.request.urlopen(url + "page.js", timeout=30) as answer:
+            assert b"WebSocket" in answer.read()
+        key = url.rstrip("/").rsplit("/", 1)[1]
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(url.replace(key, "x" * len(key)), timeout=30)
+        assert caught.value.code == 403
+
+        async def view():
+            async with aiohttp.ClientSession() as session, session.ws_connect(
+                    url.replace("http://", "ws://", 1) + "ws") as ws:
+                while True:
+                    message = json.loads(await asyncio.wait_for(ws.receive_str(), 30))
+                    if message["type"] == "view":
+                        return message
+
+        message = asyncio.run(view())
+        assert message["view"]["system"] == "daggerheart"
+        assert [c["name"] for c in message["characters"]] == [
+            "Aria Vell (Seraph)", "Brannoc (Guardian)", "Wren Tallow (Rogue)"]
+    finally:
+        process.kill()
+        process.wait(30)

@@ -130,6 +130,7 @@ class TableControls(QObject):
         view = self._window.view_menu
         players = QMenu("&Players", self._window)
         players.setObjectName("playersMenu")
+        self.players_menu = players  # the players' page adds to it (players/share.py)
         players.addAction(self.player_screen.action)
         players.addMenu(self.player_screen.screen_menu)
         players.addSeparator()

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 
     from encounter_app.services.autobackup import AutoBackup
     from encounter_app.ui.campaigns.dialog import CampaignManager
+    from encounter_app.ui.players.share import PlayersPage
     from encounter_app.ui.players.table_controls import TableControls
 
 class MainWindow(QMainWindow):
@@ -80,6 +81,7 @@ class MainWindow(QMainWindow):
         self.session_hooks = session_hooks or NewSessionHooks()
         self.campaign_manager: CampaignManager | None = None  # made when first opened
         self.table_controls: TableControls | None = None  # app.py adds the players' controls
+        self.players_page: PlayersPage | None = None  # app.py adds it: the page on phones
         self.autobackup: AutoBackup | None = None  # app.py adds it (and its check at start)
         self.damage_box: QMessageBox | None = None  # what the check at start found, if any
         self.update_title()

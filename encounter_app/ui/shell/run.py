@@ -25,7 +25,9 @@ from encounter_app.ui.shell.data_lock import DataFolderLock
 
 def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
         smoke_test: bool = False, screenshot: Path | None = None,
-        demo_system: str = "daggerheart") -> int:
+        demo_system: str = "daggerheart", share_players: bool | int = False) -> int:
+    """``share_players``: share the players' page before the window opens (True: at the
+    remembered or any free port; a number: at that port)."""
     quiet = smoke_test or screenshot is not None  # no dialogs: a script is waiting
     try:
         prepare_folder(Path(data_dir))
@@ -38,7 +40,8 @@ def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
                        title="Encounter Manager is already running"
                        if code == exit_codes.RUNNING else "Encounter Manager cannot start")
     try:
-        return _run_locked(app, data_dir, seed, smoke_test, screenshot, quiet, demo_system)
+        return _run_locked(app, data_dir, seed, smoke_test, screenshot, quiet, demo_system,
+                           share_players)
     finally:
         lock.release()
 
@@ -82,7 +85,8 @@ def _refuse(message: str, code: int, quiet: bool,
 
 
 def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test: bool,
-                screenshot: Path | None, quiet: bool, demo_system: str) -> int:
+                screenshot: Path | None, quiet: bool, demo_system: str,
+                share_players: bool | int = False) -> int:
     notice = None if quiet else _migration_notice(Path(data_dir) / DB_NAME)
     try:
         launched = launch(data_dir, seed=seed, show=False, demo_system=demo_system)
@@ -95,6 +99,8 @@ def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test:
     try:
         if launched.store.kept_aside is not None and not _recover(launched, quiet):
             code = exit_codes.DAMAGED
+        elif share_players is not False and not _share(launched, share_players):
+            code = exit_codes.USAGE
         elif smoke_test:
             code = _smoke_test(app, launched)
         elif screenshot:
@@ -137,6 +143,21 @@ def _recover(launched: Launched, quiet: bool) -> bool:
 
             QMessageBox.warning(None, "Restore a backup", f"{exc}\n\nThe new database "
                                                            "stays in use.")
+    return True
+
+
+def _share(launched: Launched, port: bool | int) -> bool:
+    """--share-players: share the page and print its address; False (said) if it cannot."""
+    page = launched.window.players_page
+    assert page is not None, "app.py adds it"
+    try:
+        url = page.share(port=None if port is True else int(port))
+    except OSError as exc:
+        print(f"encounter-app: the players' page could not be shared on {page.host}"
+              f"{'' if port is True else f' port {int(port)}'}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return False
+    print(f"Players: {url}", flush=True)
     return True
 
 

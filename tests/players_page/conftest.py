@@ -1,0 +1,114 @@
+"""The players' page: the program as a GM starts it, its page shared on the loopback address,
+and the small clients the tests talk to the server with (aiohttp's, as a phone's browser would,
+and a WebDriver client for a real Chromium: tests/players_page/webdriver.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def program(qtbot, tmp_path):
+    """The program as a GM starts it, on the first-start demo fight, shown offscreen."""
+    from encounter_app.app import launch
+
+    launched = launch(tmp_path, seed=3, show=True)
+    qtbot.addWidget(launched.window)
+    qtbot.waitExposed(launched.window)
+    yield launched
+    launched.shutdown()
+
+
+@pytest.fixture
+def shared(program):
+    """The demo fight's players' page, shared on 127.0.0.1 and answering."""
+    page = program.window.players_page
+    page.share("127.0.0.1")
+    assert page.server.ready.wait(10), "the server did not start"
+    return page
+
+
+def ws_url(http_url: str, page: str = "") -> str:
+    url = http_url.replace("http://", "ws://", 1) + "ws"
+    return url + (f"?page={page}" if page else "")
+
+
+async def messages(ws, count: int, timeout: float = 10) -> list[dict[str, Any]]:
+    """The next ``count`` JSON messages a page receives."""
+    got = []
+    for _ in range(count):
+        message = await asyncio.wait_for(ws.receive_str(), timeout)
+        got.append(json.loads(message))
+    return got
+
+
+async def until(ws, kind: str, timeout: float = 10) -> dict[str, Any]:
+    """The next message of ``kind`` (the others are skipped)."""
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.receive_str(), timeout))
+        if message["type"] == kind:
+            return message
+
+
+class Phone:
+    """A page on a phone, as a test drives it: an aiohttp WebSocket client on a thread of its
+    own (the test's thread runs the GM's Qt event loop meanwhile). Messages pile up in
+    ``received``; ``closed`` holds the close code once the server closed it."""
+
+    def __init__(self, url: str) -> None:
+        import threading
+
+        self.url = url
+        self.received: list[dict[str, Any]] = []
+        self.closed: int | None = None
+        self._loop = asyncio.new_event_loop()
+        self._ws: Any = None
+        self._opened = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        assert self._opened.wait(10), "the phone could not connect"
+
+    def _run(self) -> None:
+        self._loop.run_until_complete(self._talk())
+
+    async def _talk(self) -> None:
+        import aiohttp
+
+        async with aiohttp.ClientSession() as session, session.ws_connect(self.url) as ws:
+            self._ws = ws
+            self._opened.set()
+            async for message in ws:
+                if message.type is aiohttp.WSMsgType.TEXT:
+                    self.received.append(json.loads(message.data))
+            self.closed = ws.close_code
+
+    def send(self, message: dict[str, Any]) -> None:
+        asyncio.run_coroutine_threadsafe(self._ws.send_str(json.dumps(message)),
+                                         self._loop).result(10)
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        return next((m for m in reversed(self.received) if m["type"] == kind), None)
+
+    def close(self) -> None:
+        if self.closed is None and self._ws is not None:
+            asyncio.run_coroutine_threadsafe(self._ws.close(), self._loop).result(10)
+        self._thread.join(10)
+
+
+@pytest.fixture
+def phones():
+    """Phones the test opens (``phones(url)``), closed after it."""
+    opened: list[Phone] = []
+
+    def open_(url: str) -> Phone:
+        phone = Phone(url)
+        opened.append(phone)
+        return phone
+
+    yield open_
+    for phone in opened:
+        phone.close()

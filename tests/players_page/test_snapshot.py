@@ -1,0 +1,113 @@
+"""What a page is sent is what the player display shows: the same PlayerView, and the PCs a
+player may pick are the visible ones. Hidden combatants and rolls the GM kept never appear."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.domain.player_view import player_view
+from encounter_app.services.fight.commands import RecordRoll, SetFear, UpdateCombatant
+from encounter_app.services.page_server import page_message
+from encounter_app.services.player_view import SetRollPublic
+from encounter_app.ui.players.share import characters_of
+
+KEPT = RollRow(kind="dice", summary="Ambush check: 2d6 = 11 vs Difficulty 14",
+               detail="2d6 (5, 6) = 11", payload={"request": {"expression": "2d6",
+                                                              "label": "Kept ambush"},
+                                                  "result": {"total": 11}})
+SHOWN = RollRow(kind="dice", summary="Falling rocks: 1d6 = 4", payload={
+    "request": {"expression": "1d6", "label": "Falling rocks"}, "result": {"total": 4}})
+
+
+def sent(page) -> dict:
+    return json.loads(page.snapshot(page._feed_of().view).text)
+
+
+def test_the_page_is_sent_the_display_s_view_and_no_secret(qtbot, program):
+    session, stack, page = program.session, program.undo_stack, program.window.players_page
+    stalker = next(c for c in session.combatants if c.name == "Bramble Stalker")
+    wren = next(c for c in session.combatants if c.name.startswith("Wren"))
+    stack.push(UpdateCombatant(session, replace(stalker, hidden=True), "Hide"))
+    stack.push(UpdateCombatant(session, replace(wren, hidden=True), "Hide"))
+    stack.push(RecordRoll(session, KEPT))
+    stack.push(RecordRoll(session, SHOWN))
+    stack.push(SetRollPublic(session, session.rolls[0], True))
+    stack.push(SetFear(session, 5))
+    feed = program.window.table_controls.player_screen.feed()  # what the display renders
+
+    message = sent(page)
+    text = page.snapshot(feed.view).text
+    assert message["view"] == json.loads(json.dumps(feed.view.to_json()))
+    assert message["view"]["fear"] == 5
+    assert [r["text"] for r in message["view"]["rolls"]] == ["Falling rocks: 1d6 = 4"]
+    for secret in ("Bramble Stalker", wren.name, "Kept ambush", "Difficulty", "Ambush"):
+        assert secret not in text
+    visible_pcs = [c.name for c in session.combatants if c.kind == "pc" and not c.hidden]
+    assert [c["name"] for c in message["characters"]] == visible_pcs
+    assert len(visible_pcs) == 2
+    assert message["words"]["order"] == "Spotlight order"
+
+
+def test_a_pick_name_is_no_store_id_and_stays_while_the_fight_changes(qtbot, program):
+    session, stack, page = program.session, program.undo_stack, program.window.players_page
+    before = {c["name"]: c["pick"] for c in sent(page)["characters"]}
+    ids = {str(c.id) for c in session.combatants}
+    assert not set(before.values()) & ids
+    assert all(len(pick) >= 8 for pick in before.values())
+    aria = next(c for c in session.combatants if c.name.startswith("Aria"))
+    stack.push(UpdateCombatant(session, replace(aria, conditions=("Vulnerable",)), "Mark"))
+    after = {c["name"]: c["pick"] for c in sent(page)["characters"]}
+    assert after == before
+
+
+names = st.lists(st.tuples(st.sampled_from(["pc", "adversary", "npc"]), st.booleans()),
+                 min_size=0, max_size=8)
+
+
+@given(names)
+def test_only_the_visible_pcs_may_be_picked_and_no_hidden_name_is_sent(fight):
+    rows = [CombatantRow(kind, f"Name{i:02d}Q", id=100 + i, hidden=hidden)
+            for i, (kind, hidden) in enumerate(fight)]
+    view = player_view("daggerheart", rows, [], [], fear=2, round_=1, active_id=None)
+    picks: dict[int, str] = {}
+    snapshot = page_message(view, characters_of(rows, picks))
+    message = json.loads(snapshot.text)
+    assert [c["name"] for c in message["characters"]] == [
+        r.name for r in rows if r.kind == "pc" and not r.hidden]
+    assert [c.combatant_id for c in snapshot.characters] == [
+        r.id for r in rows if r.kind == "pc" and not r.hidden]
+    numbers = set(_numbers(message))
+    for row in rows:
+        assert (row.name in snapshot.text) is (not row.hidden)
+        assert row.id not in numbers and str(row.id) not in numbers
+
+
+def _numbers(data):
+    """Every number and every string of a JSON value."""
+    if isinstance(data, dict):
+        for value in data.values():
+            yield from _numbers(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _numbers(value)
+    else:
+        yield data
+
+
+def test_another_system_s_page_speaks_its_words_and_offers_no_duality_dice(qtbot, tmp_path):
+    from encounter_app.app import launch
+
+    launched = launch(tmp_path / "cm", seed=3, show=False, demo_system="casus_mus")
+    try:
+        message = sent(launched.window.players_page)
+    finally:
+        launched.shutdown()
+    assert message["view"]["system"] == "casus_mus"
+    assert message["view"]["fear"] is None  # Fear is Daggerheart's
+    assert message["words"] == {"system": "Casus Mus", "order": "Turn order",
+                                "active": "Their turn"}
