@@ -261,6 +261,7 @@ def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
     window.players_page = PlayersPage(window, session, controls.player_screen.feed, settings)
     controls.players_menu.addSeparator()
     controls.players_menu.addAction(window.players_page.action)
+    _take_players_rolls(window, window.players_page)
     session.setParent(window)
     undo_stack.setParent(window)
     # A step the store refused changed nothing: say why, and show the data as it still is.
@@ -271,3 +272,15 @@ def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
     autobackup.damaged.connect(window.report_damage)
     window.autobackup = autobackup
     return window, session, undo_stack
+
+
+def _take_players_rolls(window: MainWindow, page: PlayersPage) -> None:
+    """Rolls from the players' page wait in the fight's queue (Daggerheart's Duality Dice),
+    and the queue answers each page; a game without that queue says so to the phone."""
+    queue = getattr(window.fight, "player_rolls", None)
+    if queue is not None:
+        page.roll_received.connect(queue.receive)
+        queue.tell = page.tell
+    else:
+        page.roll_received.connect(lambda submission: page.tell(
+            submission.page, "This game's rolls are made at the table: tell the GM yours."))

@@ -114,3 +114,17 @@ def test_the_players_see_whose_roll_it_was(qtbot, program):
     row = program.session.rolls[0]
     assert words_for_players(program.session, row).startswith(
         "Mira: Success with Hope")
+
+
+def test_a_roll_the_page_takes_waits_in_the_queue_and_the_page_hears_back(qtbot, program,
+                                                                         monkeypatch):
+    page = program.window.players_page
+    said: list[tuple[str, str]] = []
+    monkeypatch.setattr(page, "tell", lambda who, text: said.append((who, text)))
+    program.window.fight.player_rolls.tell = page.tell
+    page._take(PlayerRollSubmission("Mira", 1, hope=6, fear=6, page="phone"))
+    queue = program.window.fight.player_rolls
+    assert [w.submission.name for w in queue.waiting] == ["Mira"]
+    queue.accept()
+    assert said == [("phone", "Your roll is in the GM's queue."),
+                    ("phone", "Recorded: Critical Success")]

@@ -253,5 +253,6 @@ class PlayersPage(QObject):
             self.server.publish(self.snapshot(view))
 
     def _take(self, submission: PlayerRollSubmission) -> None:
-        self.roll_received.emit(submission)
+        # Received first: the queue's own answer (refused, recorded) comes after it.
         self.tell(submission.page, RECEIVED)
+        self.roll_received.emit(submission)
