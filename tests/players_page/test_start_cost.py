@@ -1,29 +1,10 @@
-"""Sharing costs the start nothing: the server, aiohttp, segno, QtNetwork and the dialog load
-when the GM first shares, not before the window appears."""
+"""Sharing is at once: the socket listens before share() returns. (That a start loads nothing
+of the page is checked with the rest of what a start must not load, in
+tests/ui/test_startup_imports.py.)"""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 from encounter_app.app import launch
-
-LATER = ("aiohttp", "segno", "PySide6.QtNetwork", "encounter_app.services.page_server",
-         "encounter_app.ui.players.share_dialog")
-
-
-def test_a_start_loads_nothing_of_the_page_server(qapp, tmp_path):
-    launch(tmp_path, show=False).shutdown()
-    script = (
-        "import sys\n"
-        "from encounter_app.__main__ import main\n"
-        f"code = main(['--smoke-test', '--data-dir', {str(tmp_path)!r}])\n"
-        f"print(code, sorted(m for m in {LATER!r} if m in sys.modules))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), check=True)
-    assert result.stdout.splitlines()[-1] == "0 []"
 
 
 def test_sharing_starts_fast_enough_to_feel_instant(qtbot, tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QTabWidget
 
 from encounter_app.domain.player_rolls import PlayerRollSubmission
+from encounter_app.rules.daggerheart import Outcome
 from encounter_app.ui.fight.rolls.player_queue import PlayerRollQueue, TypedDiceDialog
 from tests.helpers.modal import cancel_next_modal
 
@@ -45,9 +46,7 @@ def test_a_roll_from_a_phone_waits_then_records_as_its_key_would(qtbot, program)
     # Exactly what key 3 (Success with Fear) does to Fear and the countdowns.
     program.undo_stack.undo()
     assert state(program) == before
-    program.window.fight.outcomes.outcome_actions[
-        next(o for o in program.window.fight.outcomes.outcome_actions
-             if o.value == "Success with Fear")].trigger()
+    program.window.fight.outcomes.outcome_actions[Outcome.SUCCESS_WITH_FEAR].trigger()
     assert state(program) == after_queue
 
 

@@ -25,7 +25,10 @@ LATER = ("alembic", "icepool", "platformdirs", "encounter_app.demo",
          "encounter_app.rules.battle_points", "encounter_app.services.player_view",
          "encounter_app.domain.player_view",
          "encounter_app.ui.players.display", "encounter_app.ui.shell.shortcuts",
-         "encounter_app.ui.fight.combatant_note")
+         "encounter_app.ui.fight.combatant_note",
+         # The players' page: loaded when the GM first shares, not before the window appears.
+         "aiohttp", "segno", "PySide6.QtNetwork", "encounter_app.services.page_server",
+         "encounter_app.ui.players.share_dialog")
 
 
 def test_a_start_on_an_existing_folder_imports_nothing_it_does_not_use(qapp, tmp_path: Path

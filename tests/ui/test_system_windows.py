@@ -121,12 +121,13 @@ def test_casus_mus_clash_dialog_walks_the_flow(qtbot, opened):
     assert "this clash's spending counted" in dialog.attacker.resources.text()
     dialog.step("decline")
     assert dialog.verdict.text()
-    if dialog.flow.hitter() is not None:  # whoever hits rolls damage before the record
-        assert not dialog.record_button.isEnabled()
-        assert dialog.record_button.toolTip() == (
-            "Roll the hitter's damage first (or type what the player rolled).")
-        dialog.resolve.roll_button.click()  # rolled on the rules thread
-        qtbot.waitUntil(lambda: dialog.flow.damage is not None)
+    # Seed 3: Pip's rolled attack succeeds, so he hits and rolls damage before the record.
+    assert dialog.flow.hitter() is not None
+    assert not dialog.record_button.isEnabled()
+    assert dialog.record_button.toolTip() == (
+        "Roll the hitter's damage first (or type what the player rolled).")
+    dialog.resolve.roll_button.click()  # rolled on the rules thread
+    qtbot.waitUntil(lambda: dialog.flow.damage is not None)
     assert dialog.record_button.isEnabled()
     dialog.accept()
     assert session.rolls[0].kind == "clash"

@@ -12,6 +12,9 @@ import json
 from typing import Any
 
 from encounter_app.rules.casus_mus import MANEUVERS, Maneuver
+
+__all__ = ["KEY", "MANEUVERS", "Maneuver", "ManeuverError", "add_maneuver", "maneuvers",
+           "remove_maneuver"]
 from encounter_app.store import Store
 
 KEY = "casus_mus.maneuvers"
@@ -47,10 +50,6 @@ def _own(store: Store, *, strict: bool = False) -> list[Maneuver]:
 def maneuvers(store: Store) -> tuple[Maneuver, ...]:
     """Every maneuver to offer: the usual ones, then the table's own in the order added."""
     return (*MANEUVERS, *_own(store))
-
-
-def is_own(store: Store, name: str) -> bool:
-    return any(m.name == name for m in _own(store))
 
 
 def add_maneuver(store: Store, name: str, text: str = "") -> Maneuver:

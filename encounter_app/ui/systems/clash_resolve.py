@@ -48,6 +48,7 @@ class ResolvePanel(QGroupBox):
         self.flow: ClashFlow | None = None
         self._prepared_for: tuple[int, int] | None = None  # (hitter, struck) the boxes show
         self.waiting = False
+        self._own: set[str] = set()  # the table's own maneuvers in the list: they may go
         self.allowed = QLabel(objectName="maneuverCount")
         self.allowed.setWordWrap(True)
         self.list = QListWidget(objectName="maneuverList")
@@ -104,9 +105,12 @@ class ResolvePanel(QGroupBox):
     # -- the list -------------------------------------------------------------------------------
 
     def _fill_list(self, chosen: tuple[str, ...] = ()) -> None:
+        """The list from the store (read here, not on every refresh of the buttons)."""
         self.list.blockSignals(True)
         self.list.clear()
-        for maneuver in maneuvers.maneuvers(self._store):
+        offered = maneuvers.maneuvers(self._store)
+        self._own = {m.name for m in offered[len(maneuvers.MANEUVERS):]}
+        for maneuver in offered:
             item = QListWidgetItem(maneuver.name)
             item.setToolTip(maneuver.text)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -233,8 +237,7 @@ class ResolvePanel(QGroupBox):
         self.roll_button.setToolTip(damage_why or "Roll the hitter's damage (or take the "
                                                   "total typed at the table)")
         item = self.list.currentItem()
-        self.remove_button.setEnabled(item is not None
-                                      and maneuvers.is_own(self._store, item.text()))
+        self.remove_button.setEnabled(item is not None and item.text() in self._own)
         if flow is None or flow.result() is None:
             self.allowed.setText("Once someone hits, the winner picks Combat Maneuvers here, "
                                  "then rolls damage.")

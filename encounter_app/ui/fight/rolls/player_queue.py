@@ -154,7 +154,8 @@ class PlayerRollQueue(QWidget):
         if problem:  # the server checks too; a roll that slips through is refused here
             self._answer(submission, f"Not taken: {problem}")
             return
-        if submission.hope is not None and submission.fear is not None:
+        if submission.rolled_at_table:
+            assert submission.hope is not None and submission.fear is not None
             self._add(Waiting(submission, submission.hope, submission.fear, False))
             return
 
