@@ -12,22 +12,16 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from encounter_app.demo import load_sample_adversaries
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow
 from encounter_app.domain.adversaries import combatant_from
 from encounter_app.domain.campaign_rows import EncounterEntry
-from encounter_app.domain.requests import (
-    AttackRequest,
-    DiceRequest,
-    ReactionRequest,
-    RollRequest,
-    RollResult,
-    Target,
-)
+from encounter_app.domain.requests import DiceRequest, RollRequest, RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.domain.rows import stored_id
 from encounter_app.services.rolls.rules_service import compute
 from encounter_app.store import Store
+from encounter_app.systems.daggerheart.requests import AttackRequest, ReactionRequest, Target
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 
 PC_EVERY = 10  # one combatant in ten is a PC
 BATCH = 1000  # rows written in one transaction (store.unit) while building a large log

@@ -15,10 +15,11 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QModelIndex, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
-from encounter_app.demo import load_sample_adversaries
-from encounter_app.domain.requests import AttackRequest, RollResult, Target
+from encounter_app.domain.requests import RollResult
 from encounter_app.rules import odds
 from encounter_app.services.rolls.rules_service import RulesService
+from encounter_app.systems.daggerheart.requests import AttackRequest, Target
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 
 TARGETS = tuple(Target(f"Hero {n}", evasion) for n, evasion in enumerate((9, 10, 11, 12, 14)))
 ATTACK = AttackRequest("Ashen Sentry 7", 2, "1d10+4 phy", TARGETS[:3], "Cinder Maul")

@@ -116,7 +116,7 @@ def main(argv: list[str]) -> int:
 
         start, start_cpu = time.monotonic(), time.process_time()
         launched = launch(Path(argv[1]), show=False)
-        startup.resume_collection()  # as ui/shell/run.py does, once the window is built
+        startup.resume_collection()  # as run.py does, once the window is built
         watcher = FirstPaint(app, launched.window)
         app.installEventFilter(watcher)
         launched.window.show()

@@ -17,10 +17,12 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.app import launch
-from encounter_app.domain.requests import AttackRequest, DiceRequest, Target
+from encounter_app.domain.requests import DiceRequest
 from encounter_app.rules.daggerheart import Outcome
 from encounter_app.services import player_view
-from encounter_app.services.fight import adversary_operations, commands, table
+from encounter_app.services.fight import commands, table
+from encounter_app.systems.daggerheart.requests import AttackRequest, Target
+from encounter_app.systems.daggerheart.services import adversaries as adversary_operations
 
 SIZE = (1440, 900)
 
@@ -79,8 +81,9 @@ def fight_in_progress(launched) -> None:
 def crowded_fight(launched) -> None:
     """A crowded fight on a 1280x720 laptop: compact cards, five Cinder Imps on one group card,
     the PCs tracked (a hit marked with an Armor Slot), five countdowns."""
-    from encounter_app.demo import combatant_from
-    from encounter_app.domain import CountdownRow, pc_tracks
+    from encounter_app.domain import CountdownRow
+    from encounter_app.domain.adversaries import combatant_from
+    from encounter_app.systems.daggerheart import pc_tracks
 
     session, stack, window = launched.session, launched.undo_stack, launched.window
     fight = window.fight

@@ -14,13 +14,14 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication, QWidget
 
 from encounter_app.app import launch
-from encounter_app.domain.systems.requests import TraitCheckRequest
-from encounter_app.services.systems import turns
-from encounter_app.ui.systems.clash_dialog import ClashDialog
-from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
-from encounter_app.ui.systems.ruins_and_raiders import AmbushDialog
-from encounter_app.ui.systems.stats_dialog import StatsDialog
-from encounter_app.ui.systems.trait_dialog import TraitCheckDialog
+from encounter_app.systems.casus_mus.services import turns as cm_turns
+from encounter_app.systems.casus_mus.ui.clash_dialog import ClashDialog
+from encounter_app.systems.forge_of_power.ui.roll_dialog import FopRollDialog
+from encounter_app.systems.ruins_and_raiders.requests import TraitCheckRequest
+from encounter_app.systems.ruins_and_raiders.services import turns as rr_turns
+from encounter_app.systems.ruins_and_raiders.ui.table import AmbushDialog
+from encounter_app.systems.ruins_and_raiders.ui.trait_dialog import TraitCheckDialog
+from encounter_app.ui.table.stats_dialog import StatsDialog
 
 SIZE = (1440, 900)  # the README size; SIZE=1366x768 in the environment checks a laptop
 
@@ -65,7 +66,7 @@ def casus_mus(app, launched, dialogs: Path | None) -> None:
     dialog.accept()
     table.damage(stoat.id, 4)
     window.next_turn()
-    table.push(lambda: turns.spend(session, session.active_id, "lp", 1))
+    table.push(lambda: cm_turns.spend(session, session.active_id, "lp", 1))
     window.next_turn()
     table.cards.setCurrentIndex(window.initiative_model.index(5))
     table.show_target()
@@ -90,10 +91,10 @@ def ruins_and_raiders(app, launched, dialogs: Path | None) -> None:
     window.roller.roll(trait.request(), "The trait check")
     trait.close()
     settle(app)
-    table.push(lambda: turns.use_action(session, first.id))
+    table.push(lambda: rr_turns.use_action(session, first.id))
     table.damage(jackal.id, 3)
     warden = next(r for r in session.combatants if r.name == "Crypt Warden")
-    table.push(lambda: turns.set_waiting(session, warden.id, hold=True))
+    table.push(lambda: rr_turns.set_waiting(session, warden.id, hold=True))
     window.next_turn()
     window.roller.roll(TraitCheckRequest(
         session.combatants[1].name, 3, 12, "Athlete", "Moderate 12"), "The trait check")
@@ -137,7 +138,7 @@ def main(out: Path, dialogs: Path | None = None) -> int:
                 launched.window.resize(*_size())
                 play(app, launched, dialogs)
                 if dialogs:
-                    from encounter_app.ui.systems.reference import SystemReference
+                    from encounter_app.ui.table.reference import SystemReference
                     screen = SystemReference(key)
                     screen.resize(900, 300)
                     for tab in range(screen.count()):

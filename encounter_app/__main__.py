@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 from encounter_app import __version__, exit_codes, startup
-from encounter_app.rules.systems import SYSTEMS
+from encounter_app.systems import LISTED
 
 APP_NAME = "EncounterManager"
-# Every rule system has a sample fight (demo.py create_sample). rules/ has no Qt, so --help
-# still needs no display.
-DEMO_SYSTEMS = tuple(SYSTEMS)
+# Every rule system has a sample fight (its object's ``sample``). The registry lists them
+# without importing them (or Qt), so --help still needs no display.
+DEMO_SYSTEMS = tuple(entry.key for entry in LISTED)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -28,11 +28,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="folder for encounter.db and its backups "
                              "(default: the user data folder)")
-    parser.add_argument("--demo", nargs="?", const="daggerheart", default=None,
+    parser.add_argument("--demo", nargs="?", const=DEMO_SYSTEMS[0], default=None,
                         choices=DEMO_SYSTEMS, metavar="SYSTEM",
                         help="start on a fresh demo fight in a throwaway folder (or in "
                              "--data-dir, which must then be empty); your data is not touched. "
-                             f"SYSTEM is one of {', '.join(DEMO_SYSTEMS)} (default daggerheart)")
+                             f"SYSTEM is one of {', '.join(DEMO_SYSTEMS)} "
+                             f"(default {DEMO_SYSTEMS[0]})")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice (for demos)")
     parser.add_argument("--smoke-test", action="store_true",
                         help="build the window, make one roll through the worker, exit 0")
@@ -76,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
                   "nothing was changed", file=sys.stderr)
             return exit_codes.USAGE
 
-    startup.pause_collection()  # ui/shell/run.py resumes it once the window is built
+    startup.pause_collection()  # run.py resumes it once the window is built
     # The store (SQLAlchemy, sqlmodel) before Qt: PySide6's import hook reads the source of
     # every module imported after it, about 100 ms for SQLAlchemy's 390 (docs/performance.md).
     import encounter_app.store  # noqa: F401
@@ -86,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from encounter_app.ui.shell.icon import app_icon
-    from encounter_app.ui.shell.run import run
+    from encounter_app.run import run
 
     existing = QApplication.instance()  # typed as the QCoreApplication it could be
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setWindowIcon(app_icon())
     app.setDesktopFileName("encounter-app")  # the menu entry packaging/linux installs
     return run(app, data_dir, seed=args.seed, smoke_test=args.smoke_test,
-               screenshot=args.screenshot, demo_system=args.demo or "daggerheart",
+               screenshot=args.screenshot, demo_system=args.demo,
                share_players=args.port if args.port is not None else args.share_players)
 
 

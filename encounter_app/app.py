@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.domain import CampaignRow, EncounterRow
+from encounter_app.domain.system import Catalog
 from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.campaigns.operations import NewSessionHooks, open_status
 from encounter_app.services.fight.session import EncounterSession
@@ -27,6 +28,7 @@ from encounter_app.store.errors import RowUnreadable
 from encounter_app.ui.players.share import PlayersPage
 from encounter_app.ui.players.table_controls import TableControls
 from encounter_app.ui.shell.appearance import Appearance
+from encounter_app.ui.shell.fight import SystemWindow
 from encounter_app.ui.shell.main_window import MainWindow
 from encounter_app.ui.shell.settings import open_settings
 
@@ -44,6 +46,7 @@ class Launched:
     session: EncounterSession
     appearance: Appearance
     settings: QSettings
+    systems: Catalog[SystemWindow]
     # Per-session refreshes (New game session): kept here so every rebuilt window has them.
     session_hooks: NewSessionHooks = field(default_factory=NewSessionHooks)
     _closed: bool = field(default=False, repr=False)
@@ -51,15 +54,14 @@ class Launched:
 
     def __post_init__(self) -> None:
         self._connect_window()
-        self.session_hooks.register(self._refresh_luck_points)
+        self.session_hooks.register(self._refresh_open_fight)
 
-    def _refresh_luck_points(self, _book: object, campaign: CampaignRow) -> list[QUndoCommand]:
-        """Casus Mus: a new game session gives the open fight's combatants their Luck back."""
-        if campaign.system != "casus_mus" or campaign.id != self.session.campaign.id:
+    def _refresh_open_fight(self, _book: object, campaign: CampaignRow) -> list[QUndoCommand]:
+        """A new game session of the open fight's campaign: what its system refreshes per
+        session (Casus Mus' Luck Points), in the same undo step."""
+        if campaign.id != self.session.campaign.id:
             return []
-        from encounter_app.services.systems.turns import refresh_luck_points
-
-        command = refresh_luck_points(self.session)
+        command = self.session.system.new_game_session(self.session)
         return [] if command is None else [command]
 
     def _connect_window(self) -> None:
@@ -80,7 +82,7 @@ class Launched:
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         safety = self.store.restore(Path(backup))
         try:
-            encounter, session, _existing = _first_fight(self.store, "daggerheart", None)
+            encounter, session, _existing = _first_fight(self.store, self.systems, None, None)
         except StoreError as exc:  # a row cannot be read, or the disk refused the demo
             self.store.put_back(safety)  # the window still shows what it held
             raise StoreError(f"{Path(backup).name} was not restored: {exc}") from exc
@@ -105,7 +107,8 @@ class Launched:
             return
         QCoreApplication.sendPostedEvents()  # rolls already answered are logged first
         try:
-            EncounterSession(self.store, encounter_id)  # every row of it reads, before anything
+            # every row of it reads, before anything
+            EncounterSession(self.store, encounter_id, self.systems)
             opened = open_status(self.store, encounter_id)
         except RowUnreadable as exc:
             self.window.show_message(f"The encounter was not opened: {exc.detail}. The fight "
@@ -125,8 +128,8 @@ class Launched:
         old = self.window
         old.detach()
         self.window, self.session, self.undo_stack = _open_window(
-            self.store, encounter_id, self.rules_service, self.settings, self.appearance,
-            session_hooks=self.session_hooks, session=session)
+            self.store, encounter_id, self.systems, self.rules_service, self.settings,
+            self.appearance, session_hooks=self.session_hooks, session=session)
         self._connect_window()
         self.window.restoreGeometry(old.saveGeometry())
         if old.isVisible():
@@ -174,13 +177,15 @@ class Launched:
 
 
 def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
-           demo_system: str = "daggerheart",
-           rules_service: RulesService | None = None) -> Launched:
+           demo_system: str | None = None, rules_service: RulesService | None = None,
+           systems: Catalog[SystemWindow] | None = None) -> Launched:
     """Open (or create) the data folder and build the program on it.
 
     On the very first start the database is empty and a demo encounter is created, so a
     newcomer sees a fight at once; a database with a fight in it is backed up once the window
-    is drawn (see AutoBackup). ``demo_system`` picks the rule system of that first fight. Raises
+    is drawn (see AutoBackup). ``demo_system`` picks the rule system of that first fight (the
+    catalog's first by default). ``systems`` are the rule systems the program knows (the four
+    of ``encounter_app.systems`` by default; a test hands in its own). Raises
     StoreError when the database cannot be used; a damaged one was set aside and a new one
     started (``launched.store.kept_aside``), and the caller offers to restore a backup.
     ``rules_service`` is one already made (a test's, resolving rolls its own way); by default
@@ -189,16 +194,20 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
     app = QApplication.instance()
     if not isinstance(app, QApplication):  # a QCoreApplication has no palette to switch
         raise RuntimeError("launch() needs a QApplication")  # checked before anything opens
+    if systems is None:
+        from encounter_app.systems import default_systems
+
+        systems = default_systems()
     store = Store.open(Path(data_dir))
     # Everything the first window reads is read before anything is started that would have
     # to be torn down (the rules thread): a row that cannot be read sets the database aside.
     try:
         try:
-            encounter, session, existing = _first_fight(store, demo_system, seed)
+            encounter, session, existing = _first_fight(store, systems, demo_system, seed)
         except RowUnreadable as exc:  # a row the checks let through: set it aside
             log.warning("setting %s aside: %s", store.path, exc.detail)
             store = store.set_aside(exc.detail)
-            encounter, session, existing = _first_fight(store, demo_system, seed)
+            encounter, session, existing = _first_fight(store, systems, demo_system, seed)
         if rules_service is None:
             rules_service = RulesService(seed=encounter.seed if seed is None else seed)
     except Exception:
@@ -207,15 +216,15 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
     hooks = NewSessionHooks()
     settings = open_settings(Path(data_dir))
     appearance = Appearance(app, settings)
-    window, session, undo_stack = _open_window(store, encounter.id, rules_service, settings,
-                                               appearance, back_up_now=existing,
+    window, session, undo_stack = _open_window(store, encounter.id, systems, rules_service,
+                                               settings, appearance, back_up_now=existing,
                                                session_hooks=hooks, session=session)
     if window.players_page is not None and window.players_page.keep:
         _share_again(window)
     if show:
         window.show()
     return Launched(window, store, rules_service, undo_stack, session, appearance, settings,
-                    hooks)
+                    systems, hooks)
 
 
 def _share_again(window: MainWindow) -> None:
@@ -228,34 +237,37 @@ def _share_again(window: MainWindow) -> None:
                             "Players › Share on this network… shares it.", error=True)
 
 
-def _first_fight(store: Store, demo_system: str, seed: int | None
-                 ) -> tuple[EncounterRow, EncounterSession, bool]:
-    """The encounter to open (the demo on a new database), read whole; and whether the
-    database held one already."""
+def _first_fight(store: Store, systems: Catalog[SystemWindow], demo_system: str | None,
+                 seed: int | None) -> tuple[EncounterRow, EncounterSession, bool]:
+    """The encounter to open (the demo of ``demo_system`` on a new database), read whole;
+    and whether the database held one already."""
     encounter_id = store.encounter_to_open()  # the one open when the program last ran
-    encounter = (_create_demo(store, demo_system, seed=seed) if encounter_id is None
-                 else store.encounter(encounter_id))
-    return encounter, EncounterSession(store, encounter.id), encounter_id is not None
+    encounter = (_create_demo(store, systems.get(demo_system or systems.first), seed=seed)
+                 if encounter_id is None else store.encounter(encounter_id))
+    return (encounter, EncounterSession(store, encounter.id, systems),
+            encounter_id is not None)
 
 
-def _create_demo(store: Store, system: str, *, seed: int | None = None) -> EncounterRow:
+def _create_demo(store: Store, system: SystemWindow, *, seed: int | None = None
+                 ) -> EncounterRow:
     # Imported here: only an empty database needs the demo, and every start pays for imports.
     from encounter_app.demo import create_sample
 
     return create_sample(store, system, seed=seed)
 
 
-def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
-                 settings: QSettings, appearance: Appearance, *, back_up_now: bool = False,
+def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow],
+                 rules_service: RulesService, settings: QSettings, appearance: Appearance, *,
+                 back_up_now: bool = False,
                  session_hooks: NewSessionHooks | None = None,
                  session: EncounterSession | None = None
                  ) -> tuple[MainWindow, EncounterSession, UndoStack]:
     with contextlib.suppress(StoreError):  # a full disk: it is only not remembered
         store.remember(OPEN_ENCOUNTER, str(encounter_id))  # it reopens at the next start
     if session is None:
-        session = EncounterSession(store, encounter_id)
+        session = EncounterSession(store, encounter_id, systems)
     undo_stack = UndoStack(store)
-    window = MainWindow(store, session, rules_service, undo_stack,
+    window = MainWindow(store, session, systems, rules_service, undo_stack,
                         session_hooks=session_hooks)
     window.table_controls = controls = TableControls(window, settings, appearance)
     window.players_page = PlayersPage(window, session, controls.player_screen.feed, settings)
@@ -277,7 +289,7 @@ def _open_window(store: Store, encounter_id: int, rules_service: RulesService,
 def _take_players_rolls(window: MainWindow, page: PlayersPage) -> None:
     """Rolls from the players' page wait in the fight's queue (Daggerheart's Duality Dice),
     and the queue answers each page; a game without that queue says so to the phone."""
-    queue = getattr(window.fight, "player_rolls", None)
+    queue = window.fight.player_rolls
     if queue is not None:
         page.roll_received.connect(queue.receive)
         queue.tell = page.tell

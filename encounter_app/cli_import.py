@@ -34,6 +34,7 @@ from encounter_app.store.exchange import (
     recreate_campaign,
 )
 from encounter_app.store.store import prepare_folder
+from encounter_app.systems import default_systems
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -58,7 +59,7 @@ def main(argv: list[str], default_data_dir: Path) -> int:
     args = parse_args(argv)
     data_dir = args.data_dir or default_data_dir
     try:
-        parsed = read_path(args.file)
+        parsed = read_path(default_systems(), args.file)
     except ImportRefused as exc:
         return _refused(exc)
     for note in parsed.notes:

@@ -3,7 +3,7 @@
 Start-up makes some 50,000 objects that live as long as the program and next to no garbage (a
 few hundred objects), yet the cycle collector would walk them over and over as they are made:
 45 million instructions of a frozen start (callgrind). ``__main__.main`` pauses it before Qt
-is imported; ``ui/shell/run.py`` resumes it once the window is built. The start-up benchmark's child
+is imported; ``run.py`` resumes it once the window is built. The start-up benchmark's child
 (bench/startup_child.py) does the same, so it measures the program's own start.
 """
 

@@ -45,19 +45,20 @@ def store(tmp_path):
 @pytest.fixture
 def demo_session(qtbot, store):
     """The first-start demo fight (3 PCs, 4 adversaries, 2 countdowns) as an open session."""
-    from encounter_app.demo import create_demo
     from encounter_app.services.fight.session import EncounterSession
+    from tests.helpers.systems import SYSTEMS, create_demo
 
-    return EncounterSession(store, create_demo(store, seed=1).id)
+    return EncounterSession(store, create_demo(store, seed=1).id, SYSTEMS)
 
 
 @pytest.fixture
 def session(qtbot, store):
     """An empty encounter in a campaign of three PCs with no Fear yet."""
     from encounter_app.services.fight.session import EncounterSession
+    from tests.helpers.systems import SYSTEMS
 
     campaign = store.create_campaign("t", party_size=3, fear=0)
-    return EncounterSession(store, store.create_encounter(campaign.id, "e").id)
+    return EncounterSession(store, store.create_encounter(campaign.id, "e").id, SYSTEMS)
 
 
 @pytest.fixture

@@ -5,9 +5,10 @@ from __future__ import annotations
 import threading
 
 from encounter_app.app import launch
-from encounter_app.domain.requests import AttackRequest, DiceRequest, Target
+from encounter_app.domain.requests import DiceRequest
 from encounter_app.services.rolls.rules_service import RulesService, compute
 from encounter_app.store import DB_NAME, Store, backups
+from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from tests.helpers.databases import dump
 
 

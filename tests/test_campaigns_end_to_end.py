@@ -7,8 +7,8 @@ from __future__ import annotations
 from encounter_app.app import launch
 from encounter_app.domain import CountdownRow
 from encounter_app.domain.campaign_rows import PcRow
-from encounter_app.rules.systems import SYSTEMS
 from encounter_app.services.fight import table
+from tests.helpers.systems import SYSTEMS
 
 
 def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):
@@ -16,7 +16,8 @@ def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):
     demo_encounter = launched.session.encounter_id
     manager = launched.window.manage_campaigns()
     made: dict[str, tuple[int, int, int]] = {}
-    for key, rules in SYSTEMS.items():
+    for key in SYSTEMS:
+        rules = SYSTEMS.get(key)
         campaign = manager.create_campaign(f"{rules.name} campaign", key)
         assert manager.picker.currentText().startswith(f"{rules.name} campaign")
         for name in ("Ash", "Birch"):
@@ -82,7 +83,7 @@ def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):
         assert [c.name for c in again.session.combatants] == ["Ash", "Birch"]
         store = again.store
         names = {c.name for c in store.campaigns()}
-        assert {f"{r.name} campaign" for r in SYSTEMS.values()} <= names
+        assert {f"{SYSTEMS.name(k)} campaign" for k in SYSTEMS} <= names
         for key, (cid, first, second) in made.items():
             assert store.campaign(cid).system == key
             assert [p.name for p in store.pcs(cid)] == ["Ash", "Birch"]

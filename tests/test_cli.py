@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from encounter_app.demo import create_demo
 from encounter_app.store import Store
 from tests.helpers import unprivileged
+from tests.helpers.systems import create_demo
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:

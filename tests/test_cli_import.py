@@ -170,7 +170,7 @@ def test_help_names_the_import_command(capsys):
 def demo_file(data: Path, path: Path, export) -> int:
     """Write ``export(store, demo_fight)`` (a file's text) to ``path``, from the demo fight in
     the folder ``data``; returns the fight's id."""
-    from encounter_app.demo import create_demo
+    from tests.helpers.systems import create_demo
 
     store = Store.open(data)
     try:

@@ -9,8 +9,7 @@ import sys
 import pytest
 
 from encounter_app.__main__ import parse_args
-from encounter_app.demo import create_sample
-from encounter_app.rules.systems import SYSTEMS, system
+from tests.helpers.systems import SYSTEMS, create_sample
 
 
 def test_demo_takes_an_optional_system():
@@ -36,7 +35,7 @@ def test_each_sample_is_a_fight_of_its_system(store, key):
     assert campaign.system == key and campaign.party_size == len(pcs)
     assert 2 <= len(pcs) <= 3 and 3 <= len(people) - len(pcs) <= 4
     for person in people:
-        assert system(key).problems(person.system_stats) == {}
+        assert SYSTEMS.get(key).problems(person.system_stats) == {}
     assert encounter.active_combatant_id == people[0].id
 
 

@@ -1,5 +1,5 @@
-"""The layers of docs/architecture.md: rules, domain and store never load Qt (checked in a fresh
-interpreter, where import-linter only reads the imports)."""
+"""The layers of docs/architecture.md: rules, domain, store and a system's rolls never load Qt
+(checked in a fresh interpreter, where import-linter only reads the imports)."""
 
 import subprocess
 import sys
@@ -12,7 +12,12 @@ import pytest
     "encounter_app.rules.forge_of_power", "encounter_app.rules.casus_mus",
     "encounter_app.rules.ruins_and_raiders", "encounter_app.store", "encounter_app.demo",
     "encounter_app.domain", "encounter_app.domain.adversaries", "encounter_app.domain.roll_text",
-    "encounter_app.domain.countdown_steps", "encounter_app.domain.systems.words",
+    "encounter_app.domain.countdown_steps", "encounter_app.domain.system",
+    # The registry, and each system's object, rolls and words: Qt only with its window part.
+    "encounter_app.systems", "encounter_app.systems.daggerheart.requests",
+    "encounter_app.systems.daggerheart.words", "encounter_app.systems.casus_mus.requests",
+    "encounter_app.systems.casus_mus.words", "encounter_app.systems.ruins_and_raiders.requests",
+    "encounter_app.systems.forge_of_power.requests",
 ])
 def test_rules_and_store_do_not_load_qt(package):
     code = (f"import sys, {package}; "

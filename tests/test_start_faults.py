@@ -11,11 +11,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from encounter_app import exit_codes
-from encounter_app.demo import create_demo
 from encounter_app.exchange.native import write_adversaries
 from encounter_app.store import Store
 from tests.helpers.disks import fill_disk
 from tests.helpers.rows import BANDIT
+from tests.helpers.systems import create_demo
 
 
 def run(*args: str) -> subprocess.CompletedProcess:

@@ -6,16 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from encounter_app.domain.pc_tracks import pc_state
-from encounter_app.domain.rows import CombatantRow
-
 EncounterStatus = Literal["draft", "active", "done"]
 STATUS_LABEL = {"draft": "Draft", "active": "Active", "done": "Done"}
 
 
 @dataclass(frozen=True)
 class PcRow:
-    """A player character of the party. ``stats`` holds the system's pc_fields (systems.py)."""
+    """A player character of the party. ``stats`` holds its system's ``pc_fields``."""
 
     name: str
     stats: dict[str, int] = field(default_factory=dict, compare=True, hash=False)
@@ -67,22 +64,3 @@ class EncounterEntry:
     note: str = ""
     summary: Summary | None = None
     seed: int | None = None
-
-
-def combatant_for_pc(pc: PcRow, system_key: str = "daggerheart") -> CombatantRow:
-    """The combatant a roster PC becomes in a fight, starting from the roster's marks.
-
-    Daggerheart reads Evasion, HP and Stress, and keeps thresholds, Armor Slots (with the
-    roster's marked ones) and Hope for tracking the PC in the fight (domain/pc_tracks.py);
-    the other systems' tracks are their HP (Wounds in Ruins & Raiders), and their cards and
-    rolls read the whole stat dict (system_stats).
-    """
-    hp = pc.stat("hp", pc.stat("wounds"))
-    stress = pc.stat("stress")
-    daggerheart = system_key == "daggerheart"
-    return CombatantRow(kind="pc", name=pc.name, evasion=pc.stats.get("evasion"), hp_max=hp,
-                        hp_marked=min(pc.hp_marked, hp), stress_max=stress,
-                        stress_marked=min(pc.stress_marked, stress), pc_id=pc.id,
-                        system_stats={} if daggerheart else dict(pc.stats),
-                        # thresholds, Armor Slots and Hope (domain/pc_tracks.py)
-                        system_state=pc_state(pc.stats, pc.armor_marked) if daggerheart else {})

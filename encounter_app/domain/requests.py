@@ -1,60 +1,41 @@
-"""The plain requests a GM's roll is made of, and the result that answers one.
+"""The plain requests a roll is made of, and the result that answers one.
 
-They are frozen dataclasses: the only things that cross to the rules thread and back
-(services/rolls/rules_service.py), and what the roll log's words are made from (roll_text.py).
+A request is a frozen dataclass: the only thing that crosses to the rules thread
+(services/rolls/rules_service.py), which calls its ``compute`` with the thread's own random
+source, and back. Its ``describe`` turns the answer into a roll-log line. Each rule system
+brings its own requests (``systems/<key>/requests.py``); the core names only what every system
+shares here, and never asks which request it holds.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import Generic, Protocol, TypeVar
 
-from encounter_app.rules import daggerheart
+from encounter_app.domain.rows import RollRow
+from encounter_app.rules import daggerheart, dice
+from encounter_app.rules.dice import DiceRoll, RandomSource
 
-if TYPE_CHECKING:
-    from encounter_app.domain.systems.requests import SystemRequest
-
-
-@dataclass(frozen=True)
-class Target:
-    """A PC an attack is aimed at: its name and Evasion."""
-
-    name: str
-    evasion: int
-    combatant_id: int | None = None
+R = TypeVar("R")
 
 
-@dataclass(frozen=True)
-class AttackRequest:
-    """An adversary's attack against one or more PCs, each with their own Evasion."""
+class RollRequest(Protocol[R]):
+    """What the rules thread computes, and how its answer reads in the roll log."""
 
-    attacker: str
-    modifier: int
-    damage: str
-    targets: tuple[Target, ...]
-    attack_name: str = "Attack"
-    advantage: bool = False
-    disadvantage: bool = False
-    experience: int = 0
-    combatant_id: int | None = None
-    experience_name: str = ""  # the Experience a Fear was spent on, for the log
+    def compute(self, rng: RandomSource) -> R:
+        """Roll it with the rules package; a ValueError says what is wrong with it."""
+
+    def describe(self, result: R) -> RollRow:
+        """The roll-log line of ``result`` (its payload is added by ``roll_text.describe``)."""
 
 
 @dataclass(frozen=True)
-class ReactionRequest:
-    """An adversary's reaction (or action) roll against a Difficulty.
+class RollResult(Generic[R]):
+    """What came back from the worker: the request it answers and the rules' own result."""
 
-    ``bonus`` is everything added to the d20: an Experience (bought with a Fear) or a penalty.
-    """
-
-    actor: str
-    difficulty: int
-    bonus: int = 0
-    advantage: bool = False
-    disadvantage: bool = False
-    combatant_id: int | None = None
-    kind: str = "reaction"  # or "action"
-    experience_name: str = ""
+    request_id: int
+    request: RollRequest[R]
+    result: R = field(compare=False)
 
 
 @dataclass(frozen=True)
@@ -64,37 +45,25 @@ class DiceRequest:
     expression: str
     label: str = ""
 
+    def compute(self, rng: RandomSource) -> DiceRoll:
+        return dice.roll(self.expression, rng)
+
+    def describe(self, result: DiceRoll) -> RollRow:
+        label = f"{self.label}: " if self.label else ""
+        return RollRow(kind="dice", actor=self.label, detail=result.text,
+                       summary=f"{label}{self.expression} = {result.total}")
+
 
 @dataclass(frozen=True)
 class RestRequest:
-    """The Fear the GM gains when the PCs rest: 1d4, or 1d4 + the PCs on a long rest."""
+    """The Fear the GM gains when the PCs rest: 1d4, or 1d4 + the PCs on a long rest. (Fear is
+    a column every system shares; a system without it rolls none.)"""
 
     kind: daggerheart.RestKind
     party_size: int
 
+    def compute(self, rng: RandomSource) -> DiceRoll:
+        return daggerheart.rest_fear(self.kind, self.party_size, rng)
 
-@dataclass(frozen=True)
-class OddsRequest:
-    """The exact odds of an attack before it is rolled: no dice drawn, nothing logged."""
-
-    modifier: int
-    evasions: tuple[int, ...]
-    damage: str
-    advantage: bool = False
-    disadvantage: bool = False
-    experience: int = 0
-
-
-# The other systems' requests (domain/systems/requests.py) are imported when one is
-# computed: a Daggerheart start does not load those rules.
-RollRequest = Union[AttackRequest, ReactionRequest, DiceRequest, RestRequest, OddsRequest,
-                    "SystemRequest"]
-
-
-@dataclass(frozen=True)
-class RollResult:
-    """What came back from the worker: the request it answers and the rules' own result."""
-
-    request_id: int
-    request: RollRequest
-    result: Any = field(compare=False)  # AttackResult, CheckResult or DiceRoll: all frozen
+    def describe(self, result: DiceRoll) -> RollRow:
+        return RollRow(kind="dice", summary=f"Rest Fear {result.total}", detail=result.text)

@@ -1,6 +1,6 @@
 """A whole campaign in our format: its party, its notes, and every encounter as it stands.
 
-    "campaign": {"name": ..., "system": "daggerheart", "fear": 3, "note": "...",
+    "campaign": {"name": ..., "system": KEY, "fear": 3, "note": "...",
                  "session_number": 4, "options": {"massive_damage": true, ...},
                  "party": [{"name": ..., "stats": {...}, "hp_marked": 0, "stress_marked": 0,
                             "armor_marked": 0, "note": "..."}],
@@ -11,7 +11,7 @@
 
 ``party_members`` says, for each combatant of an encounter, which PC of ``party`` it is (by
 place in the list), so marks go back to the roster after an import as before. A PC's stats
-are checked against its system's fields (rules/systems.py).
+are checked against its system's fields (its object's ``pc_fields``).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import Any
 
 from encounter_app.domain.campaign_rows import STATUS_LABEL, PcRow, Summary
 from encounter_app.domain.optional_rules import RuleOptions
+from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.exchange.encounter_file import (
     EncounterFile,
     encounter_json,
@@ -31,7 +32,6 @@ from encounter_app.exchange.fields import Fields, entry_name, names, shown
 from encounter_app.exchange.native import dumps, envelope
 from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.rules.daggerheart import FEAR_CAP
-from encounter_app.rules.systems import SYSTEMS, system
 
 STATUSES = tuple(STATUS_LABEL)
 
@@ -52,7 +52,7 @@ class CampaignFile:
     """A whole campaign as a file holds it: the party, the note and every encounter."""
 
     name: str
-    system: str = "daggerheart"
+    system: str  # the rule system's key
     fear: int = 0
     note: str = ""
     session_number: int = 1
@@ -75,7 +75,8 @@ def write_campaign(campaign: CampaignFile) -> str:
     } | ({"options": campaign.options.to_json()} if campaign.options.to_json() else {})))
 
 
-def read_campaign(data: dict[str, Any], problems: list[Problem]) -> CampaignFile | None:
+def read_campaign(data: dict[str, Any], problems: list[Problem],
+                  systems: Catalog[SystemRules]) -> CampaignFile | None:
     body = data.get("campaign")
     if not isinstance(body, dict):
         problems.append(Problem(None, "", "campaign", f"expected the campaign as an object "
@@ -84,7 +85,7 @@ def read_campaign(data: dict[str, Any], problems: list[Problem]) -> CampaignFile
     before = len(problems)
     fields = Fields(body, Collector(problems, None), prefix="campaign ")
     name = fields.text("name", max_length=200)
-    key = fields.choice("system", SYSTEMS, "daggerheart")
+    key = fields.choice("system", tuple(systems.keys()), systems.first)
     fear = fields.integer("fear", 0, FEAR_CAP, required=False) or 0
     note = fields.text("note", required=False, max_length=100_000)
     session = fields.integer("session_number", 1, 100_000, required=False) or 1
@@ -94,10 +95,11 @@ def read_campaign(data: dict[str, Any], problems: list[Problem]) -> CampaignFile
                                                               f"an object {{…}}, found "
                                                               f"{shown(options)}"))
     party = tuple(pc for number, item in enumerate(fields.objects("party"), 1)
-                  if (pc := _pc(number, item, key, problems)) is not None)
+                  if (pc := _pc(number, item, systems.get(key), problems)) is not None)
     encounters = tuple(
         found for number, item in enumerate(fields.objects("encounters"), 1)
-        if (found := _encounter(number, item, key, len(party), problems)) is not None)
+        if (found := _encounter(number, item, key, len(party), problems, systems))
+        is not None)
     if len(problems) != before:
         return None
     return CampaignFile(name=name, system=key, fear=fear, note=note, session_number=session,
@@ -105,7 +107,8 @@ def read_campaign(data: dict[str, Any], problems: list[Problem]) -> CampaignFile
                         options=RuleOptions.from_json(options))
 
 
-def _pc(number: int, data: dict[str, Any], key: str, problems: list[Problem]) -> PcRow | None:
+def _pc(number: int, data: dict[str, Any], system: SystemRules, problems: list[Problem]
+        ) -> PcRow | None:
     note = Collector(problems, number, entry_name(data), "PC")
     fields = Fields(data, note)
     stats = data.get("stats")
@@ -113,7 +116,7 @@ def _pc(number: int, data: dict[str, Any], key: str, problems: list[Problem]) ->
         note.add("stats", f"expected an object {{…}} of the character's numbers, found "
                           f"{shown(stats)}")
         stats = {}
-    for field, problem in system(key).problems(stats).items():
+    for field, problem in system.problems(stats).items():
         note.add(f"stats {field}", problem)
     row = PcRow(name=fields.text("name", max_length=200), stats=dict(stats),
                 hp_marked=fields.count("hp_marked", 999),
@@ -124,9 +127,10 @@ def _pc(number: int, data: dict[str, Any], key: str, problems: list[Problem]) ->
 
 
 def _encounter(number: int, data: dict[str, Any], key: str, party_size: int,
-               problems: list[Problem]) -> CampaignEncounter | None:
+               problems: list[Problem], systems: Catalog[SystemRules]
+               ) -> CampaignEncounter | None:
     before = len(problems)
-    encounter = read_encounter_body(data, problems, prefix=f"encounter {number} ")
+    encounter = read_encounter_body(data, problems, systems, prefix=f"encounter {number} ")
     note = Collector(problems, number, entry_name(data), "encounter")
     fields = Fields(data, note)
     status = fields.choice("status", STATUSES, "draft")

@@ -1,7 +1,7 @@
 """An encounter in our format: the fight as it stands (combatants with their marks, countdowns,
 whose spotlight, the round) and the campaign's Fear, so importing it sets the table up again.
 
-    "encounter": {"name": ..., "system": "daggerheart", "round": 1, "active": 0 | null,
+    "encounter": {"name": ..., "system": KEY, "round": 1, "active": 0 | null,
                   "scene_intensity": "standard", "seed": null, "fear": 4,
                   "combatants": [...], "countdowns": [...]}
 
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from encounter_app.domain.rows import CombatantKind, CombatantRow, CountdownRow, EnvironmentBlock
+from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.exchange.fields import Fields, entry_name, names, or_zero, shown
 from encounter_app.exchange.limits import bad_character
 from encounter_app.exchange.native import dumps, envelope, read_feature, read_stat_block
@@ -22,7 +23,6 @@ from encounter_app.exchange.problems import Collector, Problem
 from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import FEAR_CAP, CountdownKind, LoopMode, SceneIntensity
 from encounter_app.rules.stat_blocks import environment_problems
-from encounter_app.rules.systems import SYSTEMS
 
 COMBATANT_KINDS: tuple[CombatantKind, ...] = ("pc", "adversary", "npc")
 INTENSITIES = tuple(member.name.lower() for member in SceneIntensity)
@@ -39,7 +39,7 @@ class EncounterFile:
     """An encounter read from, or to be written to, a file of ours."""
 
     name: str
-    system: str = "daggerheart"
+    system: str  # the rule system's key
     round: int = 1
     active: int | None = None  # position in ``combatants``
     scene_intensity: str = "standard"
@@ -88,23 +88,25 @@ def _countdown_json(row: CountdownRow) -> dict[str, Any]:
             "dice": row.dice, "link": row.link, "loops": row.loops, "visible": row.visible}
 
 
-def read_encounter(data: dict[str, Any], problems: list[Problem]) -> EncounterFile | None:
+def read_encounter(data: dict[str, Any], problems: list[Problem],
+                   systems: Catalog[SystemRules]) -> EncounterFile | None:
     body = data.get("encounter")
     if not isinstance(body, dict):
         problems.append(Problem(None, "", "encounter",
                                 f"expected the encounter as an object {{…}}, found "
                                 f"{shown(body)}"))
         return None
-    return read_encounter_body(body, problems)
+    return read_encounter_body(body, problems, systems)
 
 
-def read_encounter_body(body: dict[str, Any], problems: list[Problem], *,
+def read_encounter_body(body: dict[str, Any], problems: list[Problem],
+                        systems: Catalog[SystemRules], *,
                         prefix: str = "encounter ") -> EncounterFile | None:
     """An encounter's object; None, with every problem noted, when anything is wrong."""
     before = len(problems)
     fields = Fields(body, Collector(problems, None), prefix=prefix)
     name = fields.text("name", max_length=200)
-    system = fields.choice("system", tuple(SYSTEMS), "daggerheart")
+    system = fields.choice("system", tuple(systems.keys()), systems.first)
     round_ = fields.integer("round", 1, 10_000) or 1
     active = fields.integer("active", 0, 100_000, required=False)
     intensity = fields.choice("scene_intensity", INTENSITIES, "standard")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from encounter_app.domain.rows import StatBlock
+from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.exchange import native, srd
 from encounter_app.exchange.campaign_file import CampaignFile, read_campaign
 from encounter_app.exchange.encounter_file import EncounterFile, read_encounter
@@ -40,17 +41,21 @@ class Parsed:
         return "srd" if self.format == "srd" else self.source
 
 
-def read_path(path: Path, progress: Progress | None = None) -> Parsed:
+def read_path(systems: Catalog[SystemRules], path: Path, progress: Progress | None = None
+              ) -> Parsed:
+    """Read the file at ``path``; ``systems`` are the rule systems its campaign or encounter
+    may play (each checks its own stats)."""
     path = Path(path)
     try:
         with path.open("rb") as file:
             raw = file.read(MAX_BYTES + 1)  # no more, whatever stat says (a device, a pipe)
     except OSError as exc:
         raise _refused(path.name, f"cannot be read: {exc.strerror or exc}") from exc
-    return read_bytes(raw, path.name, progress)
+    return read_bytes(systems, raw, path.name, progress)
 
 
-def read_bytes(raw: bytes, source: str, progress: Progress | None = None) -> Parsed:
+def read_bytes(systems: Catalog[SystemRules], raw: bytes, source: str,
+               progress: Progress | None = None) -> Parsed:
     """Parse ``raw``; raises ImportRefused with every problem. ``progress(done, total)``
     is called after each entry (it may raise to cancel)."""
     if len(raw) > MAX_BYTES:
@@ -75,7 +80,7 @@ def read_bytes(raw: bytes, source: str, progress: Progress | None = None) -> Par
         blocks = srd.read(data, problems, notes, progress)
         parsed = Parsed(source, "srd", "adversaries", tuple(blocks), notes=tuple(notes))
     elif isinstance(data, dict) and data.get("format") in (native.FORMAT, native.DRAFT_FORMAT):
-        parsed = _read_ours(data, source, problems, progress)
+        parsed = _read_ours(systems, data, source, problems, progress)
     elif isinstance(data, dict):
         raise _refused(source, "is JSON but not an adversary file: expected a list of SRD "
                                f"stat blocks or an object with \"format\": \"{native.FORMAT}\"")
@@ -92,15 +97,15 @@ def read_bytes(raw: bytes, source: str, progress: Progress | None = None) -> Par
     return parsed
 
 
-def _read_ours(data: dict[str, Any], source: str, problems: list[Problem],
-               progress: Progress | None) -> Parsed:
+def _read_ours(systems: Catalog[SystemRules], data: dict[str, Any], source: str,
+               problems: list[Problem], progress: Progress | None) -> Parsed:
     kind = native.check_envelope(data, problems)
     if kind == "adversaries":
         blocks = native.read_adversaries(data, problems, progress)
         return Parsed(source, native.FORMAT, kind, tuple(blocks))
     if kind == "campaign":
-        return Parsed(source, native.FORMAT, kind, campaign=read_campaign(data, problems))
-    encounter = read_encounter(data, problems) if kind == "encounter" else None
+        return Parsed(source, native.FORMAT, kind, campaign=read_campaign(data, problems, systems))
+    encounter = read_encounter(data, problems, systems) if kind == "encounter" else None
     return Parsed(source, native.FORMAT, kind or "adversaries", encounter=encounter)
 
 

@@ -18,14 +18,13 @@ from PySide6.QtGui import QUndoCommand
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.player_view import PlayerView, Sight, player_view, roll_words
 from encounter_app.domain.rows import stored_id
-from encounter_app.rules.systems import system
 from encounter_app.services.fight.commands import UpdateCombatant, UpdateCountdown
 from encounter_app.services.fight.session import EncounterSession
 
 
 def view_of(session: EncounterSession) -> PlayerView:
     """What the players may see of the session's fight now."""
-    return player_view(session.campaign.system, session.combatants, session.countdowns,
+    return player_view(session.system, session.combatants, session.countdowns,
                        session.rolls, fear=session.fear, round_=session.round,
                        active_id=session.active_id, options=session.campaign.options)
 
@@ -34,8 +33,8 @@ def words_for_players(session: EncounterSession, row: RollRow) -> str:
     """What the players would read of ``row`` made public; "" when nothing (it concerns only
     hidden combatants or GM-only countdowns)."""
     sight = Sight(list(session.combatants), list(session.countdowns),
-                  system(session.campaign.system).has_fear)
-    return roll_words(row, sight)
+                  session.system.has_fear)
+    return roll_words(row, sight, session.system)
 
 
 class PlayerFeed(QObject):

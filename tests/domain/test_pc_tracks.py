@@ -8,12 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from encounter_app.domain import pc_tracks
-from encounter_app.domain.campaign_rows import PcRow, combatant_for_pc
-from encounter_app.domain.requests import AttackRequest, RollResult, Target
+from encounter_app.domain.campaign_rows import PcRow
+from encounter_app.domain.requests import RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.rules.daggerheart import AttackResult
+from encounter_app.systems.daggerheart import pc_tracks
+from encounter_app.systems.daggerheart.requests import AttackRequest, Target
+from tests.helpers.systems import combatant_for_pc
 
 ROSTER = PcRow(name="Aria", id=4, hp_marked=1, armor_marked=1,
                stats={"evasion": 10, "major": 7, "severe": 14, "hp": 6, "stress": 6, "hope": 2,

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 from encounter_app.exchange import limits, native
 from encounter_app.exchange.problems import ImportRefused
 from encounter_app.exchange.reader import read_bytes
+from tests.helpers.systems import SYSTEMS
 
 
 def refused(raw: bytes | str, source: str = "bad.json"):
     with pytest.raises(ImportRefused) as caught:
-        read_bytes(raw.encode("utf-8") if isinstance(raw, str) else raw, source)
+        read_bytes(SYSTEMS, raw.encode("utf-8") if isinstance(raw, str) else raw, source)
     return caught.value.problems
 
 
@@ -132,9 +133,9 @@ def test_an_empty_list_of_adversaries_is_refused():
 
 def test_a_byte_order_mark_and_the_sample_draft_format_read():
     raw = b"\xef\xbb\xbf" + ours(BLOCK).encode()
-    assert read_bytes(raw, "x.json").adversaries[0].name == "Ashen Sentry"
+    assert read_bytes(SYSTEMS, raw, "x.json").adversaries[0].name == "Ashen Sentry"
     draft = json.dumps({"format": native.DRAFT_FORMAT, "version": 1, "adversaries": [BLOCK]})
-    assert read_bytes(draft.encode(), "x.json").adversaries[0].features[0].fear is True
+    assert read_bytes(SYSTEMS, draft.encode(), "x.json").adversaries[0].features[0].fear is True
 
 
 def test_text_that_is_not_utf8():
@@ -154,7 +155,7 @@ def encounter_text(**changes) -> str:
 
 
 def test_a_good_encounter_reads():
-    encounter = read_bytes(encounter_text().encode(), "fight.json").encounter
+    encounter = read_bytes(SYSTEMS, encounter_text().encode(), "fight.json").encounter
     assert [c.name for c in encounter.combatants] == ["Aria", "Sentry"]
     assert encounter.combatants[1].stats.name == "Ashen Sentry"
     assert (encounter.active, encounter.fear, encounter.countdowns[0].value) == (1, 5, 4)
@@ -252,7 +253,8 @@ def test_nesting_past_64_deep_is_refused_saying_where():
 def test_nesting_64_deep_is_read(srd_file):
     data = json.loads(srd_file.read_text(encoding="utf-8-sig"))
     data[0]["extra"] = json.loads("[" * 62 + "]" * 62)  # the file, the entry and 62
-    assert len(read_bytes(json.dumps(data).encode(), "adversaries.json").adversaries) == 129
+    parsed = read_bytes(SYSTEMS, json.dumps(data).encode(), "adversaries.json")
+    assert len(parsed.adversaries) == 129
     data[0]["extra"] = [data[0]["extra"]]
     [problem] = refused(json.dumps(data))
     assert "nested more than 64 deep" in problem.message
@@ -267,7 +269,7 @@ def test_a_file_past_20_mb_is_refused_saying_the_limit(tmp_path):
     with path.open("wb") as file:
         file.truncate(MAX_BYTES + 1)  # sparse: no 20 MB written
     with pytest.raises(ImportRefused) as from_path:
-        read_path(path)
+        read_path(SYSTEMS, path)
     for problems in (refused(b" " * (MAX_BYTES + 1)), from_path.value.problems):
         assert [p.message for p in problems] == [
             "is more than 20 MB, the most that is read; an adversary, encounter or campaign "
@@ -347,8 +349,8 @@ def campaign_text(**summary) -> str:
     )
     from encounter_app.exchange.encounter_file import EncounterFile
 
-    data = json.loads(write_campaign(CampaignFile("Chapel", encounters=(
-        CampaignEncounter(EncounterFile("Ambush"), "done"),))))
+    data = json.loads(write_campaign(CampaignFile("Chapel", "daggerheart", encounters=(
+        CampaignEncounter(EncounterFile("Ambush", "daggerheart"), "done"),))))
     data["campaign"]["encounters"][0]["summary"] = {
         "rounds": 3, "fear_gained": 2, "fear_spent": 1, "defeated": ["Sentry"], "rolls": 9,
         **summary}
@@ -356,7 +358,7 @@ def campaign_text(**summary) -> str:
 
 
 def test_a_campaign_with_a_summary_reads():
-    campaign = read_bytes(campaign_text().encode(), "chapel.json").campaign
+    campaign = read_bytes(SYSTEMS, campaign_text().encode(), "chapel.json").campaign
     assert campaign.encounters[0].summary.to_json() == {
         "rounds": 3, "fear_gained": 2, "fear_spent": 1, "defeated": ["Sentry"], "rolls": 9}
 

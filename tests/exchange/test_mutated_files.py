@@ -29,6 +29,7 @@ from encounter_app.exchange.problems import ImportRefused
 from encounter_app.exchange.reader import read_bytes
 from encounter_app.importing import import_encounter
 from encounter_app.store import Store
+from tests.helpers.systems import SYSTEMS
 
 RAW = "\u0000raw {}\u0000"  # stands for text written into the JSON as it is, not as a string
 MUTATIONS = ("huge integer", "non-finite", "deep nest", "wrong type", "lone surrogate",
@@ -54,7 +55,7 @@ def places(value: Any, here: tuple[Any, ...] = ()) -> dict[tuple[Any, ...], list
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     """A store with the demo in it, which every example imports into."""
-    from encounter_app.demo import create_demo
+    from tests.helpers.systems import create_demo
 
     store = Store.open(tmp_path_factory.mktemp("home"))
     create_demo(store, seed=1)
@@ -65,8 +66,8 @@ def home(tmp_path_factory):
 @pytest.fixture(scope="module")
 def documents(tmp_path_factory):
     """Our own files, as the program exports them: name -> (document, its places)."""
-    from encounter_app.demo import create_demo, create_sample
     from encounter_app.store.exchange import campaign_file, encounter_file
+    from tests.helpers.systems import create_demo, create_sample
 
     store = Store.open(tmp_path_factory.mktemp("exports"))
     try:
@@ -158,7 +159,7 @@ def import_or_refuse(store: Store, text: str, source: str) -> None:
 
     before = contents(store)
     try:
-        parsed = read_bytes(text.encode("utf-8", "surrogatepass"), source)
+        parsed = read_bytes(SYSTEMS, text.encode("utf-8", "surrogatepass"), source)
         if parsed.kind == "encounter":
             import_encounter(store, parsed)
         elif parsed.kind == "campaign":
@@ -224,8 +225,8 @@ def test_each_mutation_is_seen_refused(documents):
     for where, mutation, *drawn in cases:
         text = mutate(document, {where: [where]}, Drawn(1, where, where, mutation, *drawn, 1))
         with pytest.raises(ImportRefused):
-            read_bytes(text.encode("utf-8", "surrogatepass"), "fight.json")
+            read_bytes(SYSTEMS, text.encode("utf-8", "surrogatepass"), "fight.json")
     cut = mutate(document, {hp: [hp]}, Drawn(1, hp, hp, "duplicate entry", 0, 100))
     with pytest.raises(ImportRefused) as refused:
-        read_bytes(cut.encode("utf-8"), "fight.json")
+        read_bytes(SYSTEMS, cut.encode("utf-8"), "fight.json")
     assert "is not JSON" in refused.value.problems[0].message

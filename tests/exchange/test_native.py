@@ -12,13 +12,14 @@ from encounter_app.exchange.encounter_file import write_encounter
 from encounter_app.exchange.reader import read_bytes
 from encounter_app.exchange.statblock import normal_type
 from tests.helpers.strategies import encounters, stat_blocks
+from tests.helpers.systems import SYSTEMS
 
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(stat_blocks(), min_size=1, max_size=4))
 def test_any_valid_stat_blocks_round_trip_exactly(blocks):
     text = native.write_adversaries(blocks)
-    parsed = read_bytes(text.encode("utf-8"), "mine.json")
+    parsed = read_bytes(SYSTEMS, text.encode("utf-8"), "mine.json")
     assert parsed.kind == "adversaries" and parsed.format == "encounter-manager"
     assert parsed.adversaries == tuple(blocks)
     assert parsed.notes == ()
@@ -27,7 +28,7 @@ def test_any_valid_stat_blocks_round_trip_exactly(blocks):
 @settings(max_examples=100, deadline=None)
 @given(encounters())
 def test_any_encounter_round_trips_exactly(encounter):
-    parsed = read_bytes(write_encounter(encounter).encode("utf-8"), "fight.json")
+    parsed = read_bytes(SYSTEMS, write_encounter(encounter).encode("utf-8"), "fight.json")
     assert parsed.kind == "encounter"
     assert parsed.encounter == encounter
 

@@ -15,16 +15,17 @@ from encounter_app.exchange import srd
 from encounter_app.exchange.reader import read_bytes, read_path
 from encounter_app.exchange.statblock import horde_size
 from tests.helpers.strategies import stat_blocks
+from tests.helpers.systems import SYSTEMS
 
 
 @pytest.fixture(scope="module")
 def blocks(srd_file):
-    parsed = read_path(srd_file)
+    parsed = read_path(SYSTEMS, srd_file)
     return {stats.name: stats for stats in parsed.adversaries}
 
 
 def test_all_129_read_in_one_step_with_one_note(srd_file):
-    parsed = read_path(srd_file)
+    parsed = read_path(SYSTEMS, srd_file)
     assert len(parsed.adversaries) == 129
     assert parsed.format == "srd" and parsed.template_source == "srd"
     # The one value changed on the way is said: the Abomination's attack is dice.
@@ -177,7 +178,7 @@ def as_srd(stats: StatBlock) -> dict:
 @given(st.lists(srd_blocks(), min_size=1, max_size=3))
 def test_any_stat_block_in_the_srd_format_reads_back_the_same(blocks):
     raw = b"\xef\xbb\xbf" + json.dumps([as_srd(b) for b in blocks]).encode("utf-8")
-    assert read_bytes(raw, "srd.json").adversaries == tuple(blocks)
+    assert read_bytes(SYSTEMS, raw, "srd.json").adversaries == tuple(blocks)
 
 
 @settings(max_examples=300, deadline=None)

@@ -35,20 +35,12 @@ from pathlib import Path
 
 from PySide6.QtGui import QUndoCommand
 
-from encounter_app.demo import create_demo, load_sample_adversaries
 from encounter_app.domain.rows import EnvironmentBlock, StatBlock
 from encounter_app.exchange.reader import read_path
 from encounter_app.rules.daggerheart import Outcome
-from encounter_app.services.fight.adversary_operations import end_gm_turn, pass_turn, spotlight
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.fight.table import record_outcome
-from encounter_app.services.library.builder import (
-    PlannedAdversary,
-    start_encounter,
-    start_new_encounter,
-)
-from encounter_app.services.library.shelves import EncounterEnvironment
 from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store
 from encounter_app.store.exchange import (
@@ -59,7 +51,16 @@ from encounter_app.store.exchange import (
     recreate_campaign,
     recreate_encounter,
 )
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
+from encounter_app.systems.daggerheart.services.adversaries import end_gm_turn, pass_turn, spotlight
+from encounter_app.systems.daggerheart.services.library.builder import (
+    PlannedAdversary,
+    start_encounter,
+    start_new_encounter,
+)
+from encounter_app.systems.daggerheart.services.library.shelves import EncounterEnvironment
 from tests.helpers.srd import srd_path
+from tests.helpers.systems import SYSTEMS, create_demo
 from tests.helpers.trace import raw_connection
 
 CAMPAIGN_ID = ENCOUNTER_ID = 1
@@ -93,7 +94,7 @@ def prepare(data: Path) -> None:
 
 def _fight(store: Store) -> tuple[EncounterSession, UndoStack]:
     """The open fight and the window's undo stack over the store."""
-    session = EncounterSession(store, ENCOUNTER_ID)
+    session = EncounterSession(store, ENCOUNTER_ID, SYSTEMS)
     stack = UndoStack(store)
     stack.refused.connect(_refused)
     return session, stack
@@ -184,7 +185,7 @@ def srd_blocks() -> tuple[str, tuple[StatBlock, ...]] | None:
     path = srd_path()
     if path is None:
         return None
-    parsed = read_path(path)
+    parsed = read_path(SYSTEMS, path)
     return parsed.template_source, tuple(parsed.adversaries)
 
 

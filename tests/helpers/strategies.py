@@ -69,7 +69,7 @@ countdowns = st.builds(
 def encounters(draw) -> EncounterFile:
     rows = tuple(draw(st.lists(combatants(), max_size=5)))
     return EncounterFile(
-        name=draw(names), round=draw(st.integers(1, 50)),
+        name=draw(names), system="daggerheart", round=draw(st.integers(1, 50)),
         active=draw(st.none() | st.integers(0, len(rows) - 1)) if rows else None,
         scene_intensity=draw(st.sampled_from(ef.INTENSITIES)),
         seed=draw(st.none() | st.integers(0, 2**40)), fear=draw(st.none() | st.integers(0, 12)),

@@ -15,6 +15,7 @@ from encounter_app.services.fight.commands import RecordRoll, SetFear, UpdateCom
 from encounter_app.services.page_server import page_message
 from encounter_app.services.player_view import SetRollPublic
 from encounter_app.ui.players.share import characters_of
+from tests.helpers.systems import SYSTEMS
 
 KEPT = RollRow(kind="dice", summary="Ambush check: 2d6 = 11 vs Difficulty 14",
                detail="2d6 (5, 6) = 11", payload={"request": {"expression": "2d6",
@@ -73,7 +74,7 @@ names = st.lists(st.tuples(st.sampled_from(["pc", "adversary", "npc"]), st.boole
 def test_only_the_visible_pcs_may_be_picked_and_no_hidden_name_is_sent(fight):
     rows = [CombatantRow(kind, f"Name{i:02d}Q", id=100 + i, hidden=hidden)
             for i, (kind, hidden) in enumerate(fight)]
-    view = player_view("daggerheart", rows, [], [], fear=2, round_=1, active_id=None)
+    view = player_view(SYSTEMS.get("daggerheart"), rows, [], [], fear=2, round_=1, active_id=None)
     picks: dict[int, str] = {}
     snapshot = page_message(view, characters_of(rows, picks))
     message = json.loads(snapshot.text)

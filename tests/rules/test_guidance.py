@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from encounter_app.demo import load_sample_adversaries
 from encounter_app.domain.variants import ELITE, WEAKER, damage_step, variant
 from encounter_app.rules import dice
 from encounter_app.rules import stat_blocks as limits
@@ -25,6 +24,7 @@ from encounter_app.rules.guidance import (
     percentile,
     spread,
 )
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 
 
 def block(tier: int = 1, type: str = "Bruiser", **numbers: object) -> dict[str, object]:

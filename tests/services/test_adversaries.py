@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from encounter_app.demo import combatant_from, load_sample_adversaries
 from encounter_app.domain import adversaries as rules
-from encounter_app.domain.adversaries import Refused
+from encounter_app.domain.adversaries import Refused, combatant_from
 from encounter_app.domain.rows import CombatantRow, Feature, StatBlock
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from encounter_app.demo import combatant_from, load_sample_adversaries
-from encounter_app.domain.adversaries import Refused
-from encounter_app.services.fight import adversary_operations as actions
+from encounter_app.domain.adversaries import Refused, combatant_from
 from encounter_app.services.fight.commands import SetFear
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
+from encounter_app.systems.daggerheart.services import adversaries as actions
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from encounter_app.demo import create_sample
 from encounter_app.rules.casus_mus import Grade, LuckOption, SkillRoll, grade
+from encounter_app.services.fight import turns
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.systems import turns
-from encounter_app.services.systems.clash import (
+from encounter_app.systems.casus_mus.services import turns as cm_turns
+from encounter_app.systems.casus_mus.services.clash import (
     DEFAULT_DAMAGE,
     ClashFlow,
     Damage,
@@ -16,6 +16,7 @@ from encounter_app.services.systems.clash import (
     SkillCheck,
     weapon_damage,
 )
+from tests.helpers.systems import SYSTEMS, create_sample
 
 
 def roll(value: int, skill: int) -> SkillRoll:
@@ -132,11 +133,11 @@ def test_steps_out_of_order_say_why():
 
 
 def test_the_clash_is_one_undo_step_that_spends_ap_and_lp(qtbot, store, undo_stack):
-    session = EncounterSession(store, create_sample(store, "casus_mus").id)
+    session = EncounterSession(store, create_sample(store, "casus_mus").id, SYSTEMS)
     pip, stoat = session.combatants[0], session.combatants[1]
-    attacker = Side(pip.id, pip.name, 62, "Combat", turns.ap_left(pip), turns.lp_left(pip))
-    defender = Side(stoat.id, stoat.name, 40, "Evade", turns.ap_left(stoat),
-                    turns.lp_left(stoat))
+    attacker = Side(pip.id, pip.name, 62, "Combat", cm_turns.ap_left(pip), cm_turns.lp_left(pip))
+    defender = Side(stoat.id, stoat.name, 40, "Evade", cm_turns.ap_left(stoat),
+                    cm_turns.lp_left(stoat))
     flow = ClashFlow(attacker, defender)
     with pytest.raises(turns.TurnError, match="not resolved"):
         flow.command(session)
@@ -148,8 +149,8 @@ def test_the_clash_is_one_undo_step_that_spends_ap_and_lp(qtbot, store, undo_sta
     flow.set_damage(Damage("1d6+1", 5, "1d6 (4) + 1 = 5", armour=1))
     undo_stack.push(flow.command(session))
     pip, stoat = session.combatants[0], session.combatants[1]
-    assert (turns.ap_left(pip), turns.lp_left(pip)) == (2, 2)  # Hero: 3 AP, 3 LP
-    assert (turns.ap_left(stoat), turns.lp_left(stoat)) == (1, 2)
+    assert (cm_turns.ap_left(pip), cm_turns.lp_left(pip)) == (2, 2)  # Hero: 3 AP, 3 LP
+    assert (cm_turns.ap_left(stoat), cm_turns.lp_left(stoat)) == (1, 2)
     assert stoat.hp_marked == 4  # 5 rolled, less 1 armour, in the same undo step
     assert weapon_damage(pip) == "1d6+1"  # remembered for Pip's next clash
     log = session.rolls[0]
@@ -160,7 +161,7 @@ def test_the_clash_is_one_undo_step_that_spends_ap_and_lp(qtbot, store, undo_sta
     assert log.detail.splitlines()[0].startswith("Pip Thistlewhisker spends 1 AP: Combat 71")
     undo_stack.undo()
     assert not session.rolls
-    assert turns.ap_left(session.combatants[0]) == 3
+    assert cm_turns.ap_left(session.combatants[0]) == 3
     assert session.combatants[1].hp_marked == 0
     assert weapon_damage(session.combatants[0]) == DEFAULT_DAMAGE
     undo_stack.redo()
@@ -232,10 +233,10 @@ def test_a_reroll_that_gives_fewer_maneuvers_clears_the_choice():
 
 def test_a_failed_skill_roll_flipped_with_a_luck_point_is_one_undo_step(qtbot, store,
                                                                         undo_stack):
-    session = EncounterSession(store, create_sample(store, "casus_mus").id)
+    session = EncounterSession(store, create_sample(store, "casus_mus").id, SYSTEMS)
     pip = session.combatants[0]
-    check = SkillCheck(Side(pip.id, pip.name, 45, "Willpower", turns.ap_left(pip),
-                            turns.lp_left(pip)))
+    check = SkillCheck(Side(pip.id, pip.name, 45, "Willpower", cm_turns.ap_left(pip),
+                            cm_turns.lp_left(pip)))
     assert check.why_not_luck(LuckOption.REROLL) == "Nothing rolled yet."
     check.roll(roll(54, 45), typed=True)
     assert check.why_not_luck(LuckOption.FLIP) == ""
@@ -244,7 +245,7 @@ def test_a_failed_skill_roll_flipped_with_a_luck_point_is_one_undo_step(qtbot, s
     assert check.why_not_luck(LuckOption.REROLL) == (
         "Only a failed roll may be rerolled or flipped.")
     undo_stack.push(check.command(session))
-    assert turns.lp_left(session.combatants[0]) == turns.lp_max(pip) - 1
+    assert cm_turns.lp_left(session.combatants[0]) == cm_turns.lp_max(pip) - 1
     row = session.rolls[0]
     assert row.kind == "skill"
     assert row.summary == "Pip Thistlewhisker: Willpower 45, success after a Luck Point"
@@ -253,7 +254,7 @@ def test_a_failed_skill_roll_flipped_with_a_luck_point_is_one_undo_step(qtbot, s
         "Pip Thistlewhisker spends a Luck Point and flips the digits: 54 → 45 vs 45%: success"]
     undo_stack.undo()
     assert not session.rolls
-    assert turns.lp_left(session.combatants[0]) == turns.lp_max(pip)
+    assert cm_turns.lp_left(session.combatants[0]) == cm_turns.lp_max(pip)
 
 
 def test_a_skill_roll_flip_that_changes_nothing_is_refused():

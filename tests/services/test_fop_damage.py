@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from encounter_app.demo import create_sample
 from encounter_app.domain import RollRow
-from encounter_app.domain.systems import fop_damage as fd
-from encounter_app.domain.systems.requests import FopAttackRequest, FopTarget, LevelCheckRequest
 from encounter_app.rules.forge_of_power import Level, level_for
+from encounter_app.services.fight import turns
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.systems import fop_damage, turns
+from encounter_app.systems.forge_of_power import damage as fd
+from encounter_app.systems.forge_of_power.requests import (
+    FopAttackRequest,
+    FopTarget,
+    LevelCheckRequest,
+)
+from encounter_app.systems.forge_of_power.services import damage as fop_damage
+from tests.helpers.systems import SYSTEMS, create_sample
 
 HOUND, GOLEM = FopTarget("Clockwork Hound", 14, 4), FopTarget("Slag Golem", 17, 7)
 
@@ -90,7 +95,7 @@ def test_a_malformed_expression_says_what_is_wrong():
 # -- the undo step -----------------------------------------------------------------------------
 
 def open_sample(store) -> EncounterSession:
-    return EncounterSession(store, create_sample(store, "forge_of_power", seed=1).id)
+    return EncounterSession(store, create_sample(store, "forge_of_power", seed=1).id, SYSTEMS)
 
 
 def by_name(session, name):

@@ -4,23 +4,30 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from encounter_app.demo import load_sample_adversaries, load_sample_environments
 from encounter_app.domain import TemplateRow
 from encounter_app.services.fight.commands import SetMarks
-from encounter_app.services.library.builder import (
+from encounter_app.store import Store
+from encounter_app.systems.daggerheart.sample import (
+    load_sample_adversaries,
+    load_sample_environments,
+)
+from encounter_app.systems.daggerheart.services.library.builder import (
     PlannedAdversary,
     edit_card_stats,
     fight_names,
     start_encounter,
 )
-from encounter_app.services.library.commands import (
+from encounter_app.systems.daggerheart.services.library.commands import (
     AddEntry,
     DeleteEntry,
     EditEntry,
     SetEnvironment,
 )
-from encounter_app.services.library.shelves import EncounterEnvironment, Library, duplicate
-from encounter_app.store import Store
+from encounter_app.systems.daggerheart.services.library.shelves import (
+    EncounterEnvironment,
+    Library,
+    duplicate,
+)
 from tests.helpers.rows import BANDIT
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}

@@ -10,14 +10,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from encounter_app.demo import combatant_from, load_sample_adversaries
-from encounter_app.domain import CombatantRow, adversaries, conditions, spotlight_tokens
-from encounter_app.domain.adversaries import Refused
+from encounter_app.domain import CombatantRow, adversaries, spotlight_tokens
+from encounter_app.domain.adversaries import Refused, combatant_from
 from encounter_app.domain.optional_rules import TOKENS_MAX, TOKENS_MIN, RuleOptions
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.rules import set_option
-from encounter_app.services.fight import adversary_operations as actions
 from encounter_app.services.fight.commands import SetFear, SetTurn
+from encounter_app.systems.daggerheart import conditions
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
+from encounter_app.systems.daggerheart.services import adversaries as actions
+from tests.helpers.systems import SYSTEMS
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 
@@ -33,7 +35,7 @@ def named(session, name):
 
 def play(session, undo_stack, **rules):
     """Turn the rules on for the session's campaign, as the Rules page does."""
-    book = CampaignBook(session.store, session.campaign.id)
+    book = CampaignBook(session.store, SYSTEMS, session.campaign.id)
     for key, value in rules.items():
         command = set_option(book, session, key, value)
         assert command is not None
@@ -57,7 +59,7 @@ def test_options_are_one_undo_step_each_reach_the_session_and_the_file(session, 
 
 
 def test_setting_a_rule_to_what_it_is_builds_nothing(session):
-    book = CampaignBook(session.store, session.campaign.id)
+    book = CampaignBook(session.store, SYSTEMS, session.campaign.id)
     assert set_option(book, session, "massive_damage", False) is None
     assert set_option(book, session, "spotlight_tokens", 3) is None
 
@@ -280,11 +282,11 @@ def test_a_campaign_file_carries_its_optional_rules_and_names_a_bad_value():
     from encounter_app.exchange.campaign_file import CampaignFile, read_campaign, write_campaign
 
     options = RuleOptions(massive_damage=True, spotlight_tracker=True, spotlight_tokens=2)
-    text = write_campaign(CampaignFile(name="Chapel", options=options))
+    text = write_campaign(CampaignFile(name="Chapel", system="daggerheart", options=options))
     problems: list = []
-    assert read_campaign(json.loads(text), problems).options == options and not problems
-    plain = json.loads(write_campaign(CampaignFile(name="Plain")))
+    assert read_campaign(json.loads(text), problems, SYSTEMS).options == options and not problems
+    plain = json.loads(write_campaign(CampaignFile(name="Plain", system="daggerheart")))
     assert "options" not in plain["campaign"]  # every rule off: the file as before
     plain["campaign"]["options"] = "on"
-    assert read_campaign(plain, problems) is None
+    assert read_campaign(plain, problems, SYSTEMS) is None
     assert "optional rules" in problems[0].message

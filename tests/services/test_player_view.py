@@ -7,25 +7,11 @@ import random
 from dataclasses import replace
 
 from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.domain.initiative import Initiant
 from encounter_app.domain.player_view import PlayerView
 from encounter_app.domain.player_view import player_view as pure_view
-from encounter_app.domain.requests import (
-    AttackRequest,
-    DiceRequest,
-    ReactionRequest,
-    RollResult,
-    Target,
-)
+from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.domain.roll_text import describe
-from encounter_app.domain.systems.requests import (
-    FopAttackRequest,
-    FopTarget,
-    Initiant,
-    InitiativeRequest,
-    LevelCheckRequest,
-    SkillRollRequest,
-    TraitCheckRequest,
-)
 from encounter_app.rules import casus_mus
 from encounter_app.rules.daggerheart import Outcome
 from encounter_app.services import player_view
@@ -33,8 +19,17 @@ from encounter_app.services.fight import table
 from encounter_app.services.fight.commands import RecordRoll, SetFear, UpdateCombatant
 from encounter_app.services.player_view import SessionFeed, SetRollPublic, view_of
 from encounter_app.services.rolls.rules_service import compute
-from encounter_app.services.systems.clash import ClashFlow, Side
+from encounter_app.systems.casus_mus.requests import SkillRollRequest
+from encounter_app.systems.casus_mus.services.clash import ClashFlow, Side
+from encounter_app.systems.daggerheart.requests import AttackRequest, ReactionRequest, Target
+from encounter_app.systems.forge_of_power.requests import (
+    FopAttackRequest,
+    FopTarget,
+    LevelCheckRequest,
+)
+from encounter_app.systems.ruins_and_raiders.requests import TraitCheckRequest
 from tests.helpers.scripted import Scripted
+from tests.helpers.systems import SYSTEMS, initiative_request
 
 
 def rolled(request, seed: int = 3):
@@ -139,7 +134,7 @@ def test_a_roll_read_back_from_the_store_says_the_same(demo_session, undo_stack)
     undo_stack.push(RecordRoll(session, replace(attack, public=True)))
     before = view_of(session)
     stored = session.store.rolls(session.encounter_id)
-    again = player_view.player_view(session.campaign.system, session.combatants,
+    again = player_view.player_view(session.system, session.combatants,
                                     session.countdowns, stored, fear=session.fear,
                                     round_=session.round, active_id=session.active_id)
     assert again == before and before.rolls
@@ -173,7 +168,7 @@ KESTREL = CombatantRow("pc", "Kestrel Ashby", 1)
 def words(system: str, request, *dice, combatants=(KESTREL, HOUND, GOLEM)) -> str:
     row = replace(describe(RollResult(0, request, compute(request, Scripted(*dice)))),
                   public=True)
-    return pure_view(system, combatants, (), [row], fear=0, round_=1,
+    return pure_view(SYSTEMS.get(system), combatants, (), [row], fear=0, round_=1,
                      active_id=None).latest_roll
 
 
@@ -192,12 +187,12 @@ def test_forge_of_power_says_the_level_against_each_visible_target_and_no_dc():
 
 
 def test_an_initiative_roll_lists_only_the_visible():
-    request = InitiativeRequest("forge_of_power", (
+    request = initiative_request("forge_of_power", (
         Initiant(1, "Kestrel Ashby", 4), Initiant(3, "Slag Golem", -1),
         Initiant(2, "Clockwork Hound", 3)))
     assert words("forge_of_power", request, 4, 9, 10) == \
         "Initiative: Clockwork Hound 13, Kestrel Ashby 8"
-    fixed = InitiativeRequest("ruins_and_raiders", (
+    fixed = initiative_request("ruins_and_raiders", (
         Initiant(1, "Kestrel Ashby", 2), Initiant(2, "Clockwork Hound", 3, rolls=False)))
     # A foe's fixed initiative is its Perception + 7: its place, not its number.
     assert words("ruins_and_raiders", fixed, 3, 4) == \
@@ -222,11 +217,11 @@ def test_casus_mus_says_the_grade_not_the_skill():
     flow.attack(casus_mus.SkillRoll(30, 62, casus_mus.Grade.SUCCESS))
     flow.decline()
     clash = replace(flow.log_row(), public=True)
-    view = pure_view("casus_mus", (KESTREL, HOUND), (), [clash], fear=0, round_=1,
-                     active_id=None)
+    casus = SYSTEMS.get("casus_mus")
+    view = pure_view(casus, (KESTREL, HOUND), (), [clash], fear=0, round_=1, active_id=None)
     assert view.latest_roll == ("Clash Kestrel Ashby → Clockwork Hound (success vs no "
                                 "reaction): Kestrel Ashby hits and picks 1 Combat Maneuver")
-    hidden = pure_view("casus_mus", (KESTREL, replace(HOUND, hidden=True)), (), [clash], fear=0,
+    hidden = pure_view(casus, (KESTREL, replace(HOUND, hidden=True)), (), [clash], fear=0,
                        round_=1, active_id=None)
     assert hidden.rolls == ()
 
@@ -235,13 +230,14 @@ def test_a_reaction_roll_says_its_verdict_not_its_difficulty_and_fear_is_daggerh
     reaction = ReactionRequest("Clockwork Hound", 23, bonus=2, combatant_id=2,
                                experience_name="Keen Senses")
     assert words("daggerheart", reaction, 19) == "Clockwork Hound: reaction roll 21, fails"
-    assert pure_view("daggerheart", (), (), (), fear=4, round_=1, active_id=None).fear == 4
-    assert pure_view("forge_of_power", (), (), (), fear=4, round_=1, active_id=None).fear is None
+    for key, fear in (("daggerheart", 4), ("forge_of_power", None)):
+        assert pure_view(SYSTEMS.get(key), (), (), (), fear=4, round_=1,
+                         active_id=None).fear == fear
 
 
 def test_what_the_view_cannot_read_it_does_not_show():
     hand_made = RollRow(kind="attack", summary="Clockwork Hound bites: 17 vs DC 23", public=True)
     unknown = RollRow(kind="fear_spent", summary="The GM spends a Fear", public=True,
                       payload={"fear": 1})
-    assert pure_view("daggerheart", (HOUND,), (), [hand_made, unknown], fear=0, round_=1,
-                     active_id=None).rolls == ()
+    assert pure_view(SYSTEMS.get("daggerheart"), (HOUND,), (), [hand_made, unknown], fear=0,
+                     round_=1, active_id=None).rolls == ()

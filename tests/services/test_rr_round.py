@@ -3,15 +3,16 @@ ruins_round.py): the charge remembered, the given-up bonuses used, all in one un
 
 from __future__ import annotations
 
-from encounter_app.demo import create_sample
 from encounter_app.rules.ruins_and_raiders import Sacrifice
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.systems import ruins_round, turns
+from encounter_app.systems.ruins_and_raiders.services import round as ruins_round
+from encounter_app.systems.ruins_and_raiders.services import turns as rr_turns
+from tests.helpers.systems import SYSTEMS, create_sample, next_turn
 
 
 def open_sample(store) -> EncounterSession:
-    return EncounterSession(store, create_sample(store, "ruins_and_raiders", seed=1).id)
+    return EncounterSession(store, create_sample(store, "ruins_and_raiders", seed=1).id, SYSTEMS)
 
 
 def by_name(session: EncounterSession, name: str):
@@ -22,8 +23,8 @@ def test_one_check_changes_each_combatant_once_and_undoes_as_one(qtbot, store, u
     session = open_sample(store)
     hedda, warden = by_name(session, "Hedda Stonefist"), by_name(session, "Crypt Warden")
     for sacrifice in (Sacrifice.AIM, Sacrifice.HAYMAKER):
-        undo_stack.push(turns.give_up_action(session, hedda.id, sacrifice))
-    undo_stack.push(turns.give_up_action(session, warden.id, Sacrifice.DEFEND))
+        undo_stack.push(rr_turns.give_up_action(session, hedda.id, sacrifice))
+    undo_stack.push(rr_turns.give_up_action(session, warden.id, Sacrifice.DEFEND))
     before = [by_name(session, n) for n in ("Hedda Stonefist", "Crypt Warden")]
     # Hedda's last action: a charge of 9 spaces with Aim and Haymaker into the Warden, who
     # Defends; 10 wounds.
@@ -34,7 +35,7 @@ def test_one_check_changes_each_combatant_once_and_undoes_as_one(qtbot, store, u
     assert len(parts) == 2  # one change per combatant: none overwrites another
     undo_stack.push(Compound("Roll", parts))
     hedda, warden = by_name(session, "Hedda Stonefist"), by_name(session, "Crypt Warden")
-    assert turns.actions_left(hedda) == 0 and ruins_round.charged(hedda) == 9
+    assert rr_turns.actions_left(hedda) == 0 and ruins_round.charged(hedda) == 9
     assert hedda.system_state["sacrificed"] == []
     assert ruins_round.momentum_taken(hedda) == 3
     assert warden.system_state["sacrificed"] == ["DEFEND"]  # Defend lasts the round
@@ -46,13 +47,13 @@ def test_one_check_changes_each_combatant_once_and_undoes_as_one(qtbot, store, u
 def test_the_charge_and_the_bonuses_end_with_the_round(qtbot, store, undo_stack):
     session = open_sample(store)
     hedda = by_name(session, "Hedda Stonefist")
-    undo_stack.push(turns.give_up_action(session, hedda.id, Sacrifice.LOOK))
+    undo_stack.push(rr_turns.give_up_action(session, hedda.id, Sacrifice.LOOK))
     undo_stack.push(Compound("Roll", ruins_round.check_recorded(session, hedda.id, charge=7)))
     assert ruins_round.charged(by_name(session, "Hedda Stonefist")) == 7
     assert ruins_round.sacrifices(by_name(session, "Hedda Stonefist")) == [Sacrifice.LOOK]
     round_ = session.round
     while session.round == round_:
-        undo_stack.push(turns.next_turn(session, "ruins_and_raiders"))
+        undo_stack.push(next_turn(session, "ruins_and_raiders"))
     hedda = by_name(session, "Hedda Stonefist")
     assert ruins_round.charged(hedda) == 0 and ruins_round.momentum_taken(hedda) == 0
     assert ruins_round.sacrifices(hedda) == []

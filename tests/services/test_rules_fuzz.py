@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QObject, Signal
 
 from encounter_app.domain import RollRow
-from encounter_app.domain.requests import AttackRequest, DiceRequest, ReactionRequest, Target
+from encounter_app.domain.requests import DiceRequest
 from encounter_app.domain.roll_text import describe
 from encounter_app.services.rolls.rules_service import RulesService
+from encounter_app.systems.daggerheart.requests import AttackRequest, ReactionRequest, Target
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])

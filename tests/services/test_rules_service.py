@@ -5,8 +5,9 @@ from __future__ import annotations
 import logging
 import threading
 
-from encounter_app.domain.requests import AttackRequest, DiceRequest, ReactionRequest, Target
+from encounter_app.domain.requests import DiceRequest
 from encounter_app.services.rolls.rules_service import RulesService, compute
+from encounter_app.systems.daggerheart.requests import AttackRequest, ReactionRequest, Target
 
 
 def test_a_roll_is_computed_off_the_gui_thread_and_answered_on_it(qtbot):
@@ -52,7 +53,9 @@ def test_a_bad_expression_comes_back_as_failed_and_the_service_keeps_serving(qtb
 def test_an_unknown_request_is_reported_not_raised(qtbot, rules_service):
     with qtbot.waitSignal(rules_service.failed, timeout=5000) as blocker:
         rules_service.submit("not a request")
-    assert "cannot roll" in blocker.args[1]
+    assert "Internal error while rolling" in blocker.args[1]
+    with qtbot.waitSignal(rules_service.rolled, timeout=5000):  # the worker goes on serving
+        rules_service.submit(DiceRequest("1d4"))
 
 
 def test_same_seed_same_attack(qtbot):

@@ -7,6 +7,7 @@ from PySide6.QtGui import QUndoStack
 
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.services.fight import commands
+from tests.helpers.systems import SYSTEMS
 
 
 @pytest.fixture
@@ -163,7 +164,7 @@ def long_log(store, session):
 
     for i in range(250):
         store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {i}"))
-    return EncounterSession(store, session.encounter_id)
+    return EncounterSession(store, session.encounter_id, SYSTEMS)
 
 
 def test_opening_reads_only_the_newest_page_of_rolls(long_log):

@@ -9,12 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QUndoStack
 
-from encounter_app.demo import create_sample
 from encounter_app.rules import casus_mus
+from encounter_app.services.fight import turns
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.systems import turns
-from encounter_app.services.systems.clash import ClashFlow, Side
 from encounter_app.store import Store
+from encounter_app.systems.casus_mus.services.clash import ClashFlow, Side
+from encounter_app.systems.forge_of_power.services import turns as fop_turns
+from tests.helpers.systems import SYSTEMS, create_sample
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -26,21 +27,21 @@ SETTINGS = settings(max_examples=40, deadline=None,
 def test_popcorn_nobody_acts_twice_in_a_round(qapp, tmp_path_factory, picks):
     store = Store.open(tmp_path_factory.mktemp("popcorn"))
     try:
-        session = EncounterSession(store, create_sample(store, "forge_of_power").id)
+        session = EncounterSession(store, create_sample(store, "forge_of_power").id, SYSTEMS)
         stack = QUndoStack()
         turns_this_round = [session.active_id]
         for pick, interrupt, attack in picks:
             if attack:
                 ids = [r.id for r in session.combatants]
-                marked = turns.attacked_targets(session, session.active_id,
+                marked = fop_turns.attacked_targets(session, session.active_id,
                                                 [ids[pick % len(ids)]])
                 if marked is not None:
                     stack.push(marked)
-            rows = turns.interrupters(session) if interrupt else turns.next_choices(session)
+            rows = fop_turns.interrupters(session) if interrupt else fop_turns.next_choices(session)
             if not rows:
                 continue
             before = session.round
-            stack.push(turns.end_popcorn_turn(session, rows[pick % len(rows)].id,
+            stack.push(fop_turns.end_popcorn_turn(session, rows[pick % len(rows)].id,
                                               interrupt=interrupt))
             if session.round != before:
                 # a round ends only when everyone has had exactly one turn

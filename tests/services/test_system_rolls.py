@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
+from encounter_app.domain.initiative import Initiant
 from encounter_app.domain.requests import RollResult
 from encounter_app.domain.roll_text import describe
-from encounter_app.domain.systems.requests import (
+from encounter_app.services.rolls.rules_service import RulesService, compute
+from encounter_app.systems.casus_mus.requests import SkillRollRequest
+from encounter_app.systems.forge_of_power.requests import (
     FopAttackRequest,
     FopTarget,
-    Initiant,
-    InitiativeRequest,
     LevelCheckRequest,
-    SkillRollRequest,
-    TraitCheckRequest,
-    compute,
 )
-from encounter_app.domain.systems.words import with_reroll
-from encounter_app.services.rolls.rules_service import RulesService
+from encounter_app.systems.forge_of_power.words import with_reroll
+from encounter_app.systems.ruins_and_raiders.requests import TraitCheckRequest
 from tests.helpers.scripted import Scripted
+from tests.helpers.systems import initiative_request
 
 
 def line(request, *dice):
@@ -85,7 +84,7 @@ def test_a_reroll_keeps_either_and_names_the_other():
 
 
 def test_forge_initiative_is_d20_plus_bonus():
-    request = InitiativeRequest("forge_of_power", (Initiant(1, "Kestrel", 4),
+    request = initiative_request("forge_of_power", (Initiant(1, "Kestrel", 4),
                                                    Initiant(2, "Golem", -1)))
     row = line(request, 10, 19)
     assert row.summary == "Initiative: Golem 18, Kestrel 14"

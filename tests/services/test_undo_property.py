@@ -25,21 +25,14 @@ from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from encounter_app.demo import combatant_from, create_demo, load_sample_adversaries
 from encounter_app.domain import CampaignRow, CombatantRow, CountdownRow, RollRow, adversaries, fear
+from encounter_app.domain.adversaries import combatant_from
 from encounter_app.domain.campaign_rows import PcRow
-from encounter_app.domain.requests import (
-    AttackRequest,
-    DiceRequest,
-    ReactionRequest,
-    RollResult,
-    Target,
-)
+from encounter_app.domain.initiative import Initiant
+from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.domain.roll_text import describe
-from encounter_app.domain.systems.requests import Initiant, InitiativeRequest
 from encounter_app.rules import casus_mus
 from encounter_app.rules.daggerheart import Outcome, RestKind, SceneIntensity, rest_fear
-from encounter_app.rules.systems import DAGGERHEART, SYSTEMS
 from encounter_app.services.campaigns import operations
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import (
@@ -55,13 +48,25 @@ from encounter_app.services.campaigns.commands import (
     note_command,
     remove_pc,
 )
-from encounter_app.services.fight import adversary_operations, commands, table
+from encounter_app.services.fight import commands, table, turns
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.rules_service import compute
-from encounter_app.services.systems import turns
-from encounter_app.services.systems.clash import ClashFlow, Damage, Side
 from encounter_app.store import DB_NAME, Store
+from encounter_app.systems.casus_mus.services import turns as cm_turns
+from encounter_app.systems.casus_mus.services.clash import ClashFlow, Damage, Side
+from encounter_app.systems.daggerheart.requests import AttackRequest, ReactionRequest, Target
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
+from encounter_app.systems.daggerheart.services import adversaries as adversary_operations
+from encounter_app.systems.forge_of_power.services import turns as fop_turns
+from encounter_app.systems.ruins_and_raiders.services import turns as rr_turns
 from tests.helpers.databases import dump
+from tests.helpers.systems import (
+    SYSTEMS,
+    apply_initiative,
+    create_demo,
+    initiative_request,
+)
+from tests.helpers.systems import next_turn as table_next_turn
 
 Build = Callable[[EncounterSession, st.DataObject], QUndoCommand | None]
 
@@ -317,7 +322,7 @@ def move_encounter(session: EncounterSession, data: st.DataObject) -> QUndoComma
 
 def party_stats(data: st.DataObject) -> dict[str, int]:
     return {f.key: data.draw(st.integers(f.minimum, f.maximum), label=f.key)
-            for f in DAGGERHEART.pc_fields}
+            for f in SYSTEMS.get("daggerheart").pc_fields}
 
 
 def add_pc(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
@@ -385,12 +390,12 @@ def _someone(session: EncounterSession, data: st.DataObject) -> int | None:
 def spend_points(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
     who = _someone(session, data)
     resource, cost = data.draw(st.sampled_from(["ap", "lp"])), data.draw(st.sampled_from([1, -1]))
-    return None if who is None else _refused(lambda: turns.spend(session, who, resource, cost))
+    return None if who is None else _refused(lambda: cm_turns.spend(session, who, resource, cost))
 
 
 def system_next_turn(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
     key = data.draw(st.sampled_from(OTHER_SYSTEMS[:2]))
-    return _refused(lambda: turns.next_turn(session, key))
+    return _refused(lambda: table_next_turn(session, key))
 
 
 def use_wait_or_hold(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
@@ -399,40 +404,40 @@ def use_wait_or_hold(session: EncounterSession, data: st.DataObject) -> QUndoCom
         return None
     how = data.draw(st.sampled_from(["use", "wait", "hold"]))
     if how == "use":
-        return _refused(lambda: turns.use_action(session, who))
-    return turns.set_waiting(session, who, hold=how == "hold")
+        return _refused(lambda: rr_turns.use_action(session, who))
+    return rr_turns.set_waiting(session, who, hold=how == "hold")
 
 
 def round_zero(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
     ids = [r.id for r in session.combatants]
     chosen = data.draw(st.lists(st.sampled_from(ids), max_size=3)) if ids else []
-    return _refused(lambda: turns.start_round_zero(session, chosen))
+    return _refused(lambda: rr_turns.start_round_zero(session, chosen))
 
 
 def roll_initiative(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
     if not session.combatants:
         return None
     key = data.draw(st.sampled_from(OTHER_SYSTEMS[1:]))
-    request = InitiativeRequest(key, tuple(
+    request = initiative_request(key, tuple(
         Initiant(r.id, r.name, data.draw(st.integers(-3, 5)), rolls=r.kind == "pc")
         for r in session.combatants))
     scores = compute(request, random.Random(data.draw(st.integers(0, 2**32))))
     log = describe(RollResult(1, request, scores))
-    return turns.apply_initiative(session, key, scores, log)
+    return apply_initiative(session, request, scores, log)
 
 
 def popcorn(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
     interrupt = data.draw(st.booleans(), label="interrupt")
     if interrupt and data.draw(st.booleans(), label="attack first"):
         targets = [r.id for r in session.combatants]
-        return turns.attacked_targets(session, session.active_id,
+        return fop_turns.attacked_targets(session, session.active_id,
                                       data.draw(st.lists(st.sampled_from(targets), max_size=2))
                                       if targets else [])
-    rows = turns.interrupters(session) if interrupt else turns.next_choices(session)
+    rows = fop_turns.interrupters(session) if interrupt else fop_turns.next_choices(session)
     if not rows:
         return None
     chosen = data.draw(st.sampled_from(rows)).id
-    return turns.end_popcorn_turn(session, chosen, interrupt=interrupt)
+    return fop_turns.end_popcorn_turn(session, chosen, interrupt=interrupt)
 
 
 def clash(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
@@ -440,7 +445,7 @@ def clash(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None
         return None
     one, other = data.draw(st.lists(st.sampled_from(list(session.combatants)), min_size=2,
                                     max_size=2, unique_by=lambda r: r.id))
-    flow = ClashFlow(*(Side(r.id, r.name, 50, "Combat", turns.ap_left(r), turns.lp_left(r))
+    flow = ClashFlow(*(Side(r.id, r.name, 50, "Combat", cm_turns.ap_left(r), cm_turns.lp_left(r))
                        for r in (one, other)))
     rng = random.Random(data.draw(st.integers(0, 2**32)))
     if flow.why_not_attack():
@@ -498,12 +503,12 @@ ACTIONS: list[Action] = [
     Action("note on a combatant", combatant_note),
     Action("import a campaign file", import_campaign),
     Action("spend or give back Action or Luck Points", spend_points),
-    Action("new session: refresh Luck Points", lambda s, _d: turns.refresh_luck_points(s)),
+    Action("new session: refresh Luck Points", lambda s, _d: cm_turns.refresh_luck_points(s)),
     Action("next turn with the round's refresh", system_next_turn),
     Action("use an action, wait or hold", use_wait_or_hold),
     Action("round zero", round_zero),
     Action("give the turn out of order", lambda s, d: None if (who := _someone(s, d)) is None
-           else turns.give_turn(s, who)),
+           else rr_turns.give_turn(s, who)),
     Action("roll initiative", roll_initiative),
     Action("popcorn: pass the turn, attack or interrupt", popcorn),
     Action("Casus Mus clash", clash),
@@ -526,8 +531,8 @@ def demo_copy(demo_database: Path) -> Iterator[tuple[Store, EncounterSession]]:
         shutil.copy(demo_database, Path(folder) / DB_NAME)
         store = Store.open(Path(folder))
         try:
-            session = EncounterSession(store, store.latest_encounter().id)
-            BOOKS[id(session)] = CampaignBook(store, session.campaign.id)
+            session = EncounterSession(store, store.latest_encounter().id, SYSTEMS)
+            BOOKS[id(session)] = CampaignBook(store, SYSTEMS, session.campaign.id)
             yield store, session
         finally:
             BOOKS.pop(id(session), None)

@@ -10,12 +10,12 @@ import pytest
 
 from encounter_app import exit_codes
 from encounter_app.__main__ import main
-from encounter_app.demo import create_demo, create_sample
 from encounter_app.domain.campaign_rows import EncounterEntry
 from encounter_app.exchange.campaign_file import write_campaign
 from encounter_app.exchange.problems import ImportRefused
 from encounter_app.exchange.reader import read_bytes
 from encounter_app.store.exchange import campaign_file, recreate_campaign
+from tests.helpers.systems import SYSTEMS, create_demo, create_sample
 
 
 def prepared(store):
@@ -35,7 +35,7 @@ def prepared(store):
 def test_a_campaign_comes_back_whole_as_a_new_campaign(store):
     campaign_id = prepared(store)
     exported = campaign_file(store, campaign_id)
-    parsed = read_bytes(write_campaign(exported).encode("utf-8"), "chapel.json")
+    parsed = read_bytes(SYSTEMS, write_campaign(exported).encode("utf-8"), "chapel.json")
     assert parsed.kind == "campaign" and parsed.campaign == exported
 
     created = recreate_campaign(store, parsed.campaign)
@@ -61,7 +61,7 @@ def test_imported_pcs_are_linked_to_the_new_roster(store):
 def test_another_systems_campaign_keeps_its_numbers(store):
     fight = create_sample(store, "casus_mus", seed=1)
     exported = campaign_file(store, fight.campaign_id)
-    created = recreate_campaign(store, read_bytes(
+    created = recreate_campaign(store, read_bytes(SYSTEMS,
         write_campaign(exported).encode("utf-8"), "rats.json").campaign)
     assert store.campaign(created.id).system == "casus_mus"
     [entry] = store.encounter_entries(created.id)
@@ -80,7 +80,7 @@ def test_every_bad_party_member_and_encounter_is_named_and_nothing_is_made(store
     body["encounters"][0]["status"] = "finished"
     body["encounters"][1]["party_members"] = [7]
     with pytest.raises(ImportRefused) as refused:
-        read_bytes(json.dumps(data).encode("utf-8"), "chapel.json")
+        read_bytes(SYSTEMS, json.dumps(data).encode("utf-8"), "chapel.json")
     said = [str(p) for p in refused.value.problems]
     assert said[:2] == ["PC 1 (Aria Vell (Seraph)), stats evasion: Evasion is missing.",
                         "PC 2 (Brannoc (Guardian)), stats hp: Hit Points must be from 1 to 12."]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from encounter_app.demo import create_demo
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow
-from encounter_app.domain.campaign_rows import EncounterEntry, combatant_for_pc
+from encounter_app.domain.campaign_rows import EncounterEntry
 from encounter_app.services.campaigns.operations import template_copy
+from tests.helpers.systems import combatant_for_pc, create_demo
 
 
 def test_marking_a_pc_combatant_marks_the_roster_and_the_next_fight_starts_there(store):
@@ -85,10 +85,10 @@ def test_a_template_copy_keeps_a_systems_numbers_and_forgets_its_turn_state(stor
 
 def test_a_roster_pc_of_another_system_brings_its_numbers_into_the_fight(store):
     from encounter_app.domain.campaign_rows import PcRow
-    from encounter_app.rules.systems import CASUS_MUS
+    from tests.helpers.systems import SYSTEMS
 
     campaign = store.create_campaign("Rats", system="casus_mus")
-    stats = CASUS_MUS.defaults() | {"combat": 70}
+    stats = SYSTEMS.get("casus_mus").defaults() | {"combat": 70}
     pc = store.insert_pc(campaign.id, PcRow(name="Whisker", stats=stats), 0)
     joined = combatant_for_pc(pc, "casus_mus")
     assert (joined.system_stats, joined.hp_max, joined.pc_id) == (stats, stats["hp"], pc.id)

@@ -8,7 +8,6 @@ from dataclasses import replace
 
 import pytest
 
-from encounter_app.demo import create_demo, load_sample_adversaries
 from encounter_app.domain.rows import TemplateRow
 from encounter_app.exchange.encounter_file import write_encounter
 from encounter_app.exchange.problems import ImportRefused
@@ -21,7 +20,9 @@ from encounter_app.store.exchange import (
     recreate_encounter,
     revert_import,
 )
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 from tests.helpers.databases import dump
+from tests.helpers.systems import SYSTEMS, create_demo
 
 
 def library(store):
@@ -30,7 +31,7 @@ def library(store):
 
 
 def test_the_129_srd_adversaries_import_in_one_transaction(store, srd_file):
-    parsed = read_path(srd_file)
+    parsed = read_path(SYSTEMS, srd_file)
     plan = apply_import(store, plan_import(store, parsed.adversaries, parsed.template_source))
     assert len(plan.inserted) == 129 and all(row.id for row in plan.inserted)
     templates = store.templates()
@@ -40,7 +41,7 @@ def test_the_129_srd_adversaries_import_in_one_transaction(store, srd_file):
 
 
 def test_a_failure_half_way_imports_nothing(store, srd_file):
-    parsed = read_path(srd_file)
+    parsed = read_path(SYSTEMS, srd_file)
     plan = plan_import(store, parsed.adversaries, "srd")
 
     def crash(done, _total):
@@ -114,7 +115,7 @@ def test_an_encounter_round_trips_through_a_file(store):
     text = write_encounter(exported)
     store.set_fear(campaign.id, 0)
 
-    parsed = read_bytes(text.encode("utf-8"), "fight.json")
+    parsed = read_bytes(SYSTEMS, text.encode("utf-8"), "fight.json")
     created = recreate_encounter(store, campaign.id, parsed.encounter, "with fight.json")
     assert created.id != encounter.id
     assert encounter_file(store, created.id) == exported
@@ -151,7 +152,7 @@ def test_notes_a_systems_numbers_and_what_players_see_travel_with_an_encounter()
                                  notes="Flees at half HP", system_stats={"combat": 45},
                                  system_state={"ap": 1, "lp": 0}),),
         countdowns=(CountdownRow("Tunnel collapse", 4, 3, visible=True),))
-    parsed = read_bytes(write_encounter(fight).encode("utf-8"), "warren.json")
+    parsed = read_bytes(SYSTEMS, write_encounter(fight).encode("utf-8"), "warren.json")
     assert parsed.encounter == fight
 
 
@@ -160,7 +161,7 @@ def test_a_systems_numbers_that_are_not_an_object_are_named():
             '{"name": "x", "round": 1, "combatants": [{"kind": "pc", "name": "Whisker", '
             '"system_stats": [1, 2]}], "countdowns": []}}')
     with pytest.raises(ImportRefused) as refused:
-        read_bytes(text.encode("utf-8"), "bad.json")
+        read_bytes(SYSTEMS, text.encode("utf-8"), "bad.json")
     [problem] = refused.value.problems
     assert "system_stats" in str(problem) and "Whisker" in str(problem)
 
@@ -170,12 +171,12 @@ def test_the_fights_environment_travels_with_it_and_a_bad_one_is_named(store):
     exported = encounter_file(store, encounter.id)
     assert exported.environment is not None and exported.environment.name == "Drowned Chapel"
     created = recreate_encounter(store, encounter.campaign_id,
-                                 read_bytes(write_encounter(exported).encode("utf-8"),
+                                 read_bytes(SYSTEMS, write_encounter(exported).encode("utf-8"),
                                             "fight.json").encounter)
     assert store.encounter_environment(created.id) == exported.environment
 
     data = json.loads(write_encounter(exported))
     data["encounter"]["environment"]["tier"] = 9
     with pytest.raises(ImportRefused) as refused:
-        read_bytes(json.dumps(data).encode("utf-8"), "fight.json")
+        read_bytes(SYSTEMS, json.dumps(data).encode("utf-8"), "fight.json")
     assert [p.field for p in refused.value.problems] == ["encounter environment tier"]

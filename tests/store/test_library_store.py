@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from encounter_app.demo import combatant_from
 from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, TemplateRow
+from encounter_app.domain.adversaries import combatant_from
 from encounter_app.store import Store
 from tests.helpers.rows import BANDIT, SHAMAN
 

@@ -14,11 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from encounter_app.domain import RollRow
-from encounter_app.domain.requests import AttackRequest, RollResult, Target
+from encounter_app.domain.requests import RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.services.rolls.rules_service import compute
 from encounter_app.store import DB_NAME, Store, packing
 from encounter_app.store.errors import RowUnreadable
+from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)

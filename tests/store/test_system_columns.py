@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from encounter_app.demo import create_sample
 from encounter_app.store import Store
+from tests.helpers.systems import create_sample
 
 
 def test_system_numbers_and_state_are_kept(tmp_path):

@@ -60,9 +60,13 @@ def test_a_defeated_adversary_is_said_in_words_not_only_greyed(qtbot, program):
 
 
 def test_the_dialogs_name_their_controls_too(qtbot, program):
-    from encounter_app.ui.fight.add_combatant import AddCombatantDialog
+    from encounter_app.systems.daggerheart.ui.add_combatant import AddCombatantDialog
+    from encounter_app.systems.daggerheart.ui.rolls.dialogs import (
+        AttackDialog,
+        FateRollDialog,
+        ReactionDialog,
+    )
     from encounter_app.ui.fight.countdown_dialog import CountdownDialog
-    from encounter_app.ui.fight.rolls.dialogs import AttackDialog, FateRollDialog, ReactionDialog
 
     session = program.session
     adversaries = [c for c in session.combatants if c.kind == "adversary"]

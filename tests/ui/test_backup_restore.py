@@ -9,10 +9,10 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from encounter_app import run as run_module
 from encounter_app.app import launch
 from encounter_app.services.fight import commands
 from encounter_app.store import Store, StoreError, backups
-from encounter_app.ui.shell import run as run_module
 from encounter_app.ui.shell.backup_dialogs import DamagedDatabaseBox, RestoreDialog
 from encounter_app.ui.shell.data_lock import DataFolderLock
 from tests.helpers.databases import dump
@@ -169,7 +169,7 @@ def test_a_backup_that_would_not_open_is_refused_with_a_message(qtbot, program, 
 def damaged_folder(data: Path) -> Path:
     """A folder whose database got damaged after a backup of it (Fear 6) was taken."""
     store = Store.open(data)
-    from encounter_app.demo import create_demo
+    from tests.helpers.systems import create_demo
 
     encounter = create_demo(store)
     store.set_fear(encounter.campaign_id, 6)

@@ -8,12 +8,12 @@ import pytest
 from PySide6.QtCore import Qt
 
 from encounter_app.app import launch
-from encounter_app.demo import load_sample_environments
 from encounter_app.rules.battle_points import with_extra_damage
 from encounter_app.services.fight.commands import RemoveCombatant
-from encounter_app.services.library.builder import KEEP
-from encounter_app.ui.library.builder import BuilderDialog
-from encounter_app.ui.library.builder_models import PlanModel
+from encounter_app.systems.daggerheart.sample import load_sample_environments
+from encounter_app.systems.daggerheart.services.library.builder import KEEP
+from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
+from encounter_app.systems.daggerheart.ui.library.builder_models import PlanModel
 from tests.helpers.modal import press_in_next_modal
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from encounter_app.ui.library.builder import BuilderDialog
+from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
 from tests.helpers.modal import press_in_next_modal
 
 

@@ -10,10 +10,10 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
 from encounter_app.domain.campaign_rows import PcRow
-from encounter_app.rules.systems import SYSTEMS, system
 from encounter_app.services.campaigns.commands import UpdatePc
 from encounter_app.ui.campaigns.forms import NewCampaignDialog, PcDialog
 from encounter_app.ui.fight.models import RowRole
+from tests.helpers.systems import SYSTEMS
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def manager(program):
 
 
 def test_every_model_of_the_view_passes_the_model_tester(qtmodeltester, manager):
-    manager.party.add_pc(PcRow(name="Ash", stats=SYSTEMS["daggerheart"].defaults()))
+    manager.party.add_pc(PcRow(name="Ash", stats=SYSTEMS.get("daggerheart").defaults()))
     manager.encounters.new_encounter("Bridge")
     manager.encounters.search.setText("bridge")
     for model in (manager.campaigns_model, manager.visible, manager.encounters.model,
@@ -44,7 +44,7 @@ def test_the_roster_shows_the_systems_stats_with_marks(manager):
 
 
 def test_a_bad_stat_is_named_at_its_field_and_blocks_ok(qtbot):
-    dialog = PcDialog(system("daggerheart"))
+    dialog = PcDialog(SYSTEMS.get("daggerheart"))
     qtbot.addWidget(dialog)
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     assert not ok.isEnabled()  # no name yet
@@ -63,23 +63,23 @@ def test_a_bad_stat_is_named_at_its_field_and_blocks_ok(qtbot):
     assert ok.isEnabled() and not dialog.numbers["evasion"].problem.text()
     pc = dialog.pc()
     assert pc.name == "Ash" and pc.stats["evasion"] == 11 and pc.hp_marked == 2
-    assert system("daggerheart").problems(pc.stats) == {}
+    assert SYSTEMS.get("daggerheart").problems(pc.stats) == {}
 
 
 def test_a_casus_mus_pc_has_a_hero_check_box(qtbot):
-    dialog = PcDialog(system("casus_mus"))
+    dialog = PcDialog(SYSTEMS.get("casus_mus"))
     qtbot.addWidget(dialog)
     dialog.edit.setText("Pip")
     dialog.flags["hero"].setChecked(True)
     assert dialog.pc().stats["hero"] == 1
-    assert system("casus_mus").problems(dialog.pc().stats) == {}
+    assert SYSTEMS.get("casus_mus").problems(dialog.pc().stats) == {}
 
 
 def test_a_new_campaign_needs_a_name_and_says_the_system_is_final(qtbot):
-    dialog = NewCampaignDialog()
+    dialog = NewCampaignDialog(SYSTEMS.names())
     qtbot.addWidget(dialog)
     assert [dialog.system.itemText(i) for i in range(dialog.system.count())] == [
-        s.name for s in SYSTEMS.values()]
+        SYSTEMS.name(key) for key in SYSTEMS]
     assert "cannot be changed later" in dialog.findChild(QLabel, "systemHint").text()
     assert not dialog.ok_button().isEnabled()
     dialog.edit.setText("  ")
@@ -233,7 +233,7 @@ def test_the_party_joins_in_one_step_and_marks_go_back_to_the_roster(program, ma
     assert [c for c in session.combatants if c.kind == "pc"] == pcs_before
     assert "already in the encounter" in program.window.status_label.text()
 
-    manager.party.add_pc(PcRow(name="Mara", stats=SYSTEMS["daggerheart"].defaults(),
+    manager.party.add_pc(PcRow(name="Mara", stats=SYSTEMS.get("daggerheart").defaults(),
                                hp_marked=3))
     manager.party.view.selectRow(3)
     manager.party.join_button.click()
@@ -263,7 +263,7 @@ def test_editing_a_pc_updates_its_combatant_in_the_fight(program, manager):
 
 def test_another_campaign_cannot_join_or_rest_here_and_says_why(manager):
     manager.create_campaign("Mice", "casus_mus")
-    manager.party.add_pc(PcRow(name="Pip", stats=SYSTEMS["casus_mus"].defaults()))
+    manager.party.add_pc(PcRow(name="Pip", stats=SYSTEMS.get("casus_mus").defaults()))
     manager.party.view.selectRow(0)
     assert not manager.party.join_button.isEnabled()
     assert "Open an encounter of this campaign" in manager.party.why.text()

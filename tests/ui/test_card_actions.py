@@ -8,12 +8,13 @@ import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMenu, QPushButton
 
-from encounter_app.demo import combatant_from, load_sample_adversaries
 from encounter_app.domain import CountdownRow, adversaries
+from encounter_app.domain.adversaries import combatant_from
 from encounter_app.services.fight.commands import AddCombatant, AddCountdown, SetFear, SetMarks
-from encounter_app.ui.fight.adversary_dialogs import ConditionDialog, DamageDialog
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
+from encounter_app.systems.daggerheart.ui.adversary_dialogs import ConditionDialog, DamageDialog
+from encounter_app.systems.daggerheart.ui.rolls.dialogs import AttackDialog
 from encounter_app.ui.fight.models import RowRole
-from encounter_app.ui.fight.rolls.dialogs import AttackDialog
 from tests.helpers.cards import trigger
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
@@ -398,7 +399,7 @@ def test_the_card_panel_stays_on_the_card_the_gm_used(qtbot, program):
 
 
 def adversaries_damage(program, cid, amount):
-    from encounter_app.services.fight import adversary_operations
+    from encounter_app.systems.daggerheart.services import adversaries as adversary_operations
 
     return adversary_operations.damage(program.session, cid, amount)
 

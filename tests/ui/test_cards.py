@@ -16,8 +16,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.domain.rows import CombatantRow, Experience, Feature, StatBlock
-from encounter_app.ui.fight.card_layout import card_layout, stat_line
-from encounter_app.ui.fight.cards import AdversaryCardsView
+from encounter_app.systems.daggerheart.ui.card_layout import card_layout, stat_line
+from encounter_app.systems.daggerheart.ui.cards import AdversaryCardsView
 from encounter_app.ui.fight.models import ActiveRole, RowRole
 from encounter_app.ui.shell import theme
 

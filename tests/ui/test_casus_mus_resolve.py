@@ -7,9 +7,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QInputDialog
 
-from encounter_app.services.systems import maneuvers, turns
-from encounter_app.ui.systems.clash_dialog import ClashDialog
-from encounter_app.ui.systems.skill_dialog import SkillRollDialog
+from encounter_app.systems.casus_mus.services import maneuvers
+from encounter_app.systems.casus_mus.services import turns as cm_turns
+from encounter_app.systems.casus_mus.ui.clash_dialog import ClashDialog
+from encounter_app.systems.casus_mus.ui.skill_dialog import SkillRollDialog
 from tests.helpers.modal import cancel_next_modal
 
 
@@ -161,9 +162,9 @@ def test_the_skill_roll_takes_the_players_d100_and_a_luck_point_flip(qtbot, prog
     assert seen
     active = session.combatants.by_id(session.active_id)
     assert session.rolls[0].summary == f"{active.name}: Willpower 45, success after a Luck Point"
-    assert turns.lp_left(active) == turns.lp_max(active) - 1
+    assert cm_turns.lp_left(active) == cm_turns.lp_max(active) - 1
     program.undo_stack.undo()
-    assert turns.lp_left(session.combatants.by_id(session.active_id)) == turns.lp_max(active)
+    assert cm_turns.lp_left(session.combatants.by_id(session.active_id)) == cm_turns.lp_max(active)
 
 
 def test_a_broken_saved_list_is_never_written_over(qtbot, program):

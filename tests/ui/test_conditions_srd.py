@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QPoint
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from encounter_app.domain.conditions import CONDITION_TEXTS
+from encounter_app.systems.daggerheart.conditions import CONDITION_TEXTS
 from tests.helpers.cards import trigger
 from tests.helpers.modal import press_in_next_modal
 from tests.ui.test_card_actions import card_text, is_error, named, row, status

@@ -9,10 +9,10 @@ from dataclasses import replace
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QPushButton
 
-from encounter_app.demo import load_sample_adversaries
 from encounter_app.domain import TemplateRow
-from encounter_app.services.library.guidance import store_peers
-from encounter_app.ui.library.stat_block_editor import StatBlockEditor
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
+from encounter_app.systems.daggerheart.services.library.guidance import store_peers
+from encounter_app.systems.daggerheart.ui.library.stat_block_editor import StatBlockEditor
 
 SENTRY = {s.name: s for s in load_sample_adversaries()}["Ashen Sentry"]
 # Five tier 2 Bruisers: Difficulty 14-16 (usual 14.4-15.6 -> 15), HP 7-9, Major 10-12.

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QProgressDialog, QPushButton
 
-from encounter_app.demo import load_sample_adversaries
 from encounter_app.exchange.native import write_adversaries
 from encounter_app.exchange.reader import read_path
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 from encounter_app.ui.exchange.actions import Prompts
 from encounter_app.ui.exchange.dialogs import DuplicatesDialog, ExportChooser, ProblemsDialog
 from encounter_app.ui.exchange.models import TemplateChoiceModel
 from tests.helpers.cards import trigger
+from tests.helpers.systems import SYSTEMS
 
 
 class ScriptedGM(Prompts):
@@ -169,7 +170,7 @@ def test_export_a_selection_and_import_it_elsewhere(program, tmp_path):
     scripted = gm(program, ids=chosen, save_path=target)
     program.window.exchange.export_adversaries_action.trigger()
     assert scripted.shown["suggested"] == "adversaries.json"
-    assert read_path(target).adversaries == (templates[1].stats, templates[3].stats)
+    assert read_path(SYSTEMS, target).adversaries == (templates[1].stats, templates[3].stats)
 
 
 def test_export_this_adversary_from_its_card(program, tmp_path):
@@ -178,7 +179,7 @@ def test_export_this_adversary_from_its_card(program, tmp_path):
     sentry = next(c for c in program.session.combatants if c.name == "Ashen Sentry")
     trigger(program, sentry.id, "exportAdversaryAction")
     assert scripted.shown["suggested"] == "ashen-sentry.json"
-    assert read_path(target).adversaries == (sentry.stats,)
+    assert read_path(SYSTEMS, target).adversaries == (sentry.stats,)
 
 
 def test_an_unwritable_place_says_so(program, tmp_path):
@@ -272,9 +273,9 @@ def test_problems_dialog_lists_entry_field_and_message(qtbot):
 
 
 def test_imported_srd_adversaries_read_right_on_their_cards(srd_file):
-    from encounter_app.ui.fight.card_layout import stat_line
+    from encounter_app.systems.daggerheart.ui.card_layout import stat_line
 
-    blocks = {s.name: s for s in read_path(srd_file).adversaries}
+    blocks = {s.name: s for s in read_path(SYSTEMS, srd_file).adversaries}
     assert stat_line(blocks["Tiny Green Ooze"]) == (
         "Difficulty 14 · Thresholds 4 / none · HP 2 · Stress 1")
     assert stat_line(blocks["Giant Rat"]).startswith("Difficulty 10 · Thresholds none")

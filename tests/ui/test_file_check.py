@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from encounter_app.app import launch
-from encounter_app.demo import create_demo
 from encounter_app.domain import RollRow
+from encounter_app.run import _migration_notice
 from encounter_app.store import DB_NAME, Store, backups
 from encounter_app.store.errors import RowUnreadable
 from encounter_app.ui.shell.backup_dialogs import RestoreDialog
-from encounter_app.ui.shell.run import _migration_notice
 from tests.helpers.databases import dump, roll_log_at_0006
 from tests.helpers.files import damage_pages
 from tests.helpers.modal import cancel_next_modal
+from tests.helpers.systems import create_demo
 
 INDEX = "ix_roll_record_encounter_id"
 

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QPushButton
 
-from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
+from encounter_app.systems.forge_of_power.ui.roll_dialog import FopRollDialog
 from tests.helpers.modal import cancel_next_modal
 
 KESTREL, LIO, HOUND, HOUND_2, ADEPT, GOLEM = (

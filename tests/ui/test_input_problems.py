@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from encounter_app.demo import load_sample_adversaries
 from encounter_app.domain import CombatantRow, TemplateRow
 from encounter_app.rules import dice
-from encounter_app.ui.fight.add_combatant import AddCombatantDialog
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
+from encounter_app.systems.daggerheart.ui.add_combatant import AddCombatantDialog
+from encounter_app.systems.daggerheart.ui.rolls.dialogs import AttackDialog
 from encounter_app.ui.fight.countdown_dialog import CountdownDialog
-from encounter_app.ui.fight.rolls.dialogs import AttackDialog
 from encounter_app.ui.shell.window_parts import DiceRoller
 
 

@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from encounter_app.services.fight.commands import SetFear
-from encounter_app.ui.fight.rolls.dialogs import AttackDialog
+from encounter_app.systems.daggerheart.ui.rolls.dialogs import AttackDialog
 from encounter_app.ui.shell.shortcuts import ShortcutsDialog, ShortcutsModel, window_shortcuts
 
 
@@ -206,7 +206,7 @@ def test_escape_in_a_field_gives_the_keys_back_to_the_fight(qtbot, program):
 
 
 def test_each_roll_dialog_opens_on_the_field_the_gm_must_fill(qtbot, program):
-    from encounter_app.ui.fight.rolls.dialogs import FateRollDialog, ReactionDialog
+    from encounter_app.systems.daggerheart.ui.rolls.dialogs import FateRollDialog, ReactionDialog
 
     session = program.session
     adversaries = [c for c in session.combatants if c.kind == "adversary"]

@@ -9,13 +9,17 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
-from encounter_app.demo import load_sample_adversaries
 from encounter_app.domain import Feature, TemplateRow
-from encounter_app.services.library.shelves import Library
 from encounter_app.store import Store
-from encounter_app.ui.library.models import TEMPLATE_COLUMNS, LibraryFilter, LibraryTableModel
-from encounter_app.ui.library.panel import LibraryPage, LibraryPanel
-from encounter_app.ui.library.stat_block_html import adversary_html
+from encounter_app.systems.daggerheart.sample import load_sample_adversaries
+from encounter_app.systems.daggerheart.services.library.shelves import Library
+from encounter_app.systems.daggerheart.ui.library.models import (
+    TEMPLATE_COLUMNS,
+    LibraryFilter,
+    LibraryTableModel,
+)
+from encounter_app.systems.daggerheart.ui.library.panel import LibraryPage, LibraryPanel
+from encounter_app.systems.daggerheart.ui.library.stat_block_html import adversary_html
 
 SAMPLES = load_sample_adversaries()
 BY_NAME = {s.name: s for s in SAMPLES}

@@ -13,8 +13,8 @@ from encounter_app.app import launch
 from encounter_app.domain import Feature
 from encounter_app.domain.requests import DiceRequest
 from encounter_app.services.fight.commands import MoveCombatant
-from encounter_app.services.library.builder import edit_card_stats
-from encounter_app.ui.fight.rolls.dialogs import AttackDialog
+from encounter_app.systems.daggerheart.services.library.builder import edit_card_stats
+from encounter_app.systems.daggerheart.ui.rolls.dialogs import AttackDialog
 
 
 def find(window, cls, name):

@@ -128,7 +128,7 @@ def minion(name: str, stats, marked: int = 0):
 
 @given(st.lists(st.sampled_from(["imp", "restrained imp", "other", "pc"]), max_size=12))
 def test_minions_of_one_stat_block_and_conditions_are_one_kind_and_nothing_else_is(kinds):
-    from encounter_app.demo import load_sample_adversaries
+    from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 
     samples = {s.name: s for s in load_sample_adversaries()}
     imp, other = samples["Cinder Imp"], samples["Ashen Sentry"]
@@ -151,7 +151,7 @@ def test_minions_of_one_stat_block_and_conditions_are_one_kind_and_nothing_else_
 
 @given(st.lists(st.booleans(), min_size=1, max_size=8), st.integers(-2, 10))
 def test_a_group_defeats_the_first_standing_and_raises_the_last_defeated(down, count):
-    from encounter_app.demo import load_sample_adversaries
+    from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 
     imp = next(s for s in load_sample_adversaries() if s.name == "Cinder Imp")
     members = [minion(f"m{n}", imp, imp.hp if d else 0) for n, d in enumerate(down)]
@@ -162,7 +162,7 @@ def test_a_group_defeats_the_first_standing_and_raises_the_last_defeated(down, c
 
 
 def test_a_minion_with_a_condition_leaves_the_group_for_a_card_of_its_own(qtbot, program):
-    from encounter_app.services.fight import adversary_operations
+    from encounter_app.systems.daggerheart.services import adversaries as adversary_operations
 
     cards = program.window.fight.cards
     imps = add_imps(program)
@@ -176,7 +176,7 @@ def test_a_minion_with_a_condition_leaves_the_group_for_a_card_of_its_own(qtbot,
 
 
 def test_the_spotlight_on_a_hidden_minion_shows_on_its_group_card(qtbot, program):
-    from encounter_app.services.fight import adversary_operations
+    from encounter_app.systems.daggerheart.services import adversaries as adversary_operations
 
     cards = program.window.fight.cards
     imps = add_imps(program)

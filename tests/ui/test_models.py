@@ -16,6 +16,7 @@ from encounter_app.ui.fight.models import (
     RollLogModel,
     RowRole,
 )
+from tests.helpers.systems import SYSTEMS
 
 
 @pytest.fixture
@@ -142,7 +143,7 @@ def test_the_roll_log_model_fetches_older_rolls_a_page_at_a_time(qtmodeltester, 
 
     for n in range(ROLL_PAGE + 20):
         store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {n}"))
-    log = RollLogModel(EncounterSession(store, session.encounter_id))
+    log = RollLogModel(EncounterSession(store, session.encounter_id, SYSTEMS))
     assert log.rowCount() == ROLL_PAGE
     assert log.canFetchMore(QModelIndex())
     qtmodeltester.check(log, force_py=True)  # it fetches the next page itself, and checks it
@@ -153,11 +154,11 @@ def test_the_roll_log_model_fetches_older_rolls_a_page_at_a_time(qtmodeltester, 
 
 def test_scrolling_the_roll_log_to_the_bottom_reads_the_next_page(qtbot, store, session):
     from encounter_app.services.fight.session import ROLL_PAGE, EncounterSession
-    from encounter_app.ui.fight.rolls.log import RollLogView
+    from encounter_app.ui.fight.roll_log import RollLogView
 
     for n in range(3 * ROLL_PAGE):
         store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {n}"))
-    log = RollLogModel(EncounterSession(store, session.encounter_id))
+    log = RollLogModel(EncounterSession(store, session.encounter_id, SYSTEMS))
     view = RollLogView(log)
     qtbot.addWidget(view)
     view.resize(300, 400)

@@ -11,13 +11,13 @@ from PySide6.QtCore import QEvent, QThread
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.domain import CombatantRow
-from encounter_app.domain.requests import OddsRequest
 from encounter_app.rules import odds
 from encounter_app.services.fight.commands import AddCombatant, SetMarks, UpdateCombatant
-from encounter_app.services.rolls.odds_cache import OddsCache
 from encounter_app.services.rolls.router import RollRouter
 from encounter_app.services.rolls.rules_service import RulesService, compute
-from encounter_app.ui.fight.rolls.odds import percent
+from encounter_app.systems.daggerheart.requests import OddsRequest
+from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
+from encounter_app.systems.daggerheart.ui.rolls.odds import percent
 
 
 def pcs(session):
@@ -102,7 +102,7 @@ def test_an_attack_the_rules_cannot_roll_says_why(qtbot, router):
 
 
 def test_the_attack_dialog_shows_each_targets_chance_and_follows_advantage(qtbot, program):
-    from encounter_app.ui.fight.rolls.dialogs import AttackDialog
+    from encounter_app.systems.daggerheart.ui.rolls.dialogs import AttackDialog
 
     session = program.session
     warden = next(c for c in session.combatants if c.name == "Chapel Warden")
@@ -143,7 +143,7 @@ def test_the_window_opens_without_loading_icepool(tmp_path):
 def test_with_an_adversary_in_the_spotlight_its_odds_show_once_the_window_is_up(qtbot, program):
     program.window.next_turn()  # the Chapel Warden
     program.undo_stack.clear()
-    from encounter_app.ui.fight.rolls.odds import OddsFollower, OddsPreview
+    from encounter_app.systems.daggerheart.ui.rolls.odds import OddsFollower, OddsPreview
 
     preview = OddsPreview(program.session, program.window.fight.odds_cache)
     qtbot.addWidget(preview)

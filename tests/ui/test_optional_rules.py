@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from encounter_app.app import launch
-from encounter_app.domain.requests import AttackRequest, Target
+from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from encounter_app.ui.fight.models import RowRole
 from tests.helpers.modal import cancel_next_modal, press_in_next_modal
 from tests.ui.test_card_actions import answer_damage, named, row, status

@@ -11,7 +11,7 @@ from encounter_app.app import launch
 from encounter_app.domain import CountdownRow
 from encounter_app.rules.daggerheart import Outcome
 from encounter_app.services.fight import table
-from encounter_app.ui.fight.rolls.outcomes import OUTCOME_KEYS
+from encounter_app.systems.daggerheart.ui.rolls.outcomes import OUTCOME_KEYS
 
 
 def guidance(program) -> str:

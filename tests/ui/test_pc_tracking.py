@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox
 
 from encounter_app.app import launch
-from encounter_app.domain import pc_tracks
-from encounter_app.domain.requests import AttackRequest, Target
+from encounter_app.systems.daggerheart import pc_tracks
+from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from encounter_app.ui.fight.models import RowRole
 
 pytestmark = pytest.mark.qt_log_ignore(r"This plugin does not support propagateSizeHints\(\)")

@@ -10,13 +10,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from encounter_app.domain import RollRow
-from encounter_app.domain.requests import AttackRequest, RollResult, Target
+from encounter_app.domain.requests import RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.services import player_view
-from encounter_app.services.fight import adversary_operations
 from encounter_app.services.fight.commands import RecordRoll, SetFear, SetMarks, UpdateCombatant
 from encounter_app.services.player_view import SetRollPublic
 from encounter_app.services.rolls.rules_service import compute
+from encounter_app.systems.daggerheart.requests import AttackRequest, Target
+from encounter_app.systems.daggerheart.services import adversaries as adversary_operations
 from encounter_app.ui.fight.models import RowRole
 from tests.helpers.shown import everything_shown
 

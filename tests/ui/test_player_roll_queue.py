@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QTabWidget
 
 from encounter_app.domain.player_rolls import PlayerRollSubmission
 from encounter_app.rules.daggerheart import Outcome
-from encounter_app.ui.fight.rolls.player_queue import PlayerRollQueue, TypedDiceDialog
+from encounter_app.systems.daggerheart.ui.rolls.player_queue import PlayerRollQueue, TypedDiceDialog
 from tests.helpers.modal import cancel_next_modal
 
 

@@ -24,35 +24,30 @@ from hypothesis import strategies as st
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.countdown_steps import Event, steps
+from encounter_app.domain.initiative import Initiant
 from encounter_app.domain.player_view import PlayerView, Sight, player_view, roll_words
-from encounter_app.domain.requests import (
-    AttackRequest,
-    DiceRequest,
-    ReactionRequest,
-    RollResult,
-    Target,
-)
+from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.domain.rows import StatBlock
-from encounter_app.domain.systems.requests import (
-    FopAttackRequest,
-    FopTarget,
-    Initiant,
-    InitiativeRequest,
-    LevelCheckRequest,
-    SkillRollRequest,
-    TraitCheckRequest,
-)
-from encounter_app.domain.systems.words import with_reroll
 from encounter_app.rules import casus_mus, daggerheart
 from encounter_app.rules.daggerheart import Outcome, RestKind
 from encounter_app.services.fight import table
 from encounter_app.services.player_view import PlayerFeed
 from encounter_app.services.rolls.rules_service import compute
-from encounter_app.services.systems.clash import ClashFlow, Side
+from encounter_app.systems.casus_mus.requests import SkillRollRequest
+from encounter_app.systems.casus_mus.services.clash import ClashFlow, Side
+from encounter_app.systems.daggerheart.requests import AttackRequest, ReactionRequest, Target
+from encounter_app.systems.forge_of_power.requests import (
+    FopAttackRequest,
+    FopTarget,
+    LevelCheckRequest,
+)
+from encounter_app.systems.forge_of_power.words import with_reroll
+from encounter_app.systems.ruins_and_raiders.requests import TraitCheckRequest
 from tests.helpers.shown import everything_shown
+from tests.helpers.systems import SYSTEMS, initiative_request
 
-SYSTEMS = ("daggerheart", "casus_mus", "ruins_and_raiders", "forge_of_power")
+KEYS = ("daggerheart", "casus_mus", "ruins_and_raiders", "forge_of_power")
 PCS = (("Aria Vell", "Radiant Spear"), ("Brannoc", "Oak Shield Bash"),
        ("Wren Tallow", "Twin Daggers"))
 ADVERSARIES = (("Chapel Warden", "Bell Flail"), ("Ashen Sentry", "Cinder Maul"),
@@ -244,7 +239,7 @@ class Rolls:
         initiants = tuple(Initiant(c.id, c.name, self.draw(st.integers(-1, 4)),
                                    rolls=c.kind == "pc" or system == "forge_of_power")
                           for c in self.fight.combatants)
-        return rolled(InitiativeRequest(system, initiants), self.rng)
+        return rolled(initiative_request(system, initiants), self.rng)
 
     # -- Forge of Power ----------------------------------------------------------------------
 
@@ -277,7 +272,7 @@ KINDS = {
 
 @st.composite
 def fights(draw) -> Fight:
-    system = draw(st.sampled_from(SYSTEMS))
+    system = draw(st.sampled_from(KEYS))
     rows, attacks, numbers = draw(combatants())
     names = draw(st.lists(st.sampled_from(COUNTDOWNS), max_size=3, unique=True))
     countdowns = [CountdownRow(name, draw(st.integers(2, 8)), draw(st.integers(1, 2)), id=i,
@@ -296,7 +291,8 @@ def fights(draw) -> Fight:
 
 def view_of(fight: Fight) -> PlayerView:
     active = fight.combatants[0].id
-    return player_view(fight.system, fight.combatants, fight.countdowns, fight.rolls, fear=5,
+    return player_view(SYSTEMS.get(fight.system), fight.combatants, fight.countdowns,
+                       fight.rolls, fear=5,
                        round_=2, active_id=active)
 
 
@@ -341,7 +337,7 @@ def display(qapp):
 def test_the_players_never_learn_a_secret(display, fight):
     view = view_of(fight)
     sight = Sight(fight.combatants, fight.countdowns, fight.system == "daggerheart")
-    every_roll = [roll_words(row, sight) for row in fight.rolls]
+    every_roll = [roll_words(row, sight, SYSTEMS.get(fight.system)) for row in fight.rolls]
     for text in [*texts_of(view.to_json()), *every_roll]:
         assert_nothing_secret(text, fight)
     display.feed.publish(view)

@@ -23,10 +23,20 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QInputDialog
 
 from encounter_app.rules.ruins_and_raiders import Sacrifice
-from encounter_app.services.systems import turns
-from encounter_app.ui.systems.profiles import ruins_info, ruins_status
-from encounter_app.ui.systems.trait_dialog import ATTACK, OPPOSED, TASK, TraitCheckDialog
+from encounter_app.services.fight import turns
+from encounter_app.systems.ruins_and_raiders.services import turns as rr_turns
+from encounter_app.systems.ruins_and_raiders.ui.profile import profile
+from encounter_app.systems.ruins_and_raiders.ui.trait_dialog import (
+    ATTACK,
+    OPPOSED,
+    TASK,
+    TraitCheckDialog,
+)
 from tests.helpers.modal import cancel_next_modal
+from tests.helpers.systems import SYSTEMS
+
+RUINS = profile(SYSTEMS.get("ruins_and_raiders"))
+ruins_status, ruins_info = RUINS.card_status, RUINS.row_info
 
 MELEE, SHORT = 0, 1
 PARRY, DODGE = 0, 1
@@ -106,7 +116,7 @@ def roll_initiative(qtbot, program) -> None:
 
 
 def give_up(program, name: str, sacrifice: Sacrifice) -> None:
-    program.undo_stack.push(turns.give_up_action(program.session, row(program, name).id,
+    program.undo_stack.push(rr_turns.give_up_action(program.session, row(program, name).id,
                                                  sacrifice))
 
 

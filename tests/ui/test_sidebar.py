@@ -12,11 +12,11 @@ from PySide6.QtGui import QColor, QGuiApplication, QUndoStack
 from encounter_app.domain import CountdownRow, FearEventRow, RollRow
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.store import Store
+from encounter_app.systems.daggerheart.ui.fear_tracker import FearTracker
 from encounter_app.ui.fight.countdown_dialog import CountdownDialog
 from encounter_app.ui.fight.countdowns import CountdownPanel
-from encounter_app.ui.fight.fear_tracker import FearTracker
 from encounter_app.ui.fight.models import CountdownModel, RollLogModel, RowRole
-from encounter_app.ui.fight.rolls.log import RollLogView
+from encounter_app.ui.fight.roll_log import RollLogView
 from encounter_app.ui.shell import theme
 
 # The offscreen platform says this whenever a top-level window with a layout is shown.

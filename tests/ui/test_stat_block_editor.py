@@ -9,12 +9,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from encounter_app.demo import load_sample_adversaries, load_sample_environments
 from encounter_app.domain import Experience, Feature, StatBlock
 from encounter_app.rules import stat_blocks as rules
 from encounter_app.rules.battle_points import ADVERSARY_TYPES
-from encounter_app.ui.library.environment_editor import EnvironmentEditor
-from encounter_app.ui.library.stat_block_editor import StatBlockEditor
+from encounter_app.systems.daggerheart.sample import (
+    load_sample_adversaries,
+    load_sample_environments,
+)
+from encounter_app.systems.daggerheart.ui.library.environment_editor import EnvironmentEditor
+from encounter_app.systems.daggerheart.ui.library.stat_block_editor import StatBlockEditor
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 

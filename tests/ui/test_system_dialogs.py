@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
-from encounter_app.ui.systems.clash_dialog import ClashDialog
-from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
-from encounter_app.ui.systems.skill_dialog import SkillRollDialog
-from encounter_app.ui.systems.trait_dialog import TraitCheckDialog
+from encounter_app.systems.casus_mus.ui.clash_dialog import ClashDialog
+from encounter_app.systems.casus_mus.ui.skill_dialog import SkillRollDialog
+from encounter_app.systems.forge_of_power.ui.roll_dialog import FopRollDialog
+from encounter_app.systems.ruins_and_raiders.ui.trait_dialog import TraitCheckDialog
 from tests.helpers.modal import cancel_next_modal
 
 SCREEN = (1366, 768 - 30)  # a laptop's screen, less a taskbar

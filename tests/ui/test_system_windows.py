@@ -7,13 +7,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QGroupBox, QListView, QPushButton, QWidget
 
 from encounter_app.app import launch
-from encounter_app.services.fight import commands
-from encounter_app.services.systems import turns
+from encounter_app.services.fight import commands, turns
+from encounter_app.systems.casus_mus.services import turns as cm_turns
+from encounter_app.systems.casus_mus.ui.clash_dialog import ClashDialog
+from encounter_app.systems.forge_of_power.services import turns as fop_turns
+from encounter_app.systems.forge_of_power.ui.roll_dialog import FopRollDialog
+from encounter_app.systems.ruins_and_raiders.services import turns as rr_turns
+from encounter_app.systems.ruins_and_raiders.ui.trait_dialog import TraitCheckDialog
 from encounter_app.ui.fight.models import RowRole
-from encounter_app.ui.systems.clash_dialog import ClashDialog
-from encounter_app.ui.systems.fop_roll_dialog import FopRollDialog
-from encounter_app.ui.systems.stats_dialog import StatsDialog
-from encounter_app.ui.systems.trait_dialog import TraitCheckDialog
+from encounter_app.ui.table.stats_dialog import StatsDialog
 
 
 def open_program(qtbot, tmp_path, system):
@@ -71,7 +73,7 @@ def test_card_shows_the_systems_numbers(program):
     first = program.session.combatants[0]
     text = " ".join(profile.card_lines(first)) + profile.card_status(first)
     expected = {"casus_mus": "Combat 62%", "ruins_and_raiders": "Dodge 8 · Parry 12",
-                "forge_of_power": "Defense 16"}[profile.key]
+                "forge_of_power": "Defense 16"}[program.session.campaign.system]
     assert expected in text
 
 
@@ -87,7 +89,7 @@ def test_damage_and_heal_are_undoable(qtbot, program):
 
 
 def test_adding_a_combatant_checks_the_name_at_the_field(qtbot, program):
-    dialog = StatsDialog(program.window.fight.profile.system, program.window)
+    dialog = StatsDialog(program.window.fight.rules, program.window)
     qtbot.addWidget(dialog)
     dialog.accept()
     assert dialog.result() != StatsDialog.DialogCode.Accepted
@@ -96,7 +98,7 @@ def test_adding_a_combatant_checks_the_name_at_the_field(qtbot, program):
     dialog.name.setText("Gristle")
     assert problem.isHidden()
     row = dialog.combatant()
-    assert set(row.system_stats) == {f.key for f in program.window.fight.profile.system.pc_fields}
+    assert set(row.system_stats) == {f.key for f in program.window.fight.rules.pc_fields}
 
 
 # -- Casus Mus -------------------------------------------------------------------------------
@@ -131,19 +133,19 @@ def test_casus_mus_clash_dialog_walks_the_flow(qtbot, opened):
     assert dialog.record_button.isEnabled()
     dialog.accept()
     assert session.rolls[0].kind == "clash"
-    assert turns.ap_left(session.combatants[0]) == 2  # Pip (Hero) spent 1 of 3
+    assert cm_turns.ap_left(session.combatants[0]) == 2  # Pip (Hero) spent 1 of 3
     program.undo_stack.undo()
-    assert turns.ap_left(session.combatants[0]) == 3 and not session.rolls
+    assert cm_turns.ap_left(session.combatants[0]) == 3 and not session.rolls
 
 
 def test_casus_mus_new_session_button_refreshes_luck(qtbot, opened):
     program = opened("casus_mus")
     window, session = program.window, program.session
     click(qtbot, window, "spendLpButton")  # on Pip, in the spotlight
-    assert turns.lp_left(session.combatants[0]) == 2
+    assert cm_turns.lp_left(session.combatants[0]) == 2
     assert "Luck Points 2 of 3" in child(window, QWidget, "resourceTarget").text()
     click(qtbot, window, "refreshLuckButton")
-    assert turns.lp_left(session.combatants[0]) == 3
+    assert cm_turns.lp_left(session.combatants[0]) == 3
     assert program.undo_stack.undoText() == "New session: refresh Luck Points"
     click(qtbot, window, "refreshLuckButton")
     assert "already has all their Luck Points" in window.status_label.text()
@@ -172,7 +174,7 @@ def test_ruins_a_typed_initiative_before_any_roll_updates_the_status(qtbot, open
     window, session = program.window, program.session
     status = child(window, QWidget, "roundStatus")
     assert "No initiative yet" in status.text()
-    program.undo_stack.push(turns.set_initiative(session, session.combatants[0].id, 14))
+    program.undo_stack.push(rr_turns.set_initiative(session, session.combatants[0].id, 14))
     assert "No initiative yet" not in status.text()
     program.undo_stack.undo()
     assert "No initiative yet" in status.text()
@@ -255,7 +257,7 @@ def test_forge_pass_the_turn_and_interrupt(qtbot, opened):
     assert table.interrupter.currentData() == hound.id
     click(qtbot, window, "interruptButton")
     assert session.active_id == hound.id
-    assert turns.acted(session.combatants[0])
+    assert fop_turns.acted(session.combatants[0])
     choices = [table.next_choice.itemData(i) for i in range(table.next_choice.count())]
     assert kestrel.id not in choices and hound.id not in choices
     window.next_action.trigger()
@@ -264,7 +266,7 @@ def test_forge_pass_the_turn_and_interrupt(qtbot, opened):
 
 def test_daggerheart_keeps_its_window(qtbot, opened):
     program = opened("daggerheart")
-    from encounter_app.ui.fight.daggerheart import DaggerheartFight
+    from encounter_app.systems.daggerheart.ui.fight import DaggerheartFight
 
     assert isinstance(program.window.fight, DaggerheartFight)
     assert program.window.findChild(QWidget, "fearTracker") is not None
@@ -293,7 +295,7 @@ def test_the_gm_screen_shows_the_systems_tables(qtbot, qtmodeltester, program):
     qtmodeltester.check(first.model())
     cells = {"casus_mus": (4, 2, "Attacker hits, gets one CM"),  # no reaction; succeeds
              "ruins_and_raiders": (3, 1, "12"),  # Moderate
-             "forge_of_power": (1, 1, "DC + 0 … DC + 9")}[window.fight.profile.key]
+             "forge_of_power": (1, 1, "DC + 0 … DC + 9")}[window.session.campaign.system]
     row, column, text = cells
     assert first.model().index(row, column).data() == text
 
@@ -307,10 +309,10 @@ def test_editing_numbers_keeps_damage_and_turn_state(qtbot, program):
     first = session.combatants[0]
     program.undo_stack.push(UpdateCombatant(session, replace(
         first, hp_marked=first.hp_max - 1, system_state={"initiative": 12}), "set up"))
-    dialog = StatsDialog(program.window.fight.profile.system, program.window,
+    dialog = StatsDialog(program.window.fight.rules, program.window,
                          existing=session.combatants[0])
     qtbot.addWidget(dialog)
-    health = program.window.fight.profile.system.health_key
+    health = program.window.fight.rules.health_key
     dialog.fields[health].setValue(3)
     edited = dialog.combatant()
     assert (edited.id, edited.name) == (first.id, first.name)
@@ -328,7 +330,7 @@ def test_editing_numbers_keeps_the_gm_note_and_the_roster_link(qtbot, program):
     pc = next(c for c in session.combatants if c.pc_id is not None)
     program.undo_stack.push(UpdateCombatant(session, replace(pc, notes="owes the guild"),
                                             "note"))
-    dialog = StatsDialog(program.window.fight.profile.system, program.window,
+    dialog = StatsDialog(program.window.fight.rules, program.window,
                          existing=session.combatants.by_id(pc.id))
     qtbot.addWidget(dialog)
     edited = dialog.combatant()
@@ -478,7 +480,8 @@ def test_next_chooses_the_card_in_the_spotlight_so_the_buttons_act_on_it(qtbot, 
 def test_a_forge_initiative_tie_after_the_bonus_is_put_to_the_gm(qtbot, opened, monkeypatch):
     from PySide6.QtWidgets import QInputDialog
 
-    from encounter_app.domain.systems.requests import InitiativeScore, initiative_ties
+    from encounter_app.domain.initiative import InitiativeScore
+    from encounter_app.systems.forge_of_power.requests import ForgeInitiative
 
     program = opened("forge_of_power")
     session, window = program.session, program.window
@@ -486,7 +489,7 @@ def test_a_forge_initiative_tie_after_the_bonus_is_put_to_the_gm(qtbot, opened, 
     scores = [InitiativeScore(first.id, first.name, (10,), 12, 2),
               InitiativeScore(second.id, second.name, (10,), 12, 2),
               InitiativeScore(session.combatants[2].id, "Lio", (11,), 12, 1)]
-    ties = initiative_ties(scores)  # Lio's lower bonus settles his place; the two are tied
+    ties = ForgeInitiative(()).ties(scores)  # Lio's lower bonus settles his place; the two are tied
     assert [[s.name for s in group] for group in ties] == [[first.name, second.name]]
     asked = []
 
@@ -587,7 +590,10 @@ def test_ruins_an_action_given_up_shows_its_bonus_on_the_card(qtbot, opened, mon
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QInputDialog
 
-    from encounter_app.ui.systems.profiles import ruins_status
+    from encounter_app.systems.ruins_and_raiders.ui.profile import profile
+    from tests.helpers.systems import SYSTEMS
+
+    ruins_status = profile(SYSTEMS.get("ruins_and_raiders")).card_status
 
     program = opened("ruins_and_raiders")
     session, window = program.session, program.window

@@ -8,7 +8,8 @@ from pathlib import Path
 from encounter_app.app import launch
 from encounter_app.services.campaigns import operations
 from encounter_app.services.campaigns.book import CampaignBook
-from encounter_app.services.systems import turns
+from encounter_app.systems.casus_mus.services import turns as cm_turns
+from tests.helpers.systems import SYSTEMS
 
 
 def test_new_game_session_refreshes_luck_points_and_undo_takes_it_back(qapp, tmp_path: Path
@@ -17,17 +18,17 @@ def test_new_game_session_refreshes_luck_points_and_undo_takes_it_back(qapp, tmp
     try:
         session, stack = launched.session, launched.undo_stack
         hero = session.combatants[0]
-        full = turns.lp_left(hero)
-        stack.push(turns.spend(session, hero.id, "lp", 1))
-        assert turns.lp_left(session.combatants[0]) == full - 1
+        full = cm_turns.lp_left(hero)
+        stack.push(cm_turns.spend(session, hero.id, "lp", 1))
+        assert cm_turns.lp_left(session.combatants[0]) == full - 1
 
-        book = CampaignBook(launched.store, session.campaign.id)
+        book = CampaignBook(launched.store, SYSTEMS, session.campaign.id)
         stack.push(operations.new_game_session(book, launched.session_hooks))
-        assert turns.lp_left(session.combatants[0]) == full
+        assert cm_turns.lp_left(session.combatants[0]) == full
         assert book.campaign.session_number == 2
 
         stack.undo()
-        assert turns.lp_left(session.combatants[0]) == full - 1
+        assert cm_turns.lp_left(session.combatants[0]) == full - 1
         assert book.campaign.session_number == 1
     finally:
         launched.shutdown()
@@ -36,7 +37,7 @@ def test_new_game_session_refreshes_luck_points_and_undo_takes_it_back(qapp, tmp
 def test_a_daggerheart_session_has_no_luck_to_refresh(qapp, tmp_path: Path) -> None:
     launched = launch(tmp_path, seed=3, show=False)
     try:
-        book = CampaignBook(launched.store, launched.session.campaign.id)
+        book = CampaignBook(launched.store, SYSTEMS, launched.session.campaign.id)
         command = operations.new_game_session(book, launched.session_hooks)
         assert len(command.parts) == 1  # the session counter's own update, nothing else
     finally:

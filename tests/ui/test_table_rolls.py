@@ -12,10 +12,14 @@ from encounter_app.domain import CombatantRow, Experience, Feature, StatBlock
 from encounter_app.rules.daggerheart import SceneIntensity
 from encounter_app.services.fight import commands
 from encounter_app.services.rolls.rules_service import RulesService
-from encounter_app.ui.fight.gm_screen import GmScreen
+from encounter_app.systems.daggerheart.ui.gm_screen import GmScreen
+from encounter_app.systems.daggerheart.ui.rolls.dialogs import (
+    AttackDialog,
+    FateRollDialog,
+    ReactionDialog,
+)
+from encounter_app.systems.daggerheart.ui.scene import SceneIntensityPanel, guidance
 from encounter_app.ui.fight.models import FearLedgerModel, RowRole
-from encounter_app.ui.fight.rolls.dialogs import AttackDialog, FateRollDialog, ReactionDialog
-from encounter_app.ui.fight.scene import SceneIntensityPanel, guidance
 from tests.helpers.modal import cancel_next_modal
 
 THIEF = StatBlock(name="Masked Thief", tier=1, type="Skulk", difficulty=12, major=6, severe=11,

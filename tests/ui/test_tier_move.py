@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QRadioButton, QSpinBox
 
 from encounter_app.domain import CombatantRow
-from encounter_app.ui.library.tier_dialog import TierMoveDialog
+from encounter_app.systems.daggerheart.ui.library.tier_dialog import TierMoveDialog
 from tests.helpers.cards import trigger
 
 

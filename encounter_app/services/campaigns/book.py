@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 
 from encounter_app.domain import CampaignRow, CombatantRow, CountdownRow
 from encounter_app.domain.campaign_rows import EncounterEntry, PcRow
+from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import Store, StoreError
 from encounter_app.store.campaigns import OPEN_CAMPAIGN
@@ -22,11 +23,12 @@ from encounter_app.store.campaigns import OPEN_CAMPAIGN
 class CampaignBook(QObject):
     viewed_changed = Signal()  # another campaign is shown
 
-    def __init__(self, store: Store, home_id: int, view_id: int | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, store: Store, systems: Catalog[SystemRules], home_id: int,
+                 view_id: int | None = None, parent: QObject | None = None) -> None:
         """``home_id``: the open encounter's campaign; ``view_id``: the one to show first."""
         super().__init__(parent)
         self.store = store
+        self.systems = systems
         self.campaigns: RowList[CampaignRow] = RowList(store.campaigns(), self)
         self.encounters: RowList[EncounterEntry] = RowList((), self)
         self.party: RowList[PcRow] = RowList((), self)
@@ -36,6 +38,11 @@ class CampaignBook(QObject):
     @property
     def campaign(self) -> CampaignRow:
         return self.campaigns.by_id(self.campaign_id)
+
+    @property
+    def system(self) -> SystemRules:
+        """The viewed campaign's rule system."""
+        return self.systems.get(self.campaign.system)
 
     def view(self, campaign_id: int) -> None:
         """Show ``campaign_id``'s encounters and party; it reopens next time."""

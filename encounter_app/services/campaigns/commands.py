@@ -12,7 +12,7 @@ from dataclasses import replace
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CampaignRow, CombatantRow, CountdownRow
-from encounter_app.domain.campaign_rows import EncounterEntry, PcRow, combatant_for_pc
+from encounter_app.domain.campaign_rows import EncounterEntry, PcRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.fight.commands import AddCombatant, UpdateCombatant
@@ -181,7 +181,7 @@ def join_encounter(session: EncounterSession, pcs: Sequence[PcRow]) -> tuple[Com
     names = ", ".join(pc.name for pc in joining)
     compound = Compound(f"{names} join{'s' if len(joining) == 1 else ''} the encounter")
     for pc in joining:
-        compound.add(AddCombatant(session, combatant_for_pc(pc, session.campaign.system)))
+        compound.add(AddCombatant(session, session.system.combatant_for_pc(pc)))
     return compound, already
 
 
@@ -203,7 +203,7 @@ def edit_pc(book: CampaignBook, session: EncounterSession, new: PcRow) -> Compou
     """Change a roster PC; its combatant in the open fight follows (name, Evasion, tracks)."""
     compound = Compound(f"Edit {new.name}")
     compound.add(UpdatePc(book, new, f"Edit {new.name}"))
-    fresh = combatant_for_pc(new, session.campaign.system)
+    fresh = session.system.combatant_for_pc(new)
     for row in session.combatants:
         if row.pc_id == new.id:
             compound.add(UpdateCombatant(session, replace(

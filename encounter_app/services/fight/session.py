@@ -16,7 +16,9 @@ from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollR
 from encounter_app.domain.adversaries import next_in_order
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import stored_id
+from encounter_app.domain.system import Catalog
 from encounter_app.rules.daggerheart import FearPool
+from encounter_app.services.fight.system import SystemServices
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import Store
 
@@ -29,11 +31,15 @@ class EncounterSession(QObject):
     scene_changed = Signal()  # scene intensity, or Fear spent in this scene
     options_changed = Signal()  # the campaign's optional rules (its Rules page)
 
-    def __init__(self, store: Store, encounter_id: int, parent: QObject | None = None) -> None:
+    def __init__(self, store: Store, encounter_id: int, systems: Catalog[SystemServices],
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.encounter = store.encounter(encounter_id)
         self.campaign = store.campaign(self.encounter.campaign_id)
+        self.systems = systems
+        #: The campaign's rule system: what the fight's rows and rolls mean.
+        self.system: SystemServices = systems.get(self.campaign.system)
         self.combatants = RowList(store.combatants(encounter_id), self)
         self.countdowns = RowList(store.countdowns(encounter_id), self)
         # Newest first, and only the newest page until the log is scrolled (fetch_more_rolls).
@@ -102,7 +108,7 @@ class EncounterSession(QObject):
 
     @property
     def system_state(self) -> dict[str, Any]:
-        """The encounter's turn state of a system other than Daggerheart (services/systems)."""
+        """The encounter's turn state of the campaign's system (round zero, who attacked...)."""
         return self.encounter.system_state
 
     def set_system_state(self, state: dict[str, Any]) -> None:

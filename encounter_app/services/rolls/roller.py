@@ -14,6 +14,7 @@ callback.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand
@@ -30,7 +31,8 @@ from encounter_app.services.undo import UndoStack
 
 #: Builds the one undo command of an answered roll from the answer and its log row. Raises
 #: Refused (turns.TurnError is one) when a rule forbids it now.
-Record = Callable[[RollResult, RollRow], QUndoCommand]
+R = TypeVar("R")
+Record = Callable[[RollResult[R], RollRow], QUndoCommand]
 
 
 class Roller(QObject):
@@ -44,13 +46,14 @@ class Roller(QObject):
         self.router = RollRouter(service, self)
         self.router.failed.connect(self.failed)
 
-    def roll(self, request: RollRequest, what: str = "The roll failed", *,
-             record: Record | None = None) -> int:
+    def roll(self, request: RollRequest[R], what: str = "The roll failed", *,
+             record: Record[R] | None = None) -> int:
         """Roll ``request``; its answer is logged as one undo step. Returns the request id.
         ``what`` begins the message of a failure ("The trait check: …")."""
         return self.router.submit(request, lambda answer: self.record(answer, record), what)
 
-    def record(self, answer: RollResult, record: Record | None = None) -> RollRow | None:
+    def record(self, answer: RollResult[R], record: Record[R] | None = None
+               ) -> RollRow | None:
         """Log an answer (from the rules service, or dice typed in at the table) as one undo
         step; returns its row, or None when a rule refused it (said through ``failed``)."""
         row = describe(answer)

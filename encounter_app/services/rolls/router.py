@@ -8,11 +8,14 @@ submit through here with a callback of their own. Answers to other requests pass
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
 from encounter_app.domain.requests import RollRequest, RollResult
 from encounter_app.services.rolls.rules_service import RulesService
+
+R = TypeVar("R")
 
 
 class RollRouter(QObject):
@@ -21,12 +24,12 @@ class RollRouter(QObject):
     def __init__(self, service: RulesService, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._service = service
-        self._waiting: dict[int, tuple[Callable[[RollResult], object], str,
+        self._waiting: dict[int, tuple[Callable[[RollResult[Any]], object], str,
                                        Callable[[str], None] | None]] = {}
         service.rolled.connect(self._rolled)
         service.failed.connect(self._failed)
 
-    def submit(self, request: RollRequest, on_rolled: Callable[[RollResult], object],
+    def submit(self, request: RollRequest[R], on_rolled: Callable[[RollResult[R]], object],
                what: str, on_failed: Callable[[str], None] | None = None) -> int:
         """Roll ``request``; ``on_rolled`` gets the answer on this thread. ``what`` names the
         roll in the message of a failure, which goes to ``on_failed`` when given (a caller
@@ -45,7 +48,7 @@ class RollRouter(QObject):
     def pending(self) -> int:
         return len(self._waiting)
 
-    def _rolled(self, answer: RollResult) -> None:
+    def _rolled(self, answer: RollResult[Any]) -> None:
         waiting = self._waiting.pop(answer.request_id, None)
         if waiting is not None:
             waiting[0](answer)

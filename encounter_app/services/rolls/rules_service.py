@@ -11,60 +11,26 @@ import itertools
 import logging
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from encounter_app.domain.requests import (
-    AttackRequest,
-    DiceRequest,
-    OddsRequest,
-    ReactionRequest,
-    RestRequest,
-    RollRequest,
-    RollResult,
-)
-from encounter_app.rules import daggerheart, dice
+from encounter_app.domain.requests import RollRequest, RollResult
+from encounter_app.rules import dice
 
 log = logging.getLogger(__name__)
 # Every roll takes microseconds; a worker busy this long after being asked to stop is stuck.
 STOP_TIMEOUT_MS = 5000
+R = TypeVar("R")
 
 
-def compute(request: RollRequest, rng: dice.RandomSource) -> Any:
-    """Resolve one request with the rules package. Raises on a bad request."""
-    if isinstance(request, AttackRequest):
-        return daggerheart.adversary_attack(
-            request.modifier, [t.evasion for t in request.targets], request.damage, rng,
-            advantage=request.advantage, disadvantage=request.disadvantage,
-            experience=request.experience,
-        )
-    if isinstance(request, ReactionRequest):
-        return daggerheart.reaction_roll(
-            request.difficulty, rng, bonus=request.bonus, advantage=request.advantage,
-            disadvantage=request.disadvantage,
-        )
-    if isinstance(request, DiceRequest):
-        return dice.roll(request.expression, rng)
-    if isinstance(request, RestRequest):
-        return daggerheart.rest_fear(request.kind, request.party_size, rng)
-    if isinstance(request, OddsRequest):  # exact: icepool's distributions, the rng untouched
-        # Imported on the rules thread at the first preview: icepool's import alone is a
-        # third of the program's start-up (docs/performance.md).
-        from encounter_app.rules import odds
-
-        return odds.attack_odds(request.modifier, request.evasions, request.damage,
-                                advantage=request.advantage, disadvantage=request.disadvantage,
-                                experience=request.experience)
-    from encounter_app.domain.systems import requests as system_requests
-
-    if isinstance(request, system_requests.SYSTEM_REQUESTS):
-        return system_requests.compute(request, rng)
-    raise TypeError(f"the rules service cannot roll a {type(request).__name__}")
+def compute(request: RollRequest[R], rng: dice.RandomSource) -> R:
+    """Resolve one request with the rules package, as the request says. Raises on a bad one."""
+    return request.compute(rng)
 
 
 # What the worker resolves a request with: ``compute``, unless a test hands the service another.
-Compute = Callable[[RollRequest, dice.RandomSource], Any]
+Compute = Callable[["RollRequest[Any]", dice.RandomSource], Any]
 
 
 class _Worker(QObject):
@@ -79,7 +45,7 @@ class _Worker(QObject):
         self._compute = compute
 
     @Slot(int, object)
-    def handle(self, request_id: int, request: RollRequest) -> None:
+    def handle(self, request_id: int, request: RollRequest[Any]) -> None:
         try:
             result = self._compute(request, self._rng)
         except ValueError as exc:  # DiceError and the rules' own ValueErrors: the GM's input
@@ -119,7 +85,7 @@ class RulesService(QObject):
         self._thread.finished.connect(self._worker.deleteLater)
         self._thread.start()
 
-    def submit(self, request: RollRequest) -> int:
+    def submit(self, request: RollRequest[Any]) -> int:
         """Queue a request; returns its id, which ``rolled`` or ``failed`` will carry."""
         request_id = next(self._ids)
         self._requested.emit(request_id, request)

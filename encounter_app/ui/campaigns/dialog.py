@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 from encounter_app.domain import CampaignRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.daggerheart import FEAR_CAP
-from encounter_app.rules.systems import system
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import CreateCampaign, UpdateCampaign
 from encounter_app.services.campaigns.operations import NewSessionHooks, new_game_session
@@ -109,7 +108,7 @@ class RestTab(QWidget):
 
     def update_text(self) -> None:
         campaign = self._book.campaign
-        rules = system(campaign.system)
+        rules = self._book.system
         here = campaign.id == self._book.home_id
         if rules.has_fear:
             self.rest_text.setText(
@@ -122,7 +121,7 @@ class RestTab(QWidget):
                 "A rest advances the campaign's long-term countdowns one step; they come along "
                 "to the encounter you open. What moved goes into the roll log; Undo takes it "
                 "back.")
-        home = system(self._session.campaign.system).has_fear
+        home = self._session.system.has_fear
         self.short_button.setText("&Short rest" if home else "&Rest")
         self.long_button.setVisible(home)
         if here:
@@ -154,7 +153,7 @@ class CampaignManager(QDialog):
         self.setObjectName("campaignManager")
         self.setWindowTitle("Campaigns")
         self._book, self._stack, self._hooks = book, undo_stack, hooks
-        self.campaigns_model = CampaignsModel(book.campaigns, self)
+        self.campaigns_model = CampaignsModel(book, self)
         self.visible = VisibleCampaigns(book, self)
         self.visible.setSourceModel(self.campaigns_model)
         self.picker = QComboBox(objectName="campaignPicker")
@@ -249,7 +248,7 @@ class CampaignManager(QDialog):
         campaign = self._book.campaign
         where = " · the open encounter is in this campaign" if (
             campaign.id == self._book.home_id) else ""
-        self.info.setText(f"{system(campaign.system).name} · game session "
+        self.info.setText(f"{self._book.system.name} · game session "
                           f"{campaign.session_number} · {len(self._book.encounters)} "
                           f"encounter{'s' if len(self._book.encounters) != 1 else ''} · "
                           f"{len(self._book.party)} PC{'s' if len(self._book.party) != 1 else ''}"
@@ -258,7 +257,7 @@ class CampaignManager(QDialog):
     # -- campaign actions -------------------------------------------------------------------
 
     def new_campaign(self) -> None:
-        dialog = NewCampaignDialog(self)
+        dialog = NewCampaignDialog(self._book.systems.names(), self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.create_campaign(dialog.name(), dialog.system_key())
 
@@ -318,7 +317,8 @@ def show_for(window: MainWindow) -> CampaignManager:
 def build(window: MainWindow) -> CampaignManager:
     """The campaign view of ``window`` (a MainWindow): its store, session, stack and hooks."""
     store, session = window.store, window.session
-    book = CampaignBook(store, stored_id(session.campaign), remembered_campaign(store))
+    book = CampaignBook(store, window.systems, stored_id(session.campaign),
+                        remembered_campaign(store))
     manager = CampaignManager(book, session, window.undo_stack, window.session_hooks,
                               (window.rests.short_rest_action,
                                window.rests.long_rest_action), window)

@@ -6,7 +6,7 @@ Each says what is wrong right under the field and keeps OK disabled until it is 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain.campaign_rows import PcRow
-from encounter_app.rules.systems import SYSTEMS, StatField, System
+from encounter_app.domain.system import StatField, SystemRules
 from encounter_app.ui.campaigns.models import MARKED
 from encounter_app.ui.widgets.problem import ProblemLabel
 
@@ -92,13 +92,13 @@ class NameDialog(_Form):
 
 
 class NewCampaignDialog(_Form):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, systems: Mapping[str, str], parent: QWidget | None = None) -> None:
         super().__init__("New campaign", "newCampaignDialog", parent)
         self.edit = self.name_row("&Name", "", "The campaign")
         self.system = QComboBox(objectName="systemCombo")
         self.system.setAccessibleName("Rule system")
-        for key, value in SYSTEMS.items():
-            self.system.addItem(value.name, key)
+        for key, name in systems.items():  # key to name, the program's default first
+            self.system.addItem(name, key)
         self.form.addRow("&Rule system", self.system)
         hint = QLabel("The rule system cannot be changed later: the party's stats, the turn "
                       "order and the Fear pool all follow from it.", wordWrap=True)
@@ -155,9 +155,9 @@ class _NumberField:
 
 
 class PcDialog(_Form):
-    """A PC of the party: name and the system's stats (rules/systems.py), with its marks."""
+    """A PC of the party: name and the system's stats (its ``pc_fields``), with its marks."""
 
-    def __init__(self, system: System, pc: PcRow | None = None,
+    def __init__(self, system: SystemRules, pc: PcRow | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__("Edit PC" if pc else "Add PC", "pcDialog", parent)
         self._system, self._pc = system, pc or PcRow(name="", stats=system.defaults())

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication
 
 from encounter_app.domain import CampaignRow
 from encounter_app.domain.campaign_rows import STATUS_LABEL, EncounterEntry, PcRow
-from encounter_app.rules.systems import System, system
+from encounter_app.domain.system import SystemRules
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import MoveEncounter
 from encounter_app.services.rowlist import RowList
@@ -35,12 +35,18 @@ MARKED = {"hp": "hp_marked", "wounds": "hp_marked", "stress": "stress_marked",
 
 
 class CampaignsModel(RowListModel[CampaignRow]):
+    """The campaigns, each with its rule system's name (read without loading the system)."""
+
+    def __init__(self, book: CampaignBook, parent: QObject | None = None) -> None:
+        super().__init__(book.campaigns, parent)
+        self._system_name = book.systems.name
+
     def row_data(self, value: CampaignRow, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             archived = " (archived)" if value.archived else ""
-            return f"{value.name} — {system(value.system).name}{archived}"
+            return f"{value.name} — {self._system_name(value.system)}{archived}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{system(value.system).name}, game session {value.session_number}"
+            return f"{self._system_name(value.system)}, game session {value.session_number}"
         return None
 
 
@@ -115,7 +121,7 @@ class PartyModel(QAbstractTableModel):
         super().__init__(parent)
         self._book = book
         self._rows: RowList[PcRow] = book.party
-        self._system: System = system(book.campaign.system)
+        self._system: SystemRules = book.system
         rows = book.party
         rows.inserting.connect(lambda a, b: self.beginInsertRows(QModelIndex(), a, b))
         rows.inserted.connect(lambda _a, _b: self.endInsertRows())
@@ -128,9 +134,9 @@ class PartyModel(QAbstractTableModel):
         book.viewed_changed.connect(self._viewed_changed)
 
     def _viewed_changed(self) -> None:
-        if system(self._book.campaign.system) is not self._system:
+        if self._book.system is not self._system:
             self.beginResetModel()
-            self._system = system(self._book.campaign.system)
+            self._system = self._book.system
             self.endResetModel()
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain.optional_rules import RULES, TOKENS_MAX, TOKENS_MIN
-from encounter_app.rules.systems import system
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.rules import set_option
 from encounter_app.services.fight.session import EncounterSession
@@ -79,13 +78,13 @@ class RulesTab(QWidget):
     def show_campaign(self) -> None:
         """The viewed campaign's choices, without pushing them back as changes."""
         campaign = self._book.campaign
-        daggerheart = system(campaign.system).has_fear
+        daggerheart = self._book.system.has_fear
         self.intro.setText(
             "The Daggerheart SRD's optional rules, each off until you turn it on for this "
             "campaign. A change is one step of Undo; the open fight plays by it from the next "
             "action." if daggerheart else
             f"These are Daggerheart's optional rules: {campaign.name} plays "
-            f"{system(campaign.system).name}, so they do not apply.")
+            f"{self._book.system.name}, so they do not apply.")
         self._showing = True
         try:
             for key, switch in self.switches.items():

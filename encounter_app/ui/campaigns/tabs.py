@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.domain.rows import stored_id
-from encounter_app.rules.systems import system
 from encounter_app.services.campaigns import operations
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import (
@@ -322,7 +321,7 @@ class PartyTab(QWidget):
         self.why.setText(why)
 
     def add(self) -> None:
-        dialog = PcDialog(system(self._book.campaign.system), parent=self)
+        dialog = PcDialog(self._book.system, parent=self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.add_pc(dialog.pc())
 
@@ -333,7 +332,7 @@ class PartyTab(QWidget):
         rows = self.selected_rows()
         if len(rows) != 1:
             return
-        dialog = PcDialog(system(self._book.campaign.system), self._book.party[rows[0]], self)
+        dialog = PcDialog(self._book.system, self._book.party[rows[0]], self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self._stack.push(edit_pc(self._book, self._session, dialog.pc()))
 

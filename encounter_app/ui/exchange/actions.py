@@ -182,7 +182,7 @@ class ExchangeActions(QObject):
             return False
         progress = self.prompts.progress(f"Reading {path.name}…", 1)
         try:
-            parsed = read_path(Path(path), self._ticker(progress))
+            parsed = read_path(self._session.systems, Path(path), self._ticker(progress))
         except Cancelled:
             self._report(f"Import of {path.name} cancelled; nothing was imported.")
             return False

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain import CountdownRow, RollRow
 from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.domain.roll_text import describe
+from encounter_app.rules.dice import DiceRoll
 from encounter_app.services.fight import table
 from encounter_app.services.fight.commands import RemoveCountdown, UpdateCountdown
 from encounter_app.services.fight.session import EncounterSession
@@ -325,7 +326,7 @@ class CountdownPanel(QWidget):
             return
         name = setup.row.name
 
-        def rolled(answer: RollResult) -> None:
+        def rolled(answer: RollResult[DiceRoll]) -> None:
             start = answer.result.total
             row = replace(setup.row, start=start, value=start)
             self.add_countdown(row, setup.partner_id, describe(answer))

@@ -27,7 +27,7 @@ from encounter_app.ui.widgets.listviews import own_viewport
 
 if TYPE_CHECKING:
     from encounter_app.domain import CombatantRow
-    from encounter_app.ui.systems.profiles import Profile
+    from encounter_app.ui.table.profile import Profile
 
 RowInfo = Callable[["CombatantRow"], str]  # the note at the right of a row
 

@@ -12,7 +12,7 @@ from PySide6.QtGui import QAction, QUndoCommand
 
 from encounter_app.domain.requests import RestRequest, RollResult
 from encounter_app.rules.daggerheart import RestKind
-from encounter_app.rules.systems import system
+from encounter_app.rules.dice import DiceRoll
 from encounter_app.services.fight import table
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.router import RollRouter
@@ -29,7 +29,7 @@ class RestActions(QObject):
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._session, self._undo_stack, self._router = session, undo_stack, router
-        self._fear = fear = system(session.campaign.system).has_fear
+        self._fear = fear = session.system.has_fear
         # Daggerheart's short and long rest; the other games have one rest, which moves the
         # campaign's long-term countdowns (their texts know no short and long rest).
         self.short_rest_action = QAction(
@@ -49,12 +49,12 @@ class RestActions(QObject):
         """Roll the rest's Fear through the rules service; the answer does the rest."""
         session = self._session
         party = table.party(session)
-        if not system(session.campaign.system).has_fear:  # only countdowns move
+        if not session.system.has_fear:  # only countdowns move
             step = table.rest(session, kind, None, party.basis)
             self._push(step.command, kind, step.happened or ["Rested."])
             return
 
-        def rolled(answer: RollResult) -> None:
+        def rolled(answer: RollResult[DiceRoll]) -> None:
             step = table.rest(session, kind, answer.result, party.basis)
             lines = step.happened
             if kind is RestKind.LONG:

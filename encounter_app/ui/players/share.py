@@ -23,9 +23,8 @@ from PySide6.QtGui import QAction
 
 from encounter_app.domain.player_rolls import PlayerRollSubmission
 from encounter_app.domain.rows import CombatantRow
+from encounter_app.domain.system import TurnOrder
 from encounter_app.resources import resource
-from encounter_app.rules.systems import TurnOrder
-from encounter_app.rules.systems import system as system_of
 from encounter_app.services.fight.session import EncounterSession
 
 if TYPE_CHECKING:  # the server, asyncio and QtNetwork load when the GM first shares
@@ -238,7 +237,7 @@ class PlayersPage(QObject):
         """What every page is sent for ``view``, written here on the GUI thread."""
         from encounter_app.services.page_server import page_message
 
-        system = system_of(self._session.campaign.system)
+        system = self._session.system
         characters = characters_of(list(self._session.combatants), self._picks)
         return page_message(view, characters, system_name=system.name,
                             spotlight=system.turn_order is TurnOrder.SPOTLIGHT)

@@ -4,9 +4,9 @@ The shell (``main_window.py``) is the same for every system: menus, toolbar, sta
 the spotlight order, the countdowns, the dice line and the roll log, the docks (and, added by
 ``ui/players/table_controls.py``, the player display's controls). A system's ``Fight`` fills
 the centre and the top of the sidebar, adds its actions to the menus, and says what the shell's
-generic asks (add, spotlight, next) mean in its rules. Daggerheart's is
-``ui/fight/daggerheart.py``; the others' are ``ui/systems/table.py``'s subclasses.
-``ui/systems/build.py`` picks one by the campaign's system.
+generic asks (add, spotlight, next) mean in its rules. The campaign's system object makes it
+(``SystemWindow.fight``): Daggerheart's is ``systems/daggerheart/ui/fight.py``; the card-table
+systems' are ``ui/table/table.py``'s subclasses, in their packages.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from encounter_app.services.fight.system import SystemServices
 from encounter_app.services.undo import UndoStack
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QAbstractItemView, QMenu, QToolBar, QWidget
 
+    from encounter_app.domain.player_rolls import PlayerRollSubmission
     from encounter_app.services.fight.session import EncounterSession
     from encounter_app.services.rolls.roller import Roller
     from encounter_app.store import Store
@@ -29,7 +31,15 @@ if TYPE_CHECKING:
     from encounter_app.ui.fight.models import InitiativeModel
     from encounter_app.ui.fight.rests import RestActions
     from encounter_app.ui.shell.main_window import MainWindow
-    from encounter_app.ui.systems.profiles import Profile
+    from encounter_app.ui.table.profile import Profile
+
+
+class PlayerRolls(Protocol):
+    """Where players' rolls from their phones wait for the GM, and who answers the phone."""
+
+    tell: Callable[[str, str], None] | None  # (page, text): an answer to one phone
+
+    def receive(self, submission: PlayerRollSubmission) -> None: ...
 
 
 class Say(Protocol):
@@ -92,6 +102,11 @@ class Fight(Protocol):
         """This system's toolbar buttons: action -> (short label, icon name)."""
 
     @property
+    def player_rolls(self) -> PlayerRolls | None:
+        """Where players' rolls from the page wait; None in a game whose rolls are all
+        made at the table."""
+
+    @property
     def tick_before(self) -> QAction | None:
         """Where the shell's "Tick the countdown" goes in the Encounter menu (before it), or
         None for the end."""
@@ -110,6 +125,21 @@ class Fight(Protocol):
 
     def gm_screen(self) -> QWidget: ...
 
+    def card_for(self, source: QModelIndex) -> QModelIndex:
+        """The card that shows ``source``, a row of the spotlight order (invalid: none)."""
+        ...
+
+    def row_for(self, card: QModelIndex) -> QModelIndex:
+        """The row of the spotlight order that ``card`` shows."""
+        ...
+
     def reveal(self, source: QModelIndex) -> None:
         """Scroll the cards to the card of ``source``, a row of the spotlight order."""
         ...
+
+
+class SystemWindow(SystemServices, Protocol):
+    """The whole of a rule system's object, as the window and the registry see it."""
+
+    def fight(self, context: FightContext) -> Fight:
+        """This system's part of the window, for the fight the context holds."""

@@ -8,9 +8,9 @@ The window turns what the GM does into undo commands and roll requests; it holds
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QAbstractProxyModel, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain import RollRow
 from encounter_app.domain.requests import DiceRequest, RollRequest
 from encounter_app.domain.rows import stored_id
+from encounter_app.domain.system import Catalog
 from encounter_app.services.campaigns.operations import NewSessionHooks
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.session import EncounterSession
@@ -39,12 +40,13 @@ from encounter_app.ui.fight.countdowns import CountdownPanel
 from encounter_app.ui.fight.initiative import InitiativePanel
 from encounter_app.ui.fight.models import CountdownModel, InitiativeModel, RollLogModel
 from encounter_app.ui.fight.rests import RestActions
-from encounter_app.ui.fight.rolls.log import RollLogView
+from encounter_app.ui.fight.roll_log import RollLogView
 from encounter_app.ui.shell import theme
-from encounter_app.ui.shell.fight import Fight, FightContext
+from encounter_app.ui.shell.fight import Fight, FightContext, SystemWindow
 from encounter_app.ui.shell.window_parts import DiceRoller, StackButton
-from encounter_app.ui.systems.build import build_fight
 from encounter_app.ui.widgets.typing import TypingKeeper
+
+R = TypeVar("R")
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -66,13 +68,16 @@ class MainWindow(QMainWindow):
     # signal, not event filters: those put every event the window gets through Python.)
     closing = Signal()
 
-    def __init__(self, store: Store, session: EncounterSession, rules_service: RulesService,
+    def __init__(self, store: Store, session: EncounterSession,
+                 systems: Catalog[SystemWindow], rules_service: RulesService,
                  undo_stack: UndoStack, parent: QWidget | None = None, *,
                  session_hooks: NewSessionHooks | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.store = store
         self.session = session
+        self.systems = systems  # every system the program knows (the campaign view's choice)
+        self.system = systems.get(session.campaign.system)
         self.undo_stack = undo_stack
         # Every roll the window asks for goes through here, and comes back as a logged line.
         self.roller = Roller(rules_service, session, undo_stack, self)
@@ -92,7 +97,7 @@ class MainWindow(QMainWindow):
         self.rests = RestActions(session, undo_stack, self.roll_router, self)
         self.exchange = ExchangeActions(store, session, undo_stack, self.show_message, self)
         # The campaign's rule system brings its part of the window, here and nowhere else.
-        self.fight: Fight = build_fight(session.campaign.system, FightContext(
+        self.fight: Fight = self.system.fight(FightContext(
             self, store, session, undo_stack, self.roller, self.initiative_model, self.rests,
             self.exchange, self.show_message, self.edit_note))
         self.initiative = InitiativePanel(self.initiative_model,
@@ -289,11 +294,7 @@ class MainWindow(QMainWindow):
         if self._choosing:
             return
         cards = self.fight.cards
-        model = cards.model()
-        card = model.mapFromSource(source) if isinstance(model, QAbstractProxyModel) else source
-        shown = getattr(cards, "shown", None)  # a Minion's card may show on its group's card
-        if shown is not None:
-            card = shown(card)
+        card = self.fight.card_for(source)  # a Minion's card may show on its group's card
         self._choosing = True
         try:
             if card.isValid():
@@ -313,8 +314,7 @@ class MainWindow(QMainWindow):
     def _card_chose(self, card: QModelIndex, _previous: QModelIndex) -> None:
         if self._choosing or not card.isValid():
             return
-        model = self.fight.cards.model()
-        source = model.mapToSource(card) if isinstance(model, QAbstractProxyModel) else card
+        source = self.fight.row_for(card)
         view = self.initiative.view
         self._choosing = True
         try:
@@ -343,7 +343,7 @@ class MainWindow(QMainWindow):
             self.submit(DiceRequest(self.dice_roller.edit.text().strip()))
             self.dice_roller.edit.selectAll()  # Enter rolls it again; typing replaces it
 
-    def submit(self, request: RollRequest) -> int:
+    def submit(self, request: RollRequest[R]) -> int:
         """Roll a plain request; its answer goes into the log as one undoable line."""
         return self.roller.roll(request)
 

@@ -1,0 +1,236 @@
+"""What the program's core asks of a rule system, and the catalog it asks through.
+
+Every rule system is one package under ``encounter_app/systems/`` that registers one object
+(its ``SYSTEM``). The core (store, services, ui) never names a system: it holds the campaign's
+system object and asks it for whatever differs. This module is the pure part of that object's
+contract (``SystemRules``), what every system shares an implementation of (``BaseRules``), and
+the ``Catalog`` that finds a system by the key a campaign stores, importing its package only
+when it is first asked for. ``services/`` and ``ui/`` add what they ask of the same object
+(``services/fight/system.py``, ``ui/shell/fight.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from encounter_app.domain.rows import CombatantKind, CombatantRow, RollRow
+
+if TYPE_CHECKING:
+    from encounter_app.domain.campaign_rows import PcRow
+    from encounter_app.domain.player_view import Sight
+    from encounter_app.domain.samples import SampleFight
+
+
+class TurnOrder(Enum):
+    """How a system's turns go round; the players' page words the order by it."""
+
+    SPOTLIGHT = "spotlight"  # no initiative; the GM moves the spotlight
+    ROLLED = "rolled"  # an initiative roll, high to low
+    CLASH = "clash"  # initiative order, points spent on clashes
+    POPCORN = "popcorn"  # whoever acted picks who is next
+
+
+@dataclass(frozen=True)
+class StatField:
+    """One number (or yes/no) on a character sheet."""
+
+    key: str
+    label: str
+    default: int = 0
+    minimum: int = 0
+    maximum: int = 99
+    flag: bool = False  # a yes/no (0 or 1), shown as a check box
+    help: str = ""
+    #: A field added after characters were saved without it: missing, it reads as ``default``.
+    optional: bool = False
+
+    def check(self, value: object) -> str:
+        """Why ``value`` is not allowed here, or "" when it is."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{self.label} must be a whole number."
+        if self.flag and value not in (0, 1):
+            return f"{self.label} is yes (1) or no (0)."
+        if not self.minimum <= value <= self.maximum:
+            return f"{self.label} must be from {self.minimum} to {self.maximum}."
+        return ""
+
+
+class StatsError(ValueError):
+    """Stats that do not fit the system: ``problems`` maps each field to its reason."""
+
+    def __init__(self, problems: dict[str, str]) -> None:
+        super().__init__(" ".join(problems.values()))
+        self.problems = problems
+
+
+class SystemRules(Protocol):
+    """The pure part of a system object: its words, its sheet, its rows, its players' words."""
+
+    @property
+    def key(self) -> str:
+        """What a campaign stores: "daggerheart", ... Never compared by the core."""
+
+    @property
+    def name(self) -> str:
+        """The name the GM reads: "Daggerheart"."""
+
+    @property
+    def has_fear(self) -> bool:
+        """Whether the GM holds a Fear pool: the window shows it and the players see it."""
+
+    @property
+    def turn_order(self) -> TurnOrder: ...
+
+    @property
+    def pc_fields(self) -> tuple[StatField, ...]:
+        """A player character's numbers on the campaign's roster."""
+
+    @property
+    def health_word(self) -> str:
+        """What damage marks: "HP", "Wounds"."""
+
+    def field(self, key: str) -> StatField: ...
+
+    def defaults(self) -> dict[str, int]: ...
+
+    def problems(self, stats: Mapping[str, object]) -> dict[str, str]:
+        """Every field of ``stats`` that is missing or out of range, with the reason."""
+
+    def new_combatant(self, kind: CombatantKind, name: str,
+                      stats: Mapping[str, int]) -> CombatantRow:
+        """A combatant of this system joining a fight; StatsError names what does not fit."""
+
+    def combatant_for_pc(self, pc: PcRow) -> CombatantRow:
+        """The combatant a roster PC becomes in a fight, starting from the roster's marks."""
+
+    def roll_words(self, row: RollRow, sight: Sight) -> str:
+        """One of this system's public rolls in the players' words; "" when it is not for
+        them, or of a kind the system does not know."""
+
+    def sample(self) -> SampleFight:
+        """The sample fight a first start (or ``--demo KEY``) opens."""
+
+
+class BaseRules:
+    """What most systems share of ``SystemRules``: the sheet's checks and a plain combatant.
+
+    A system subclasses it and sets the class attributes; Daggerheart overrides the rows.
+    """
+
+    key: str
+    name: str
+    has_fear: bool = False
+    turn_order: TurnOrder = TurnOrder.SPOTLIGHT
+    pc_fields: tuple[StatField, ...] = ()
+    health_word: str = "HP"
+    #: The field that is the character's health track (marked on the card as damage taken).
+    health_key: str = "hp"
+    #: The field added to an initiative roll ("" when the system rolls none).
+    initiative_key: str = ""
+
+    def field(self, key: str) -> StatField:
+        return next(f for f in self.pc_fields if f.key == key)
+
+    def defaults(self) -> dict[str, int]:
+        return {f.key: f.default for f in self.pc_fields}
+
+    def problems(self, stats: Mapping[str, object]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        known = {f.key for f in self.pc_fields}
+        for f in self.pc_fields:
+            if f.key not in stats:
+                if not f.optional:
+                    found[f.key] = f"{f.label} is missing."
+            elif problem := f.check(stats[f.key]):
+                found[f.key] = problem
+        for key in stats:
+            if key not in known:
+                found[key] = f"{self.name} characters have no stat called {key!r}."
+        return found
+
+    def new_combatant(self, kind: CombatantKind, name: str,
+                      stats: Mapping[str, int]) -> CombatantRow:
+        """The row for the spotlight order: the stats as given, the health track full."""
+        if problems := self.problems(stats):
+            raise StatsError(problems)
+        if not name.strip():
+            raise StatsError({"name": "A combatant needs a name."})
+        return CombatantRow(kind=kind, name=name.strip(), hp_max=int(stats[self.health_key]),
+                            system_stats=dict(stats))
+
+    def roll_words(self, row: RollRow, sight: Sight) -> str:
+        raise NotImplementedError
+
+    def sample(self) -> SampleFight:
+        raise NotImplementedError
+
+    def combatant_for_pc(self, pc: PcRow) -> CombatantRow:
+        """The roster PC as a combatant: its health track with the roster's marks, and its
+        whole sheet for the cards and rolls to read."""
+        hp = pc.stat(self.health_key)
+        return CombatantRow(kind="pc", name=pc.name, hp_max=hp,
+                            hp_marked=min(pc.hp_marked, hp), pc_id=pc.id,
+                            system_stats=dict(pc.stats))
+
+
+S_co = TypeVar("S_co", covariant=True)
+
+
+@dataclass(frozen=True)
+class Listed(Generic[S_co]):
+    """One system in a catalog: its key and name, known without importing it, and how to
+    load its object."""
+
+    key: str
+    name: str
+    load: Callable[[], S_co]
+
+
+class Catalog(Generic[S_co]):
+    """The rule systems a program knows, found by key. A system's package is imported the
+    first time it is asked for: a start pays for its campaign's system alone."""
+
+    def __init__(self, listed: Iterable[Listed[S_co]]) -> None:
+        self._listed = {entry.key: entry for entry in listed}
+        self._loaded: dict[str, S_co] = {}
+
+    def get(self, key: str) -> S_co:
+        """The system stored under ``key``; a KeyError names the known ones."""
+        loaded = self._loaded.get(key)
+        if loaded is None:
+            try:
+                entry = self._listed[key]
+            except KeyError:
+                raise KeyError(f"Unknown rule system {key!r}; known: "
+                               f"{', '.join(self._listed)}") from None
+            loaded = self._loaded[key] = entry.load()
+        return loaded
+
+    def name(self, key: str) -> str:
+        """The system's name without loading it; the key itself for one not known."""
+        entry = self._listed.get(key)
+        return key if entry is None else entry.name
+
+    def keys(self) -> Sequence[str]:
+        return tuple(self._listed)
+
+    def names(self) -> Mapping[str, str]:
+        """Key to name, in the catalog's order (for a choice of system)."""
+        return {key: entry.name for key, entry in self._listed.items()}
+
+    @property
+    def first(self) -> str:
+        """The key of the system listed first: the program's default."""
+        return next(iter(self._listed))
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._listed
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._listed)
+
+    def __len__(self) -> int:
+        return len(self._listed)

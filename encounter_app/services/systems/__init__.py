@@ -1,1 +1,0 @@
-"""Casus Mus, Ruins & Raiders and Forge of Power at the table: rolls, words, turn order."""

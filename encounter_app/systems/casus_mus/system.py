@@ -1,0 +1,60 @@
+"""Casus Mus, the system object: a d100 roll-under game of clashes, Action and Luck Points.
+
+What the core asks of the system it gets here; the rest of the package is imported only when a
+campaign of Casus Mus is opened (its window part, ``ui/``) or a roll of it is read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from encounter_app.domain.system import BaseRules, StatField, TurnOrder
+from encounter_app.resources import resource
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoCommand
+
+    from encounter_app.domain.player_view import Sight
+    from encounter_app.domain.rows import RollRow
+    from encounter_app.domain.samples import SampleFight
+    from encounter_app.services.fight.session import EncounterSession
+    from encounter_app.ui.shell.fight import Fight, FightContext
+
+
+class CasusMus(BaseRules):
+    key = "casus_mus"
+    name = "Casus Mus"
+    turn_order = TurnOrder.CLASH
+    pc_fields = (
+        StatField("combat", "Combat skill %", 50, 1, 200),
+        StatField("evade", "Evade %", 40, 1, 200),
+        StatField("willpower", "Willpower %", 40, 1, 200),
+        StatField("endurance", "Endurance %", 40, 1, 200),
+        StatField("pow", "POW", 11, 1, 30, help="Luck Points per session come from POW."),
+        StatField("hero", "Hero advantage", 0, 0, 1, flag=True,
+                  help="3 Action Points a round instead of 2."),
+        StatField("hp", "Hit Points", 12, 1, 99),
+        StatField("armour", "Armour", 0, 0, 20, optional=True,
+                  help="Armour, shield or magic: taken off the damage of every hit."),
+    )
+
+    def roll_words(self, row: RollRow, sight: Sight) -> str:
+        from encounter_app.systems.casus_mus.words import player_words
+
+        return player_words(row, sight)
+
+    def sample(self) -> SampleFight:
+        from encounter_app.domain.samples import read_sample
+
+        return read_sample(resource("samples/casus_mus.json"), self)
+
+    def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
+        """A new game session gives the open fight's combatants their Luck Points back."""
+        from encounter_app.systems.casus_mus.services.turns import refresh_luck_points
+
+        return refresh_luck_points(session)
+
+    def fight(self, context: FightContext) -> Fight:
+        from encounter_app.systems.casus_mus.ui.table import CasusMusTable
+
+        return CasusMusTable(context, self)

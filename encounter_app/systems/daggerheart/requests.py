@@ -1,0 +1,141 @@
+"""Daggerheart's rolls: an adversary's attack against PCs' Evasion, its reaction or action roll
+against a Difficulty, and the exact odds of an attack before it is rolled (never logged)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from encounter_app.domain.rows import RollRow
+from encounter_app.rules import daggerheart
+from encounter_app.rules.dice import RandomSource
+
+if TYPE_CHECKING:
+    from encounter_app.rules.odds import AttackOdds
+
+
+def _d20_text(d20s: tuple[int, ...], natural: int, advantage: bool, disadvantage: bool) -> str:
+    if len(d20s) == 1:
+        return f"d20 ({natural})"
+    word = "advantage" if advantage and not disadvantage else "disadvantage"
+    return f"2d20 {word} ({', '.join(map(str, d20s))}: keeps {natural})"
+
+
+def _bonus_text(*bonuses: tuple[str, int]) -> str:
+    return "".join(f" {'+' if v >= 0 else '-'} {abs(v)}{label}" for label, v in bonuses if v)
+
+
+@dataclass(frozen=True)
+class Target:
+    """A PC an attack is aimed at: its name and Evasion."""
+
+    name: str
+    evasion: int
+    combatant_id: int | None = None
+
+
+@dataclass(frozen=True)
+class AttackRequest:
+    """An adversary's attack against one or more PCs, each with their own Evasion."""
+
+    attacker: str
+    modifier: int
+    damage: str
+    targets: tuple[Target, ...]
+    attack_name: str = "Attack"
+    advantage: bool = False
+    disadvantage: bool = False
+    experience: int = 0
+    combatant_id: int | None = None
+    experience_name: str = ""  # the Experience a Fear was spent on, for the log
+
+    def compute(self, rng: RandomSource) -> daggerheart.AttackResult:
+        return daggerheart.adversary_attack(
+            self.modifier, [t.evasion for t in self.targets], self.damage, rng,
+            advantage=self.advantage, disadvantage=self.disadvantage,
+            experience=self.experience)
+
+    def describe(self, result: daggerheart.AttackResult) -> RollRow:
+        names = [t.name for t in self.targets]
+        hit = [n for n, h in zip(names, result.hits, strict=True) if h]
+        missed = [n for n, h in zip(names, result.hits, strict=True) if not h]
+        parts = []
+        if hit:
+            parts.append(f"hits {', '.join(hit)}")
+        if missed:
+            parts.append(f"misses {', '.join(missed)}")
+        critical = "CRITICAL " if result.critical else ""
+        summary = (f"{self.attacker} {self.attack_name}: {critical}{result.total}, "
+                   + "; ".join(parts))
+        if result.damage_total is not None:
+            summary += f" for {result.damage_total} damage"
+        experience = f" {self.experience_name or 'Experience'}"
+        lines = [
+            f"{_d20_text(result.d20s, result.natural, self.advantage, self.disadvantage)}"
+            f"{_bonus_text(('', self.modifier), (experience, self.experience))}"
+            f" = {result.total}",
+            "vs Evasion: " + ", ".join(
+                f"{t.name} {t.evasion} {'hit' if h else 'miss'}"
+                for t, h in zip(self.targets, result.hits, strict=True)),
+        ]
+        if result.damage is not None:
+            lines.append(f"damage {result.damage.text}")
+        return RollRow(kind="attack", actor=self.attacker, summary=summary,
+                       detail="\n".join(lines))
+
+
+@dataclass(frozen=True)
+class ReactionRequest:
+    """An adversary's reaction (or action) roll against a Difficulty.
+
+    ``bonus`` is everything added to the d20: an Experience (bought with a Fear) or a penalty.
+    """
+
+    actor: str
+    difficulty: int
+    bonus: int = 0
+    advantage: bool = False
+    disadvantage: bool = False
+    combatant_id: int | None = None
+    kind: str = "reaction"  # or "action"
+    experience_name: str = ""
+
+    def compute(self, rng: RandomSource) -> daggerheart.CheckResult:
+        return daggerheart.reaction_roll(self.difficulty, rng, bonus=self.bonus,
+                                         advantage=self.advantage,
+                                         disadvantage=self.disadvantage)
+
+    def describe(self, result: daggerheart.CheckResult) -> RollRow:
+        verdict = "succeeds" if result.success else "fails"
+        if result.critical:
+            verdict = "succeeds (critical: no extra benefit)"
+        d20 = _d20_text(result.d20s, result.natural, self.advantage, self.disadvantage)
+        label = f" {self.experience_name}" if self.experience_name else ""
+        detail = (f"{d20}{_bonus_text((label, self.bonus))} = {result.total}"
+                  f" vs Difficulty {self.difficulty}")
+        return RollRow(kind=self.kind, actor=self.actor, detail=detail,
+                       summary=f"{self.actor}: {self.kind} roll {result.total}, {verdict}")
+
+
+@dataclass(frozen=True)
+class OddsRequest:
+    """The exact odds of an attack before it is rolled: no dice drawn, nothing logged."""
+
+    modifier: int
+    evasions: tuple[int, ...]
+    damage: str
+    advantage: bool = False
+    disadvantage: bool = False
+    experience: int = 0
+
+    def compute(self, rng: RandomSource) -> AttackOdds:
+        # Imported on the rules thread at the first preview: icepool's import alone is a
+        # third of the program's start-up (docs/performance.md). The rng is never touched.
+        from encounter_app.rules import odds
+
+        return odds.attack_odds(self.modifier, self.evasions, self.damage,
+                                advantage=self.advantage, disadvantage=self.disadvantage,
+                                experience=self.experience)
+
+    def describe(self, result: AttackOdds) -> RollRow:
+        return RollRow(kind="odds", summary=f"Odds of {self.damage}", detail=str(result))

@@ -1,0 +1,277 @@
+"""Daggerheart's part of the window: adversary cards drawn as stat blocks, the GM's rolls and
+the players' outcomes under them, Fear, the scene and the environment in the sidebar, the Fear
+ledger beside the roll log, and the library with its builder.
+
+The shell (``ui/shell/main_window.py``) places it; see ``ui/shell/fight.py`` for the contract.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QModelIndex, QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QVBoxLayout, QWidget
+
+from encounter_app.domain import CombatantRow, RollRow, spotlight_tokens
+from encounter_app.services.fight import commands
+from encounter_app.systems.daggerheart import pc_tracks
+from encounter_app.systems.daggerheart.services import adversaries as adversary_operations
+from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
+from encounter_app.systems.daggerheart.ui.card_menu import CardActions, GmTurnBar
+from encounter_app.systems.daggerheart.ui.cards import AdversaryCardsView
+from encounter_app.systems.daggerheart.ui.fear_tracker import FearTracker
+from encounter_app.systems.daggerheart.ui.library.actions import LibraryActions
+from encounter_app.systems.daggerheart.ui.rolls.actions import RollActions
+from encounter_app.systems.daggerheart.ui.rolls.odds import OddsFollower, OddsPreview
+from encounter_app.systems.daggerheart.ui.rolls.outcomes import OutcomeRecorder
+from encounter_app.systems.daggerheart.ui.rolls.player_queue import TITLE as QUEUE_TITLE
+from encounter_app.systems.daggerheart.ui.rolls.player_queue import PlayerRollQueue
+from encounter_app.systems.daggerheart.ui.scene import SceneIntensityPanel
+from encounter_app.ui.fight.initiative import InitiativeDelegate
+from encounter_app.ui.fight.models import AdversaryCardsModel, FearLedgerModel
+from encounter_app.ui.shell.fight import FightContext
+from encounter_app.ui.widgets.listviews import PaintedListView
+
+
+class DaggerheartFight(QObject):
+    cards_name = "adversary cards"
+    profile = None  # the order and the cards show Daggerheart's own numbers
+    player_rolls: PlayerRollQueue
+
+    def __init__(self, context: FightContext) -> None:
+        super().__init__(context.window)
+        self._context = context
+        window, session, undo_stack = context.window, context.session, context.undo_stack
+        self.session, self.undo_stack = session, undo_stack
+        self.cards_model = AdversaryCardsModel(self)
+        self.cards_model.setSourceModel(context.initiative_model)
+        self.cards = AdversaryCardsView()
+        self.cards.setModel(self.cards_model)
+        self.card_actions = CardActions(session, undo_stack, context.say, window,
+                                        export=lambda stats: context.exchange.export_stat_blocks(
+                                            [stats]), note=context.edit_note,
+                                        cards=self.cards)
+        self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
+        self.fear_tracker = FearTracker(session, undo_stack, rests=context.rests)
+        self.scene = SceneIntensityPanel(session, undo_stack)
+        self.odds_cache = OddsCache(context.roller.router, self)
+        self.rolls = RollActions(window, session, context.roller, context.say,
+                                 odds=self.odds_cache, selected=self.gm_turn_bar.selected_id)
+        self.outcomes = OutcomeRecorder(session, undo_stack, context.rests)
+        # Players' rolls from their phones (and dice the GM types), waiting for a Difficulty.
+        self.player_rolls = PlayerRollQueue(session, context.roller.router, self.outcomes,
+                                            context.say)
+        self.type_dice_action = QAction("T&ype a player's dice…", window,
+                                        objectName="typePlayerDiceAction")
+        self.type_dice_action.setToolTip("Record a player's Hope and Fear Dice as rolled at "
+                                         "the table, against a Difficulty")
+        self.type_dice_action.triggered.connect(self.player_rolls.type_dice)
+        self.odds_preview = OddsPreview(session, self.odds_cache)
+        self.odds = OddsFollower(self.odds_preview, self.cards, session)
+        # The library holds Daggerheart stat blocks and environments, and builds to its budget.
+        self.library = LibraryActions(window, context.store, session, undo_stack, context.say)
+        self.library.encounter_started.connect(window.open_encounter_requested)
+        self.card_actions.move_tier = self.library.tiers.card
+        self.fear_ledger_model = FearLedgerModel(session, self)
+        self.fear_ledger = PaintedListView("No Fear gained or spent yet.")
+        self.fear_ledger.setObjectName("fearLedger")
+        self.fear_ledger.setAccessibleName("Fear ledger")
+        self.fear_ledger.setModel(self.fear_ledger_model)
+        # Entries wrap over two lines in a narrow sidebar: shade every other one so each
+        # gain or spend reads as one line of the ledger.
+        self.fear_ledger.setAlternatingRowColors(True)
+        self.fear_ledger.setSpacing(1)
+        # A crowded fight: every card as a compact one (remembered with the window's layout).
+        self.compact_action = QAction("&Compact cards", window, checkable=True)
+        self.compact_action.setObjectName("compactCardsAction")
+        self.compact_action.setToolTip("Show each card as its name, HP and Stress, attack and "
+                                       "conditions; the whole stat block is in its tooltip")
+        self.compact_action.toggled.connect(self.cards.set_compact)
+        # PCs tracked in the fight (off by default, remembered): their cards, their HP in the
+        # order, and an adversary's hit offered to be marked on them.
+        self.track_pcs_action = QAction("Track &PCs (HP, Stress, Armor, Hope)", window,
+                                        checkable=True)
+        self.track_pcs_action.setObjectName("trackPcsAction")
+        self.track_pcs_action.setToolTip("Give each PC a card with HP, Stress, Armor Slots, "
+                                         "Hope and thresholds, and offer to mark an adversary's "
+                                         "hit on them")
+        self.track_pcs_action.toggled.connect(self.track_pcs)
+        # Minions of one kind on one card with a box each (on by default, remembered).
+        self.group_action = QAction("Group &Minions of one kind", window, checkable=True,
+                                    checked=True)
+        self.group_action.setObjectName("groupMinionsAction")
+        self.group_action.setToolTip("Show Minions of one stat block as one card with their "
+                                     "count and a box per Minion")
+        self.group_action.toggled.connect(self.cards.set_group_minions)
+        context.roller.recorded.connect(self._offer_hits)
+        self.fear_up_action = QAction("Gain a &Fear", window, shortcut=QKeySequence("+"))
+        self.fear_up_action.triggered.connect(self.fear_tracker.gain)
+        self.fear_down_action = QAction("&Spend a Fear", window, shortcut=QKeySequence("-"))
+        self.fear_down_action.triggered.connect(self.fear_tracker.spend)
+
+        self.centre = QWidget()
+        centre = QVBoxLayout(self.centre)
+        centre.setContentsMargins(0, 6, 0, 0)
+        self.cards_title = QLabel("<b>Adversaries</b> — click pips to mark HP and Stress")
+        centre.addWidget(self.cards_title)
+        centre.addWidget(self.gm_turn_bar)
+        centre.addWidget(self.cards, 1)
+        centre.addWidget(self.odds_preview)
+        centre.addWidget(self.outcomes)
+        self.sidebar = [self.fear_tracker, self.scene, self.library.environment_panel]
+        self.log_tabs = [(self.fear_ledger, "Fear ledger"), (self.player_rolls, QUEUE_TITLE)]
+        self.keyboard_chain = [self.fear_tracker]
+        self.toolbar_actions = {self.rolls.attack_action: ("Attack", "attack"),
+                                self.fear_down_action: ("Fear −", "fear-spend"),
+                                self.fear_up_action: ("Fear +", "fear-gain")}
+        self.tick_before: QAction | None = self.card_actions.end_turn_action
+
+        self.cards.marks_requested.connect(self.set_marks)
+        self.cards.track_requested.connect(self.set_track)
+        self.cards.group_requested.connect(self.set_group)
+        self.cards.attack_requested.connect(self.rolls.attack)
+        self.cards.menu_requested.connect(self.card_actions.show_menu)
+        self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
+        self.cards.fear_feature_requested.connect(self.card_actions.fear_feature)
+        self.cards.damage_requested.connect(self.card_actions.damage)
+        # What an import adds or its undo takes away shows in the library at once.
+        context.exchange.library_changed.connect(self.library.reload)
+
+    # -- the shell's menus ------------------------------------------------------------------
+
+    def fill_encounter_menu(self, menu: QMenu) -> None:
+        window = self._context.window
+        window.add_keyed(menu, [self.fear_up_action, self.fear_down_action,
+                                self.card_actions.end_turn_action])
+        menu.addAction(self.card_actions.extra_move_action)
+        menu.addAction(self.card_actions.refill_action)
+        menu.addSeparator()
+        window.add_keyed(menu, self.outcomes.menu_actions())
+        menu.addAction(self.type_dice_action)
+
+    def fill_roll_menu(self, menu: QMenu) -> None:
+        self._context.window.add_keyed(menu, self.rolls.keyed_actions)
+        self.rolls.add_falls(menu)
+
+    def fill_view(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None:
+        self.library.fill(encounter_menu, view_menu, toolbar)
+        view_menu.addSeparator()
+        view_menu.addAction(self.compact_action)
+        view_menu.addAction(self.track_pcs_action)
+        view_menu.addAction(self.group_action)
+        # The spotlight order exists now (the shell builds it after this part): a PC's row shows
+        # its spotlight tokens while the campaign plays the Spotlight Tracker.
+        view = self._context.window.initiative.view
+        delegate = view.itemDelegate()
+        if isinstance(delegate, InitiativeDelegate):
+            delegate.tokens = lambda row: spotlight_tokens.token_text(
+                row, self.session.campaign.options)
+            self.session.options_changed.connect(view.viewport().update)
+
+    def gm_screen(self) -> QWidget:
+        from encounter_app.systems.daggerheart.ui.gm_screen import (
+            GmScreen,  # opened on F2, not at start
+        )
+
+        return GmScreen()
+
+    # -- what the GM asks of the shell ------------------------------------------------------
+
+    def add_combatant(self) -> None:
+        from encounter_app.systems.daggerheart.ui.add_combatant import (
+            AddCombatantDialog,  # ui/__init__.py
+        )
+
+        dialog = AddCombatantDialog(self._context.store.templates(), self._context.window)
+        if dialog.exec() == AddCombatantDialog.DialogCode.Accepted:
+            self.join(dialog.combatant())
+
+    def join(self, row: CombatantRow) -> None:
+        """Add ``row`` at the end of the order; a second Sentry joins as "Sentry 2", so every
+        card and row is told apart (as the library and the builder name them)."""
+        from encounter_app.systems.daggerheart.services.library.builder import fight_names
+
+        if row.kind == "adversary":
+            [name] = fight_names(row.name, 1, (c.name for c in self.session.combatants))
+            row = replace(row, name=name)
+        self.undo_stack.push(commands.AddCombatant(self.session, row))
+
+    def activate(self, combatant_id: int) -> None:
+        target = self.session.combatants.by_id(combatant_id)
+        if target.kind == "adversary":  # Relentless and Slow apply
+            self.card_actions.spotlight(combatant_id)
+            return
+        # A PC with the Spotlight Tracker spends a token, or is refused with none left.
+        self.card_actions.run(lambda: adversary_operations.pass_spotlight(
+            self.session, combatant_id, self.session.round, f"Spotlight {target.name}"))
+
+    def next_turn(self) -> None:
+        # Never to a PC out of spotlight tokens (the campaign's Spotlight Tracker).
+        active_id, round_ = adversary_operations.next_turn(self.session)
+        if active_id is None:
+            self._context.say("Nobody can take the spotlight: add a combatant first.")
+            return
+        self.card_actions.run(lambda: adversary_operations.pass_spotlight(
+            self.session, active_id, round_))
+
+    def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
+        # The last Stress marked makes it Vulnerable in the same step (conditions.py).
+        self.card_actions.run(lambda: adversary_operations.set_marks(
+            self.session, combatant_id, hp_marked, stress_marked))
+
+    def set_track(self, combatant_id: int, track: str, count: int) -> None:
+        """A tracked PC's Armor Slots marked or Hope, clicked on its card."""
+        row = self.session.combatants.by_id(combatant_id)
+        new = (pc_tracks.with_marks(row, armor=count) if track == "armor"
+               else pc_tracks.with_marks(row, hope=count))
+        if new != row:
+            word = "Armor Slots" if track == "armor" else "Hope"
+            self.undo_stack.push(commands.UpdateCombatant(self.session, new,
+                                                          f"{word} of {row.name}"))
+
+    def set_group(self, lead_id: int, defeated: int) -> None:
+        """A Minion group card's boxes clicked: that many of its Minions defeated, one step."""
+        members, _active = self.cards.delegate.group_of(self.session.combatants.by_id(lead_id))
+        command = adversary_operations.defeat_in_group(self.session, list(members), defeated)
+        if command is not None:
+            self.undo_stack.push(command)
+
+    def track_pcs(self, tracked: bool) -> None:
+        self.cards_model.show_pcs(tracked)
+        self.cards_title.setText(
+            "<b>Adversaries and PCs</b> — click pips to mark HP, Stress, Armor and Hope"
+            if tracked else "<b>Adversaries</b> — click pips to mark HP and Stress")
+        view = self._context.window.initiative.view
+        delegate = view.itemDelegate()
+        if isinstance(delegate, InitiativeDelegate):
+            delegate.pcs_tracked = tracked
+            view.viewport().update()
+
+    def _offer_hits(self, roll: RollRow) -> None:
+        """An adversary's attack logged: its hits on tracked PCs, offered to be marked."""
+        if not self.track_pcs_action.isChecked():
+            return
+        targets = []
+        rows = self.session.combatants
+        for combatant_id, damage in pc_tracks.hits_in(roll):
+            at = rows.index_of(combatant_id)
+            if at >= 0 and rows[at].kind == "pc":
+                targets.append((rows[at], damage))
+        if targets:
+            self.card_actions.pc_damage(targets, f"{roll.actor}'s attack")
+
+    def attack(self, combatant_id: int) -> None:
+        self.rolls.attack(combatant_id)
+
+    def card_for(self, source: QModelIndex) -> QModelIndex:
+        """The card of ``source``; a Minion's is its group's card (none for a PC untracked)."""
+        return self.cards.shown(self.cards_model.mapFromSource(source))
+
+    def row_for(self, card: QModelIndex) -> QModelIndex:
+        return self.cards_model.mapToSource(card)
+
+    def reveal(self, source: QModelIndex) -> None:
+        card = self.card_for(source)
+        if card.isValid():
+            self.cards.scrollTo(card)

@@ -1,0 +1,292 @@
+"""The library, the encounter builder and the environment, wired into the main window: the dock,
+the sidebar's environment panel, the menu actions, and the commands they push.
+
+The window makes one of these and adds its actions and panel; everything else stays here, so
+the window keeps to its own job. The library is read from the database the first time it is
+wanted (the dock shown, the builder opened), not before the window's first paint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
+
+from encounter_app.domain import (
+    CountdownRow,
+    EnvironmentBlock,
+    EnvironmentRow,
+    Feature,
+    TemplateRow,
+)
+from encounter_app.domain.rows import stored_id
+from encounter_app.services.fight.commands import AddCountdown
+from encounter_app.services.fight.compound import Compound
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.undo import UndoStack
+from encounter_app.store import Store, StoreError
+from encounter_app.systems.daggerheart.services.library.commands import SetEnvironment
+from encounter_app.systems.daggerheart.services.library.shelves import (
+    KEEP,
+    EncounterEnvironment,
+    Keep,
+    Library,
+)
+from encounter_app.systems.daggerheart.ui.environment_panel import EnvironmentPanel
+from encounter_app.systems.daggerheart.ui.library.tier_actions import TierActions
+
+if TYPE_CHECKING:
+    from encounter_app.systems.daggerheart.services.library.builder import PlannedAdversary
+    from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
+    from encounter_app.ui.shell.fight import Say
+
+DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
+
+
+class LibraryActions(QObject):
+    # A planned fight started as a new encounter: its id and what to tell the GM once the
+    # window has opened it (the shell rebuilds the window on it, as Campaign › Open does).
+    encounter_started = Signal(int, str)
+
+    def __init__(self, window: QMainWindow, store: Store, session: EncounterSession,
+                 undo_stack: UndoStack, show_message: Say) -> None:
+        super().__init__(window)
+        self._window, self._store, self._session = window, store, session
+        self._undo_stack, self._show_message = undo_stack, show_message
+        self._library: Library | None = None
+        self._builder: BuilderDialog | None = None
+        self.holder = EncounterEnvironment(store, session.encounter_id, self)
+        self.environment_panel = EnvironmentPanel(self.holder)
+        self.environment_panel.detach_requested.connect(self.detach)
+        self.environment_panel.countdown_requested.connect(self.start_countdown)
+
+        self.dock = QDockWidget("Adversary library", window, objectName="libraryDock")
+        self.dock.setAccessibleName("Adversary library")
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        # It opens floating: docked beside the fight it would push a 1366-pixel laptop
+        # window past the screen's edge (the fight alone needs 1210). The GM can dock it.
+        # Hidden first: a dock that is not hidden shows itself as a window when it floats,
+        # which flashed an empty library window on every start.
+        self.dock.hide()
+        self.dock.setFloating(True)
+        self.dock.visibilityChanged.connect(self._build_dock)
+        self.library_action = self.dock.toggleViewAction()
+        self.library_action.setText("Adversary &library")
+        self.library_action.setShortcut(QKeySequence("F3"))
+        self.library_action.setToolTip("Adversary library (F3): search, write and edit stat "
+                                       "blocks and environments")
+        self.builder_action = QAction("&Build encounter…", self,
+                                      shortcut=QKeySequence("Ctrl+B"))
+        self.builder_action.setToolTip("Encounter builder (Ctrl+B): plan a fight within its "
+                                       "battle-point budget and start it")
+        self.builder_action.triggered.connect(lambda: self.open_builder())
+        self.detach_action = QAction("&Detach environment", self)
+        self.detach_action.triggered.connect(self.detach)
+        self.tiers = TierActions(window, session, undo_stack, show_message,
+                                 lambda: self.library, self.holder)
+        self.environment_tier_action = QAction("Move the en&vironment to another tier…", self,
+                                               objectName="environmentTierMoveAction")
+        self.environment_tier_action.triggered.connect(self.tiers.fight_environment)
+        self.holder.changed.connect(self._environment_changed)
+        self._environment_changed()
+        undo_stack.rolled_back.connect(self._rolled_back)
+
+    def fill(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None:
+        encounter_menu.addSeparator()
+        for action in (self.builder_action, self.detach_action, self.environment_tier_action):
+            encounter_menu.addAction(action)
+        self._window.addAction(self.builder_action)  # the shortcut works with the menu closed
+        view_menu.addAction(self.library_action)
+        toolbar.addAction(self.library_action)
+        toolbar.addAction(self.builder_action)
+
+    @property
+    def library(self) -> Library:
+        if self._library is None:
+            self._library = Library(self._store, self)
+        return self._library
+
+    def reload(self) -> None:
+        """Read the library again after entries were added behind its back (an import)."""
+        if self._library is not None:
+            self._library.reload()
+
+    def _rolled_back(self) -> None:
+        """A failed step was rolled back in the store: show the library as it still is."""
+        self.holder.reload()
+        self.reload()
+
+    def _build_dock(self, visible: bool) -> None:
+        if not visible or self.dock.widget() is not None:
+            return
+        from encounter_app.systems.daggerheart.ui.library.panel import (
+            LibraryPanel,  # see ui/__init__.py
+        )
+
+        panel = LibraryPanel(self.library, self._undo_stack)
+        panel.adversaries.used.connect(self._use)
+        panel.environments.used.connect(self._use)
+        self.tiers.install_page(panel.adversaries)
+        self.tiers.install_page(panel.environments)
+        self.dock.setWidget(panel)
+        if self.dock.isFloating():  # over the cards' right half, inside the window
+            frame = self._window.geometry()
+            width, height = min(660, frame.width() // 2), min(720, frame.height() - 40)
+            self.dock.setGeometry(frame.right() - width - 20, frame.top() + 40, width, height)
+
+    def _use(self, use: str, rows: list[Any]) -> None:
+        """``rows``: TemplateRows for "encounter" and "builder", EnvironmentRows for "attach"."""
+        if use == "encounter":
+            self.add_to_encounter(rows)
+        elif use == "builder":
+            self.open_builder(rows)
+        elif use == "attach" and rows:
+            self.attach(rows[0])
+
+    def _environment_changed(self) -> None:
+        self.detach_action.setEnabled(self.holder.block is not None)
+        self.environment_tier_action.setEnabled(self.holder.block is not None)
+
+    # -- what the GM does -----------------------------------------------------------------------
+
+    def add_to_encounter(self, rows: Sequence[TemplateRow]) -> None:
+        # The builder's services (and the battle-point rules) load when first used.
+        from encounter_app.systems.daggerheart.services.library.builder import (
+            PlannedAdversary,
+            add_adversaries,
+        )
+
+        parts = add_adversaries(self._session,
+                                [PlannedAdversary(r.id, r.stats) for r in rows])
+        if not parts:
+            return
+        text = parts[0].text() if len(parts) == 1 else f"Add {len(parts)} adversaries"
+        if self._undo_stack.do(Compound(text, parts)):
+            self._show_message(f"{text}: in the spotlight order with their cards.")
+
+    def attach(self, row: EnvironmentRow | EnvironmentBlock) -> None:
+        block = row.stats if isinstance(row, EnvironmentRow) else row
+        if block != self.holder.block:
+            self._undo_stack.push(SetEnvironment(self.holder, block))
+
+    def detach(self) -> None:
+        if self.holder.block is not None:
+            self._undo_stack.push(SetEnvironment(self.holder, None))
+
+    def start_countdown(self, feature: Feature) -> None:
+        """An environment feature's countdown, added to the fight's countdowns."""
+        if feature.countdown is None:  # only a feature with a countdown has the link
+            return
+        place = self.holder.block.name if self.holder.block else "Environment"
+        row = CountdownRow(name=f"{place}: {feature.name}", start=feature.countdown,
+                           value=feature.countdown)
+        if self._undo_stack.do(AddCountdown(self._session, row)):
+            self._show_message(f"Countdown {row.name} ({row.start}) started.")
+
+    def party_size(self) -> int:
+        pcs = sum(1 for c in self._session.combatants if c.kind == "pc")
+        return pcs or self._session.campaign.party_size or DEFAULT_PARTY
+
+    def open_builder(self, rows: Sequence[TemplateRow] = ()) -> BuilderDialog:
+        from encounter_app.systems.daggerheart.ui.library.builder import (
+            BuilderDialog,  # see ui/__init__.py
+        )
+
+        if self._builder is None:  # one builder per window: its plan is kept between opens
+            self._builder = BuilderDialog(self.library, self.holder, self.party_size(),
+                                          self._window)
+            self._builder.start_requested.connect(self.start)
+            self.tiers.install_builder(self._builder)
+        self._builder.refresh_environments()
+        self._builder.add(list(rows))
+        if self._builder.isVisible():  # already open behind the window: bring it forward
+            self._builder.activateWindow()
+        else:
+            self._builder.show()
+        return self._builder
+
+    def start(self, plan: tuple[PlannedAdversary, ...],
+              environment: EnvironmentBlock | Keep | None = KEEP,
+              extra_damage: bool = False) -> None:
+        """Start a planned fight: in the open encounter while it has no adversaries yet, else
+        as a new encounter or added to this fight, as the GM answers."""
+        from encounter_app.systems.daggerheart.services.library import builder
+
+        if builder.fight_running(self._session):
+            where = self._ask_where(plan)
+            if where is None:
+                return
+            if where == "new":
+                self._start_new(plan, environment, extra_damage)
+                return
+        command = builder.start_encounter(self._session, self.holder, plan, environment,
+                                          extra_damage=extra_damage)
+        if self._undo_stack.do(command):
+            self._show_message(f"{command.text()} — in the spotlight order with their cards.")
+
+    def _ask_where(self, plan: tuple[PlannedAdversary, ...]) -> str | None:
+        """"new", "add" or None (cancelled): a fight is running in the open encounter."""
+        session = self._session
+        foes = [c for c in session.combatants if c.kind != "pc"]
+        standing = sum(not c.defeated for c in foes)
+        count = sum(p.count for p in plan)
+        box = QMessageBox(QMessageBox.Icon.Question, "Start encounter",
+                          f"{session.encounter.name} has a fight in it: round "
+                          f"{session.encounter.round}, {standing} of {len(foes)} adversaries "
+                          "standing.", QMessageBox.StandardButton.Cancel, self._window)
+        box.setObjectName("startWhereBox")
+        box.setInformativeText(
+            f"Start the {count} planned adversar{'y' if count == 1 else 'ies'} as a new "
+            f"encounter, with the party, or add {'it' if count == 1 else 'them'} to this "
+            f"fight? {session.encounter.name} is kept in the campaign either way.")
+        new = box.addButton("&New encounter", QMessageBox.ButtonRole.AcceptRole)
+        add = box.addButton("&Add to this fight", QMessageBox.ButtonRole.ActionRole)
+        box.setDefaultButton(new)
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        return "new" if clicked is new else "add" if clicked is add else None
+
+    def _start_new(self, plan: tuple[PlannedAdversary, ...],
+                   environment: EnvironmentBlock | Keep | None, extra_damage: bool) -> None:
+        from encounter_app.systems.daggerheart.services.library.builder import start_new_encounter
+
+        old = self._session.encounter.name
+        try:
+            entry = start_new_encounter(self._session, self.holder, plan, environment,
+                                        extra_damage=extra_damage)
+        except StoreError as exc:  # nothing of it was written: the open fight goes on
+            self._show_message(f"The new encounter was not started: {exc}", error=True)
+            return
+        count = sum(p.count for p in plan)
+        self.encounter_started.emit(stored_id(entry), (
+            f"Started {entry.name}: {count} adversar{'y' if count == 1 else 'ies'} and the "
+            f"party. {old} is kept in the campaign (Campaign › Manage campaigns… opens it "
+            "again); its undo history went with it."))
+
+
+def edit_card_stats(session: EncounterSession, undo_stack: UndoStack, combatant_id: int,
+                    parent: QWidget) -> bool:
+    """Open the stat-block editor on one adversary in the fight; True if it was changed."""
+    from encounter_app.systems.daggerheart.services.library.guidance import store_peers
+    from encounter_app.systems.daggerheart.ui.library.stat_block_editor import (
+        StatBlockEditor,  # see ui/__init__.py
+    )
+
+    row = session.combatants.by_id(combatant_id)
+    if row.stats is None:
+        return False
+    dialog = StatBlockEditor(row.stats, parent, peers=store_peers(session.store, row.stats))
+    dialog.setWindowTitle(f"Edit {row.name}'s stat block (this fight only)")
+    changed = (dialog.exec() == dialog.DialogCode.Accepted
+               and dialog.stats() != row.stats)
+    if changed:
+        from encounter_app.systems.daggerheart.services.library import builder as encounter_builder
+
+        undo_stack.push(encounter_builder.edit_card_stats(session, combatant_id,
+                                                          dialog.stats()))
+    dialog.deleteLater()
+    return changed

@@ -1,0 +1,165 @@
+"""What the stat-block editors share: a form with a problem line under each field, and a dialog
+whose Save stays disabled, with the first problem beside it, until there are none.
+
+Both editors lay out alike: the fields on the left, the lists (experiences, features) in a
+scrolling column on the right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from encounter_app.rules import stat_blocks as rules
+from encounter_app.systems.daggerheart.ui.library.entry_lists import ListEditor
+from encounter_app.ui.widgets.problem import ProblemLabel
+
+
+def spin(bounds: tuple[int, int], name: str, *, signed: bool = False) -> QSpinBox:
+    box = QSpinBox(minimum=bounds[0], maximum=bounds[1])
+    box.setAccessibleName(name)
+    if signed:
+        box.setPrefix("+")  # a negative value brings its own sign
+        box.valueChanged.connect(lambda v: box.setPrefix("+" if v >= 0 else ""))
+    return box
+
+
+def text_box(name: str, lines: int, placeholder: str) -> QPlainTextEdit:
+    box = QPlainTextEdit(placeholderText=placeholder)
+    box.setAccessibleName(name)
+    box.setTabChangesFocus(True)
+    box.setFixedHeight(box.fontMetrics().lineSpacing() * lines + 14)
+    return box
+
+
+class FieldForm(QFormLayout):
+    """A form whose rows each have a problem line under them, shown when there is one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Line edits and text boxes take the width; spin boxes keep theirs.
+        self.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.problems: dict[str, ProblemLabel] = {}
+
+    def field(self, label: str, widget: QWidget | Any, *keys: str,
+              buddy: QWidget | None = None) -> None:
+        """A row; ``buddy`` is the widget the label's shortcut focuses in a row of several."""
+        title = QLabel(label)
+        title.setBuddy(buddy or widget)
+        self.addRow(title, widget)
+        for key in keys:
+            problem = ProblemLabel(f"{key}Problem")
+            # Expanding, or the form keeps it at its narrowest and wraps every word.
+            problem.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            self.problems[key] = problem
+            self.addRow("", problem)
+
+
+class ValidatedDialog(QDialog):
+    """A stat-block dialog: ``problems()`` by field, each said at its field and the first beside
+    a Save button that stays disabled until there are none."""
+
+    def _common_fields(self, name_hint: str, description_hint: str) -> None:
+        """Name, tier, Difficulty and description: what every stat block has."""
+        self.name = QLineEdit(objectName="nameEdit", placeholderText=name_hint)
+        self.name.setAccessibleName("Name")
+        self.tier = spin(rules.TIERS, "Tier")
+        self.difficulty = spin(rules.DIFFICULTY, "Difficulty")
+        self.description = text_box("Description", 3, description_hint)
+
+    def _assemble(self, left: Sequence[QLayout | QWidget],
+                  lists: Sequence[tuple[str, ListEditor]], width: int, height: int,
+                  split: tuple[int, int] = (5, 6)) -> None:
+        """Fields on the left, the titled lists scrolling on the right, Save at the bottom;
+        ``split``: how the width is shared between the two columns."""
+        self._problem_labels: dict[str, ProblemLabel] = {}
+        column = QVBoxLayout()
+        for item in left:
+            if isinstance(item, QLayout):
+                column.addLayout(item)
+            else:
+                column.addWidget(item)
+            forms = [item] if isinstance(item, FieldForm) else item.findChildren(FieldForm)
+            for form in forms:
+                self._problem_labels.update(form.problems)
+        column.addStretch(1)
+        self._lists = tuple(editor for _title, editor in lists)
+        content = QWidget()
+        content_layout = QVBoxLayout(content)
+        for title, editor in lists:
+            content_layout.addWidget(QLabel(f"<b>{title}</b>"))
+            content_layout.addWidget(editor)
+        content_layout.addStretch(1)
+        scroll = QScrollArea(objectName="listsScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(content)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        columns = QHBoxLayout()
+        columns.addLayout(column, split[0])
+        columns.addWidget(scroll, split[1])
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.problem = ProblemLabel(f"{self.objectName()}Problem")
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.problem, 1)
+        bottom.addWidget(self.buttons)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns, 1)
+        layout.addLayout(bottom)
+        self.resize(width, height)
+
+    def _watch(self, *signals: Any) -> None:
+        """Check again whenever one of these changes, and once now."""
+        for signal in signals:
+            signal.connect(self._update)
+        self._update()
+
+    def _update(self, *_args: Any) -> None:
+        self._say_problems()
+
+    @property
+    def ok_button(self) -> QPushButton:
+        return self.buttons.button(QDialogButtonBox.StandardButton.Save)
+
+    def problems(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def value(self) -> Any:
+        """The stat block the fields describe (check ``problems()`` first)."""
+        raise NotImplementedError
+
+    def _say_problems(self) -> None:
+        problems = self.problems()
+        for key, label in self._problem_labels.items():
+            label.say(problems.get(key, ""))
+        for editor in self._lists:
+            editor.show_problems(problems)
+        first = next(iter(problems.values()), "")
+        more = len(problems) - 1
+        self.problem.say(first + (f" — and {more} more to fix." if more > 0 else ""))
+        self.ok_button.setEnabled(not problems)
+
+    def accept(self) -> None:
+        if not self.problems():  # Enter in a line edit must not bypass the check
+            super().accept()

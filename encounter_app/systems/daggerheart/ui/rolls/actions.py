@@ -1,0 +1,163 @@
+"""The GM's rolls as actions: attack, reaction or action roll, fate roll, falling and collision.
+
+Each opens its dialog and hands the request to the Roller, which sends it to the rules service.
+An Experience costs a Fear: it is spent with the roll's log line, one undo step, once the dice
+are in (a roll that fails spends nothing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QWidget
+
+from encounter_app.domain.adversaries import Refused, attack_damage, attack_targets
+from encounter_app.domain.requests import DiceRequest, RollRequest, RollResult
+from encounter_app.domain.rows import RollRow
+from encounter_app.rules import daggerheart
+from encounter_app.services.fight.commands import RecordRoll, spend_one_fear
+from encounter_app.services.fight.compound import Compound
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
+
+R = TypeVar("R")
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from encounter_app.services.rolls.roller import Roller
+    from encounter_app.ui.shell.fight import Say
+
+FALLS = (
+    ("Fall from Very Close range", daggerheart.FALL_VERY_CLOSE),
+    ("Fall from Close range", daggerheart.FALL_CLOSE),
+    ("Fall from Far or Very Far range", daggerheart.FALL_FAR),
+    ("Collision at a dangerous speed", daggerheart.COLLISION),
+)
+
+
+class RollActions(QObject):
+    def __init__(self, window: QWidget, session: EncounterSession, roller: Roller, say: Say, *,
+                 odds: OddsCache | None = None,
+                 selected: Callable[[], int | None] | None = None) -> None:
+        super().__init__(window)
+        self._odds = odds  # the attack dialog shows each target's chance to hit
+        # The card the GM chose (None: none is): a reaction roll starts on it.
+        self._selected = selected or (lambda: None)
+        self._window, self._session = window, session
+        self._roller, self._say = roller, say
+        self.attack_action = QAction("&Attack with the adversary in the spotlight…", self,
+                                     shortcut=QKeySequence("A"))
+        self.attack_action.triggered.connect(self.attack_with_active)
+        self.reaction_action = QAction("&Reaction or action roll…", self,
+                                       shortcut=QKeySequence("R"))
+        self.reaction_action.triggered.connect(self.reaction_roll)
+        self.fate_action = QAction("&Fate roll…", self, shortcut=QKeySequence("F"))
+        self.fate_action.triggered.connect(self.fate_roll)
+        self.fall_actions = []
+        for label, expression in FALLS:
+            action = QAction(f"{label}: {expression}", self)
+            action.triggered.connect(
+                lambda _checked=False, e=expression, t=label: self._submit(DiceRequest(e, t)))
+            self.fall_actions.append(action)
+
+    @property
+    def keyed_actions(self) -> list[QAction]:
+        """The Roll menu's entries with a key of their own (A, R, F)."""
+        return [self.attack_action, self.reaction_action, self.fate_action]
+
+    def add_falls(self, menu: QMenu) -> None:
+        """Falling and collision damage, as a submenu of ``menu``."""
+        falls = menu.addMenu("Falling and &collision damage")
+        for action in self.fall_actions:
+            falls.addAction(action)
+
+    # -- the rolls --------------------------------------------------------------------------
+
+    def attack_with_active(self) -> None:
+        rows, active_id = self._session.combatants, self._session.active_id
+        row = rows.index_of(active_id)
+        if active_id is None or row < 0 or rows[row].kind != "adversary":
+            self._say("The spotlight is not on an adversary: select a card and press A.")
+            return
+        self.attack(active_id)
+
+    def attack(self, combatant_id: int) -> None:
+        attacker = self._session.combatants.by_id(combatant_id)
+        if attacker.stats is None:  # an encounter file may bring one without ("stats": null)
+            self._say(f"{attacker.name} has no stat block to attack with.", error=True)
+            return
+        pcs = attack_targets(self._session.combatants)
+        if not pcs:
+            self._say("There is no PC with an Evasion to attack.", error=True)
+            return
+        from encounter_app.systems.daggerheart.ui.rolls.dialogs import (
+            AttackDialog,  # see ui/__init__.py
+        )
+
+        dialog = AttackDialog(attacker, pcs, self._session.fear,
+                              damage=attack_damage(attacker)[0],  # a Horde past half HP
+                              parent=self._window, odds=self._odds)
+        if dialog.exec() == AttackDialog.DialogCode.Accepted:
+            request = dialog.request()
+            self._roll_with_experience(request, attacker.name, request.experience_name)
+
+    def reaction_roll(self) -> None:
+        adversaries = [c for c in self._session.combatants if c.kind == "adversary"]
+        if not adversaries:
+            self._say("There is no adversary in this encounter to roll for.", error=True)
+            return
+        from encounter_app.systems.daggerheart.ui.rolls.dialogs import (
+            ReactionDialog,  # see ui/__init__.py
+        )
+
+        # The adversary the GM chose, else the one in the spotlight: a PC's move forces the
+        # reaction of the one it targets, who is rarely the one acting.
+        chosen = self._selected()
+        dialog = ReactionDialog(adversaries, self._session.fear,
+                                self._session.active_id if chosen is None else chosen,
+                                parent=self._window)
+        if dialog.exec() == ReactionDialog.DialogCode.Accepted:
+            request = dialog.request()
+            spent = request.experience_name if request.bonus > 0 else ""
+            self._roll_with_experience(request, request.actor, spent)
+
+    def fate_roll(self) -> None:
+        from encounter_app.systems.daggerheart.ui.rolls.dialogs import (
+            FateRollDialog,  # see ui/__init__.py
+        )
+
+        dialog = FateRollDialog(self._window)
+        if dialog.exec() == FateRollDialog.DialogCode.Accepted:
+            self._submit(dialog.request())
+
+    def _submit(self, request: RollRequest[R]) -> int:
+        return self._roller.roll(request)
+
+    def _roll_with_experience(self, request: RollRequest[R], actor: str, experience: str
+                              ) -> None:
+        """Roll ``request``; an Experience's Fear is spent with its log line, one undo step.
+
+        The pool is checked before the roll (an empty one refuses it with the reason) and again
+        when the dice are in (the GM may have spent the last Fear meanwhile).
+        """
+        if not experience:
+            self._submit(request)
+            return
+        session, note = self._session, f"{actor}: {experience}"
+        refusal = f"No Fear to spend on {actor}'s {experience}: the roll was not made."
+        try:
+            spend_one_fear(session, "experience", note, refusal)
+        except Refused as refused:
+            self._say(str(refused), error=True)
+            return
+
+        def record(_answer: RollResult[R], row: RollRow) -> Compound:
+            spend = spend_one_fear(session, "experience", note,
+                                   f"No Fear left to spend on {actor}'s {experience}: the roll "
+                                   "was not logged.")
+            return Compound(f"Roll: {row.summary}", [spend, RecordRoll(session, row)])
+
+        self._roller.roll(request, record=record)

@@ -1,0 +1,102 @@
+"""Forge of Power's rolls: a check (d20 + bonus against a DC, in levels of success), an attack
+compared with each target's own DC, and everyone's initiative (d20 + bonus)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from encounter_app.domain.initiative import Initiant, InitiativeRequest, InitiativeScore
+from encounter_app.domain.rows import RollRow
+from encounter_app.rules import forge_of_power
+from encounter_app.rules.dice import RandomSource
+from encounter_app.systems.forge_of_power.words import LEVEL_WORDS, d20_text, signed
+
+
+@dataclass(frozen=True)
+class LevelCheckRequest:
+    """d20 + bonus against a DC. (A reroll is the same request again; the GM keeps either
+    result: words.with_reroll.)"""
+
+    actor: str
+    bonus: int
+    dc: int
+    label: str = "check"
+    advantage: bool = False
+    disadvantage: bool = False
+    combatant_id: int | None = None
+
+    def compute(self, rng: RandomSource) -> forge_of_power.LevelCheck:
+        return forge_of_power.check(self.bonus, self.dc, rng, advantage=self.advantage,
+                                    disadvantage=self.disadvantage)
+
+    def describe(self, result: forge_of_power.LevelCheck) -> RollRow:
+        return RollRow(kind="fop_check", actor=self.actor,
+                       summary=f"{self.actor}: {self.label} {result.total} vs DC {self.dc}, "
+                               f"{LEVEL_WORDS[result.level]}",
+                       detail=d20_text(result, self.bonus, self.advantage, self.disadvantage))
+
+
+@dataclass(frozen=True)
+class FopTarget:
+    """An attack's target: its name and the DC the attack must meet."""
+
+    name: str
+    dc: int
+    combatant_id: int | None = None
+
+
+@dataclass(frozen=True)
+class FopAttackRequest:
+    """One attack roll compared with each target's own DC."""
+
+    attacker: str
+    bonus: int
+    targets: tuple[FopTarget, ...]
+    label: str = "Strike"
+    advantage: bool = False
+    disadvantage: bool = False
+    combatant_id: int | None = None
+
+    def compute(self, rng: RandomSource) -> forge_of_power.AttackRoll:
+        if not self.targets:
+            raise ValueError("an attack needs at least one target")
+        return forge_of_power.attack(self.bonus, [t.dc for t in self.targets], rng,
+                                     advantage=self.advantage,
+                                     disadvantage=self.disadvantage)
+
+    def describe(self, result: forge_of_power.AttackRoll) -> RollRow:
+        parts = [f"{LEVEL_WORDS[level]} vs {t.name} (DC {t.dc})"
+                 for t, level in zip(self.targets, result.levels, strict=True)]
+        return RollRow(kind="fop_attack", actor=self.attacker,
+                       summary=f"{self.attacker} {self.label} {result.total}: "
+                               + "; ".join(parts),
+                       detail=d20_text(result, self.bonus, self.advantage, self.disadvantage)
+                       + ", one roll for every target")
+
+
+def forge_order(scores: Iterable[InitiativeScore]) -> list[InitiativeScore]:
+    """The rules' order (``forge_of_power.initiative_order``): highest first, ties to the
+    higher bonus, still tied as given (the GM's to settle)."""
+    scores = list(scores)
+    entries = [forge_of_power.InitiativeEntry(name=s.name, total=s.total, bonus=s.bonus)
+               for s in scores]
+    score_of = {id(entry): score for entry, score in zip(entries, scores, strict=True)}
+    return [score_of[id(entry)] for entry in forge_of_power.initiative_order(entries)]
+
+
+@dataclass(frozen=True)
+class ForgeInitiative(InitiativeRequest):
+    """Everyone rolls d20 + initiative bonus; who is still tied after the bonus is the GM's
+    to order (``ties``)."""
+
+    def score(self, who: Initiant, rng: RandomSource) -> InitiativeScore:
+        entry = forge_of_power.roll_initiative(who.name, who.bonus, rng)
+        return InitiativeScore(who.combatant_id, who.name, (entry.total - who.bonus,),
+                               entry.total, who.bonus)
+
+    def line(self, score: InitiativeScore) -> str:
+        return f"{score.name}: d20 ({score.dice[0]}) {signed(score.bonus)} = {score.total}"
+
+    def order(self, scores: Iterable[InitiativeScore]) -> list[InitiativeScore]:
+        return forge_order(scores)

@@ -1,0 +1,55 @@
+"""Forge of Power, the system object: d20 checks in levels of success, popcorn initiative.
+
+What the core asks of the system it gets here; the rest of the package is imported only when a
+campaign of Forge of Power is opened (its window part, ``ui/``) or a roll of it is read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from encounter_app.domain.system import BaseRules, StatField, TurnOrder
+from encounter_app.resources import resource
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoCommand
+
+    from encounter_app.domain.player_view import Sight
+    from encounter_app.domain.rows import RollRow
+    from encounter_app.domain.samples import SampleFight
+    from encounter_app.services.fight.session import EncounterSession
+    from encounter_app.ui.shell.fight import Fight, FightContext
+
+
+class ForgeOfPower(BaseRules):
+    key = "forge_of_power"
+    name = "Forge of Power"
+    turn_order = TurnOrder.POPCORN
+    initiative_key = "initiative"
+    pc_fields = (
+        StatField("defense", "Defense", 12, 1, 40, help="The DC of attacks against them."),
+        StatField("strength", "Strength", 2, -5, 10),
+        StatField("agility", "Agility", 2, -5, 10),
+        StatField("intellect", "Intellect", 1, -5, 10),
+        StatField("willpower", "Willpower", 1, -5, 10),
+        StatField("initiative", "Initiative bonus", 2, -5, 15),
+        StatField("hp", "Hit Points", 20, 1, 200),
+    )
+
+    def roll_words(self, row: RollRow, sight: Sight) -> str:
+        from encounter_app.systems.forge_of_power.words import player_words
+
+        return player_words(row, sight)
+
+    def sample(self) -> SampleFight:
+        from encounter_app.domain.samples import read_sample
+
+        return read_sample(resource("samples/forge_of_power.json"), self)
+
+    def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
+        return None  # nothing of the fight is per game session
+
+    def fight(self, context: FightContext) -> Fight:
+        from encounter_app.systems.forge_of_power.ui.table import ForgeOfPowerTable
+
+        return ForgeOfPowerTable(context, self)

@@ -1,0 +1,160 @@
+"""Forge of Power at the table: popcorn initiative, Interrupt, and rolls graded in levels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel
+
+from encounter_app.domain import CombatantRow
+from encounter_app.domain.initiative import Initiant
+from encounter_app.domain.system import BaseRules
+from encounter_app.services.fight.turns import TurnError
+from encounter_app.systems.forge_of_power.requests import FopAttackRequest, ForgeInitiative
+from encounter_app.systems.forge_of_power.services import damage as fop_damage
+from encounter_app.systems.forge_of_power.services import turns
+from encounter_app.systems.forge_of_power.ui.profile import profile
+from encounter_app.systems.forge_of_power.ui.roll_dialog import FopRollDialog
+from encounter_app.ui.shell.fight import FightContext
+from encounter_app.ui.table.reference import ScreenTable
+from encounter_app.ui.table.table import SystemTable, button
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoCommand
+
+    from encounter_app.domain import RollRow
+    from encounter_app.systems.forge_of_power.damage import Damage
+    from encounter_app.systems.forge_of_power.requests import LevelCheckRequest
+
+
+class ForgeOfPowerTable(SystemTable):
+    def __init__(self, context: FightContext, rules: BaseRules) -> None:
+        super().__init__(context, rules, profile(rules))
+
+    def screen_tables(self) -> Sequence[ScreenTable]:
+        from encounter_app.systems.forge_of_power.ui.screen import TABLES
+
+        return TABLES
+
+    def initiative_request(self, initiants: tuple[Initiant, ...]) -> ForgeInitiative:
+        return ForgeInitiative(initiants)
+
+    def start_battle(self, rows: list[CombatantRow], state: dict[str, Any]
+                     ) -> tuple[list[CombatantRow], dict[str, Any]]:
+        return turns.start_battle(rows, state)
+
+    def build(self) -> None:
+        self.bar.addWidget(button("Die roll…", "fopCheckButton",
+                                  "d20 + bonus against a DC, in levels of success (R)",
+                                  lambda: self.roll(attack=False)))
+        self.bar.addWidget(button("Attack…", "fopAttackButton",
+                                  "One attack roll against each target's Defense (A)",
+                                  lambda: self.roll(attack=True)))
+        self.action("&Die roll…", "R", lambda: self.roll(attack=False), roll=True)
+        self.action("&Attack…", "A", lambda: self.roll(attack=True), roll=True)
+        self.action("Roll &initiative", "I", self.roll_initiative, roll=True)
+        self.action("Interr&upt", "Shift+I", self.interrupt)  # Ctrl+I imports a file
+
+        self.status = QLabel(objectName="popcornStatus")
+        self.status.setWordWrap(True)
+        self.next_choice = QComboBox(objectName="nextChoice")
+        self.next_choice.setAccessibleName("Who goes next")
+        self.interrupter = QComboBox(objectName="interruptChoice")
+        self.interrupter.setAccessibleName("Who interrupts")
+        self.pass_button = button("Pass the turn ▶", "passTurnButton",
+                                  "End this turn; the one chosen goes next (N)", self.next_turn)
+        self.interrupt_button = button("Interrupt", "interruptButton",
+                                       "A creature attacked this turn takes the next turn "
+                                       "instead", self.interrupt)
+        grid = QGridLayout()
+        grid.addWidget(QLabel("Next:"), 0, 0)
+        grid.addWidget(self.next_choice, 0, 1)
+        grid.addWidget(self.pass_button, 0, 2)
+        grid.addWidget(QLabel("Attacked:"), 1, 0)
+        grid.addWidget(self.interrupter, 1, 1)
+        grid.addWidget(self.interrupt_button, 1, 2)
+        grid.setColumnStretch(1, 1)
+        self.panel_layout.addWidget(self.status)
+        self.panel_layout.addLayout(grid)
+        self.panel_layout.addWidget(button("Roll initiative", "rollInitiativeButton",
+                                           "Everyone rolls d20 + initiative; highest first (I)",
+                                           self.roll_initiative))
+        self.hint("<small>At the end of a turn the one acting picks who is next among those "
+                  "who have not acted; a creature it attacked may Interrupt instead. The last "
+                  "one of a round picks who starts the next, themself included.</small>")
+        self.session.turn_changed.connect(self.show_choices)
+        self.session.combatants.changed.connect(self.show_choices)
+        self.session.combatants.inserted.connect(self.show_choices)
+        self.session.combatants.removed.connect(self.show_choices)
+        self.show_choices()
+
+    def show_choices(self, *_args: object) -> None:
+        active = self.row(self.session.active_id)
+        choices = turns.next_choices(self.session)
+        over = turns.last_of_round(self.session)
+        who = active.name if active else "Nobody"
+        self.status.setText(
+            f"<b>Round {self.session.round}</b> · {who} is acting. "
+            + ("Last turn of the round: pick who starts the next."
+               if over and active else "Pick who goes next."))
+        for combo, rows in ((self.next_choice, choices),
+                            (self.interrupter, turns.interrupters(self.session))):
+            keep = combo.currentData()
+            combo.clear()
+            for row in rows:
+                combo.addItem(row.name, row.id)
+            if combo.findData(keep) >= 0:
+                combo.setCurrentIndex(combo.findData(keep))
+        self.pass_button.setEnabled(self.next_choice.count() > 0)
+        self.interrupt_button.setEnabled(self.interrupter.count() > 0)
+        if not self.interrupter.count():
+            self.interrupter.addItem("nobody can interrupt")
+            self.interrupter.setEnabled(False)
+        else:
+            self.interrupter.setEnabled(True)
+
+    def next_turn(self) -> None:
+        chosen = self.next_choice.currentData()
+        if chosen is None:
+            self.say("Nobody can take the next turn: add a combatant first.", error=True)
+            return
+        self.push(lambda: turns.end_popcorn_turn(self.session, chosen))
+
+    def interrupt(self) -> None:
+        chosen = self.interrupter.currentData()
+        if chosen is None:
+            self.say("Nobody was attacked this turn who has yet to act.", error=True)
+            return
+        self.push(lambda: turns.end_popcorn_turn(self.session, chosen, interrupt=True))
+
+    def roll(self, *, attack: bool) -> None:
+        rows = self.standing(2 if attack else 1)
+        if not rows:
+            return
+        selected = self.cards.selected_id()
+        standing = {r.id for r in rows}
+        if attack and self.session.active_id in standing:
+            # The one in the spotlight attacks; another card the GM chose is its target.
+            actor, target = self.session.active_id, selected
+        else:  # a die roll (a save) is whoever the GM chose, else the one in the spotlight
+            actor, target = selected or self.session.active_id, None
+        FopRollDialog(rows, actor, self.roll_router, self.record_roll, self.window,
+                      attack=attack, target=target).exec()
+
+    def record_roll(self, request: LevelCheckRequest | FopAttackRequest, row: RollRow,
+                    damage: Damage | None = None, weapon: str = "") -> bool:
+        """The roll, the damage it deals (each card's HP), whom an attack marked for Interrupt
+        and the attacker's weapon damage (``weapon``, kept for its next attack): one step."""
+        extra: list[QUndoCommand] = []
+        if isinstance(request, FopAttackRequest):
+            marked = turns.attacked_targets(self.session, request.combatant_id,
+                                            [t.combatant_id for t in request.targets])
+            remembered = fop_damage.remember_weapon(self.session, request.combatant_id, weapon)
+            extra += [part for part in (marked, remembered) if part is not None]
+        try:
+            row, command = fop_damage.record_with_damage(self.session, row, damage, extra)
+        except TurnError as refused:
+            self.say(str(refused), error=True)
+            return False
+        return self.roller.push(row, command)

@@ -1,0 +1,79 @@
+"""Ruins & Raiders' rolls: a trait check (2d6 + trait against a challenge level, with the Wounds
+of an attack), and the battle's initiative (PCs roll Perception, foes take Perception + 7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from encounter_app.domain.initiative import Initiant, InitiativeRequest, InitiativeScore
+from encounter_app.domain.rows import RollRow
+from encounter_app.rules import ruins_and_raiders
+from encounter_app.rules.dice import RandomSource
+from encounter_app.systems.ruins_and_raiders.words import signed, trait_text, trait_verdict
+
+
+@dataclass(frozen=True)
+class TraitCheckRequest:
+    """2d6 + trait against a challenge level (already with its modifiers)."""
+
+    actor: str
+    trait: int
+    challenge: int
+    trait_name: str = "trait"
+    reason: str = ""  # how the challenge level was made, for the log
+    combatant_id: int | None = None
+    #: An attack: Brawn + weapon power + momentum - the target's Fortitude and armour, to
+    #: which the mox is added for the Wounds of a hit; None for a task.
+    wound_base: int | None = None
+    target: str = ""
+    #: The parts of ``wound_base`` in words ("Brawn 2 + weapon 3 - Fortitude 1"), for the log.
+    wound_parts: str = ""
+    target_id: int | None = None  # who takes the Wounds of a hit
+
+    def compute(self, rng: RandomSource) -> ruins_and_raiders.TraitCheck:
+        return ruins_and_raiders.check(self.trait, self.challenge, rng)
+
+    def wounds(self, result: ruins_and_raiders.TraitCheck) -> int | None:
+        """The Wounds a hit deals: mox + the attack's base, never below 0; None for a task
+        or a miss."""
+        if self.wound_base is None or not result.success:
+            return None
+        return max(result.mox + self.wound_base, 0)
+
+    def describe(self, result: ruins_and_raiders.TraitCheck) -> RollRow:
+        against = f" vs {self.target}" if self.target else ""
+        summary = (f"{self.actor}: {self.trait_name} check{against} {result.total}, "
+                   f"{trait_verdict(result)}")
+        detail = trait_text(self, result)
+        dealt = self.wounds(result)
+        if dealt is not None and self.wound_base is not None:
+            summary += f", {dealt} wounds"
+            parts = (f" {self.wound_parts}" if self.wound_parts
+                     else f" {signed(self.wound_base)}")
+            detail += f"; wounds = mox {result.mox}{parts} = {dealt}"
+        return RollRow(kind="trait", actor=self.actor, summary=summary, detail=detail)
+
+
+@dataclass(frozen=True)
+class RuinsInitiative(InitiativeRequest):
+    """Everyone's initiative for the battle: 2d6 + Perception, or Perception + 7 for a foe
+    that does not roll. The text says nothing of ties: the higher Perception goes first
+    (``InitiativeRequest.order``), and the GM is never asked."""
+
+    def score(self, who: Initiant, rng: RandomSource) -> InitiativeScore:
+        if who.rolls:
+            rolled = ruins_and_raiders.roll_initiative(who.bonus, rng)
+            return InitiativeScore(who.combatant_id, who.name, tuple(rolled.dice),
+                                   rolled.total, who.bonus)
+        return InitiativeScore(who.combatant_id, who.name, (),
+                               ruins_and_raiders.adversary_initiative(who.bonus), who.bonus)
+
+    def line(self, score: InitiativeScore) -> str:
+        if not score.dice:
+            return f"{score.name}: Perception {score.bonus} + 7 = {score.total} (does not roll)"
+        first, second = score.dice
+        return (f"{score.name}: 2d6 ({first}, {second}) {signed(score.bonus)}"
+                f" Perception = {score.total}")
+
+    def ties(self, scores: object) -> list[list[InitiativeScore]]:
+        return []

@@ -1,0 +1,168 @@
+"""Ruins & Raiders' turns: two actions a round, initiative rolled once per battle, round zero,
+wait and hold.
+
+A combatant's ``system_state``: ``actions`` (left this round); ``initiative``; ``waiting``;
+``holding`` (holds into the next round); ``hold_bonus`` (+10 this round from holding);
+``surprised`` and ``acts_first`` (round zero); ``sacrificed`` (bonuses of actions given up) and
+``charged`` (spaces charged), for the round (``round.py``). The encounter's: ``round_zero``.
+
+Interpretations the texts leave open (change them here):
+
+* HOLD_LASTS_ONE_ROUND: the +10 of holding counts for the round the action was held into;
+  the round after, the holder is back at its rolled initiative.
+* WAITING_GAME_GOES_FIRST: "the waiting game" — whoever is still waiting when the round ends
+  (nobody else has actions left) gets "the initiative bonus over characters who acted": they
+  go first next round, among themselves by initiative (``waited_out`` for that round).
+  A waiting character that acts (uses an action, or is given the turn) stops waiting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from encounter_app.domain import CombatantRow
+from encounter_app.rules import ruins_and_raiders
+from encounter_app.services.fight import commands, turns
+from encounter_app.services.fight.compound import Compound
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.fight.turns import (
+    SetSystemState,
+    TurnError,
+    change_state,
+    row_of,
+    updates,
+    with_state,
+)
+
+HOLD_LASTS_ONE_ROUND = True
+WAITING_GAME_GOES_FIRST = True
+
+
+def actions_left(row: CombatantRow) -> int:
+    return int(row.system_state.get("actions", ruins_and_raiders.ACTIONS_PER_ROUND))
+
+
+def use_action(session: EncounterSession, combatant_id: int) -> commands.UpdateCombatant:
+    row = row_of(session, combatant_id)
+    left = actions_left(row)
+    if left <= 0:
+        why = ""
+        if session.system_state.get("round_zero"):
+            why = (" (surprised in round zero)" if row.system_state.get("surprised")
+                   else " (in round zero only those who act first act)")
+        raise TurnError(f"{row.name} has no actions left this round{why}.")
+    return change_state(session, combatant_id, f"{row.name} uses an action", actions=left - 1,
+                        waiting=False)
+
+
+def give_up_action(session: EncounterSession, combatant_id: int,
+                   sacrifice: ruins_and_raiders.Sacrifice) -> commands.UpdateCombatant:
+    """Give up one of the two actions for a bonus (NOTES.md: Aim, Defend, Haymaker, Resist,
+    Look); the bonus is kept in ``sacrificed`` and shown on the card until the round ends."""
+    row = row_of(session, combatant_id)
+    left = actions_left(row)
+    if left <= 0:
+        raise TurnError(f"{row.name} has no action left this round to give up.")
+    kept = [*row.system_state.get("sacrificed", []), sacrifice.name]
+    text = (f"{row.name} gives up an action: {sacrifice.name.title()} "
+            f"(+{sacrifice.bonus} {sacrifice.applies_to})")
+    return change_state(session, combatant_id, text, actions=left - 1,
+                        waiting=False, sacrificed=kept)
+
+
+def set_waiting(session: EncounterSession, combatant_id: int, *, hold: bool = False
+                ) -> commands.UpdateCombatant:
+    """Wait (act later this round, even inside another's action), or hold into the next round."""
+    row = row_of(session, combatant_id)
+    if hold:
+        return change_state(session, combatant_id, f"{row.name} holds to the next round",
+                            holding=True, waiting=False)
+    waiting = not row.system_state.get("waiting", False)
+    text = f"{row.name} waits" if waiting else f"{row.name} stops waiting"
+    return change_state(session, combatant_id, text, waiting=waiting, holding=False)
+
+
+
+def give_turn(session: EncounterSession, combatant_id: int) -> QUndoCommand:
+    """The turn goes to ``combatant_id`` out of order: a waiting character acting now stops
+    waiting."""
+    row = row_of(session, combatant_id)
+    turn = turns.give_turn(session, combatant_id)
+    if not row.system_state.get("waiting"):
+        return turn
+    return Compound(turn.text(), [change_state(session, combatant_id, turn.text(),
+                                               waiting=False), turn])
+
+
+def waited_out(row: CombatantRow) -> bool:
+    """The waiting game: who waited the round out goes first in the next."""
+    return bool(row.system_state.get("waited_out", False))
+
+
+def new_round(rows: list[CombatantRow]) -> list[CombatantRow]:
+    new = []
+    for r in rows:
+        holding = bool(r.system_state.get("holding", False))
+        bonus = ruins_and_raiders.HOLD_INITIATIVE_BONUS if holding else (
+            0 if HOLD_LASTS_ONE_ROUND else int(r.system_state.get("hold_bonus", 0)))
+        waited_out = WAITING_GAME_GOES_FIRST and bool(r.system_state.get("waiting", False))
+        new.append(with_state(r, actions=ruins_and_raiders.ACTIONS_PER_ROUND, holding=False,
+                              waiting=False, surprised=False, hold_bonus=bonus,
+                              waited_out=waited_out, sacrificed=[], charged=0))
+    return new
+
+
+def start_battle(rows: list[CombatantRow], state: dict[str, Any]
+                 ) -> tuple[list[CombatantRow], dict[str, Any]]:
+    """After the initiative roll: round 1 (after round zero, if any) with fresh actions."""
+    return new_round(rows), {k: v for k, v in state.items() if k != "round_zero"}
+
+
+def start_round_zero(session: EncounterSession, ambusher_ids: Iterable[int], *,
+                     surprise: bool = True) -> Compound:
+    """Round zero: whoever acts first (one, or a group in an ambush) acts; the others wait
+    for round 1. ``surprise``: the text's "if" the opponents were taken completely by
+    surprise: they are surprised (no actions at all, not even defensive ones; an attack on
+    them is against a flat 4), else they only wait."""
+    ambushers = set(ambusher_ids)
+    if not ambushers:
+        raise TurnError("Pick who springs the ambush: they act in round zero.")
+    new_rows = [with_state(r, actions=ruins_and_raiders.ACTIONS_PER_ROUND if r.id in ambushers
+                           else 0, surprised=surprise and r.id not in ambushers,
+                           acts_first=r.id in ambushers, waiting=False, holding=False)
+                for r in session.combatants]
+    first = next(r.id for r in session.combatants if r.id in ambushers)
+    return Compound("Round zero: ambush", [
+        *updates(session, new_rows),
+        SetSystemState(session, {**session.system_state, "round_zero": True}, "Round zero"),
+        commands.SetTurn(session, first, 0, "Round zero"),
+    ])
+
+
+def _next_ambusher(session: EncounterSession) -> QUndoCommand:
+    """Round zero: the next one after the active combatant who is not surprised."""
+    rows = list(session.combatants)
+    current = session.combatants.index_of(session.active_id)
+    later = [r for r in rows[current + 1:]
+             if not r.defeated and r.system_state.get("acts_first", True)
+             and not r.system_state.get("surprised")]
+    if not later:
+        raise TurnError("Round zero is over: roll initiative to start round 1.")
+    return commands.SetTurn(session, later[0].id, session.round, "Round zero: next ambusher")
+
+
+def next_turn(session: EncounterSession) -> QUndoCommand | None:
+    """Next in the order; round zero passes only among the ambushers and ends with the
+    initiative roll. A new round gives everyone two actions, and a held action moves up for
+    that round only."""
+    if session.system_state.get("round_zero"):
+        return _next_ambusher(session)
+    return turns.next_turn(session, new_round,
+                           reorder=waited_out if WAITING_GAME_GOES_FIRST else None)
+
+
+def set_initiative(session: EncounterSession, combatant_id: int, value: int) -> Compound:
+    return turns.set_initiative(session, combatant_id, value, waited_out)

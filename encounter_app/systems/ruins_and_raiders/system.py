@@ -1,0 +1,62 @@
+"""Ruins & Raiders, the system object: 2d6 + trait checks, initiative rolled once a battle,
+two actions a round.
+
+What the core asks of the system it gets here; the rest of the package is imported only when a
+campaign of Ruins & Raiders is opened (its window part, ``ui/``) or a roll of it is read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from encounter_app.domain.system import BaseRules, StatField, TurnOrder
+from encounter_app.resources import resource
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoCommand
+
+    from encounter_app.domain.player_view import Sight
+    from encounter_app.domain.rows import RollRow
+    from encounter_app.domain.samples import SampleFight
+    from encounter_app.services.fight.session import EncounterSession
+    from encounter_app.ui.shell.fight import Fight, FightContext
+
+
+class RuinsAndRaiders(BaseRules):
+    key = "ruins_and_raiders"
+    name = "Ruins & Raiders"
+    turn_order = TurnOrder.ROLLED
+    health_word = "Wounds"
+    health_key = "wounds"
+    initiative_key = "perception"
+    pc_fields = (
+        StatField("perception", "Perception", 1, -5, 10, help="Initiative is a Perception roll."),
+        StatField("athlete", "Athlete", 1, -5, 10),
+        StatField("warrior", "Warrior", 1, -5, 10),
+        StatField("brawn", "Brawn", 1, -5, 10),
+        StatField("fortitude", "Fortitude", 1, -5, 10),
+        StatField("defiance", "Defiance", 1, -5, 10),
+        StatField("armour", "Armour", 0, 0, 10),
+        StatField("armour_penalty", "Armour penalty", 0, 0, 10),
+        StatField("weapon_power", "Weapon power", 2, 0, 20),
+        StatField("weapon_defence", "Weapon defence", 0, 0, 10),
+        StatField("wounds", "Wounds", 10, 1, 99, help="How many wounds the character can take."),
+    )
+
+    def roll_words(self, row: RollRow, sight: Sight) -> str:
+        from encounter_app.systems.ruins_and_raiders.words import player_words
+
+        return player_words(row, sight)
+
+    def sample(self) -> SampleFight:
+        from encounter_app.domain.samples import read_sample
+
+        return read_sample(resource("samples/ruins_and_raiders.json"), self)
+
+    def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
+        return None  # nothing of the fight is per game session
+
+    def fight(self, context: FightContext) -> Fight:
+        from encounter_app.systems.ruins_and_raiders.ui.table import RuinsAndRaidersTable
+
+        return RuinsAndRaidersTable(context, self)
