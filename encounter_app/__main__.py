@@ -86,8 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     # Qt is imported here, not at the top, so --help and --version work without a display.
     from PySide6.QtWidgets import QApplication
 
-    from encounter_app.ui.shell.icon import app_icon
     from encounter_app.run import run
+    from encounter_app.ui.shell.icon import app_icon
 
     existing = QApplication.instance()  # typed as the QCoreApplication it could be
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
