@@ -61,7 +61,7 @@ class Launched:
         session (Casus Mus' Luck Points), in the same undo step."""
         if campaign.id != self.session.campaign.id:
             return []
-        command = self.session.system.new_game_session(self.session)
+        command = self.systems.get(campaign.system).new_game_session(self.session)
         return [] if command is None else [command]
 
     def _connect_window(self) -> None:

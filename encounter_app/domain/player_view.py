@@ -37,17 +37,26 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.spotlight_tokens import token_text
 from encounter_app.rules.daggerheart import RestKind
 
-if TYPE_CHECKING:
-    from encounter_app.domain.system import SystemRules
-
 ROLLS_SHOWN = 3  # the newest public rolls a view carries; the display shows the first
+
+
+class Words(Protocol):
+    """What the players' view asks of the campaign's rule system (its ``SystemRules``)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def has_fear(self) -> bool: ...
+
+    def roll_words(self, row: RollRow, sight: Sight) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -103,7 +112,7 @@ class PlayerView:
         return dataclasses.asdict(self)
 
 
-def player_view(system: SystemRules, combatants: Iterable[CombatantRow],
+def player_view(system: Words, combatants: Iterable[CombatantRow],
                 countdowns: Iterable[CountdownRow], rolls: Iterable[RollRow], *, fear: int,
                 round_: int, active_id: int | None,
                 options: RuleOptions | None = None) -> PlayerView:
@@ -148,7 +157,7 @@ class Sight:
         return name not in self.hidden_names
 
 
-def roll_words(row: RollRow, sight: Sight, system: SystemRules) -> str:
+def roll_words(row: RollRow, sight: Sight, system: Words) -> str:
     """A public roll in the players' words; "" when it is not for them (see the module).
     The kinds every system shares are worded here, the rest by the system."""
     words = _WORDS.get(row.kind)

@@ -8,15 +8,26 @@ and each joins the fight where the order has it, linked to the roster.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from encounter_app.domain.campaign_rows import PcRow
-from encounter_app.domain.rows import CombatantRow, CountdownRow, EnvironmentBlock, StatBlock
+from encounter_app.domain.rows import (
+    CombatantKind,
+    CombatantRow,
+    CountdownRow,
+    EnvironmentBlock,
+    StatBlock,
+)
 
-if TYPE_CHECKING:
-    from encounter_app.domain.system import SystemRules
+
+class Joins(Protocol):
+    """What reading a sample asks of its system: a combatant made from its sheet."""
+
+    def new_combatant(self, kind: CombatantKind, name: str,
+                      stats: Mapping[str, int]) -> CombatantRow: ...
 
 
 @dataclass(frozen=True)
@@ -38,7 +49,7 @@ class SampleFight:
         return tuple(entry for entry in self.order if isinstance(entry, PcRow))
 
 
-def read_sample(path: Path, system: SystemRules) -> SampleFight:
+def read_sample(path: Path, system: Joins) -> SampleFight:
     """A sample fight file of ours (resources/samples/<key>.json): the campaign's and the
     encounter's names, and the combatants with the system's stats."""
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -16,9 +16,8 @@ from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollR
 from encounter_app.domain.adversaries import next_in_order
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import stored_id
-from encounter_app.domain.system import Catalog
+from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.rules.daggerheart import FearPool
-from encounter_app.services.fight.system import SystemServices
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import Store
 
@@ -31,7 +30,7 @@ class EncounterSession(QObject):
     scene_changed = Signal()  # scene intensity, or Fear spent in this scene
     options_changed = Signal()  # the campaign's optional rules (its Rules page)
 
-    def __init__(self, store: Store, encounter_id: int, systems: Catalog[SystemServices],
+    def __init__(self, store: Store, encounter_id: int, systems: Catalog[SystemRules],
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.store = store
@@ -39,7 +38,7 @@ class EncounterSession(QObject):
         self.campaign = store.campaign(self.encounter.campaign_id)
         self.systems = systems
         #: The campaign's rule system: what the fight's rows and rolls mean.
-        self.system: SystemServices = systems.get(self.campaign.system)
+        self.system: SystemRules = systems.get(self.campaign.system)
         self.combatants = RowList(store.combatants(encounter_id), self)
         self.countdowns = RowList(store.countdowns(encounter_id), self)
         # Newest first, and only the newest page until the log is scrolled (fetch_more_rolls).

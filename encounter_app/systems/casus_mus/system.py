@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from encounter_app.domain.system import BaseRules, StatField, TurnOrder
+from encounter_app.domain.system import BaseRules, TurnOrder
 from encounter_app.resources import resource
+from encounter_app.systems.casus_mus.sheet import FIELDS
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
@@ -25,18 +26,7 @@ class CasusMus(BaseRules):
     key = "casus_mus"
     name = "Casus Mus"
     turn_order = TurnOrder.CLASH
-    pc_fields = (
-        StatField("combat", "Combat skill %", 50, 1, 200),
-        StatField("evade", "Evade %", 40, 1, 200),
-        StatField("willpower", "Willpower %", 40, 1, 200),
-        StatField("endurance", "Endurance %", 40, 1, 200),
-        StatField("pow", "POW", 11, 1, 30, help="Luck Points per session come from POW."),
-        StatField("hero", "Hero advantage", 0, 0, 1, flag=True,
-                  help="3 Action Points a round instead of 2."),
-        StatField("hp", "Hit Points", 12, 1, 99),
-        StatField("armour", "Armour", 0, 0, 20, optional=True,
-                  help="Armour, shield or magic: taken off the damage of every hit."),
-    )
+    pc_fields = FIELDS
 
     def roll_words(self, row: RollRow, sight: Sight) -> str:
         from encounter_app.systems.casus_mus.words import player_words

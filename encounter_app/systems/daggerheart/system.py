@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from encounter_app.domain.rows import CombatantKind, CombatantRow
-from encounter_app.domain.system import BaseRules, StatField, StatsError, TurnOrder
+from encounter_app.domain.system import BaseRules, StatsError, TurnOrder
+from encounter_app.systems.daggerheart.sheet import FIELDS
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
@@ -29,15 +30,7 @@ class Daggerheart(BaseRules):
     name = "Daggerheart"
     has_fear = True
     turn_order = TurnOrder.SPOTLIGHT
-    pc_fields = (
-        StatField("evasion", "Evasion", 10, 0, 30, help="Adversary attacks hit at or above it."),
-        StatField("major", "Major threshold", 7, 1, 99),
-        StatField("severe", "Severe threshold", 14, 1, 99),
-        StatField("hp", "Hit Points", 6, 1, 12),
-        StatField("stress", "Stress", 6, 1, 12),
-        StatField("hope", "Hope", 2, 0, 6, help="Hope the character has now (at most 6)."),
-        StatField("armor", "Armor slots", 3, 0, 12),
-    )
+    pc_fields = FIELDS
 
     def new_combatant(self, kind: CombatantKind, name: str,
                       stats: Mapping[str, int]) -> CombatantRow:

@@ -10,6 +10,7 @@ from encounter_app.domain.initiative import Initiant, InitiativeRequest, Initiat
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules import forge_of_power
 from encounter_app.rules.dice import RandomSource
+from encounter_app.systems.forge_of_power.order import forge_order
 from encounter_app.systems.forge_of_power.words import LEVEL_WORDS, d20_text, signed
 
 
@@ -73,16 +74,6 @@ class FopAttackRequest:
                                + "; ".join(parts),
                        detail=d20_text(result, self.bonus, self.advantage, self.disadvantage)
                        + ", one roll for every target")
-
-
-def forge_order(scores: Iterable[InitiativeScore]) -> list[InitiativeScore]:
-    """The rules' order (``forge_of_power.initiative_order``): highest first, ties to the
-    higher bonus, still tied as given (the GM's to settle)."""
-    scores = list(scores)
-    entries = [forge_of_power.InitiativeEntry(name=s.name, total=s.total, bonus=s.bonus)
-               for s in scores]
-    score_of = {id(entry): score for entry, score in zip(entries, scores, strict=True)}
-    return [score_of[id(entry)] for entry in forge_of_power.initiative_order(entries)]
 
 
 @dataclass(frozen=True)

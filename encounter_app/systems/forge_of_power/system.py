@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from encounter_app.domain.system import BaseRules, StatField, TurnOrder
+from encounter_app.domain.system import BaseRules, TurnOrder
 from encounter_app.resources import resource
+from encounter_app.systems.forge_of_power.sheet import FIELDS
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
@@ -26,15 +27,7 @@ class ForgeOfPower(BaseRules):
     name = "Forge of Power"
     turn_order = TurnOrder.POPCORN
     initiative_key = "initiative"
-    pc_fields = (
-        StatField("defense", "Defense", 12, 1, 40, help="The DC of attacks against them."),
-        StatField("strength", "Strength", 2, -5, 10),
-        StatField("agility", "Agility", 2, -5, 10),
-        StatField("intellect", "Intellect", 1, -5, 10),
-        StatField("willpower", "Willpower", 1, -5, 10),
-        StatField("initiative", "Initiative bonus", 2, -5, 15),
-        StatField("hp", "Hit Points", 20, 1, 200),
-    )
+    pc_fields = FIELDS
 
     def roll_words(self, row: RollRow, sight: Sight) -> str:
         from encounter_app.systems.forge_of_power.words import player_words

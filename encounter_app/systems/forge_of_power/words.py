@@ -64,7 +64,7 @@ def _fop_attack(payload: Mapping[str, Any], sight: Sight) -> str:
 
 
 def _initiative(payload: Mapping[str, Any], sight: Sight) -> str:
-    from encounter_app.systems.forge_of_power.requests import forge_order
+    from encounter_app.systems.forge_of_power.order import forge_order
 
     return initiative_words(payload, sight, forge_order)
 

@@ -9,7 +9,32 @@ from encounter_app.domain.initiative import Initiant, InitiativeRequest, Initiat
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules import ruins_and_raiders
 from encounter_app.rules.dice import RandomSource
-from encounter_app.systems.ruins_and_raiders.words import signed, trait_text, trait_verdict
+
+
+def signed(value: int) -> str:
+    return f"{'+' if value >= 0 else '-'} {abs(value)}"
+
+
+def trait_text(request: TraitCheckRequest, result: ruins_and_raiders.TraitCheck) -> str:
+    first, second = result.dice
+    text = (f"2d6 ({first}, {second}) {signed(request.trait)} {request.trait_name}"
+            f" = {result.total} vs challenge {request.challenge}")
+    if request.reason:
+        text += f" ({request.reason})"
+    if result.natural == ruins_and_raiders.NATURAL_FAIL:
+        text += "; natural 2 always fails"
+    elif result.natural == ruins_and_raiders.NATURAL_SUCCESS:
+        text += "; natural 12 always succeeds"
+    return text
+
+
+def trait_verdict(result: ruins_and_raiders.TraitCheck) -> str:
+    """ "success, mox 3"; a natural 2 that would have succeeded says why it did not, rather
+    than "failure, mox 2"."""
+    if not result.success and result.mox > 0:
+        return "failure: a natural 2 always fails"
+    return f"{'success' if result.success else 'failure'}, mox {result.mox}"
+
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from encounter_app.domain.system import BaseRules, StatField, TurnOrder
+from encounter_app.domain.system import BaseRules, TurnOrder
 from encounter_app.resources import resource
+from encounter_app.systems.ruins_and_raiders.sheet import FIELDS
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
@@ -29,19 +30,7 @@ class RuinsAndRaiders(BaseRules):
     health_word = "Wounds"
     health_key = "wounds"
     initiative_key = "perception"
-    pc_fields = (
-        StatField("perception", "Perception", 1, -5, 10, help="Initiative is a Perception roll."),
-        StatField("athlete", "Athlete", 1, -5, 10),
-        StatField("warrior", "Warrior", 1, -5, 10),
-        StatField("brawn", "Brawn", 1, -5, 10),
-        StatField("fortitude", "Fortitude", 1, -5, 10),
-        StatField("defiance", "Defiance", 1, -5, 10),
-        StatField("armour", "Armour", 0, 0, 10),
-        StatField("armour_penalty", "Armour penalty", 0, 0, 10),
-        StatField("weapon_power", "Weapon power", 2, 0, 20),
-        StatField("weapon_defence", "Weapon defence", 0, 0, 10),
-        StatField("wounds", "Wounds", 10, 1, 99, help="How many wounds the character can take."),
-    )
+    pc_fields = FIELDS
 
     def roll_words(self, row: RollRow, sight: Sight) -> str:
         from encounter_app.systems.ruins_and_raiders.words import player_words

@@ -45,7 +45,7 @@ from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.widgets.note_editor import NoteEditor
 
 if TYPE_CHECKING:  # the window imports this module when the view is first opened
-    from encounter_app.ui.shell.main_window import MainWindow
+    from encounter_app.ui.shell.fight import ShellWindow
 
 
 class RestTab(QWidget):
@@ -301,12 +301,12 @@ class CampaignManager(QDialog):
         super().done(result)
 
 
-def show_for(window: MainWindow) -> CampaignManager:
+def show_for(window: ShellWindow) -> CampaignManager:
     """Show ``window``'s campaign view, made the first time it is asked for."""
-    if window.campaign_manager is None:
-        window.campaign_manager = build(window)
     # The window holds it as a QDialog, so as not to import this module at start-up.
     manager = window.campaign_manager
+    if not isinstance(manager, CampaignManager):
+        manager = window.campaign_manager = build(window)
     if manager.isVisible():  # already open, maybe behind: bring it up
         manager.raise_()
         manager.activateWindow()
@@ -314,8 +314,8 @@ def show_for(window: MainWindow) -> CampaignManager:
     return manager
 
 
-def build(window: MainWindow) -> CampaignManager:
-    """The campaign view of ``window`` (a MainWindow): its store, session, stack and hooks."""
+def build(window: ShellWindow) -> CampaignManager:
+    """The campaign view of ``window``: its store, session, stack and hooks."""
     store, session = window.store, window.session
     book = CampaignBook(store, window.systems, stored_id(session.campaign),
                         remembered_campaign(store))

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
     from encounter_app.exchange.problems import Problem
     from encounter_app.exchange.reader import Parsed
+    from encounter_app.services.operations import Say
     from encounter_app.store.exchange import Choice, Duplicate
-    from encounter_app.ui.shell.fight import Say
 
 FILE_FILTER = "Adversary and encounter files (*.json);;All files (*)"
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # the server, asyncio and QtNetwork load when the GM first sh
     from encounter_app.services.page_server import Character, PageServer, Snapshot
     from encounter_app.services.player_view import PlayerFeed
     from encounter_app.ui.players.share_dialog import ShareDialog
-    from encounter_app.ui.shell.main_window import MainWindow
+    from encounter_app.ui.shell.fight import ShellWindow
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +90,7 @@ class PlayersPage(QObject):
     _arrived = Signal(object)
     _counted = Signal(int)
 
-    def __init__(self, window: MainWindow, session: EncounterSession,
+    def __init__(self, window: ShellWindow, session: EncounterSession,
                  feed: Callable[[], PlayerFeed], settings: QSettings) -> None:
         super().__init__(window)
         self._window, self._session, self._feed_of = window, session, feed

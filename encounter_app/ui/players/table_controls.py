@@ -25,8 +25,8 @@ from encounter_app.domain import CombatantRow
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.players.screen import PlayerScreen
 from encounter_app.ui.shell.appearance import Appearance
+from encounter_app.ui.shell.fight import ShellWindow
 from encounter_app.ui.shell.icon import action_icon
-from encounter_app.ui.shell.main_window import MainWindow
 from encounter_app.ui.shell.settings import WindowMemory
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def go_to(view: QAbstractItemView) -> None:
 
 
 class TableControls(QObject):
-    def __init__(self, window: MainWindow, settings: QSettings,
+    def __init__(self, window: ShellWindow, settings: QSettings,
                  appearance: Appearance) -> None:
         super().__init__(window)
         self._window, self._session = window, window.session
@@ -273,7 +273,7 @@ class TableControls(QObject):
     def show_shortcuts(self) -> ShortcutsDialog:
         from encounter_app.ui.shell.shortcuts import ShortcutsDialog  # see ui/__init__.py
 
-        dialog = ShortcutsDialog(self._window)
+        dialog = ShortcutsDialog(self._window, card_keys=self._window.fight.card_keys)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog

@@ -11,26 +11,48 @@ systems' are ``ui/table/table.py``'s subclasses, in their packages.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QLabel, QMainWindow
+
+from encounter_app.domain.rows import stored_id
+from encounter_app.domain.system import Catalog
 from encounter_app.services.fight.system import SystemServices
+from encounter_app.services.operations import Say
 from encounter_app.services.undo import UndoStack
+from encounter_app.ui.shell import theme
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QModelIndex
     from PySide6.QtGui import QAction
-    from PySide6.QtWidgets import QAbstractItemView, QMenu, QToolBar, QWidget
+    from PySide6.QtWidgets import (
+        QAbstractItemView,
+        QDialog,
+        QDockWidget,
+        QMenu,
+        QSplitter,
+        QTabWidget,
+        QToolBar,
+        QWidget,
+    )
 
     from encounter_app.domain.player_rolls import PlayerRollSubmission
+    from encounter_app.services.campaigns.operations import NewSessionHooks
     from encounter_app.services.fight.session import EncounterSession
     from encounter_app.services.rolls.roller import Roller
+    from encounter_app.services.rolls.router import RollRouter
     from encounter_app.store import Store
     from encounter_app.ui.exchange.actions import ExchangeActions
+    from encounter_app.ui.fight.countdowns import CountdownPanel
+    from encounter_app.ui.fight.initiative import InitiativePanel
     from encounter_app.ui.fight.models import InitiativeModel
     from encounter_app.ui.fight.rests import RestActions
-    from encounter_app.ui.shell.main_window import MainWindow
+    from encounter_app.ui.fight.roll_log import RollLogView
+    from encounter_app.ui.shell.window_parts import DiceRoller, StackButton
     from encounter_app.ui.table.profile import Profile
 
 
@@ -42,17 +64,11 @@ class PlayerRolls(Protocol):
     def receive(self, submission: PlayerRollSubmission) -> None: ...
 
 
-class Say(Protocol):
-    """The window's status line: ``say("Rolled.")``, or ``say("No Fear.", error=True)``."""
-
-    def __call__(self, text: str, *, error: bool = False) -> None: ...
-
-
 @dataclass(frozen=True)
 class FightContext:
     """The shell's shared pieces a system's fight is built from."""
 
-    window: MainWindow
+    window: ShellWindow
     store: Store
     session: EncounterSession
     undo_stack: UndoStack
@@ -92,6 +108,11 @@ class Fight(Protocol):
     @property
     def log_tabs(self) -> Sequence[tuple[QWidget, str]]:
         """Tabs beside the roll log (the Fear ledger), with their titles."""
+
+    @property
+    def card_keys(self) -> str:
+        """What the keys do on a selected card, for the F1 window: only keys that work in this
+        system ("On a selected card: A attacks…"), or "" when its cards take no keys."""
 
     @property
     def keyboard_chain(self) -> Sequence[QWidget]:
@@ -143,3 +164,71 @@ class SystemWindow(SystemServices, Protocol):
 
     def fight(self, context: FightContext) -> Fight:
         """This system's part of the window, for the fight the context holds."""
+
+
+class ShellWindow(QMainWindow):
+    """The window as its parts see it: a system's fight, the campaign view, the players'
+    controls and the remembered layout read these. ``MainWindow`` (main_window.py) builds
+    every one of them before any part is made; nothing below the composition imports it."""
+
+    restore_requested = Signal(object)  # Path of the backup the GM chose; app.py restores it
+    # An encounter to open (chosen in the campaign view, or just imported) and what to tell
+    # the GM (empty: app.py says); app.py rebuilds the window on it.
+    open_encounter_requested = Signal(int, str)
+    # The window closes: its layout is remembered, the players' window goes with it. (A
+    # signal, not event filters: those put every event the window gets through Python.)
+    closing = Signal()
+
+    store: Store
+    session: EncounterSession
+    systems: Catalog[SystemWindow]  # every system the program knows (the campaign view's)
+    undo_stack: UndoStack
+    session_hooks: NewSessionHooks  # per-session refreshes (campaigns/operations.py)
+    roller: Roller
+    roll_router: RollRouter  # for rolls that finish a bigger action
+    rests: RestActions
+    exchange: ExchangeActions
+    fight: Fight
+    initiative: InitiativePanel
+    countdowns: CountdownPanel
+    roll_log: RollLogView
+    log_tabs: QTabWidget
+    splitter: QSplitter
+    side_splitter: QSplitter
+    encounter_menu: QMenu
+    view_menu: QMenu
+    toolbar: QToolBar
+    undo_button: StackButton
+    redo_button: StackButton
+    next_action: QAction
+    gm_screen_dock: QDockWidget
+    dice_roller: DiceRoller
+    status_label: QLabel
+    campaign_manager: QDialog | None  # the campaign view, made when first opened
+
+    def add_keyed(self, menu: QMenu, actions: Iterable[QAction]) -> None:
+        """Into ``menu``, and onto the window: their keys work with the menu closed."""
+        for action in actions:
+            menu.addAction(action)
+            self.addAction(action)
+
+    def edit_note(self, combatant_id: int) -> None:
+        """The GM's note on a combatant (MainWindow opens its editor)."""
+        raise NotImplementedError
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.status_label.setText(text)
+        self.status_label.setToolTip(text)  # the whole of it, where a narrow window cuts it
+        self.status_label.setStyleSheet(theme.error_style(self, bold=True) if error else "")
+        self.status_label.setAccessibleDescription(text)
+
+    def update_title(self) -> None:
+        # From the store: the campaign view may have renamed either since the session began.
+        campaign = self.store.campaign(stored_id(self.session.campaign))
+        encounter = self.store.encounter(self.session.encounter_id)
+        self.setWindowTitle(f"{encounter.name} — {campaign.name} — Encounter Manager")
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        super().closeEvent(event)
+        if event.isAccepted():
+            self.closing.emit()

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
-    QMainWindow,
-    QMenu,
     QSplitter,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -41,32 +38,24 @@ from encounter_app.ui.fight.initiative import InitiativePanel
 from encounter_app.ui.fight.models import CountdownModel, InitiativeModel, RollLogModel
 from encounter_app.ui.fight.rests import RestActions
 from encounter_app.ui.fight.roll_log import RollLogView
-from encounter_app.ui.shell import theme
-from encounter_app.ui.shell.fight import Fight, FightContext, SystemWindow
+from encounter_app.ui.shell.fight import Fight, FightContext, ShellWindow, SystemWindow
 from encounter_app.ui.shell.window_parts import DiceRoller, StackButton
 from encounter_app.ui.widgets.typing import TypingKeeper
 
 R = TypeVar("R")
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable
 
     from PySide6.QtCore import SignalInstance
     from PySide6.QtWidgets import QDialog, QMessageBox
 
     from encounter_app.services.autobackup import AutoBackup
-    from encounter_app.ui.campaigns.dialog import CampaignManager
     from encounter_app.ui.players.share import PlayersPage
     from encounter_app.ui.players.table_controls import TableControls
 
-class MainWindow(QMainWindow):
-    restore_requested = Signal(object)  # Path of the backup the GM chose; app.py restores it
-    # An encounter to open (chosen in the campaign view, or just imported) and what to tell
-    # the GM (empty: app.py says); app.py rebuilds the window on it.
-    open_encounter_requested = Signal(int, str)
-    # The window closes: its layout is remembered, the players' window goes with it. (A
-    # signal, not event filters: those put every event the window gets through Python.)
-    closing = Signal()
+class MainWindow(ShellWindow):
+    """The shell, built: every part of the window, put together for the open fight."""
 
     def __init__(self, store: Store, session: EncounterSession,
                  systems: Catalog[SystemWindow], rules_service: RulesService,
@@ -84,7 +73,7 @@ class MainWindow(QMainWindow):
         self.roll_router = self.roller.router  # for rolls that finish a bigger action
         # Per-session refreshes other systems register (campaigns.operations.NewSessionHooks).
         self.session_hooks = session_hooks or NewSessionHooks()
-        self.campaign_manager: CampaignManager | None = None  # made when first opened
+        self.campaign_manager: QDialog | None = None  # made when first opened
         self.table_controls: TableControls | None = None  # app.py adds the players' controls
         self.players_page: PlayersPage | None = None  # app.py adds it: the page on phones
         self.autobackup: AutoBackup | None = None  # app.py adds it (and its check at start)
@@ -232,12 +221,6 @@ class MainWindow(QMainWindow):
         self.fight.fill_view(encounter_menu, view_menu, toolbar)
         toolbar.addAction(self.manage_campaigns_action)
 
-    def add_keyed(self, menu: QMenu, actions: Iterable[QAction]) -> None:
-        """Into ``menu``, and onto the window: their keys work with the menu closed."""
-        for action in actions:
-            menu.addAction(action)
-            self.addAction(action)
-
     # The docks start hidden: what they hold is made the first time they are shown, not before
     # the window's first paint (docs/performance.md). The GM screen's tables size every row to
     # its text, a fifth of the start-up for a panel that opens on F2.
@@ -259,7 +242,7 @@ class MainWindow(QMainWindow):
 
     def _stack_button(self, name: str, label: str, slot: Callable[[], None],
                       can_changed: SignalInstance, text_changed: SignalInstance
-                      ) -> QToolButton:
+                      ) -> StackButton:
         button = StackButton(label, name)
         button.clicked.connect(slot)
         can_changed.connect(button.setEnabled)
@@ -375,17 +358,6 @@ class MainWindow(QMainWindow):
 
         return dialog.show_for(self)
 
-    def update_title(self) -> None:
-        # From the store: the campaign view may have renamed either since the session began.
-        campaign = self.store.campaign(stored_id(self.session.campaign))
-        encounter = self.store.encounter(self.session.encounter_id)
-        self.setWindowTitle(f"{encounter.name} — {campaign.name} — Encounter Manager")
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        super().closeEvent(event)
-        if event.isAccepted():
-            self.closing.emit()
-
     def detach(self) -> None:
         """Stop taking answers from the rules service: this window is being replaced."""
         self.roller.detach()
@@ -393,12 +365,6 @@ class MainWindow(QMainWindow):
     def _recorded(self, row: RollRow) -> None:
         self.show_message(row.summary)
         self.roll_log.scrollToTop()
-
-    def show_message(self, text: str, *, error: bool = False) -> None:
-        self.status_label.setText(text)
-        self.status_label.setToolTip(text)  # the whole of it, where a narrow window cuts it
-        self.status_label.setStyleSheet(theme.error_style(self, bold=True) if error else "")
-        self.status_label.setAccessibleDescription(text)
 
     def _turn_changed(self) -> None:
         self.initiative.set_round(self.session.round)

@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSplitter
 
 if TYPE_CHECKING:
-    from encounter_app.ui.shell.main_window import MainWindow
+    from encounter_app.ui.shell.fight import ShellWindow
 
 SETTINGS_NAME = "settings.ini"
 
@@ -32,7 +32,7 @@ class WindowMemory(QObject):
     object in the window to test its type, 18 M instructions of each start.
     """
 
-    def __init__(self, window: MainWindow, settings: QSettings,
+    def __init__(self, window: ShellWindow, settings: QSettings,
                  splitters: list[QSplitter], toggles: dict[str, QAction] | None = None) -> None:
         super().__init__(window)
         self._window, self._settings = window, settings

@@ -99,7 +99,8 @@ class ShortcutsModel(QAbstractTableModel):
 
 
 class ShortcutsDialog(QDialog):
-    def __init__(self, window: QMainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: QMainWindow, parent: QWidget | None = None, *,
+                 card_keys: str = "") -> None:
         super().__init__(parent or window)
         self.setObjectName("shortcutsDialog")
         self.setWindowTitle("Keyboard shortcuts")
@@ -116,8 +117,9 @@ class ShortcutsDialog(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        hint = QLabel("On a selected adversary card: A or Enter attacks, D deals damage, the "
-                      "Menu key opens its menu. Tab moves between the panels.")
+        # The keys a selected card answers to are its system's (Fight.card_keys): only those.
+        hint = QLabel(" ".join(part for part in (card_keys, "Tab moves between the panels.")
+                               if part))
         hint.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

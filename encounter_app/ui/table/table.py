@@ -55,6 +55,7 @@ def button(text: str, name: str, tip: str, slot: Callable[[], None]) -> QPushBut
 
 class SystemTable(QObject):
     cards_name = "cards"
+    card_keys = ""  # what keys a selected card answers to (F1); a system that binds some says
 
     def __init__(self, context: FightContext, rules: BaseRules, profile: Profile) -> None:
         super().__init__(context.window)

@@ -34,10 +34,10 @@ from encounter_app.rules.casus_mus import LuckOption, SkillRoll, roll_skill
 from encounter_app.rules.dice import Typed
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.router import RollRouter
-from encounter_app.systems.casus_mus import SYSTEM
 from encounter_app.systems.casus_mus.requests import SkillRollRequest
 from encounter_app.systems.casus_mus.services import turns
 from encounter_app.systems.casus_mus.services.clash import ClashFlow, Side
+from encounter_app.systems.casus_mus.sheet import LABELS
 from encounter_app.systems.casus_mus.ui.clash_resolve import ResolvePanel
 from encounter_app.ui.widgets.combo import combatant_combo
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
@@ -60,9 +60,8 @@ class Chooser(QWidget):
         self.rows = rows
         self.who = combatant_combo(rows, chosen, f"{name}Who")
         self.skill = QComboBox(objectName=f"{name}Skill")
-        rules = SYSTEM
         for key in SKILLS:
-            self.skill.addItem(rules.field(key).label.replace(" %", ""), key)
+            self.skill.addItem(LABELS[key].replace(" %", ""), key)
         self.skill.setCurrentIndex(SKILLS.index(skill))
         self.value = QSpinBox(objectName=f"{name}Value", suffix=" %")
         self.value.setRange(1, 200)

@@ -34,8 +34,8 @@ from encounter_app.systems.daggerheart.ui.cards import AdversaryCardsView
 from encounter_app.ui.fight.models import RowRole
 
 if TYPE_CHECKING:
+    from encounter_app.services.operations import Say
     from encounter_app.systems.daggerheart.ui.pc_hits import HitDialog
-    from encounter_app.ui.shell.fight import Say
 
 
 

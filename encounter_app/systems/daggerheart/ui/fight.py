@@ -37,6 +37,8 @@ from encounter_app.ui.widgets.listviews import PaintedListView
 class DaggerheartFight(QObject):
     cards_name = "adversary cards"
     profile = None  # the order and the cards show Daggerheart's own numbers
+    card_keys = ("On a selected adversary card: A or Enter attacks, D deals damage, the Menu "
+                 "key opens its menu.")
     player_rolls: PlayerRollQueue
 
     def __init__(self, context: FightContext) -> None:

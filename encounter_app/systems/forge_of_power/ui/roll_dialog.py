@@ -42,13 +42,13 @@ from encounter_app.domain.roll_text import describe
 from encounter_app.rules import forge_of_power as fop
 from encounter_app.rules.dice import DiceRoll, Typed
 from encounter_app.services.rolls.router import RollRouter
-from encounter_app.systems.forge_of_power import SYSTEM
 from encounter_app.systems.forge_of_power import damage as fd
 from encounter_app.systems.forge_of_power.requests import (
     FopAttackRequest,
     FopTarget,
     LevelCheckRequest,
 )
+from encounter_app.systems.forge_of_power.sheet import LABELS
 from encounter_app.systems.forge_of_power.words import with_reroll
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.combo import combatant_combo
@@ -94,11 +94,10 @@ class FopRollDialog(QDialog):
         self._chosen_target = target  # a card the GM selected: the attack's first target
         self._rolled_damage: fd.DamageRoll | None = None
         self._damage_problem = ""
-        rules = SYSTEM
         self.actor = combatant_combo(rows, actor, "fopActor")
         self.attribute = QComboBox(objectName="fopAttribute")
         for key in ATTRIBUTES:
-            self.attribute.addItem(rules.field(key).label, key)
+            self.attribute.addItem(LABELS[key], key)
         self.extra = QSpinBox(objectName="fopExtra", prefix="+ ")
         self.extra.setRange(-20, 30)
         self.extra.setToolTip("A skill or any other bonus added to the attribute")

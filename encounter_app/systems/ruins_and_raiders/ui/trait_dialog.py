@@ -35,9 +35,9 @@ from encounter_app.domain import CombatantRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.dice import Typed
-from encounter_app.systems.ruins_and_raiders import SYSTEM
 from encounter_app.systems.ruins_and_raiders.requests import TraitCheckRequest
 from encounter_app.systems.ruins_and_raiders.services import round as ruins_round
+from encounter_app.systems.ruins_and_raiders.sheet import LABELS
 from encounter_app.systems.ruins_and_raiders.ui.profile import dodge_parry
 from encounter_app.ui.widgets.combo import combatant_combo
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
@@ -85,11 +85,10 @@ class TraitCheckDialog(QDialog):
         self.setWindowTitle("Trait check — Ruins & Raiders")
         self.setMinimumWidth(440)
         self.rows = rows
-        rules = SYSTEM
         self.actor = combatant_combo(rows, actor, "traitActor")
         self.trait = QComboBox(objectName="traitName")
         for key in TRAITS:
-            self.trait.addItem(rules.field(key).label, key)
+            self.trait.addItem(LABELS[key], key)
         self.mode = QComboBox(objectName="traitMode")
         self.mode.addItems(["A task", "A jump", "An attack", "An opponent (opposed)"])
         self.pages = QStackedWidget()
@@ -159,7 +158,7 @@ class TraitCheckDialog(QDialog):
         self.opponent = combatant_combo(rows, None, "opposedBy")
         self.opponent_trait = QComboBox(objectName="opposedTrait")
         for key in TRAITS:
-            self.opponent_trait.addItem(rules.field(key).label, key)
+            self.opponent_trait.addItem(LABELS[key], key)
         opposed.addRow("&Opponent", self.opponent)
         opposed.addRow("Opponent's tr&ait", self.opponent_trait)
 

@@ -39,9 +39,9 @@ from encounter_app.systems.daggerheart.ui.environment_panel import EnvironmentPa
 from encounter_app.systems.daggerheart.ui.library.tier_actions import TierActions
 
 if TYPE_CHECKING:
+    from encounter_app.services.operations import Say
     from encounter_app.systems.daggerheart.services.library.builder import PlannedAdversary
     from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
-    from encounter_app.ui.shell.fight import Say
 
 DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
 

@@ -24,10 +24,10 @@ from encounter_app.services.undo import UndoStack
 from encounter_app.systems.daggerheart.services.library.shelves import EncounterEnvironment, Library
 
 if TYPE_CHECKING:
+    from encounter_app.services.operations import Say
     from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
     from encounter_app.systems.daggerheart.ui.library.panel import LibraryPage
     from encounter_app.systems.daggerheart.ui.library.tier_dialog import TierMoveDialog
-    from encounter_app.ui.shell.fight import Say
 
 MENU_TEXT = "Mo&ve to another tier…"
 TIP = ("Move it to another tier by the SRD's benchmarks: see the new numbers beside the old, "

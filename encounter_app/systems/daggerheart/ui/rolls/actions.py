@@ -27,8 +27,8 @@ R = TypeVar("R")
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from encounter_app.services.operations import Say
     from encounter_app.services.rolls.roller import Roller
-    from encounter_app.ui.shell.fight import Say
 
 FALLS = (
     ("Fall from Very Close range", daggerheart.FALL_VERY_CLOSE),
