@@ -1,0 +1,52 @@
+"""Coin Toss, the system object: what the core asks of it, as of any of the program's four."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from encounter_app.domain.campaign_rows import PcRow
+from encounter_app.domain.rows import CombatantRow, RollRow
+from encounter_app.domain.samples import SampleFight
+from encounter_app.domain.system import BaseRules, StatField, TurnOrder
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoCommand
+
+    from encounter_app.domain.player_view import Sight
+    from encounter_app.services.fight.session import EncounterSession
+    from encounter_app.ui.shell.fight import Fight, FightContext
+
+PARTY = (("Ada Penny", 3, 4), ("Bram Groat", 4, 2))
+FOES = (("Two-Faced Tom", 3, 3), ("The Tosser", 2, 5))
+
+
+class CoinToss(BaseRules):
+    key = "coin_toss"
+    name = "Coin Toss"
+    turn_order = TurnOrder.SPOTLIGHT
+    pc_fields = (
+        StatField("hp", "Hit Points", 3, 1, 9),
+        StatField("nerve", "Nerve", 3, 1, 5, help="How long it holds its nerve."),
+    )
+
+    def roll_words(self, row: RollRow, sight: Sight) -> str:
+        from tests.coin_toss.rules import player_words
+
+        return player_words(row, sight)
+
+    def sample(self) -> SampleFight:
+        order: list[CombatantRow | PcRow] = []
+        for (pc, hp, nerve), (foe, foe_hp, foe_nerve) in zip(PARTY, FOES, strict=True):
+            order.append(PcRow(name=pc, stats={"hp": hp, "nerve": nerve}))
+            order.append(self.new_combatant("adversary", foe, {"hp": foe_hp,
+                                                               "nerve": foe_nerve}))
+        return SampleFight(campaign="Demo: Heads or Tails", encounter="At the toll bridge",
+                           order=tuple(order))
+
+    def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
+        return None
+
+    def fight(self, context: FightContext) -> Fight:
+        from tests.coin_toss.table import CoinTable
+
+        return CoinTable(context, self)
