@@ -1,12 +1,15 @@
-"""How big the frozen program is and how fast it starts, next to a bare QtWidgets window.
+"""How big the frozen program is and how fast it starts, next to its frozen stack.
 
     python -m bench.packaging [--reuse] [--runs N] [--instructions]
 
 Builds the program (packaging/build.py) and the baseline (bench/baseline_window.spec, bundled
-the same way), then compares their folder sizes and the wall time of `--smoke-test` offscreen,
-runs of the two interleaved so that a busy machine slows both alike. Prints the numbers against
-the budgets (size within 1.25x, start within 2x) and writes bench/packaging-results.json. The
-budgets are reported, never asserted: timings on a shared machine are noisy. Beside the wall
+the same way): `make bench`'s baseline, a QMainWindow of the program's size and a sqlmodel
+engine that runs ``SELECT 1`` on an empty SQLite file (bench/baseline_window.py). Then it
+compares their folder sizes and the wall time of `--smoke-test` offscreen, each on a data folder
+of its own (the program opens its database there, the baseline its empty file), runs of the two
+interleaved so that a busy machine slows both alike. Prints the numbers against the budgets
+(size within 1.25x, start within 1.3x of the baseline) and writes bench/packaging-results.json.
+The budgets are reported, never asserted: timings on a shared machine are noisy. Beside the wall
 time it reports the CPU time each start used (user + system): other work on the machine stretches
 the first, hardly the second, so on a busy machine the CPU ratio is the steadier one.
 
@@ -39,8 +42,11 @@ APP_ARCHIVES = ROOT / "dist"
 BASELINE_WORK = ROOT / "build" / "bench-packaging"
 BASELINE = BASELINE_WORK / "dist" / "baseline-window"
 RESULTS = Path(__file__).with_name("packaging-results.json")
+# Against the baseline with the program's stack (issue 28): what the program adds to a frozen
+# window that imports sqlmodel and opens an SQLite file. (Against a bare window they were 1.25x
+# and 2x: issue 6.)
 SIZE_BUDGET = 1.25
-START_BUDGET = 2.0
+START_BUDGET = 1.3
 
 
 def timed(command: list[str]) -> float:
@@ -84,13 +90,20 @@ def start_seconds(command: list[str], env: dict[str, str]) -> tuple[float, float
     return elapsed, _children_cpu() - cpu_before
 
 
+def baseline_command(scratch: Path) -> list[str]:
+    """The baseline's smoke test on a folder of its own, as the program's on its data folder:
+    both open a database file that is already there (the baseline's is empty)."""
+    return [str(BASELINE / "baseline-window"), "--smoke-test", "--data-dir",
+            str(scratch / "baseline")]
+
+
 def measure_starts(runs: int, scratch: Path) -> dict[str, list[tuple[float, float]]]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=str(scratch))
     warm_data = scratch / "warm"
     app = [str(APP / "encounter-app"), "--smoke-test", "--data-dir"]
-    baseline = [str(BASELINE / "baseline-window"), "--smoke-test"]
+    baseline = baseline_command(scratch)
     # One run of each first, not counted: it reads the bundles into the page cache, and makes
-    # the warm data folder.
+    # the warm data folder and the baseline's empty SQLite file.
     start_seconds([*app, str(warm_data)], env)
     start_seconds(baseline, env)
     times: dict[str, list[tuple[float, float]]] = {
@@ -117,9 +130,9 @@ def instructions(command: list[str], env: dict[str, str]) -> int:
 
 def count_starts(scratch: Path) -> dict[str, int]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=str(scratch))
-    warm = scratch / "warm"  # made by measure_starts
+    warm = scratch / "warm"  # made by measure_starts, as the baseline's folder
     return {
-        "baseline": instructions([str(BASELINE / "baseline-window"), "--smoke-test"], env),
+        "baseline": instructions(baseline_command(scratch), env),
         "app_warm_start": instructions(
             [str(APP / "encounter-app"), "--smoke-test", "--data-dir", str(warm)], env),
     }
@@ -147,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
         print("building the program (packaging/build.py)...", flush=True)
         builds["app_seconds"] = round(build_app(), 1)
     if not (args.reuse and (BASELINE / "baseline-window").exists()):
-        print("building the baseline window (bench/baseline_window.spec)...", flush=True)
+        print("building the baseline: a window and a sqlmodel engine "
+              "(bench/baseline_window.spec)...", flush=True)
         builds["baseline_seconds"] = round(build_baseline(), 1)
 
     sizes = {"app_bytes": folder_bytes(APP), "baseline_bytes": folder_bytes(BASELINE)}
@@ -184,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
                     # the machine slows the starts, so compare ratios, not seconds.
                     "load_before": round(load_before, 2),
                     "load_after": round(os.getloadavg()[0], 2)},
+        "baseline": "bench/baseline_window.py: QMainWindow 1400x860 and a sqlmodel engine, "
+                    "SELECT 1 on an empty SQLite file (make bench's baseline)",
         "builds": builds,
         "sizes": sizes,
         "starts_seconds": starts,
