@@ -7,10 +7,11 @@ import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QContextMenuEvent, QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QInputDialog, QMenu
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QMenu
 
 from encounter_app.ui.fight.combatant_note import CombatantNoteDialog
 from encounter_app.ui.shell.shortcuts import window_shortcuts
+from encounter_app.ui.table.asks import NumberDialog
 from tests.helpers.modal import cancel_next_modal
 
 TABLES = ["casus_mus", "ruins_and_raiders", "forge_of_power"]
@@ -35,7 +36,12 @@ def on_cards(qtbot, program, row: int = 3):
 
 
 def key(qtbot, program, keys: str) -> None:
-    QTest.keySequence(QApplication.focusWidget(), QKeySequence(keys))
+    """Press ``keys`` on the cards (the window active again after a dialog)."""
+    window = program.window
+    window.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.fight.cards.setFocus()
+    QTest.keySequence(window.fight.cards, QKeySequence(keys))
 
 
 def test_a_and_enter_open_the_systems_attack_with_the_selected_card_attacking(qtbot, program):
@@ -77,32 +83,46 @@ def test_the_forge_window_a_attacks_with_the_spotlight_and_a_cards_a_with_the_ca
     assert seen == [session.active_id, chosen.id]
 
 
-def test_d_damages_and_shift_d_heals_the_selected_card_one_step_each(qtbot, program,
-                                                                    monkeypatch):
+def answer_number(value: int, asked: list[tuple[str, str]]) -> None:
+    """Type ``value`` into the next number the window asks for, and OK it."""
+    def poll() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, NumberDialog):
+            QTimer.singleShot(10, poll)
+            return
+        label = dialog.findChild(QLabel)
+        asked.append((dialog.windowTitle(), label.text() if label else ""))
+        dialog.number.setValue(value)
+        dialog.accept_button.click()
+
+    QTimer.singleShot(0, poll)
+
+
+def test_d_damages_and_shift_d_heals_the_selected_card_one_step_each(qtbot, program):
     chosen = on_cards(qtbot, program)
-    asked = []
-
-    def three(_parent, title, text, *_args):
-        asked.append((title, text))
-        return 3, True
-
-    monkeypatch.setattr(QInputDialog, "getInt", three)
+    word = program.window.fight.rules.health_word
+    asked: list[tuple[str, str]] = []
     steps = program.undo_stack.count()
+    answer_number(3, asked)
     key(qtbot, program, "D")
     marked = program.session.combatants.by_id(chosen.id).hp_marked
     assert marked == chosen.hp_marked + 3
+    now = program.session.combatants.by_id(chosen.id)
+    assert program.window.status_label.text() == \
+        f"{chosen.name}: {now.hp_marked} of {now.hp_max} {word} marked."
+    answer_number(3, asked)
     key(qtbot, program, "Shift+D")
     assert program.session.combatants.by_id(chosen.id).hp_marked == chosen.hp_marked
     assert program.undo_stack.count() == steps + 2
-    assert [title for title, _text in asked] == ["Damage", "Heal"]
-    assert all(chosen.name in text for _title, text in asked)
+    assert asked == [("Damage", f"{word} to mark on {chosen.name}:"),
+                     ("Heal", f"{word} to clear on {chosen.name}:")]
     program.undo_stack.undo()
     assert program.session.combatants.by_id(chosen.id).hp_marked == marked
 
 
-def test_healing_nothing_marked_says_so_and_adds_no_step(qtbot, program, monkeypatch):
+def test_healing_nothing_marked_says_so_and_adds_no_step(qtbot, program):
     chosen = on_cards(qtbot, program)
-    monkeypatch.setattr(QInputDialog, "getInt", lambda *_a: (2, True))
+    answer_number(2, [])
     steps = program.undo_stack.count()
     key(qtbot, program, "Shift+D")
     assert program.undo_stack.count() == steps
@@ -134,10 +154,14 @@ def test_shift_n_writes_the_gm_note_of_the_selected_card(qtbot, program):
     assert listed["Shift+N"] == "GM note on the selected…"
 
 
-def test_the_spotlight_orders_right_click_offers_the_gm_note(program):
+def test_the_spotlight_orders_right_click_offers_the_gm_note(qtbot, program):
     view = program.window.initiative.view
     assert view.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
-    assert program.window.fight.note_action in view.actions()
+    note = next(a for a in view.actions() if a.objectName() == "noteAction")
+    view.setCurrentIndex(view.model().index(2, 0))
+    write_note("Hates heights")
+    note.trigger()
+    assert program.session.combatants[2].notes == "Hates heights"
 
 
 def open_card_menu(qtbot, program, act) -> list[str]:
@@ -217,3 +241,14 @@ def test_keys_typed_into_a_field_of_a_card_table_do_nothing(qtbot, program):
             QTest.keySequence(QApplication.focusWidget(), QKeySequence(typed))
         assert QApplication.activeModalWidget() is None, field.objectName()
         assert (program.undo_stack.count(), session.round, session.active_id) == before
+
+
+def test_daggerheart_reaches_a_pcs_note_from_the_spotlight_order_too(qtbot, launch_demo):
+    """Its PCs have no card (unless tracked): the order's right click is the way."""
+    program = launch_demo("daggerheart")
+    view = program.window.initiative.view
+    pc = next(i for i, c in enumerate(program.session.combatants) if c.kind == "pc")
+    view.setCurrentIndex(view.model().index(pc, 0))
+    write_note("Owes the chapel a bell")
+    next(a for a in view.actions() if a.objectName() == "noteAction").trigger()
+    assert program.session.combatants[pc].notes == "Owes the chapel a bell"

@@ -144,7 +144,12 @@ class CardTableOperations(Operations):
         nothing = "" if row is None else (
             f"{row.name} has nothing marked to heal." if change < 0 else
             f"{row.name} has all {row.hp_max} {word} marked already.")
-        return self.run(build, nothing=nothing)
+        if not self.run(build, nothing=nothing):
+            return False
+        now = turns.row_of(self.session, combatant_id)
+        self.say(f"{now.name}: {now.hp_marked} of {now.hp_max} {word} marked"
+                 + (" (defeated)." if now.defeated else "."))
+        return True
 
     def add(self, row: CombatantRow) -> bool:
         return self.run(lambda: commands.AddCombatant(self.session, row),
@@ -205,7 +210,7 @@ class CardTableOperations(Operations):
         said = (f"A new roll orders everyone again and clears:{lines}" if clears else
                 "A new roll orders everyone again.")
         return Reroll(question=f"Round {round_}: initiative was rolled for this battle. "
-                               f"{said}\nUndo takes it back.")
+                               f"{said}\n\nUndo takes it back.")
 
     def roll_initiative(self, ask_ties: AskTies) -> bool:
         """Everyone's initiative in one request; the answer orders the list and starts the

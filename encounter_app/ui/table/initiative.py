@@ -12,6 +12,7 @@ from encounter_app.domain.initiative import InitiativeScore
 from encounter_app.domain.rows import stored_id
 from encounter_app.services.fight.card_table import CardTableOperations
 from encounter_app.services.fight.turns import effective_initiative
+from encounter_app.ui.table.asks import ask_number
 
 Ties = list[list[InitiativeScore]]
 
@@ -67,7 +68,7 @@ def ask_ties(parent: QWidget, operations: CardTableOperations, ties: Ties) -> No
 def ask_value(parent: QWidget, operations: CardTableOperations, row: CombatantRow) -> None:
     """Type the initiative a player rolled at the table; the order follows it."""
     current = effective_initiative(row)
-    value, ok = QInputDialog.getInt(parent, "Set initiative", f"Initiative of {row.name}:",
-                                    10 if current is None else current, -20, 99)
-    if ok:
+    value = ask_number(parent, "Set initiative", f"Initiative {row.name} rolled:", "Set",
+                       10 if current is None else current, -20, 99)
+    if value is not None:
         operations.set_initiative(stored_id(row), value)

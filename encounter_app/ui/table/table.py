@@ -20,7 +20,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QMenu,
     QPushButton,
@@ -36,6 +35,7 @@ from encounter_app.services.fight.card_table import CardTableOperations
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.shell.fight import FightContext, PlayerRolls
 from encounter_app.ui.table import initiative
+from encounter_app.ui.table.asks import ask_number
 from encounter_app.ui.table.card_menu import card_keys, card_menu
 from encounter_app.ui.table.cards import SystemCardsView
 from encounter_app.ui.table.profile import Profile
@@ -129,8 +129,6 @@ class SystemTable(QObject):
         self.window.add_keyed(menu, self.actions)
         menu.addSeparator()
         menu.addActions(self._rests.actions)  # one rest: no short and long in these games
-        # The spotlight order's right click offers the note too (and the card's menu does).
-        self.window.initiative.view.addAction(self.note_action)
 
     def fill_roll_menu(self, menu: QMenu) -> None:
         self.window.add_keyed(menu, self.roll_actions)
@@ -221,21 +219,21 @@ class SystemTable(QObject):
     def next_turn(self) -> None:
         self.operations.next_turn()
 
-    def _ask_amount(self, title: str, mark: Callable[[int, int], bool]) -> None:
+    def _ask_amount(self, title: str, verb: str, mark: Callable[[int, int], bool]) -> None:
         row = self.target()
         if row is None:
             return
-        word = self.profile.health_word
-        amount, ok = QInputDialog.getInt(self.window, title, f"{word} for {row.name}:", 1, 1,
-                                         999)
-        if ok:
+        amount = ask_number(self.window, title,
+                            f"{self.profile.health_word} to {verb} on {row.name}:", title, 1,
+                            1, 999)
+        if amount is not None:
             mark(stored_id(row), amount)
 
     def ask_damage(self) -> None:
-        self._ask_amount("Damage", self.operations.damage)
+        self._ask_amount("Damage", "mark", self.operations.damage)
 
     def ask_heal(self) -> None:
-        self._ask_amount("Heal", self.operations.heal)
+        self._ask_amount("Heal", "clear", self.operations.heal)
 
     def add_combatant(self) -> None:
         dialog = StatsDialog(self.rules, self.window)
