@@ -252,3 +252,11 @@ def test_daggerheart_reaches_a_pcs_note_from_the_spotlight_order_too(qtbot, laun
     write_note("Owes the chapel a bell")
     next(a for a in view.actions() if a.objectName() == "noteAction").trigger()
     assert program.session.combatants[pc].notes == "Owes the chapel a bell"
+
+
+def test_what_a_key_did_is_said_in_the_undo_historys_words(qtbot, launch_demo):
+    program = launch_demo("ruins_and_raiders")
+    chosen = on_cards(qtbot, program)
+    key(qtbot, program, "O")
+    assert program.window.status_label.text() == f"{chosen.name} holds to the next round."
+    assert program.undo_stack.undoText() == f"{chosen.name} holds to the next round"

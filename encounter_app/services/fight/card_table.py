@@ -164,6 +164,21 @@ class CardTableOperations(Operations):
 
         return self.run(build, nothing="Nothing changed.")
 
+    def run_said(self, build: Callable[[], QUndoCommand | None], *, nothing: str = "") -> bool:
+        """``run``, and say what was done in the command's own words ("Hedda Stonefist holds
+        to the next round."), as the undo history names it."""
+        made: list[QUndoCommand] = []
+
+        def kept() -> QUndoCommand | None:
+            command = build()
+            made.extend([command] if command is not None else [])
+            return command
+
+        if not self.run(kept, nothing=nothing):
+            return False
+        self.say(f"{made[0].text()}.")
+        return True
+
     def record_roll(self, build: Callable[[], tuple[RollRow, QUndoCommand]]) -> bool:
         """A roll a dialog finished, logged with what it changed (``build``: its log row and
         its one command): said and shown as any roll. A rule that refuses it is said."""
@@ -182,11 +197,11 @@ class CardTableOperations(Operations):
 
     def give_turn(self, combatant_id: int) -> bool:
         """Give the turn to someone out of order (a waiting R&R character acting now...)."""
-        return self.run(lambda: self.give_turn_step(combatant_id))
+        return self.run_said(lambda: self.give_turn_step(combatant_id))
 
     def set_initiative(self, combatant_id: int, value: int) -> bool:
         """A player rolled initiative at the table: the order follows the value typed."""
-        return self.run(lambda: self.set_initiative_step(combatant_id, value))
+        return self.run_said(lambda: self.set_initiative_step(combatant_id, value))
 
     def settle_tie(self, ordered_ids: list[int]) -> bool:
         """Combatants tied on initiative, in the order the GM chose."""
@@ -194,7 +209,7 @@ class CardTableOperations(Operations):
             self.say("Someone of that tie has left the fight: the order stays as rolled.",
                      error=True)
             return False
-        return self.run(partial(turns.settle_tie, self.session, ordered_ids))
+        return self.run_said(partial(turns.settle_tie, self.session, ordered_ids))
 
     def reroll(self) -> Reroll:
         """What Roll initiative would do now: refused, asked first, or rolled at once."""

@@ -27,7 +27,7 @@ class CasusMusOperations(CardTableOperations):
     def spend(self, combatant_id: int, resource: str, cost: int = 1) -> bool:
         """Spend ``cost`` Action (``AP``) or Luck Points (``LP``); a negative cost gives them
         back. Refused, saying why, past none or past the most the combatant has."""
-        return self.run(partial(turns.spend, self.session, combatant_id, resource, cost))
+        return self.run_said(partial(turns.spend, self.session, combatant_id, resource, cost))
 
     def refresh_luck_points(self) -> bool:
         """A new game session: everyone's Luck Points back to what POW gives."""

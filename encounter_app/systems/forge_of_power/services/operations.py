@@ -55,14 +55,14 @@ class ForgeOperations(CardTableOperations):
         if next_id is None:
             self.say("Nobody can take the next turn: add a combatant first.", error=True)
             return False
-        return self.run(lambda: turns.end_popcorn_turn(self.session, next_id))
+        return self.run_said(lambda: turns.end_popcorn_turn(self.session, next_id))
 
     def interrupt(self, interrupter_id: int | None) -> bool:
         """A creature attacked this turn, and yet to act this round, takes the next turn."""
         if interrupter_id is None:
             self.say("Nobody was attacked this turn who has yet to act.", error=True)
             return False
-        return self.run(lambda: turns.end_popcorn_turn(self.session, interrupter_id,
+        return self.run_said(lambda: turns.end_popcorn_turn(self.session, interrupter_id,
                                                        interrupt=True))
 
     # -- rolls --------------------------------------------------------------------------------

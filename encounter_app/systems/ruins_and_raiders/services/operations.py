@@ -81,25 +81,25 @@ class RuinsOperations(CardTableOperations):
     # -- actions ------------------------------------------------------------------------------
 
     def use_action(self, combatant_id: int) -> bool:
-        return self.run(partial(turns.use_action, self.session, combatant_id))
+        return self.run_said(partial(turns.use_action, self.session, combatant_id))
 
     def give_up_action(self, combatant_id: int, sacrifice: rr.Sacrifice) -> bool:
         """Give up an action for Aim, Defend, Haymaker, Resist or Look (also in answer to an
         attack: the text's Abort)."""
-        return self.run(partial(turns.give_up_action, self.session, combatant_id, sacrifice))
+        return self.run_said(partial(turns.give_up_action, self.session, combatant_id, sacrifice))
 
     def wait(self, combatant_id: int) -> bool:
         """Wait (act later this round, even inside another's action); again: stop waiting."""
-        return self.run(partial(turns.set_waiting, self.session, combatant_id))
+        return self.run_said(partial(turns.set_waiting, self.session, combatant_id))
 
     def hold(self, combatant_id: int) -> bool:
         """Hold the action into the next round: +10 initiative then."""
-        return self.run(partial(turns.set_waiting, self.session, combatant_id, hold=True))
+        return self.run_said(partial(turns.set_waiting, self.session, combatant_id, hold=True))
 
     def round_zero(self, ambusher_ids: Collection[int], *, surprise: bool) -> bool:
         """Whoever acts first acts in round zero; the others wait for round 1, surprised
         (no actions at all) only if ``surprise``."""
-        return self.run(partial(turns.start_round_zero, self.session, ambusher_ids,
+        return self.run_said(partial(turns.start_round_zero, self.session, ambusher_ids,
                                 surprise=surprise))
 
     def trait_check(self, request: TraitCheckRequest, *, actor_id: int,
