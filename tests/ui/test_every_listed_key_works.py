@@ -25,6 +25,9 @@ from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.shell.shortcuts import window_shortcuts
 from tests.helpers.systems import KEYS
 
+#: The program's four systems, and the fifth that lives only in the tests (a card table too).
+TESTED = [*KEYS, "coin_toss"]
+
 #: A menu shown offscreen cannot grab the keyboard (there is no window system to ask).
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard")
 
@@ -52,6 +55,29 @@ class Watcher:
         if isinstance(modal, QDialog):
             self.seen.append(f"dialog {modal.objectName() or type(modal).__name__}")
             modal.reject()
+
+
+@pytest.fixture
+def start(qtbot, tmp_path, launch_demo):
+    """The demo window of a system: one of the program's, or the tests' Coin Toss."""
+    from encounter_app.app import launch
+    from tests.coin_toss import catalog
+
+    started = []
+
+    def open_(system: str):
+        if system != "coin_toss":
+            return launch_demo(system)
+        launched = launch(tmp_path / system, seed=3, show=True, demo_system=system,
+                          systems=catalog())
+        started.append(launched)
+        qtbot.addWidget(launched.window)
+        qtbot.waitExposed(launched.window)
+        return launched
+
+    yield open_
+    for launched in started:
+        launched.shutdown()
 
 
 @pytest.fixture
@@ -133,9 +159,9 @@ def press(qtbot, program, watcher, keys: str, start: QWidget) -> tuple[bool, lis
     return True, list(watcher.seen)
 
 
-@pytest.mark.parametrize("system", KEYS)
-def test_every_key_the_f1_window_lists_does_something(qtbot, launch_demo, watcher, system):
-    program = launch_demo(system)
+@pytest.mark.parametrize("system", TESTED)
+def test_every_key_the_f1_window_lists_does_something(qtbot, start, watcher, system):
+    program = start(system)
     window = program.window
     prepare(qtbot, program)
     listed = window_shortcuts(window)
@@ -153,13 +179,14 @@ def test_every_key_the_f1_window_lists_does_something(qtbot, launch_demo, watche
     assert dead == []
 
 
-@pytest.mark.parametrize("system", KEYS)
-def test_every_key_a_selected_card_promises_works(qtbot, launch_demo, watcher, system):
-    program = launch_demo(system)
+@pytest.mark.parametrize("system", TESTED)
+def test_every_key_a_selected_card_promises_works(qtbot, start, watcher, system):
+    program = start(system)
     window = program.window
     prepare(qtbot, program)
     promised = CARD_KEY.findall(window.fight.card_keys)
-    assert {"A", "Enter", "D", "Menu key"} <= set(promised), window.fight.card_keys
+    attacks = {"A", "Enter"} if system != "coin_toss" else {"F"}  # a coin is called, with F
+    assert {"D", "Menu key", *attacks} <= set(promised), window.fight.card_keys
     dead = []
     for keys in promised:
         if keys == "Ctrl+2":  # where the sentence says the cards are, not a card's key

@@ -16,10 +16,11 @@ from PySide6.QtWidgets import QMenu, QWidget
 from encounter_app.domain import CombatantRow
 
 
-def card_keys(attack_words: str) -> str:
-    """What the keys do on a selected card (``Fight.card_keys``): only keys that work."""
+def card_keys(attack_words: str, own: Sequence[str] = ()) -> str:
+    """What the keys do on a selected card (``Fight.card_keys``): only keys that work. ``own``:
+    the system's other keys for a selected card, in words ("F calls the coin for it")."""
     keys = [f"A or Enter {attack_words}"] if attack_words else []
-    keys += ["D deals it damage", "Shift+D heals it", "Shift+N opens its GM note",
+    keys += [*own, "D deals it damage", "Shift+D heals it", "Shift+N opens its GM note",
              "the Menu key opens its menu"]
     return ("On a selected card (Ctrl+2 goes to the cards): " + ", ".join(keys[:-1])
             + f" and {keys[-1]}.")

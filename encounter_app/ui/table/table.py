@@ -59,13 +59,17 @@ class SystemTable(QObject):
     #: attacking"); "" when the system's cards have no attack of their own.
     attack_words = ""
     attack_item = ""  # the card menu's item for it ("&Clash with it attacking…")
+    #: Other keys of the system's own that act on a selected card ("F calls the coin for it").
+    own_card_keys: tuple[str, ...] = ()
     operations: CardTableOperations
 
     def __init__(self, context: FightContext, rules: BaseRules, profile: Profile,
-                 operations: CardTableOperations) -> None:
+                 operations: CardTableOperations | None = None) -> None:
         super().__init__(context.window)
         self.window, self.profile, self.session = context.window, profile, context.session
-        self.rules, self.operations = rules, operations
+        # A system with no turn rules of its own plays with the shared ones.
+        self.rules, self.operations = rules, operations or CardTableOperations(
+            context.session, context.undo_stack, context.roller, context.say, rules)
         self.roller, self.say = context.roller, context.say
         self.roll_router = context.roller.router  # the dialogs' rolls that are steps of one
         self._edit_note = context.edit_note
@@ -78,7 +82,7 @@ class SystemTable(QObject):
         self.cards.attacks = bool(self.attack_words)
         self.cards.attack_requested.connect(self.attack_with)
         self.cards.menu_requested.connect(self.show_card_menu)
-        self.card_keys = card_keys(self.attack_words)
+        self.card_keys = card_keys(self.attack_words, self.own_card_keys)
         self.bar = QHBoxLayout()
         self.bar.setContentsMargins(0, 0, 0, 0)
         self.centre = QWidget(objectName="systemCentre")
