@@ -251,11 +251,3 @@ class CardTableOperations(Operations):
         self.roller.roll(request, "The initiative roll", record=record)
         return True
 
-
-def refused(build: Callable[[], object]) -> str:
-    """The rule's sentence when ``build`` is refused now, else "" (for a button's tooltip)."""
-    try:
-        build()
-    except Refused as why:
-        return str(why)
-    return ""
