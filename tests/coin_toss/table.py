@@ -24,7 +24,7 @@ def profile(rules: BaseRules) -> Profile:
 
 
 class CoinTable(SystemTable):
-    card_keys = "On a selected card: F calls the coin for it."
+    own_card_keys = ("F calls the coin for it",)
 
     def __init__(self, context: FightContext, rules: BaseRules) -> None:
         super().__init__(context, rules, profile(rules))

@@ -22,7 +22,7 @@ def program(launch_demo):
 def clash(qtbot, program) -> ClashDialog:
     """Pip Thistlewhisker (Combat 62%, Hero) attacks the Stoat Cutthroat (armour 1)."""
     session, window = program.session, program.window
-    dialog = ClashDialog(session, window.roll_router, window.fight.push, window,
+    dialog = ClashDialog(session, window.roll_router, window.fight.operations, window,
                          attacker=session.combatants[0].id)
     qtbot.addWidget(dialog)
     return dialog

@@ -80,9 +80,9 @@ def test_card_shows_the_systems_numbers(program):
 def test_damage_and_heal_are_undoable(qtbot, program):
     table = program.window.fight
     first = program.session.combatants[0]
-    table.damage(first.id, 5)
+    assert table.operations.damage(first.id, 5)
     assert program.session.combatants[0].hp_marked == 5
-    table.damage(first.id, -99)
+    assert table.operations.heal(first.id, 99)
     assert program.session.combatants[0].hp_marked == 0
     program.undo_stack.undo()
     assert program.session.combatants[0].hp_marked == 5
@@ -107,7 +107,7 @@ def test_casus_mus_clash_dialog_walks_the_flow(qtbot, opened):
     program = opened("casus_mus")
     session, window = program.session, program.window
     pip, stoat = session.combatants[0], session.combatants[1]
-    dialog = ClashDialog(session, window.roll_router, window.fight.push, window,
+    dialog = ClashDialog(session, window.roll_router, window.fight.operations, window,
                          attacker=pip.id)
     qtbot.addWidget(dialog)
     assert dialog.defender.row().id == stoat.id  # the first foe of the attacker
@@ -238,7 +238,7 @@ def test_forge_pass_the_turn_and_interrupt(qtbot, opened):
     table = window.fight
     kestrel, hound = session.combatants[0], session.combatants[3]
     dialog = FopRollDialog(list(session.combatants), kestrel.id, window.roll_router,
-                           table.record_roll, window, attack=True)
+                           table.operations.record, window, attack=True)
     qtbot.addWidget(dialog)
     assert [dialog.targets.item(i).checkState() for i in range(3)][2] == \
         Qt.CheckState.Checked  # the first foe: Clockwork Hound
@@ -348,7 +348,7 @@ def pips_clash(qtbot, opened) -> ClashDialog:
     """Casus Mus' clash dialog with Pip Thistlewhisker attacking."""
     program = opened("casus_mus")
     session, window = program.session, program.window
-    dialog = ClashDialog(session, window.roll_router, window.fight.push, window,
+    dialog = ClashDialog(session, window.roll_router, window.fight.operations, window,
                          attacker=session.combatants[0].id)
     qtbot.addWidget(dialog)
     return dialog
@@ -378,7 +378,7 @@ def lio_checks(qtbot, opened) -> FopRollDialog:
     session, window = program.session, program.window
     lio = session.combatants[2]
     dialog = FopRollDialog(list(session.combatants), lio.id, window.roll_router,
-                           window.fight.record_roll, window)
+                           window.fight.operations.record, window)
     qtbot.addWidget(dialog)
     dialog.attribute.setCurrentIndex(2)
     return dialog

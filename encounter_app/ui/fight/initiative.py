@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QPainter, QPalette, QPen
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QListView,
-    QMenu,
     QPushButton,
     QStyle,
     QStyledItemDelegate,
@@ -208,8 +207,14 @@ class InitiativePanel(QWidget):
         layout.addLayout(row1)
         layout.addLayout(row2)
 
-        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.view.customContextMenuRequested.connect(self._menu)
+        # The right click's menu is the view's actions (the players' controls add theirs):
+        # a menu of its own would be replaced by them, and the note unreachable.
+        self.note_action = QAction("&Note (GM only)…", self.view, objectName="noteAction")
+        self.note_action.triggered.connect(
+            lambda: self._with_row(lambda r: self.note_requested.emit(
+                self.view.model().index(r, 0).data(RowRole).id)))
+        self.view.addAction(self.note_action)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.add_button.clicked.connect(self.add_requested)
         self.next_button.clicked.connect(self.next_requested)
         self.remove_button.clicked.connect(lambda: self._with_row(self.remove_requested.emit))
@@ -230,18 +235,6 @@ class InitiativePanel(QWidget):
     def set_round(self, round_: int) -> None:
         self.round_label.setText(f"Round {round_}")
         self.round_label.setAccessibleName(f"Round {round_}")
-
-    def _menu(self, at: QPoint) -> None:
-        index = self.view.indexAt(at)
-        if not index.isValid():
-            return
-        row = index.data(RowRole)
-        menu = QMenu(row.name, self)
-        note = menu.addAction("Edit &note (GM only)…" if row.notes else "&Note (GM only)…")
-        note.setObjectName("noteAction")
-        note.triggered.connect(lambda _checked=False, i=row.id: self.note_requested.emit(i))
-        menu.exec(self.view.viewport().mapToGlobal(at))
-        menu.deleteLater()
 
     def _with_row(self, action: Callable[[int], object]) -> None:
         row = self.selected_row()

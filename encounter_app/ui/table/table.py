@@ -1,26 +1,25 @@
 """A card table: the window part a system builds its ``Fight`` from when every combatant is a
 card of the system's numbers (Casus Mus, Ruins & Raiders, Forge of Power, a game of the tests).
 
-``SystemTable`` is what such systems share (cards of every combatant, damage and healing,
-adding and editing with the system's numbers, the next turn with its per-round refresh, rolled
-initiative, the GM screen's tables); a subclass per system adds its rolls, its resources panel
-and its turn controls, and answers the hooks below in its rules. Each is a ``Fight``
+``SystemTable`` is what such systems share: cards of every combatant, damage and healing,
+adding and editing with the system's numbers, the GM's note, the next turn, rolled initiative,
+a card's menu and its keys, the GM screen's tables. A subclass per system adds its rolls, its
+resources panel and its turn controls. Every GM action goes through the system's operations
+(``services/fight/card_table.py`` and ``systems/<key>/services/operations.py``), called with
+ids and numbers: the widgets here ask, and show what those say. Each is a ``Fight``
 (ui/shell/fight.py): the shell places its ``centre`` and ``sidebar``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QMenu,
     QPushButton,
@@ -29,14 +28,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain import CombatantRow, RollRow
-from encounter_app.domain.initiative import Initiant, InitiativeRequest, InitiativeScore
-from encounter_app.domain.requests import RollResult
+from encounter_app.domain import CombatantRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system import BaseRules
-from encounter_app.services.fight import commands, turns
+from encounter_app.services.fight.card_table import CardTableOperations
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.shell.fight import FightContext, PlayerRolls
+from encounter_app.ui.table import initiative
+from encounter_app.ui.table.asks import ask_number
+from encounter_app.ui.table.card_menu import card_keys, card_menu
 from encounter_app.ui.table.cards import SystemCardsView
 from encounter_app.ui.table.profile import Profile
 from encounter_app.ui.table.stats_dialog import StatsDialog
@@ -55,21 +55,34 @@ def button(text: str, name: str, tip: str, slot: Callable[[], None]) -> QPushBut
 
 class SystemTable(QObject):
     cards_name = "cards"
-    card_keys = ""  # what keys a selected card answers to (F1); a system that binds some says
+    #: What A or Enter does with a selected card, for F1 ("starts a clash with it
+    #: attacking"); "" when the system's cards have no attack of their own.
+    attack_words = ""
+    attack_item = ""  # the card menu's item for it ("&Clash with it attacking…")
+    #: Other keys of the system's own that act on a selected card ("F calls the coin for it").
+    own_card_keys: tuple[str, ...] = ()
+    operations: CardTableOperations
 
-    def __init__(self, context: FightContext, rules: BaseRules, profile: Profile) -> None:
+    def __init__(self, context: FightContext, rules: BaseRules, profile: Profile,
+                 operations: CardTableOperations | None = None) -> None:
         super().__init__(context.window)
         self.window, self.profile, self.session = context.window, profile, context.session
-        self.rules = rules
-        self.undo_stack, self.roller, self.say = context.undo_stack, context.roller, context.say
+        # A system with no turn rules of its own plays with the shared ones.
+        self.rules, self.operations = rules, operations or CardTableOperations(
+            context.session, context.undo_stack, context.roller, context.say, rules)
+        self.roller, self.say = context.roller, context.say
         self.roll_router = context.roller.router  # the dialogs' rolls that are steps of one
+        self._edit_note = context.edit_note
         self._rests = context.rests
         self._rests.said.connect(self.say)  # Daggerheart's outcomes say its rests
-        initiative_model = context.initiative_model
         self.cards = SystemCardsView(profile)
-        self.cards.setModel(initiative_model)
+        self.cards.setModel(context.initiative_model)
         self.cards.doubleClicked.connect(
             lambda index: self.activate(index.data(RowRole).id))
+        self.cards.attacks = bool(self.attack_words)
+        self.cards.attack_requested.connect(self.attack_with)
+        self.cards.menu_requested.connect(self.show_card_menu)
+        self.card_keys = card_keys(self.attack_words, self.own_card_keys)
         self.bar = QHBoxLayout()
         self.bar.setContentsMargins(0, 0, 0, 0)
         self.centre = QWidget(objectName="systemCentre")
@@ -91,22 +104,30 @@ class SystemTable(QObject):
         self.player_rolls: PlayerRolls | None = None  # every roll is made at the table
         self.actions: list[QAction] = []  # the Encounter menu's, with their shortcuts
         self.roll_actions: list[QAction] = []  # the Roll menu's
+        self.card_actions: list[QAction] = []  # a card's menu: the system's own, first
         self.build()
         self.bar.addStretch()
-        self.bar.addWidget(button("Damage…", "damageButton", "Mark damage on the selected card",
-                                  self.ask_damage))
-        self.bar.addWidget(button("Heal…", "healButton", "Heal the selected card",
+        self.bar.addWidget(button("Damage…", "damageButton",
+                                  "Mark damage on the selected card (D)", self.ask_damage))
+        self.bar.addWidget(button("Heal…", "healButton", "Heal the selected card (Shift+D)",
                                   self.ask_heal))
         self.bar.addWidget(button("Edit…", "editStatsButton",
-                                  "Change the selected combatant's numbers", self.edit))
+                                  "Change the selected combatant's numbers (Ctrl+E)",
+                                  self.edit))
+        self.damage_action = self.action("&Damage the selected…", "D", self.ask_damage)
+        self.heal_action = self.action("&Heal the selected…", "Shift+D", self.ask_heal)
         self.edit_action = self.action("&Edit the selected combatant…", "Ctrl+E", self.edit)
-        if rules.initiative_key:
-            self.action("Set &initiative of the selected…", "Ctrl+T", self.ask_initiative)
+        self.note_action = self.action("G&M note on the selected…", "Shift+N",
+                                       self.note)
+        self.initiative_action = (self.action("Set &initiative of the selected…", "Ctrl+T",
+                                              self.ask_initiative)
+                                  if rules.initiative_key else None)
 
     def build(self) -> None:
-        """Subclasses add their buttons to ``bar`` and widgets to ``panel_layout``."""
+        """Subclasses add their buttons to ``bar``, widgets to ``panel_layout``, and the
+        actions a card's menu offers first to ``card_actions``."""
 
-    # -- the shell's menus (ui/shell/fight.py) ----------------------------------------------
+    # -- the shell's menus (ui/shell/fight.py) ------------------------------------------------
 
     def fill_encounter_menu(self, menu: QMenu) -> None:
         self.window.add_keyed(menu, self.actions)
@@ -124,34 +145,30 @@ class SystemTable(QObject):
 
         return SystemReference(self.screen_tables())
 
-    # -- what the system says in its rules (a subclass answers) ------------------------------
-
     def screen_tables(self) -> Sequence[ScreenTable]:
-        """The GM screen's tables (F2)."""
+        """The GM screen's tables (F2); a subclass answers."""
         return ()
 
-    def next_turn_step(self) -> QUndoCommand | None:
-        """The next turn, with what a new round refreshes; None when nobody can act."""
-        return turns.next_turn(self.session)
+    # -- a card's own: its attack (A, Enter) and its menu (the Menu key, a right click) -------
 
-    def initiative_request(self, initiants: tuple[Initiant, ...]) -> InitiativeRequest:
-        """Everyone's initiative roll (a system with ``initiative_key`` answers it)."""
-        raise NotImplementedError
+    def attack_with(self, combatant_id: int) -> None:
+        """The system's attack with this combatant attacking (``attack_words`` says what)."""
 
-    def start_battle(self, rows: list[CombatantRow], state: dict[str, Any]
-                     ) -> tuple[list[CombatantRow], dict[str, Any]]:
-        """The battle's first round after the initiative roll, as the system starts one."""
-        return rows, state
+    def show_card_menu(self, combatant_id: int, at: QPoint) -> None:
+        row = self.row(combatant_id)
+        if row is None:
+            return
+        generic = [self.damage_action, self.heal_action, self.edit_action,
+                   *([self.initiative_action] if self.initiative_action else []),
+                   self.note_action]
+        attack = self.attack_item if self.attack_words else ""
+        menu = card_menu(row, self.cards, attack=(attack, self.attack_with),
+                         own=self.card_actions, generic=generic,
+                         give_turn=lambda: self.activate(combatant_id))
+        menu.exec(at)
+        menu.deleteLater()
 
-    def set_initiative_step(self, combatant_id: int, value: int) -> QUndoCommand:
-        return turns.set_initiative(self.session, combatant_id, value)
-
-    def give_turn_step(self, combatant_id: int) -> QUndoCommand:
-        return turns.give_turn(self.session, combatant_id)
-
-    def rolls_initiative(self, row: CombatantRow) -> bool:
-        """Whether ``row`` rolls its initiative (else it is fixed by its bonus)."""
-        return True
+    # -- the selection and the spotlight ------------------------------------------------------
 
     def card_for(self, source: QModelIndex) -> QModelIndex:
         return source  # the cards show the order's own model
@@ -166,7 +183,7 @@ class SystemTable(QObject):
             source, QItemSelectionModel.SelectionFlag.ClearAndSelect)
         self.cards.scrollTo(source)
 
-    # -- helpers for subclasses ------------------------------------------------------------
+    # -- helpers for subclasses ---------------------------------------------------------------
 
     def action(self, text: str, shortcut: str, slot: Callable[[], None], *,
                roll: bool = False) -> QAction:
@@ -183,18 +200,12 @@ class SystemTable(QObject):
         self.panel_layout.addWidget(label)
         return label
 
-    def push(self, build: Callable[[], QUndoCommand | None]) -> bool:
-        """Push what ``build`` makes; a rule that forbids it is said in the status bar."""
-        try:
-            command = build()
-        except turns.TurnError as exc:
-            self.say(str(exc), error=True)
-            return False
-        return command is not None and self.undo_stack.do(command)
-
     def row(self, combatant_id: int | None) -> CombatantRow | None:
-        index = self.session.combatants.index_of(combatant_id)
-        return None if index < 0 else self.session.combatants[index]
+        return self.operations.row(combatant_id)
+
+    def chosen_id(self) -> int | None:
+        """The selected card's combatant, else whoever is in the spotlight (None: nobody)."""
+        return self.cards.selected_id() or self.session.active_id
 
     def target(self) -> CombatantRow | None:
         """The selected card, else whoever is in the spotlight; says so when there is none."""
@@ -203,42 +214,35 @@ class SystemTable(QObject):
             self.say("Select a card first (or give someone the spotlight).", error=True)
         return chosen
 
-    # -- what every system does --------------------------------------------------------------
+    def standing(self, at_least: int = 1) -> list[CombatantRow]:
+        """Who is still in the fight; empty, and said, when fewer than ``at_least``."""
+        return self.operations.standing(at_least)
+
+    # -- what every system does ---------------------------------------------------------------
 
     def next_turn(self) -> None:
-        if (not self.push(self.next_turn_step)
-                and not self.session.combatants):
-            self.say("Nobody can act: add a combatant first.")
+        self.operations.next_turn()
 
-    def damage(self, combatant_id: int, amount: int) -> None:
-        row = self.row(combatant_id)
-        if row is None or amount == 0:
-            return
-        marked = min(max(row.hp_marked + amount, 0), row.hp_max)
-        verb = "Damage" if amount > 0 else "Heal"
-        self.undo_stack.push(commands.UpdateCombatant(
-            self.session, replace(row, hp_marked=marked), f"{verb} {row.name} {abs(amount)}"))
-
-    def _ask_amount(self, title: str, sign: int) -> None:
+    def _ask_amount(self, title: str, verb: str, mark: Callable[[int, int], bool]) -> None:
         row = self.target()
         if row is None:
             return
-        word = self.profile.health_word
-        amount, ok = QInputDialog.getInt(self.window, title, f"{word} for {row.name}:", 1, 1,
-                                         999)
-        if ok:
-            self.damage(stored_id(row), sign * amount)
+        amount = ask_number(self.window, title,
+                            f"{self.profile.health_word} to {verb} on {row.name}:", title, 1,
+                            1, 999)
+        if amount is not None:
+            mark(stored_id(row), amount)
 
     def ask_damage(self) -> None:
-        self._ask_amount("Damage", +1)
+        self._ask_amount("Damage", "mark", self.operations.damage)
 
     def ask_heal(self) -> None:
-        self._ask_amount("Heal", -1)
+        self._ask_amount("Heal", "clear", self.operations.heal)
 
     def add_combatant(self) -> None:
         dialog = StatsDialog(self.rules, self.window)
         if dialog.exec() == StatsDialog.DialogCode.Accepted:
-            self.undo_stack.push(commands.AddCombatant(self.session, dialog.combatant()))
+            self.operations.add(dialog.combatant())
 
     def edit(self) -> None:
         row = self.target()
@@ -246,71 +250,28 @@ class SystemTable(QObject):
             return
         dialog = StatsDialog(self.rules, self.window, existing=row)
         if dialog.exec() == StatsDialog.DialogCode.Accepted:
-            self.undo_stack.push(commands.UpdateCombatant(self.session, dialog.combatant(),
-                                                          f"Edit {row.name}"))
+            self.operations.edit(dialog.combatant())
 
-    def standing(self, at_least: int = 1) -> list[CombatantRow]:
-        """Who is still in the fight; empty, and said, when fewer than ``at_least``."""
-        rows = [r for r in self.session.combatants if not r.defeated]
-        if len(rows) < at_least:
-            self.say("Not enough combatants still standing: add one first.", error=True)
-            return []
-        return rows
+    def note(self) -> None:
+        """The GM's note on the selected card (or whoever is in the spotlight)."""
+        row = self.target()
+        if row is not None:
+            self._edit_note(stored_id(row))
 
     def roll_initiative(self) -> None:
-        """Everyone's initiative in one request; the answer orders the list, one undo step."""
-        rows = self.standing()
-        if not rows:
-            return
-        key = self.rules.initiative_key
-        request = self.initiative_request(tuple(
-            Initiant(stored_id(r), r.name, turns.stat(r, key), rolls=self.rolls_initiative(r))
-            for r in rows))
+        """Everyone's initiative in one roll: asked first when it would clear what the fight
+        has, refused where the text keeps the order for the battle."""
+        initiative.roll(self.window, self.operations)
 
-        def record(answer: RollResult[tuple[InitiativeScore, ...]], log: RollRow
-                   ) -> QUndoCommand:
-            command = turns.apply_initiative(self.session, request, answer.result, log,
-                                             self.start_battle)
-            if ties := request.ties(answer.result):
-                # Asked once the roll is in the log and the order shows it.
-                QTimer.singleShot(0, lambda: self.ask_ties(ties))
-            return command
-
-        self.roller.roll(request, "The initiative roll", record=record)
-
-    def ask_ties(self, ties: list[list[InitiativeScore]]) -> None:
-        """Who is still tied after the rules' order is the GM's to order; each tied group's
-        order is one undo step after the roll's."""
-        for group in ties:
-            left = {s.name: s.combatant_id for s in group}
-            order: list[int] = []
-            while len(left) > 1:
-                names = list(left)
-                score = group[0]
-                choice, ok = QInputDialog.getItem(
-                    self.window, "Initiative tie",
-                    f"{' and '.join(names)} are tied at {score.total} (bonus {score.bonus:+d})."
-                    f" Who goes {'first' if not order else 'next'}?", names, 0, False)
-                if not ok:
-                    return  # the order stays as rolled
-                order.append(left.pop(choice))
-            order += left.values()
-            if all(self.row(i) is not None for i in order):
-                self.push(partial(turns.settle_tie, self.session, order))
+    def ask_ties(self, ties: initiative.Ties) -> None:
+        initiative.ask_ties(self.window, self.operations, ties)
 
     def ask_initiative(self) -> None:
         """A player rolled initiative at the table: type it in, the order follows."""
         row = self.target()
-        if row is None:
-            return
-        current = turns.effective_initiative(row)
-        value, ok = QInputDialog.getInt(self.window, "Set initiative",
-                                        f"Initiative of {row.name}:",
-                                        10 if current is None else current, -20, 99)
-        if ok:
-            self.undo_stack.push(self.set_initiative_step(stored_id(row), value))
+        if row is not None:
+            initiative.ask_value(self.window, self.operations, row)
 
     def activate(self, combatant_id: int) -> None:
         """Give the turn to someone out of order (a waiting R&R character acting now...)."""
-        if self.row(combatant_id) is not None:
-            self.undo_stack.push(self.give_turn_step(combatant_id))
+        self.operations.give_turn(combatant_id)

@@ -11,7 +11,6 @@ leaves everyone as they were.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -37,14 +36,12 @@ from encounter_app.services.rolls.router import RollRouter
 from encounter_app.systems.casus_mus.requests import SkillRollRequest
 from encounter_app.systems.casus_mus.services import turns
 from encounter_app.systems.casus_mus.services.clash import ClashFlow, Side
+from encounter_app.systems.casus_mus.services.operations import CasusMusOperations
 from encounter_app.systems.casus_mus.sheet import LABELS
 from encounter_app.systems.casus_mus.ui.clash_resolve import ResolvePanel
 from encounter_app.ui.widgets.combo import combatant_combo
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
 from encounter_app.ui.widgets.typed import typed_die
-
-if TYPE_CHECKING:
-    from PySide6.QtGui import QUndoCommand
 
 SKILLS = ("combat", "evade", "willpower", "endurance")
 ATTACK_SKILL, DEFENCE_SKILL = "combat", "evade"
@@ -103,13 +100,12 @@ class Chooser(QWidget):
 
 class ClashDialog(QDialog):
     def __init__(self, session: EncounterSession, roll_router: RollRouter,
-                 push: Callable[[Callable[[], QUndoCommand | None]], bool],
-                 parent: QWidget | None = None, *,
+                 operations: CasusMusOperations, parent: QWidget | None = None, *,
                  attacker: int | None = None, defender: int | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("clashDialog")
         self.setWindowTitle("Clash — Casus Mus combat flow")
-        self._session, self._router, self._push = session, roll_router, push
+        self._session, self._router, self._operations = session, roll_router, operations
         self.flow: ClashFlow | None = None
         self._waiting = False
         rows = [r for r in session.combatants if not r.defeated]
@@ -153,8 +149,7 @@ class ClashDialog(QDialog):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.verdict.setFont(font)
-        self.resolve = ResolvePanel(session.store, roll_router,
-                                    session.combatants.by_id)
+        self.resolve = ResolvePanel(operations, roll_router, session.combatants.by_id)
         self.resolve.changed.connect(self._update)
         self.buttons, self.record_button = accept_buttons(self, "Record the clash")
         self.record_button.setObjectName("recordClash")
@@ -284,5 +279,5 @@ class ClashDialog(QDialog):
         flow = self.flow
         if flow is None or flow.why_not_record() or self.resolve.waiting:
             return
-        if self._push(lambda: flow.command(self._session)):
+        if self._operations.record_clash(flow):
             super().accept()

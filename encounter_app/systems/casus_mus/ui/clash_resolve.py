@@ -31,20 +31,20 @@ from encounter_app.domain import CombatantRow
 from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.rules import dice
 from encounter_app.services.rolls.router import RollRouter
-from encounter_app.store import Store
-from encounter_app.systems.casus_mus.services import maneuvers
 from encounter_app.systems.casus_mus.services.clash import ClashFlow, Damage, armour, weapon_damage
+from encounter_app.systems.casus_mus.services.maneuvers import ManeuverError
+from encounter_app.systems.casus_mus.services.operations import CasusMusOperations
 from encounter_app.ui.widgets.typed import typed_die
 
 
 class ResolvePanel(QGroupBox):
     changed = Signal()  # a maneuver ticked, the damage rolled: the dialog says what is open
 
-    def __init__(self, store: Store, router: RollRouter,
+    def __init__(self, operations: CasusMusOperations, router: RollRouter,
                  row_of: Callable[[int], CombatantRow]) -> None:
         super().__init__("Resolve: Combat Maneuvers, then damage")
         self.setObjectName("clashResolve")
-        self._store, self._router, self._row_of = store, router, row_of
+        self._operations, self._router, self._row_of = operations, router, row_of
         self.flow: ClashFlow | None = None
         self._prepared_for: tuple[int, int] | None = None  # (hitter, struck) the boxes show
         self.waiting = False
@@ -108,8 +108,8 @@ class ResolvePanel(QGroupBox):
         """The list from the store (read here, not on every refresh of the buttons)."""
         self.list.blockSignals(True)
         self.list.clear()
-        offered = maneuvers.maneuvers(self._store)
-        self._own = {m.name for m in offered[len(maneuvers.MANEUVERS):]}
+        offered = self._operations.maneuvers()
+        self._own = {m.name for m in offered[self._operations.usual_maneuvers():]}
         for maneuver in offered:
             item = QListWidgetItem(maneuver.name)
             item.setToolTip(maneuver.text)
@@ -148,8 +148,8 @@ class ResolvePanel(QGroupBox):
         if not ok:
             return
         try:
-            made = maneuvers.add_maneuver(self._store, name, text)
-        except (maneuvers.ManeuverError, OSError) as exc:
+            made = self._operations.add_maneuver(name, text)
+        except (ManeuverError, OSError) as exc:
             self.outcome.setText(str(exc))
             return
         self._fill_list(self.chosen())
@@ -161,8 +161,8 @@ class ResolvePanel(QGroupBox):
         if item is None:
             return
         try:
-            maneuvers.remove_maneuver(self._store, item.text())
-        except (maneuvers.ManeuverError, OSError) as exc:
+            self._operations.remove_maneuver(item.text())
+        except (ManeuverError, OSError) as exc:
             self.outcome.setText(str(exc))
             return
         name = item.text()

@@ -7,7 +7,6 @@ Nothing is spent or logged until "Record": the Luck Point and the log line are o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -24,7 +23,6 @@ from encounter_app.domain import CombatantRow
 from encounter_app.domain.requests import RollResult
 from encounter_app.rules.casus_mus import LuckOption, SkillRoll, roll_skill
 from encounter_app.rules.dice import Typed
-from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.router import RollRouter
 from encounter_app.systems.casus_mus.requests import SkillRollRequest
 from encounter_app.systems.casus_mus.services.clash import SkillCheck
@@ -32,19 +30,15 @@ from encounter_app.systems.casus_mus.ui.clash_dialog import Chooser
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
 from encounter_app.ui.widgets.typed import typed_die
 
-if TYPE_CHECKING:
-    from PySide6.QtGui import QUndoCommand
-
 
 class SkillRollDialog(QDialog):
-    def __init__(self, session: EncounterSession, rows: list[CombatantRow],
-                 roller: int | None, roll_router: RollRouter,
-                 push: Callable[[Callable[[], QUndoCommand | None]], bool],
-                 parent: QWidget | None = None, *, skill: str = "willpower") -> None:
+    def __init__(self, rows: list[CombatantRow], roller: int | None, roll_router: RollRouter,
+                 record: Callable[[SkillCheck], bool], parent: QWidget | None = None, *,
+                 skill: str = "willpower") -> None:
         super().__init__(parent)
         self.setObjectName("skillRollDialog")
         self.setWindowTitle("Skill roll — Casus Mus")
-        self._session, self._router, self._push = session, roll_router, push
+        self._router, self._record = roll_router, record
         self.check: SkillCheck | None = None
         self._waiting = False
         self.chooser = Chooser(rows, roller, skill, "skillRoller")
@@ -143,5 +137,5 @@ class SkillRollDialog(QDialog):
         check = self.check
         if check is None or check.side.roll is None or self._waiting:
             return
-        if self._push(lambda: check.command(self._session)):
+        if self._record(check):
             super().accept()

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QGridLayout, QLabel
 
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system import BaseRules
 from encounter_app.systems.casus_mus.services import turns
+from encounter_app.systems.casus_mus.services.operations import AP, LP, CasusMusOperations
 from encounter_app.systems.casus_mus.ui.clash_dialog import ClashDialog
 from encounter_app.systems.casus_mus.ui.profile import profile
 from encounter_app.systems.casus_mus.ui.skill_dialog import SkillRollDialog
@@ -19,16 +21,18 @@ from encounter_app.ui.table.table import SystemTable, button
 
 
 class CasusMusTable(SystemTable):
+    attack_words = "starts a clash with it attacking"
+    attack_item = "&Clash with it attacking…"
+    operations: CasusMusOperations
+
     def __init__(self, context: FightContext, rules: BaseRules) -> None:
-        super().__init__(context, rules, profile(rules))
+        super().__init__(context, rules, profile(rules), CasusMusOperations(
+            context.session, context.undo_stack, context.roller, context.say, rules))
 
     def screen_tables(self) -> Sequence[ScreenTable]:
         from encounter_app.systems.casus_mus.ui.screen import TABLES
 
         return TABLES
-
-    def next_turn_step(self) -> QUndoCommand | None:
-        return turns.next_turn(self.session)
 
     def build(self) -> None:
         self.bar.addWidget(button("Clash…", "clashButton",
@@ -38,21 +42,29 @@ class CasusMusTable(SystemTable):
                                   "with a Luck Point on a failure (K)",
                                   self.skill_roll))
         self.action("&Clash…", "C", self.clash, roll=True)
-        self.action("&Skill roll…", "K", self.skill_roll, roll=True)
+        skill = self.action("&Skill roll…", "K", self.skill_roll, roll=True)
         self.action("New session: refresh &Luck Points", "", self.new_session)
+        self.card_actions.append(skill)
+        for text, resource, cost in (("Spend an &Action Point", AP, 1),
+                                     ("Give an Action Point &back", AP, -1),
+                                     ("Spend a &Luck Point", LP, 1),
+                                     ("Give a Luck Point bac&k", LP, -1)):
+            made = QAction(text, self)
+            made.triggered.connect(partial(self.change, resource, cost))
+            self.card_actions.append(made)
 
         self.who = QLabel(objectName="resourceTarget")
         self.who.setWordWrap(True)
         self.panel_layout.addWidget(self.who)
         grid = QGridLayout()
         grid.addWidget(button("− AP", "spendApButton", "Spend an Action Point",
-                              lambda: self.change("ap", 1)), 0, 0)
+                              lambda: self.change(AP, 1)), 0, 0)
         grid.addWidget(button("+ AP", "gainApButton", "Give an Action Point back",
-                              lambda: self.change("ap", -1)), 0, 1)
+                              lambda: self.change(AP, -1)), 0, 1)
         grid.addWidget(button("− LP", "spendLpButton", "Spend a Luck Point",
-                              lambda: self.change("lp", 1)), 1, 0)
+                              lambda: self.change(LP, 1)), 1, 0)
         grid.addWidget(button("+ LP", "gainLpButton", "Give a Luck Point back",
-                              lambda: self.change("lp", -1)), 1, 1)
+                              lambda: self.change(LP, -1)), 1, 1)
         self.panel_layout.addLayout(grid)
         self.new_session_button = button(
             "New session: refresh Luck Points", "refreshLuckButton",
@@ -79,23 +91,29 @@ class CasusMusTable(SystemTable):
     def change(self, resource: str, cost: int) -> None:
         row = self.target()
         if row is not None:
-            self.push(lambda: turns.spend(self.session, stored_id(row), resource, cost))
+            self.operations.spend(stored_id(row), resource, cost)
 
     def new_session(self) -> None:
-        if not self.push(lambda: turns.refresh_luck_points(self.session)):
-            self.say("Everyone already has all their Luck Points.")
+        self.operations.refresh_luck_points()
+
+    def attack_with(self, combatant_id: int) -> None:
+        self._clash(combatant_id)
 
     def clash(self) -> None:
+        """A clash with the selected card (or whoever is in the spotlight) attacking."""
+        self._clash(self.chosen_id())
+
+    def _clash(self, attacker: int | None) -> None:
         if not self.standing(2):
             return
-        attacker = self.cards.selected_id() or self.session.active_id
-        ClashDialog(self.session, self.roll_router, self.push, self.window,
-                    attacker=attacker).exec()
+        dialog = ClashDialog(self.session, self.roll_router, self.operations, self.window,
+                             attacker=attacker)
+        dialog.exec()
 
     def skill_roll(self) -> None:
         rows = self.standing(1)
         if not rows:
             return
-        roller = self.cards.selected_id() or self.session.active_id
-        SkillRollDialog(self.session, rows, roller, self.roll_router, self.push,
-                        self.window).exec()
+        dialog = SkillRollDialog(rows, self.chosen_id(), self.roll_router,
+                                 self.operations.record_skill_roll, self.window)
+        dialog.exec()

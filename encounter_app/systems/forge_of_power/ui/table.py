@@ -3,46 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel
 
-from encounter_app.domain import CombatantRow
-from encounter_app.domain.initiative import Initiant
 from encounter_app.domain.system import BaseRules
-from encounter_app.services.fight.turns import TurnError
-from encounter_app.systems.forge_of_power.requests import FopAttackRequest, ForgeInitiative
-from encounter_app.systems.forge_of_power.services import damage as fop_damage
 from encounter_app.systems.forge_of_power.services import turns
+from encounter_app.systems.forge_of_power.services.operations import ForgeOperations
 from encounter_app.systems.forge_of_power.ui.profile import profile
 from encounter_app.systems.forge_of_power.ui.roll_dialog import FopRollDialog
 from encounter_app.ui.shell.fight import FightContext
 from encounter_app.ui.table.reference import ScreenTable
 from encounter_app.ui.table.table import SystemTable, button
 
-if TYPE_CHECKING:
-    from PySide6.QtGui import QUndoCommand
-
-    from encounter_app.domain import RollRow
-    from encounter_app.systems.forge_of_power.damage import Damage
-    from encounter_app.systems.forge_of_power.requests import LevelCheckRequest
-
 
 class ForgeOfPowerTable(SystemTable):
+    attack_words = "makes its attack"
+    attack_item = "&Attack with it…"
+    operations: ForgeOperations
+
     def __init__(self, context: FightContext, rules: BaseRules) -> None:
-        super().__init__(context, rules, profile(rules))
+        super().__init__(context, rules, profile(rules), ForgeOperations(
+            context.session, context.undo_stack, context.roller, context.say, rules))
 
     def screen_tables(self) -> Sequence[ScreenTable]:
         from encounter_app.systems.forge_of_power.ui.screen import TABLES
 
         return TABLES
-
-    def initiative_request(self, initiants: tuple[Initiant, ...]) -> ForgeInitiative:
-        return ForgeInitiative(initiants)
-
-    def start_battle(self, rows: list[CombatantRow], state: dict[str, Any]
-                     ) -> tuple[list[CombatantRow], dict[str, Any]]:
-        return turns.start_battle(rows, state)
 
     def build(self) -> None:
         self.bar.addWidget(button("Die roll…", "fopCheckButton",
@@ -51,7 +37,8 @@ class ForgeOfPowerTable(SystemTable):
         self.bar.addWidget(button("Attack…", "fopAttackButton",
                                   "One attack roll against each target's Defense (A)",
                                   lambda: self.roll(attack=True)))
-        self.action("&Die roll…", "R", lambda: self.roll(attack=False), roll=True)
+        self.card_actions.append(
+            self.action("Die &roll…", "R", lambda: self.roll(attack=False), roll=True))
         self.action("&Attack…", "A", lambda: self.roll(attack=True), roll=True)
         self.action("Roll &initiative", "I", self.roll_initiative, roll=True)
         self.action("Interr&upt", "Shift+I", self.interrupt)  # Ctrl+I imports a file
@@ -115,18 +102,17 @@ class ForgeOfPowerTable(SystemTable):
             self.interrupter.setEnabled(True)
 
     def next_turn(self) -> None:
-        chosen = self.next_choice.currentData()
-        if chosen is None:
-            self.say("Nobody can take the next turn: add a combatant first.", error=True)
-            return
-        self.push(lambda: turns.end_popcorn_turn(self.session, chosen))
+        self.operations.pass_turn(self.next_choice.currentData())
 
     def interrupt(self) -> None:
-        chosen = self.interrupter.currentData()
-        if chosen is None:
-            self.say("Nobody was attacked this turn who has yet to act.", error=True)
-            return
-        self.push(lambda: turns.end_popcorn_turn(self.session, chosen, interrupt=True))
+        self.operations.interrupt(self.interrupter.currentData())
+
+    def attack_with(self, combatant_id: int) -> None:
+        """The selected card attacks (A or Enter on it); the dialog picks its target."""
+        rows = self.standing(2)
+        if rows:
+            FopRollDialog(rows, combatant_id, self.roll_router, self.operations.record,
+                          self.window, attack=True).exec()
 
     def roll(self, *, attack: bool) -> None:
         rows = self.standing(2 if attack else 1)
@@ -139,22 +125,5 @@ class ForgeOfPowerTable(SystemTable):
             actor, target = self.session.active_id, selected
         else:  # a die roll (a save) is whoever the GM chose, else the one in the spotlight
             actor, target = selected or self.session.active_id, None
-        FopRollDialog(rows, actor, self.roll_router, self.record_roll, self.window,
+        FopRollDialog(rows, actor, self.roll_router, self.operations.record, self.window,
                       attack=attack, target=target).exec()
-
-    def record_roll(self, request: LevelCheckRequest | FopAttackRequest, row: RollRow,
-                    damage: Damage | None = None, weapon: str = "") -> bool:
-        """The roll, the damage it deals (each card's HP), whom an attack marked for Interrupt
-        and the attacker's weapon damage (``weapon``, kept for its next attack): one step."""
-        extra: list[QUndoCommand] = []
-        if isinstance(request, FopAttackRequest):
-            marked = turns.attacked_targets(self.session, request.combatant_id,
-                                            [t.combatant_id for t in request.targets])
-            remembered = fop_damage.remember_weapon(self.session, request.combatant_id, weapon)
-            extra += [part for part in (marked, remembered) if part is not None]
-        try:
-            row, command = fop_damage.record_with_damage(self.session, row, damage, extra)
-        except TurnError as refused:
-            self.say(str(refused), error=True)
-            return False
-        return self.roller.push(row, command)

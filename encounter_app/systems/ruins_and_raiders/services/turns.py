@@ -102,6 +102,24 @@ def waited_out(row: CombatantRow) -> bool:
     return bool(row.system_state.get("waited_out", False))
 
 
+def waiting(row: CombatantRow) -> bool:
+    return bool(row.system_state.get("waiting", False))
+
+
+def holding(row: CombatantRow) -> bool:
+    """Holds its action into the next round (+10 initiative then)."""
+    return bool(row.system_state.get("holding", False))
+
+
+def hold_bonus(row: CombatantRow) -> int:
+    """The initiative a held action gives this round (0: none)."""
+    return int(row.system_state.get("hold_bonus", 0) or 0)
+
+
+def in_round_zero(session: EncounterSession) -> bool:
+    return bool(session.system_state.get("round_zero"))
+
+
 def new_round(rows: list[CombatantRow]) -> list[CombatantRow]:
     new = []
     for r in rows:
@@ -119,6 +137,14 @@ def start_battle(rows: list[CombatantRow], state: dict[str, Any]
                  ) -> tuple[list[CombatantRow], dict[str, Any]]:
     """After the initiative roll: round 1 (after round zero, if any) with fresh actions."""
     return new_round(rows), {k: v for k, v in state.items() if k != "round_zero"}
+
+
+def restart_battle(rows: list[CombatantRow], state: dict[str, Any]
+                   ) -> tuple[list[CombatantRow], dict[str, Any]]:
+    """Initiative rolled again (a correction in round 1): the round starts afresh, with
+    nothing carried from the round it replaces (no hold's +10, nobody waited out)."""
+    rows, state = start_battle(rows, state)
+    return [with_state(r, hold_bonus=0, waited_out=False) for r in rows], state
 
 
 def start_round_zero(session: EncounterSession, ambusher_ids: Iterable[int], *,

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
-from typing import Any
 
-from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -18,17 +15,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain import CombatantRow, RollRow
-from encounter_app.domain.initiative import Initiant
-from encounter_app.domain.requests import RollResult
+from encounter_app.domain import CombatantRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system import BaseRules
 from encounter_app.rules import ruins_and_raiders as rr
-from encounter_app.services.fight import commands
-from encounter_app.services.fight.compound import Compound
-from encounter_app.systems.ruins_and_raiders.requests import RuinsInitiative, TraitCheckRequest
-from encounter_app.systems.ruins_and_raiders.services import round as ruins_round
 from encounter_app.systems.ruins_and_raiders.services import turns
+from encounter_app.systems.ruins_and_raiders.services.operations import RuinsOperations
 from encounter_app.systems.ruins_and_raiders.ui.profile import profile
 from encounter_app.systems.ruins_and_raiders.ui.trait_dialog import TraitCheckDialog
 from encounter_app.ui.shell.fight import FightContext
@@ -71,29 +63,18 @@ class AmbushDialog(QDialog):
 
 
 class RuinsAndRaidersTable(SystemTable):
+    attack_words = "makes a trait check of its attack"
+    attack_item = "&Attack: a trait check…"
+    operations: RuinsOperations
+
     def __init__(self, context: FightContext, rules: BaseRules) -> None:
-        super().__init__(context, rules, profile(rules))
+        super().__init__(context, rules, profile(rules), RuinsOperations(
+            context.session, context.undo_stack, context.roller, context.say, rules))
 
     def screen_tables(self) -> Sequence[ScreenTable]:
         from encounter_app.systems.ruins_and_raiders.ui.screen import TABLES
 
         return TABLES
-
-    def next_turn_step(self) -> QUndoCommand | None:
-        return turns.next_turn(self.session)
-
-    def initiative_request(self, initiants: tuple[Initiant, ...]) -> RuinsInitiative:
-        return RuinsInitiative(initiants)
-
-    def start_battle(self, rows: list[CombatantRow], state: dict[str, Any]
-                     ) -> tuple[list[CombatantRow], dict[str, Any]]:
-        return turns.start_battle(rows, state)
-
-    def set_initiative_step(self, combatant_id: int, value: int) -> QUndoCommand:
-        return turns.set_initiative(self.session, combatant_id, value)
-
-    def give_turn_step(self, combatant_id: int) -> QUndoCommand:
-        return turns.give_turn(self.session, combatant_id)
 
     def build(self) -> None:
         self.bar.addWidget(button("Trait check…", "traitCheckButton",
@@ -102,19 +83,20 @@ class RuinsAndRaidersTable(SystemTable):
                                   "The selected card uses one of its two actions (U)",
                                   self.use_action))
         self.bar.addWidget(button("Wait", "waitButton",
-                                  "Wait: act later this round, even inside another's action",
-                                  self.wait))
+                                  "Wait: act later this round, even inside another's "
+                                  "action (W)", self.wait))
         self.bar.addWidget(button("Hold", "holdButton",
-                                  "Hold the action into the next round: +10 initiative then",
-                                  self.hold))
+                                  "Hold the action into the next round: +10 initiative "
+                                  "then (O)", self.hold))
         # C and O: T ticks the countdown and H hides a combatant in every system's window.
-        self.action("&Trait check…", "C", self.check, roll=True)
+        self.card_actions += [
+            self.action("&Trait check…", "C", self.check, roll=True),
+            self.action("&Use an action", "U", self.use_action),
+            self.action("&Give up an action for a bonus…", "G", self.give_up),
+            self.action("&Wait", "W", self.wait),
+            self.action("H&old to the next round", "O", self.hold)]
         self.action("Roll &initiative", "I", self.roll_initiative, roll=True)
-        self.action("&Use an action", "U", self.use_action)
-        self.action("&Give up an action for a bonus…", "G", self.give_up)
-        self.action("&Wait", "W", self.wait)
-        self.action("H&old to the next round", "O", self.hold)
-        self.action("Round &zero…", "", self.round_zero)
+        self.action("Round &zero…", "Z", self.round_zero)
 
         self.status = QLabel(objectName="roundStatus")
         self.status.setWordWrap(True)
@@ -122,7 +104,7 @@ class RuinsAndRaidersTable(SystemTable):
         row = QHBoxLayout()
         row.addWidget(button("Round zero…", "roundZeroButton",
                              "Who acts first acts in round zero; the rest wait, or are "
-                             "surprised", self.round_zero))
+                             "surprised (Z)", self.round_zero))
         row.addWidget(button("Roll initiative", "rollInitiativeButton",
                              "PCs roll Perception; adversaries take Perception + 7 (I)",
                              self.roll_initiative))
@@ -136,60 +118,37 @@ class RuinsAndRaidersTable(SystemTable):
         self.show_status()
 
     def show_status(self) -> None:
-        if self.session.system_state.get("round_zero"):
+        if turns.in_round_zero(self.session):
             text = ("<b>Round zero</b>: only the ambushers act. Roll initiative to start "
                     "round 1.")
-        elif not any("initiative" in r.system_state for r in self.session.combatants):
+        elif not self.operations.rolled_before():
             text = "<b>No initiative yet</b>: roll it (or start with round zero for an ambush)."
         else:
             text = f"<b>Round {self.session.round}</b>: high initiative acts first."
         self.status.setText(text)
 
+    def attack_with(self, combatant_id: int) -> None:
+        self._check(combatant_id, attack=True)
+
     def check(self) -> None:
+        self._check(self.chosen_id(), attack=False)
+
+    def _check(self, actor: int | None, *, attack: bool) -> None:
         rows = self.standing()
         if not rows:
             return
-        actor = self.cards.selected_id() or self.session.active_id
-        dialog = TraitCheckDialog(rows, actor, self.window)
+        dialog = TraitCheckDialog(rows, actor, self.window, as_attack=attack)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        uses = dialog.uses_action.isChecked()
-        actor_id = dialog.actor_id()
-        acting = self.row(actor_id)
-        if uses and (acting is None or turns.actions_left(acting) <= 0):
-            # use_action refuses it, and says why (no actions left, or no longer in the fight)
-            self.push(lambda: turns.use_action(self.session, actor_id))
-            return
-
-        typed = dialog.typed_check()
         # What the check leaves for the round, as the GM saw it when pressing the button.
-        charge, used = dialog.charge_spaces(), dialog.used()
-
-        def record(answer: RollResult[rr.TraitCheck], row: RollRow) -> QUndoCommand:
-            if typed is not None:
-                row = replace(row, detail=f"{row.detail} (rolled at the table)")
-            # A hit's Wounds go on the target's card in the same step as the roll, with the
-            # action spent, the charge remembered and the given-up bonuses used. The dice may
-            # answer after a combatant has left the fight: it is skipped.
-            request, result = answer.request, answer.result
-            wounds = None
-            if (isinstance(request, TraitCheckRequest) and request.target_id is not None
-                    and request.wound_base is not None and result.success):
-                wounds = (request.target_id, max(result.mox + request.wound_base, 0))
-            return Compound(f"Roll: {row.summary}", [
-                commands.RecordRoll(self.session, row),
-                *ruins_round.check_recorded(self.session, actor_id, uses_action=uses,
-                                            charge=charge, used=used, wounds=wounds)])
-
-        if typed is not None:
-            self.roller.record(RollResult(0, dialog.request(), typed), record)
-        else:
-            self.roller.roll(dialog.request(), "The trait check", record=record)
+        self.operations.trait_check(dialog.request(), actor_id=dialog.actor_id(),
+                                    typed=dialog.typed_check(),
+                                    uses_action=dialog.uses_action.isChecked(),
+                                    charge=dialog.charge_spaces(), used=dialog.used())
 
     def use_action(self) -> None:
-        row = self.target()
-        if row is not None:
-            self.push(lambda: turns.use_action(self.session, stored_id(row)))
+        if (row := self.target()) is not None:
+            self.operations.use_action(stored_id(row))
 
     def give_up(self) -> None:
         """Give up an action for Aim, Defend, Haymaker, Resist or Look (also in response to
@@ -200,27 +159,19 @@ class RuinsAndRaidersTable(SystemTable):
         names = [f"{s.name.title()}: +{s.bonus} {s.applies_to}" for s in rr.Sacrifice]
         chosen, ok = QInputDialog.getItem(self.window, "Give up an action",
                                           f"{row.name} gives up an action for:", names, 0, False)
-        if not ok:
-            return
-        sacrifice = list(rr.Sacrifice)[names.index(chosen)]
-        self.push(lambda: turns.give_up_action(self.session, stored_id(row), sacrifice))
+        if ok:
+            self.operations.give_up_action(stored_id(row),
+                                           list(rr.Sacrifice)[names.index(chosen)])
 
     def wait(self) -> None:
-        row = self.target()
-        if row is not None:
-            self.push(lambda: turns.set_waiting(self.session, stored_id(row)))
+        if (row := self.target()) is not None:
+            self.operations.wait(stored_id(row))
 
     def hold(self) -> None:
-        row = self.target()
-        if row is not None:
-            self.push(lambda: turns.set_waiting(self.session, stored_id(row), hold=True))
+        if (row := self.target()) is not None:
+            self.operations.hold(stored_id(row))
 
     def round_zero(self) -> None:
         dialog = AmbushDialog(list(self.session.combatants), self.window)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.push(lambda: turns.start_round_zero(self.session, dialog.ambushers(),
-                                                     surprise=dialog.surprise.isChecked()))
-
-    def rolls_initiative(self, row: CombatantRow) -> bool:
-        """The Adversary adds 7 to each enemy's Perception rather than roll."""
-        return row.kind != "adversary"
+            self.operations.round_zero(dialog.ambushers(), surprise=dialog.surprise.isChecked())

@@ -79,7 +79,7 @@ def _form(parent: QStackedWidget) -> QFormLayout:
 
 class TraitCheckDialog(QDialog):
     def __init__(self, rows: list[CombatantRow], actor: int | None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, as_attack: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("traitCheckDialog")
         self.setWindowTitle("Trait check — Ruins & Raiders")
@@ -201,6 +201,8 @@ class TraitCheckDialog(QDialog):
         self.actor.currentIndexChanged.connect(self._aim_at_a_foe)
         self._aim_at_a_foe()
         self._mode_changed(TASK)
+        if as_attack:  # A or Enter on a card: that card's attack
+            self.mode.setCurrentIndex(ATTACK)
 
     def _row(self, combo: QComboBox) -> CombatantRow:
         return self.rows[combo.currentIndex()]
