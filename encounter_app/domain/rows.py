@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
+from encounter_app.domain.json_data import JsonObject
 from encounter_app.domain.optional_rules import RuleOptions
 
 CombatantKind = Literal["pc", "adversary", "npc"]
@@ -233,7 +234,8 @@ class FearEventRow:
 
 @dataclass(frozen=True)
 class RollRow:
-    """A roll-log line. ``payload`` keeps the whole result as JSON-able plain data."""
+    """A roll-log line. ``payload``: what its words were made from, as JSON, read back as a
+    typed value by its kind's decoder (domain/logged.py)."""
 
     kind: str
     summary: str
@@ -241,7 +243,7 @@ class RollRow:
     actor: str = ""
     id: int | None = None
     created_at: datetime | None = None
-    payload: dict[str, Any] = field(default_factory=dict, compare=False)
+    payload: JsonObject = field(default_factory=dict, compare=False)
     public: bool = False  # shown on the player display
 
 

@@ -20,6 +20,7 @@ from encounter_app.domain.rows import CombatantKind, CombatantRow, RollRow
 
 if TYPE_CHECKING:
     from encounter_app.domain.campaign_rows import PcRow
+    from encounter_app.domain.logged import LoggedRoll
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.samples import SampleFight
 
@@ -110,6 +111,10 @@ class SystemRules(Protocol):
         """One of this system's public rolls in the players' words; "" when it is not for
         them, or of a kind the system does not know."""
 
+    def read_roll(self, row: RollRow) -> LoggedRoll | None:
+        """One of this system's log rows read back as its typed value (domain/logged.py);
+        None for a kind the system does not log, or a payload it cannot read."""
+
     def sample(self) -> SampleFight:
         """The sample fight a first start (or ``--demo KEY``) opens."""
 
@@ -163,6 +168,9 @@ class BaseRules:
 
     def roll_words(self, row: RollRow, sight: Sight) -> str:
         raise NotImplementedError
+
+    def read_roll(self, row: RollRow) -> LoggedRoll | None:
+        return None  # a system that logs no kind of its own
 
     def sample(self) -> SampleFight:
         raise NotImplementedError
