@@ -16,16 +16,16 @@ What it keeps from the players, and how:
   visible are listed, so its place and its turn stay unknown. A roll whose combatant id is
   unknown (removed since) is judged by its name.
 - **A GM-only countdown is absent**: not listed, its trigger line and its rolled start not shown.
-- **Only the rolls the GM made public**, each written anew from its structured payload (the
-  request and the rules' result, ``roll_text.describe``): a dice roll, a rest or a countdown
-  here, every other kind by the campaign's system (its ``roll_words``,
-  ``systems/<key>/words.py``) in its own words, never from the GM's summary text: a DC in
-  that text cannot slip through. What the players see of a roll: who rolled, what, the total,
-  the verdict, the damage or Wounds dealt. Not the modifiers, the dice the GM kept secret, a
-  Ruins & Raiders mox (total minus the challenge level, which it would give away), an
-  adversary's Experience, or the fixed initiative of a Ruins & Raiders foe (its Perception
-  + 7).
-- A roll kind neither knows, or a payload it cannot read (a log from an older version), is
+- **Only the rolls the GM made public**, each written anew from its payload read back as a
+  typed value (domain/logged.py: the request and the rules' result, or the line's own
+  class): a dice roll, a rest or a countdown here, every other kind by the campaign's system
+  (its ``roll_words``, ``systems/<key>/words.py``) in its own words, never from the GM's
+  summary text: a DC in that text cannot slip through. What the players see of a roll: who
+  rolled, what, the total, the verdict, the damage or Wounds dealt. Not the modifiers, the
+  dice the GM kept secret, a Ruins & Raiders mox (total minus the challenge level, which it
+  would give away), an adversary's Experience, or the fixed initiative of a Ruins & Raiders
+  foe (its Perception + 7).
+- A roll kind neither knows, or a payload its decoder cannot read (domain/logged.py), is
   not shown: what is not understood is not shown.
 - Fear is shown where the system's GM holds it at the table (``has_fear``).
 - Text the GM typed for the table shows as typed: names, conditions, countdown names, a dice
@@ -35,10 +35,11 @@ What it keeps from the players, and how:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from encounter_app.domain.logged import CORE_KINDS, DiceLine, RestLine, TriggerLine, read_core
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.spotlight_tokens import token_text
@@ -159,47 +160,43 @@ class Sight:
 
 def roll_words(row: RollRow, sight: Sight, system: Words) -> str:
     """A public roll in the players' words; "" when it is not for them (see the module).
-    The kinds every system shares are worded here, the rest by the system."""
-    words = _WORDS.get(row.kind)
-    try:
-        return words(row.payload, sight) if words is not None else system.roll_words(row, sight)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        return ""  # a payload this version cannot read is not shown
+    The kinds every system shares are read and worded here, the rest by the system."""
+    if row.kind not in CORE_KINDS:
+        return system.roll_words(row, sight)
+    line = read_core(row)
+    if isinstance(line, DiceLine):
+        return _dice(line, sight)
+    if isinstance(line, RestLine):
+        return _rest(line, sight)
+    if isinstance(line, TriggerLine):
+        return _countdown(line, sight)
+    return ""  # a payload this version cannot read is not shown
 
 
 def listed(names: list[str]) -> str:
     return ", ".join(names)
 
 
-def _dice(payload: Mapping[str, Any], sight: Sight) -> str:
-    request, result = payload["request"], payload["result"]
-    rolled = f"{request['expression']} = {result['total']}"
-    if "countdown" in payload:  # a countdown's rolled start (services/fight/table.py), logged
-        name = payload["countdown"]  # before the countdown had an id: known by its name
-        if name not in sight.countdown_names.values():
+def _dice(line: DiceLine, sight: Sight) -> str:
+    request, total = line.request, line.result.total
+    if line.countdown is not None:  # a countdown's rolled start: shown with the countdown
+        if line.countdown not in sight.countdown_names.values():
             return ""
-        return f"{name} starts at {result['total']} (rolled {request['expression']})"
-    label = request["label"]
-    return f"{label}: {rolled}" if label else rolled
+        return f"{line.countdown} starts at {total} (rolled {request.expression})"
+    rolled = f"{request.expression} = {total}"
+    return f"{request.label}: {rolled}" if request.label else rolled
 
 
-def _rest(payload: Mapping[str, Any], sight: Sight) -> str:
-    kind = RestKind(payload["rest"])
-    text = ("Rest" if payload.get("roll") is None  # a system without Fear: one rest
-            else "Short rest" if kind is RestKind.SHORT else "Long rest")
-    return text + fear_gained_words(payload, sight)
+def _rest(line: RestLine, sight: Sight) -> str:
+    text = ("Rest" if line.roll is None  # a system without Fear: one rest
+            else "Short rest" if line.kind is RestKind.SHORT else "Long rest")
+    return text + fear_gained_words(line.fear_gained, sight)
 
 
-def fear_gained_words(payload: Mapping[str, Any], sight: Sight) -> str:
-    gained = int(payload.get("fear_gained") or 0)
+def fear_gained_words(gained: int, sight: Sight) -> str:
     return f"; the GM gains {gained} Fear" if sight.fear and gained else ""
 
 
-def _countdown(payload: Mapping[str, Any], sight: Sight) -> str:
-    name = sight.countdown_names.get(payload["countdown_id"])
+def _countdown(line: TriggerLine, sight: Sight) -> str:
+    name = sight.countdown_names.get(line.countdown_id)
     return f"⚠ {name} TRIGGERED" if name else ""
-
-
-_WORDS: dict[str, Callable[[Mapping[str, Any], Sight], str]] = {
-    "dice": _dice, "rest": _rest, "countdown": _countdown,
-}

@@ -18,11 +18,13 @@ from encounter_app.ui.players.share import characters_of
 from tests.helpers.systems import SYSTEMS
 
 KEPT = RollRow(kind="dice", summary="Ambush check: 2d6 = 11 vs Difficulty 14",
-               detail="2d6 (5, 6) = 11", payload={"request": {"expression": "2d6",
-                                                              "label": "Kept ambush"},
-                                                  "result": {"total": 11}})
+               detail="2d6 (5, 6) = 11", payload={
+                   "request": {"expression": "2d6", "label": "Kept ambush"},
+                   "result": {"expression": "2d6", "total": 11, "dice": [5, 6],
+                              "text": "2d6 (5, 6) = 11"}})
 SHOWN = RollRow(kind="dice", summary="Falling rocks: 1d6 = 4", payload={
-    "request": {"expression": "1d6", "label": "Falling rocks"}, "result": {"total": 4}})
+    "request": {"expression": "1d6", "label": "Falling rocks"},
+    "result": {"expression": "1d6", "total": 4, "dice": [4], "text": "1d6 (4) = 4"}})
 
 
 def sent(page) -> dict:

@@ -10,10 +10,21 @@ right before pushing it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.countdown_steps import Event, Step, partner, steps
+from encounter_app.domain.logged import (
+    CountdownMove,
+    DiceLine,
+    MissLine,
+    OutcomeLine,
+    RestLine,
+    RestRoll,
+    TriggerLine,
+    line_json,
+    read_line,
+    rest_key,
+)
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.daggerheart import (
     FearPool,
@@ -135,7 +146,7 @@ def trigger_rows(moved: list[Step], cause: str,
             detail += f" Its linked {other.kind} countdown {other.name} {state}."
         rows.append(RollRow(kind="countdown", summary=summary, detail=detail,
                             actor=s.before.name,
-                            payload={"countdown_id": s.before.id, "loops": s.after.loops}))
+                            payload=line_json(TriggerLine(s.before.id, s.after.loops))))
     return rows
 
 
@@ -150,10 +161,10 @@ def _countdown_lines(moved: list[Step], rows: list[CountdownRow]) -> list[str]:
     return lines
 
 
-def _payload(moved: list[Step]) -> list[dict[str, Any]]:
-    return [{"id": s.before.id, "name": s.before.name, "before": s.before.value,
-             "after": s.after.value, "triggered": s.triggered, "loops": s.after.loops}
-            for s in moved]
+def _moves(moved: list[Step]) -> tuple[CountdownMove, ...]:
+    """The countdowns moved, as the log keeps them."""
+    return tuple(CountdownMove(s.before.id, s.before.name, s.before.value, s.after.value,
+                               s.triggered, s.after.loops) for s in moved)
 
 
 @dataclass
@@ -201,28 +212,28 @@ def record_outcome(session: EncounterSession, outcome: Outcome,
     gained = _gain_fear(session, compound, wanted, "roll_with_fear", outcome.value)
     fear_text = _fear_text(session, wanted, gained)
     rows, moved = _advance(session, compound, outcome, outcome.value)
-    line = outcome_row(outcome, gained, fear_text, moved, rows)
-    if dice is not None:
-        line = replace(line, actor=dice.name, summary=f"{dice.name}: {line.summary}",
-                       detail=f"{dice.words()}\n{line.detail}",
-                       payload={**line.payload, "player": dice.name, "hope": dice.hope,
-                                "fear": dice.fear, "modifier": dice.modifier,
-                                "difficulty": dice.difficulty})
+    line = outcome_row(outcome, gained, fear_text, moved, rows, dice)
     _log(session, compound, line, moved, f"A player rolled {outcome.value}", rows)
     return TableStep(compound, line.summary, moved, gained,
                      ([fear_text] if fear_text else []) + [s.text for s in moved])
 
 
 def outcome_row(outcome: Outcome, gained: int, fear_text: str, moved: list[Step],
-                rows: list[CountdownRow]) -> RollRow:
-    """The log line of a player's outcome: the Fear it gave, the countdowns it moved."""
+                rows: list[CountdownRow], dice: PlayerDice | None = None) -> RollRow:
+    """The log line of a player's outcome: the Fear it gave, the countdowns it moved; with
+    ``dice``, who rolled what against which Difficulty."""
     summary = f"{outcome.value}: {quick_phrase(outcome).split(' (')[0]}"
     if fear_text:
         summary += f"; {fear_text}"
     lines = _countdown_lines(moved, rows) or ["No countdown advanced"]
-    return RollRow(kind="outcome", summary=summary, detail="\n".join(lines),
-                   payload={"outcome": outcome.name, "fear_gained": gained,
-                            "countdowns": _payload(moved)})
+    logged = OutcomeLine(outcome, gained, _moves(moved))
+    if dice is None:
+        return RollRow(kind="outcome", summary=summary, detail="\n".join(lines),
+                       payload=line_json(logged))
+    logged = replace(logged, player=dice.name, hope=dice.hope, fear=dice.fear,
+                     modifier=dice.modifier, difficulty=dice.difficulty)
+    return RollRow(kind="outcome", actor=dice.name, summary=f"{dice.name}: {summary}",
+                   detail="\n".join([dice.words(), *lines]), payload=line_json(logged))
 
 
 def pc_missed(session: EncounterSession) -> TableStep:
@@ -241,7 +252,7 @@ def miss_row(moved: list[Step], rows: list[CountdownRow]) -> RollRow:
         summary += ": no countdown ticks on a miss"
     return RollRow(kind="outcome", summary=summary,
                    detail="\n".join(_countdown_lines(moved, rows)),
-                   payload={"event": "pc_miss", "countdowns": _payload(moved)})
+                   payload=line_json(MissLine("pc_miss", _moves(moved))))
 
 
 def rest(session: EncounterSession, kind: RestKind, fear_roll: DiceRoll | None,
@@ -277,12 +288,10 @@ def rest_row(kind: RestKind, fear_roll: DiceRoll | None, gained: int, fear_text:
         if kind is RestKind.LONG:
             lines.append(f"Party: {basis}")
     lines += _countdown_lines(moved, rows) or ["No long-term countdown"]
-    roll = None if fear_roll is None else {"expression": fear_roll.expression,
-                                           "total": fear_roll.total,
-                                           "dice": list(fear_roll.dice)}
+    roll = None if fear_roll is None else RestRoll(fear_roll.expression, fear_roll.total,
+                                                   fear_roll.dice)
     return RollRow(kind="rest", summary=summary, detail="\n".join(lines),
-                   payload={"rest": kind.value, "fear_gained": gained, "roll": roll,
-                            "countdowns": _payload(moved)})
+                   payload=line_json(RestLine(rest_key(kind), gained, roll, _moves(moved))))
 
 
 def tick(session: EncounterSession, row: CountdownRow) -> TableStep | None:
@@ -299,7 +308,10 @@ def tick(session: EncounterSession, row: CountdownRow) -> TableStep | None:
 def start_row(start_roll: RollRow, countdown: str) -> RollRow:
     """A countdown's rolled start, its payload naming the countdown (it has no id yet): the
     players see the roll only while that countdown is shown to them (domain/player_view.py)."""
-    return replace(start_roll, payload={**start_roll.payload, "countdown": countdown})
+    rolled = read_line(DiceLine, start_roll)
+    if rolled is None:  # not a dice roll's payload: never shown to the players either
+        return start_roll
+    return replace(start_roll, payload=line_json(replace(rolled, countdown=countdown)))
 
 
 def add_countdown(session: EncounterSession, row: CountdownRow, partner_id: int | None = None,

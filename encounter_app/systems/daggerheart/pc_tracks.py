@@ -19,6 +19,7 @@ from typing import Any
 
 from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.rules.daggerheart import hp_marked
+from encounter_app.systems.daggerheart.requests import AttackLine, read_roll
 
 HOPE_MAX = 6
 SEVERITY = {0: "no damage", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
@@ -130,12 +131,8 @@ def marked_by(row: CombatantRow, hit: Hit, armor: bool) -> CombatantRow:
 
 def hits_in(roll: RollRow) -> list[tuple[int, int]]:
     """An adversary attack's hits from its log row: (combatant id, damage) of each PC hit."""
-    if roll.kind != "attack":
+    line = read_roll(roll)
+    if not isinstance(line, AttackLine) or line.result.damage_total is None:
         return []
-    request, result = roll.payload.get("request", {}), roll.payload.get("result", {})
-    damage = result.get("damage_total")
-    if not isinstance(damage, int):
-        return []
-    targets, hits = request.get("targets", []), result.get("hits", [])
-    return [(int(t["combatant_id"]), damage) for t, hit in zip(targets, hits, strict=False)
-            if hit and isinstance(t, dict) and isinstance(t.get("combatant_id"), int)]
+    return [(target.combatant_id, line.result.damage_total) for target, hit in line.targets()
+            if hit and target.combatant_id is not None]

@@ -1,11 +1,14 @@
 """Daggerheart's rolls: an adversary's attack against PCs' Evasion, its reaction or action roll
-against a Difficulty, and the exact odds of an attack before it is rolled (never logged)."""
+against a Difficulty, and the exact odds of an attack before it is rolled (never logged); and
+the system's log rows read back as typed values (``read_roll``, domain/logged.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from encounter_app.domain.json_data import DataError
+from encounter_app.domain.logged import LoggedRoll, MissLine, OutcomeLine, read_line
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules import daggerheart
 from encounter_app.rules.dice import RandomSource
@@ -139,3 +142,51 @@ class OddsRequest:
 
     def describe(self, result: AttackOdds) -> RollRow:
         return RollRow(kind="odds", summary=f"Odds of {self.damage}", detail=str(result))
+
+
+# -- the log's rows read back --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttackLine(LoggedRoll):
+    """A logged attack: its request and the rules' result, one hit flag a target."""
+
+    request: AttackRequest
+    result: daggerheart.AttackResult
+
+    def __post_init__(self) -> None:
+        if len(self.result.hits) != len(self.request.targets):
+            raise DataError("result hits", f"{len(self.result.hits)} for "
+                                           f"{len(self.request.targets)} targets")
+
+    @property
+    def hit(self) -> bool:
+        return any(self.result.hits)
+
+    def targets(self) -> list[tuple[Target, bool]]:
+        """Each target, and whether the attack hit it."""
+        return list(zip(self.request.targets, self.result.hits, strict=True))
+
+
+@dataclass(frozen=True)
+class ReactionLine(LoggedRoll):
+    """A logged reaction or action roll: its request and the rules' result."""
+
+    request: ReactionRequest
+    result: daggerheart.CheckResult
+
+
+DaggerheartLine = AttackLine | ReactionLine | OutcomeLine | MissLine
+
+
+def read_roll(row: RollRow) -> DaggerheartLine | None:
+    """A Daggerheart row read back by its kind; None for a kind it does not log, or a payload
+    not understood. (A player's outcome and a PC's miss, both logged as "outcome", are made
+    by the core: services/fight/table.py.)"""
+    if row.kind == "attack":
+        return read_line(AttackLine, row)
+    if row.kind in ("reaction", "action"):
+        return read_line(ReactionLine, row)
+    if row.kind == "outcome":
+        return read_line(MissLine, row) or read_line(OutcomeLine, row)
+    return None

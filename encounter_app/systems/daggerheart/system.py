@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
 
     from encounter_app.domain.campaign_rows import PcRow
+    from encounter_app.domain.logged import LoggedRoll
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.rows import RollRow
     from encounter_app.domain.samples import SampleFight
@@ -60,6 +61,11 @@ class Daggerheart(BaseRules):
         from encounter_app.systems.daggerheart.words import player_words
 
         return player_words(row, sight)
+
+    def read_roll(self, row: RollRow) -> LoggedRoll | None:
+        from encounter_app.systems.daggerheart.requests import read_roll
+
+        return read_roll(row)
 
     def sample(self) -> SampleFight:
         from encounter_app.systems.daggerheart.sample import demo_fight
