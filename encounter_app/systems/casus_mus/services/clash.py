@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.domain.logged import line_json
 from encounter_app.domain.requests import RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.rules import casus_mus
@@ -36,7 +37,7 @@ from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.fight.turns import TurnError, with_state
-from encounter_app.systems.casus_mus.requests import SkillRollRequest
+from encounter_app.systems.casus_mus.requests import ClashDamage, ClashLine, SkillRollRequest
 from encounter_app.systems.casus_mus.services import turns
 from encounter_app.systems.casus_mus.words import GRADE_WORDS, d100, skill_text
 
@@ -348,22 +349,24 @@ class ClashFlow:
             summary=f"Clash {self.attacker.name} → {self.defender.name} ({grades}): "
                     f"{self.verdict()}",
             detail="\n".join(self.events),
-            payload={"attacker": self.attacker.roll.roll,
-                     "defender": None if self.defender.roll is None else self.defender.roll.roll,
-                     "reacted": self.reacted, "hitter": clash.hitter,
-                     "maneuvers": clash.maneuvers, "fumbled": list(clash.fumbled),
-                     # Who and how well, for the players' words (domain/player_view.py).
-                     "attacker_id": self.attacker.combatant_id,
-                     "attacker_name": self.attacker.name,
-                     "attacker_grade": self.attacker.roll.grade.name,
-                     "defender_id": self.defender.combatant_id,
-                     "defender_name": self.defender.name,
-                     "defender_grade": None if self.defender.roll is None
-                     else self.defender.roll.grade.name,
-                     "chosen_maneuvers": list(self.maneuvers),
-                     "damage": None if self.damage is None else {
-                         "expression": self.damage.expression, "rolled": self.damage.rolled,
-                         "armour": self.damage.armour, "taken": self.damage.taken}})
+            payload=line_json(self.logged()))
+
+    def logged(self) -> ClashLine:
+        """What the log keeps of the clash, for the players' words (words.py)."""
+        clash = self.result()
+        attack, defence = self.attacker.roll, self.defender.roll
+        assert clash is not None and attack is not None and self.reacted is not None
+        damage = self.damage
+        return ClashLine(
+            attacker=attack.roll, defender=None if defence is None else defence.roll,
+            reacted=self.reacted, hitter=clash.hitter, maneuvers=clash.maneuvers,
+            fumbled=clash.fumbled, attacker_id=self.attacker.combatant_id,
+            attacker_name=self.attacker.name, attacker_grade=attack.grade,
+            defender_id=self.defender.combatant_id, defender_name=self.defender.name,
+            defender_grade=None if defence is None else defence.grade,
+            chosen_maneuvers=tuple(self.maneuvers),
+            damage=None if damage is None else ClashDamage(
+                damage.expression, damage.rolled, damage.armour, damage.taken))
 
     def command(self, session: EncounterSession) -> QUndoCommand:
         """Spend the AP and LP used, mark the damage on the one struck (and remember the
