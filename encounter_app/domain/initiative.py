@@ -7,17 +7,15 @@ and how its ties go (``order``), in a subclass of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules.dice import RandomSource
 
 if TYPE_CHECKING:
     from encounter_app.domain.player_view import Sight
-
-Order = Callable[[Iterable["InitiativeScore"]], list["InitiativeScore"]]
 
 
 @dataclass(frozen=True)
@@ -85,12 +83,11 @@ class InitiativeRequest:
         return [group for group in groups if len(group) > 1]
 
 
-def initiative_words(payload: Mapping[str, Any], sight: Sight,
-                     order: Order = by_total_then_bonus) -> str:
-    """An initiative roll as the players see it: only the visible, in turn order; a fixed
-    value (a Ruins & Raiders foe's Perception + 7, which would give it away) not at all."""
-    scores = [InitiativeScore(int(s["combatant_id"]), str(s["name"]), tuple(s["dice"]),
-                              int(s["total"]), int(s["bonus"])) for s in payload["result"]]
+def initiative_words(request: InitiativeRequest, scores: Sequence[InitiativeScore],
+                     sight: Sight) -> str:
+    """An initiative roll as the players see it: only the visible, in the request's turn
+    order; a fixed value (a Ruins & Raiders foe's Perception + 7, which would give it away)
+    not at all."""
     shown = [f"{s.name} {s.total}" if s.dice else s.name
-             for s in order(scores) if sight.sees(s.name, s.combatant_id)]
+             for s in request.order(scores) if sight.sees(s.name, s.combatant_id)]
     return "Initiative: " + ", ".join(shown) if shown else ""

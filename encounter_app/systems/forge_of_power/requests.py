@@ -1,5 +1,6 @@
 """Forge of Power's rolls: a check (d20 + bonus against a DC, in levels of success), an attack
-compared with each target's own DC, and everyone's initiative (d20 + bonus)."""
+compared with each target's own DC, and everyone's initiative (d20 + bonus); and the system's
+log rows read back as typed values (``read_roll``, domain/logged.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from encounter_app.domain.initiative import Initiant, InitiativeRequest, InitiativeScore
+from encounter_app.domain.json_data import DataError
+from encounter_app.domain.logged import LoggedRoll, read_line
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules import forge_of_power
 from encounter_app.rules.dice import RandomSource
@@ -91,3 +94,56 @@ class ForgeInitiative(InitiativeRequest):
 
     def order(self, scores: Iterable[InitiativeScore]) -> list[InitiativeScore]:
         return forge_order(scores)
+
+
+# -- the log's rows read back --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckLine(LoggedRoll):
+    """A logged check (the result the GM kept, after a reroll): request and result."""
+
+    request: LevelCheckRequest
+    result: forge_of_power.LevelCheck
+
+
+@dataclass(frozen=True)
+class FopAttackLine(LoggedRoll):
+    """A logged attack: its request and the roll, one level of success a target."""
+
+    request: FopAttackRequest
+    result: forge_of_power.AttackRoll
+
+    def __post_init__(self) -> None:
+        if len(self.result.levels) != len(self.request.targets):
+            raise DataError("result levels", f"{len(self.result.levels)} for "
+                                             f"{len(self.request.targets)} targets")
+
+    def targets(self) -> list[tuple[FopTarget, forge_of_power.Level]]:
+        """Each target, and the attack's level of success against it."""
+        return list(zip(self.request.targets, self.result.levels, strict=True))
+
+
+@dataclass(frozen=True)
+class InitiativeLine(LoggedRoll):
+    """The battle's logged initiative: everyone's score."""
+
+    request: ForgeInitiative
+    result: tuple[InitiativeScore, ...]
+
+
+ForgeLine = CheckLine | FopAttackLine | InitiativeLine
+
+
+def read_roll(row: RollRow) -> ForgeLine | None:
+    """A Forge of Power row read back by its kind; None for a kind it does not log, or a
+    payload not understood."""
+    if row.kind == "fop_check":
+        # An older version kept the first roll of a reroll in the request ("original").
+        return read_line(CheckLine, row, retired=("original",))
+    if row.kind == "fop_attack":
+        return read_line(FopAttackLine, row)
+    if row.kind == "initiative":
+        # An older version named the system in the request.
+        return read_line(InitiativeLine, row, retired=("system",))
+    return None

@@ -15,6 +15,7 @@ from encounter_app.systems.forge_of_power.sheet import FIELDS
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
 
+    from encounter_app.domain.logged import LoggedRoll
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.rows import RollRow
     from encounter_app.domain.samples import SampleFight
@@ -33,6 +34,11 @@ class ForgeOfPower(BaseRules):
         from encounter_app.systems.forge_of_power.words import player_words
 
         return player_words(row, sight)
+
+    def read_roll(self, row: RollRow) -> LoggedRoll | None:
+        from encounter_app.systems.forge_of_power.requests import read_roll
+
+        return read_roll(row)
 
     def sample(self) -> SampleFight:
         from encounter_app.domain.samples import read_sample

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from encounter_app.domain.initiative import initiative_words
 from encounter_app.domain.player_view import Sight
@@ -11,9 +10,11 @@ from encounter_app.domain.rows import RollRow
 from encounter_app.rules import forge_of_power
 from encounter_app.rules.forge_of_power import Level
 
+if TYPE_CHECKING:
+    from encounter_app.systems.forge_of_power.requests import CheckLine, FopAttackLine
+
 LEVEL_WORDS = {Level.CRITICAL_SUCCESS: "Critical Success", Level.SUCCESS: "Success",
                Level.FAILURE: "Failure", Level.CRITICAL_FAILURE: "Critical Failure"}
-_LEVEL_NAMES = {level.name: word for level, word in LEVEL_WORDS.items()}
 
 
 def signed(value: int) -> str:
@@ -43,36 +44,32 @@ def with_reroll(kept: RollRow, other: RollRow, kept_new: bool) -> RollRow:
                    detail=f"{kept.detail}\nNot kept: {other.summary}; {other.detail}")
 
 
-def _level_check(payload: Mapping[str, Any], sight: Sight) -> str:
-    request, result = payload["request"], payload["result"]
-    if not sight.sees(request["actor"], request.get("combatant_id")):
+def _check(line: CheckLine, sight: Sight) -> str:
+    request = line.request
+    if not sight.sees(request.actor, request.combatant_id):
         return ""
-    return (f"{request['actor']}: {request['label']} {result['total']}, "
-            f"{_LEVEL_NAMES[result['level']]}")
+    return (f"{request.actor}: {request.label} {line.result.total}, "
+            f"{LEVEL_WORDS[line.result.level]}")
 
 
-def _fop_attack(payload: Mapping[str, Any], sight: Sight) -> str:
-    request, result = payload["request"], payload["result"]
-    if not sight.sees(request["attacker"], request.get("combatant_id")):
+def _attack(line: FopAttackLine, sight: Sight) -> str:
+    request = line.request
+    if not sight.sees(request.attacker, request.combatant_id):
         return ""
-    parts = [f"{_LEVEL_NAMES[level]} vs {t['name']}"
-             for t, level in zip(request["targets"], result["levels"], strict=True)
-             if sight.sees(t["name"], t.get("combatant_id"))]
+    parts = [f"{LEVEL_WORDS[level]} vs {target.name}" for target, level in line.targets()
+             if sight.sees(target.name, target.combatant_id)]
     if not parts:
         return ""
-    return f"{request['attacker']} {request['label']} {result['total']}: " + "; ".join(parts)
-
-
-def _initiative(payload: Mapping[str, Any], sight: Sight) -> str:
-    from encounter_app.systems.forge_of_power.order import forge_order
-
-    return initiative_words(payload, sight, forge_order)
-
-
-PLAYER_WORDS = {"fop_check": _level_check, "fop_attack": _fop_attack,
-                "initiative": _initiative}
+    return f"{request.attacker} {request.label} {line.result.total}: " + "; ".join(parts)
 
 
 def player_words(row: RollRow, sight: Sight) -> str:
-    words = PLAYER_WORDS.get(row.kind)
-    return "" if words is None else words(row.payload, sight)
+    # Imported here: requests.py words its log lines with this module's words.
+    from encounter_app.systems.forge_of_power.requests import CheckLine, FopAttackLine, read_roll
+
+    line = read_roll(row)
+    if isinstance(line, CheckLine):
+        return _check(line, sight)
+    if isinstance(line, FopAttackLine):
+        return _attack(line, sight)
+    return "" if line is None else initiative_words(line.request, line.result, sight)

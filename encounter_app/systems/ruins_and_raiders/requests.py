@@ -1,11 +1,13 @@
 """Ruins & Raiders' rolls: a trait check (2d6 + trait against a challenge level, with the Wounds
-of an attack), and the battle's initiative (PCs roll Perception, foes take Perception + 7)."""
+of an attack), and the battle's initiative (PCs roll Perception, foes take Perception + 7); and
+the system's log rows read back as typed values (``read_roll``, domain/logged.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from encounter_app.domain.initiative import Initiant, InitiativeRequest, InitiativeScore
+from encounter_app.domain.logged import LoggedRoll, read_line
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules import ruins_and_raiders
 from encounter_app.rules.dice import RandomSource
@@ -34,7 +36,6 @@ def trait_verdict(result: ruins_and_raiders.TraitCheck) -> str:
     if not result.success and result.mox > 0:
         return "failure: a natural 2 always fails"
     return f"{'success' if result.success else 'failure'}, mox {result.mox}"
-
 
 
 @dataclass(frozen=True)
@@ -102,3 +103,36 @@ class RuinsInitiative(InitiativeRequest):
 
     def ties(self, scores: object) -> list[list[InitiativeScore]]:
         return []
+
+
+# -- the log's rows read back --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TraitLine(LoggedRoll):
+    """A logged trait check (a task, or an attack with its Wounds): request and result."""
+
+    request: TraitCheckRequest
+    result: ruins_and_raiders.TraitCheck
+
+
+@dataclass(frozen=True)
+class InitiativeLine(LoggedRoll):
+    """The battle's logged initiative: everyone's score."""
+
+    request: RuinsInitiative
+    result: tuple[InitiativeScore, ...]
+
+
+RuinsLine = TraitLine | InitiativeLine
+
+
+def read_roll(row: RollRow) -> RuinsLine | None:
+    """A Ruins & Raiders row read back by its kind; None for a kind it does not log, or a
+    payload not understood."""
+    if row.kind == "trait":
+        return read_line(TraitLine, row)
+    if row.kind == "initiative":
+        # An older version named the system in the request.
+        return read_line(InitiativeLine, row, retired=("system",))
+    return None

@@ -16,6 +16,7 @@ from encounter_app.systems.ruins_and_raiders.sheet import FIELDS
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
 
+    from encounter_app.domain.logged import LoggedRoll
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.rows import RollRow
     from encounter_app.domain.samples import SampleFight
@@ -36,6 +37,11 @@ class RuinsAndRaiders(BaseRules):
         from encounter_app.systems.ruins_and_raiders.words import player_words
 
         return player_words(row, sight)
+
+    def read_roll(self, row: RollRow) -> LoggedRoll | None:
+        from encounter_app.systems.ruins_and_raiders.requests import read_roll
+
+        return read_roll(row)
 
     def sample(self) -> SampleFight:
         from encounter_app.domain.samples import read_sample
