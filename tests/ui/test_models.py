@@ -158,8 +158,9 @@ def test_scrolling_the_roll_log_to_the_bottom_reads_the_next_page(qtbot, store, 
 
     for n in range(3 * ROLL_PAGE):
         store.insert_roll(session.encounter_id, RollRow(kind="dice", summary=f"roll {n}"))
-    log = RollLogModel(EncounterSession(store, session.encounter_id, SYSTEMS))
-    view = RollLogView(log)
+    reading = EncounterSession(store, session.encounter_id, SYSTEMS)
+    log = RollLogModel(reading)
+    view = RollLogView(log, reading.system)
     qtbot.addWidget(view)
     view.resize(300, 400)
     view.show()

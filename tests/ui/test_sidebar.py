@@ -10,8 +10,13 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QUndoStack
 
 from encounter_app.domain import CountdownRow, FearEventRow, RollRow
+from encounter_app.domain.requests import RollResult
+from encounter_app.domain.roll_text import payload_of
+from encounter_app.rules.daggerheart import AttackResult
+from encounter_app.rules.dice import DiceRoll
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.store import Store
+from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from encounter_app.systems.daggerheart.ui.fear_tracker import FearTracker
 from encounter_app.ui.fight.countdown_dialog import CountdownDialog
 from encounter_app.ui.fight.countdowns import CountdownPanel
@@ -285,7 +290,11 @@ ROLLS = (
             summary="Chapel Warden Halberd: 17, hits Aria Vell (Seraph) for 9 damage",
             detail="d20 (14) + 3 = 17\nvs Evasion: Aria Vell (Seraph) 9 hit\n"
                    "damage 1d10+4 (5) + 4 = 9",
-            payload={"result": {"hits": [True]}}),
+            payload=payload_of(RollResult(0, AttackRequest(
+                "Chapel Warden", 3, "1d10+4", (Target("Aria Vell (Seraph)", 9),),
+                attack_name="Halberd"), AttackResult(
+                (14,), 14, 17, False, (True,), DiceRoll("1d10+4", 9, (5,),
+                                                        "1d10+4 (5) + 4 = 9"), 9)))),
     RollRow(kind="reaction", summary="Brannoc: reaction 15, succeeds",
             detail="d20 (12) + 3 = 15 vs Difficulty 13"),
 )
@@ -295,7 +304,7 @@ ROLLS = (
 def roll_log(qtbot, session: EncounterSession) -> RollLogView:
     for row in ROLLS:
         session.add_roll(row)
-    view = RollLogView(RollLogModel(session))
+    view = RollLogView(RollLogModel(session), session.system)
     qtbot.add_widget(view)
     view.resize(340, 500)
     view.show()

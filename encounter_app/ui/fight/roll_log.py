@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import RollRow
+from encounter_app.domain.system import SystemRules
 from encounter_app.ui.fight.models import RollLogModel, RowRole
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.listviews import PaintedListView, item_width
@@ -46,13 +47,13 @@ def summary_text(row: RollRow) -> str:
     return PUBLIC_MARK + row.summary if row.public else row.summary
 
 
-def attack_mark(row: RollRow) -> str | None:
+def attack_mark(row: RollRow, system: SystemRules) -> str | None:
     """"HIT" or "MISS" for an attack (a hit on any target counts), None for other rolls."""
-    if row.kind != "attack":
-        return None
-    # The result's own hit flags (roll_text keeps the whole result), not words of the summary:
-    # an attack named "Hits Twice" would read as a hit.
-    return "HIT" if any(row.payload.get("result", {}).get("hits", ())) else "MISS"
+    # The result's own hit flags, read back by the system, not words of the summary: an
+    # attack named "Hits Twice" would read as a hit.
+    logged = system.read_roll(row)
+    hit = None if logged is None else logged.hit
+    return None if hit is None else "HIT" if hit else "MISS"
 
 
 class RollLogDelegate(QStyledItemDelegate):
@@ -61,12 +62,25 @@ class RollLogDelegate(QStyledItemDelegate):
     GAP = 3  # between the summary and the breakdown
 
     HEIGHT_CACHE = 4096  # entries; a page of the log is a few dozen
+    MARK_CACHE = 4096  # rows
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, system: SystemRules, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._system = system
         self._fonts_for: dict[QFont, tuple[QFont, QFont]] = {}
         # (summary, detail, width, font): the heights of the summary and the detail.
         self._heights_for: dict[tuple[str, str, int, QFont], tuple[int, int]] = {}
+        # Each row's mark, read once: a payload is read back in a fraction of a millisecond,
+        # and every visible row is painted again on each scroll. (A row is equal to another
+        # by its fields, its payload aside: the same id, kind, words and time.)
+        self._marks: dict[RollRow, str | None] = {}
+
+    def _mark(self, row: RollRow) -> str | None:
+        if row not in self._marks:
+            if len(self._marks) >= self.MARK_CACHE:
+                self._marks.clear()
+            self._marks[row] = attack_mark(row, self._system)
+        return self._marks[row]
 
     def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
         fonts = self._fonts_for.get(option.font)
@@ -128,7 +142,7 @@ class RollLogDelegate(QStyledItemDelegate):
             opt.widget.style().drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt,
                                              painter, opt.widget)
         rect = QRect(option.rect)
-        mark = attack_mark(row)
+        mark = self._mark(row)
         if mark is not None:
             painter.fillRect(QRect(rect.left() + 2, rect.top() + self.MARGIN, self.MARK,
                                    rect.height() - 2 * self.MARGIN),
@@ -157,11 +171,12 @@ class RollLogDelegate(QStyledItemDelegate):
 class RollLogView(PaintedListView):
     """The roll log, newest first (the model's order). Ctrl+C copies the selected entry."""
 
-    def __init__(self, model: RollLogModel, parent: QWidget | None = None) -> None:
+    def __init__(self, model: RollLogModel, system: SystemRules,
+                 parent: QWidget | None = None) -> None:
         super().__init__("No rolls yet.", parent)
         self.setObjectName("rollLog")
         self.setAccessibleName("Roll log")
-        self.setItemDelegate(RollLogDelegate(self))
+        self.setItemDelegate(RollLogDelegate(system, self))
         self.setModel(model)
 
     def selected_text(self) -> str:

@@ -94,7 +94,7 @@ class MainWindow(ShellWindow):
         self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack,
                                          self.roll_router)
         self.dice_roller = DiceRoller()
-        self.roll_log = RollLogView(self.roll_log_model)
+        self.roll_log = RollLogView(self.roll_log_model, self.system)
         self._build_layout()
         self._build_actions()
         self._connect()
