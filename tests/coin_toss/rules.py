@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
+from encounter_app.domain.logged import LoggedRoll, read_line
 from encounter_app.domain.player_view import Sight
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules.dice import RandomSource
@@ -40,12 +40,24 @@ class CoinCall:
                        detail=f"coin ({result.face}) against the call {self.call}")
 
 
+@dataclass(frozen=True)
+class CallLine(LoggedRoll):
+    """A logged call read back: the call and where the coin fell."""
+
+    request: CoinCall
+    result: Flip
+
+
+def read_roll(row: RollRow) -> CallLine | None:
+    return read_line(CallLine, row) if row.kind == "coin" else None
+
+
 def player_words(row: RollRow, sight: Sight) -> str:
     """A public call in the players' words, if they can see the caller."""
-    if row.kind != "coin":
+    line = read_roll(row)
+    if line is None:
         return ""
-    payload: Mapping[str, Any] = row.payload
-    request, result = payload["request"], payload["result"]
-    if not sight.sees(request["caller"], request.get("combatant_id")):
+    call = line.request
+    if not sight.sees(call.caller, call.combatant_id):
         return ""
-    return f"{request['caller']} calls {request['call']}: {result['face']}"
+    return f"{call.caller} calls {call.call}: {line.result.face}"

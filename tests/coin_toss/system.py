@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from encounter_app.domain.campaign_rows import PcRow
+from encounter_app.domain.logged import LoggedRoll
 from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.domain.samples import SampleFight
 from encounter_app.domain.system import BaseRules, StatField, TurnOrder
@@ -33,6 +34,11 @@ class CoinToss(BaseRules):
         from tests.coin_toss.rules import player_words
 
         return player_words(row, sight)
+
+    def read_roll(self, row: RollRow) -> LoggedRoll | None:
+        from tests.coin_toss.rules import read_roll
+
+        return read_roll(row)
 
     def sample(self) -> SampleFight:
         order: list[CombatantRow | PcRow] = []
