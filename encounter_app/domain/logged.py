@@ -77,7 +77,7 @@ def line_json(line: LoggedRoll) -> JsonObject:
 
 @dataclass(frozen=True)
 class DiceLine(LoggedRoll):
-    """Any dice expression rolled. ``countdown``: the countdown whose start it rolled, by
+    """A dice expression rolled. ``countdown``: the countdown whose start it rolled, by
     name (logged before the countdown had an id: services/fight/table.start_row)."""
 
     request: DiceRequest

@@ -37,8 +37,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
+from encounter_app.domain.json_data import JsonObject
 from encounter_app.domain.logged import CORE_KINDS, DiceLine, RestLine, TriggerLine, read_core
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import CombatantRow, CountdownRow, RollRow
@@ -108,7 +109,7 @@ class PlayerView:
     def latest_roll(self) -> str:
         return self.rolls[0].text if self.rolls else ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """Plain JSON-able data (lists, dicts, strings, numbers), for a page in a browser."""
         return dataclasses.asdict(self)
 

@@ -337,19 +337,15 @@ class ClashFlow:
         return text
 
     def log_row(self) -> RollRow:
-        clash = self.result()
-        assert clash is not None and self.attacker.roll is not None
-        grades = GRADE_WORDS[self.attacker.roll.grade]
-        if self.reacted and self.defender.roll is not None:
-            grades += f" vs {GRADE_WORDS[self.defender.roll.grade]}"
-        else:
-            grades += " vs no reaction"
+        logged = self.logged()
+        grades = GRADE_WORDS[logged.attacker_grade] + (
+            f" vs {GRADE_WORDS[logged.defender_grade]}"
+            if logged.reacted and logged.defender_grade is not None else " vs no reaction")
         return RollRow(
             kind="clash", actor=self.attacker.name,
             summary=f"Clash {self.attacker.name} → {self.defender.name} ({grades}): "
                     f"{self.verdict()}",
-            detail="\n".join(self.events),
-            payload=line_json(self.logged()))
+            detail="\n".join(self.events), payload=line_json(logged))
 
     def logged(self) -> ClashLine:
         """What the log keeps of the clash, for the players' words (words.py)."""
