@@ -121,7 +121,7 @@ def test_a_roll_the_page_takes_waits_in_the_queue_and_the_page_hears_back(qtbot,
     said: list[tuple[str, str]] = []
     monkeypatch.setattr(page, "tell", lambda who, text: said.append((who, text)))
     program.window.fight.player_rolls.tell = page.tell
-    page._take(PlayerRollSubmission("Mira", 1, hope=6, fear=6, page="phone"))
+    page.take(PlayerRollSubmission("Mira", 1, hope=6, fear=6, page="phone"))
     queue = program.window.fight.player_rolls
     assert [w.submission.name for w in queue.waiting] == ["Mira"]
     queue.accept()

@@ -51,7 +51,8 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QMessageBox
 
     from encounter_app.services.autobackup import AutoBackup
-    from encounter_app.ui.players.share import PlayersPage
+    from encounter_app.services.players_page import PlayersPage
+    from encounter_app.ui.players.share import ShareControls
     from encounter_app.ui.players.table_controls import TableControls
 
 class MainWindow(ShellWindow):
@@ -76,6 +77,7 @@ class MainWindow(ShellWindow):
         self.campaign_manager: QDialog | None = None  # made when first opened
         self.table_controls: TableControls | None = None  # app.py adds the players' controls
         self.players_page: PlayersPage | None = None  # app.py adds it: the page on phones
+        self.players_share: ShareControls | None = None  # app.py adds it: its action, dialog
         self.autobackup: AutoBackup | None = None  # app.py adds it (and its check at start)
         self.damage_box: QMessageBox | None = None  # what the check at start found, if any
         self.update_title()
