@@ -11,10 +11,11 @@ The builder's services and the rules of tiers are imported when first used, not 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, cast
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import (
@@ -122,17 +123,30 @@ class LibraryShelves:
 
 class LibraryOperations(Operations):
     """The library and the builder acting on the open fight (``fight``'s session) and its
-    environment (``holder``); ``library`` is read from the store when first wanted."""
+    environment (``holder``, this encounter's in the store); the library is read from the
+    store when first wanted (``library``), owned by ``parent``."""
 
-    def __init__(self, fight: FightOperations, library: Callable[[], Library],
-                 holder: EncounterEnvironment) -> None:
+    def __init__(self, fight: FightOperations, parent: QObject | None = None) -> None:
         super().__init__(fight.undo_stack, fight.say)
-        self.session, self.holder, self._library = fight.session, holder, library
+        self.session = session = fight.session
+        self.holder = EncounterEnvironment(session.store, session.encounter_id, parent)
+        self._parent = parent
+        self._library: Library | None = None
         self._shelves: LibraryShelves | None = None
 
     @property
     def library(self) -> Library:
-        return self._library()
+        """The library, read from the store the first time it is wanted (the dock shown, the
+        builder opened), not before the window's first paint."""
+        if self._library is None:
+            self._library = Library(self.session.store, self._parent)
+        return self._library
+
+    def reload(self) -> None:
+        """Read the library again, when it has been read: entries came or went behind its
+        back (an import, or a failed step rolled back in the store)."""
+        if self._library is not None:
+            self._library.reload()
 
     def shelves(self) -> LibraryShelves:
         """The library dock's: its two shelves' operations."""

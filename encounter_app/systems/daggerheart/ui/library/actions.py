@@ -19,11 +19,9 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMessageBox, QToo
 from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, TemplateRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.services.fight.operations import FightOperations
-from encounter_app.store import Store
 from encounter_app.systems.daggerheart.services.library.operations import LibraryOperations
 from encounter_app.systems.daggerheart.services.library.shelves import (
     KEEP,
-    EncounterEnvironment,
     Keep,
     Library,
 )
@@ -43,14 +41,12 @@ class LibraryActions(QObject):
     # window has opened it (the shell rebuilds the window on it, as Campaign › Open does).
     encounter_started = Signal(int, str)
 
-    def __init__(self, window: QMainWindow, store: Store, fight: FightOperations) -> None:
+    def __init__(self, window: QMainWindow, fight: FightOperations) -> None:
         super().__init__(window)
-        session = fight.session
-        self._window, self._store, self._session = window, store, session
-        self._library: Library | None = None
+        self._window, self._session = window, fight.session
         self._builder: BuilderDialog | None = None
-        self.holder = EncounterEnvironment(store, session.encounter_id, self)
-        self.operations = LibraryOperations(fight, lambda: self.library, self.holder)
+        self.operations = LibraryOperations(fight, self)
+        self.holder = self.operations.holder
         self.environment_panel = EnvironmentPanel(self.holder)
         self.environment_panel.detach_requested.connect(self.detach)
         self.environment_panel.countdown_requested.connect(self.start_countdown)
@@ -96,19 +92,16 @@ class LibraryActions(QObject):
 
     @property
     def library(self) -> Library:
-        if self._library is None:
-            self._library = Library(self._store, self)
-        return self._library
+        return self.operations.library
 
     def reload(self) -> None:
         """Read the library again after entries were added behind its back (an import)."""
-        if self._library is not None:
-            self._library.reload()
+        self.operations.reload()
 
     def _rolled_back(self) -> None:
         """A failed step was rolled back in the store: show the library as it still is."""
         self.holder.reload()
-        self.reload()
+        self.operations.reload()
 
     def _build_dock(self, visible: bool) -> None:
         if not visible or self.dock.widget() is not None:
