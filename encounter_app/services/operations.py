@@ -5,7 +5,7 @@ with plain data; the operation checks it, builds the undo command, pushes it as 
 Operations are grouped by what they act on (``services/fight/operations.py`` for the fight
 every system shares, ``services/campaigns/actions.py`` for the campaign view; each system's own
 in ``systems/<key>/services/``). A widget never builds an undo command or touches the store
-itself: it asks one of these and shows the answer (tests/ui/test_one_way_in.py keeps it so).
+itself: it asks one of these and shows the answer (tests/test_one_way_in.py keeps it so).
 """
 
 from __future__ import annotations
