@@ -14,6 +14,7 @@ roll's log line.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from PySide6.QtGui import QUndoCommand
@@ -162,8 +163,6 @@ class DaggerheartOperations(Operations):
     def join(self, row: CombatantRow) -> bool:
         """``row`` at the end of the order; a second Sentry joins as "Sentry 2", so every card
         and row is told apart (as the library and the builder name them)."""
-        from dataclasses import replace
-
         from encounter_app.systems.daggerheart.services.library.builder import fight_names
 
         if row.kind == "adversary":
