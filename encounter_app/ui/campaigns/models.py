@@ -1,8 +1,8 @@
 """Qt models of the campaign view: the campaign picker, the encounter list, the party roster.
 
 Thin adapters over CampaignBook's row lists, like ui/fight/models.py over the session: no copy of
-state here. Dragging an encounter pushes a MoveEncounter command; the row moves when the book
-says it did.
+state here. Dragging an encounter is the view's ``move_encounter`` operation (one undo step); the
+row moves when the book says it did.
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ from PySide6.QtWidgets import QApplication
 from encounter_app.domain import CampaignRow
 from encounter_app.domain.campaign_rows import STATUS_LABEL, EncounterEntry, PcRow
 from encounter_app.domain.system import SystemRules
+from encounter_app.services.campaigns.actions import CampaignOperations
 from encounter_app.services.campaigns.book import CampaignBook
-from encounter_app.services.campaigns.commands import MoveEncounter
 from encounter_app.services.rowlist import RowList
-from encounter_app.services.undo import UndoStack
 from encounter_app.ui.fight.models import AnyIndex, RowListModel, RowRole
 from encounter_app.ui.widgets.drag_rows import DragToMove
 
@@ -74,10 +73,10 @@ class EncounterListModel(DragToMove, RowListModel[EncounterEntry]):
 
     mime_type = "application/x-encounter-list-rows"
 
-    def __init__(self, book: CampaignBook, undo_stack: UndoStack, open_id: int,
+    def __init__(self, operations: CampaignOperations, open_id: int,
                  parent: QObject | None = None) -> None:
-        super().__init__(book.encounters, parent)
-        self._book, self._undo_stack, self._open_id = book, undo_stack, open_id
+        super().__init__(operations.book.encounters, parent)
+        self._operations, self._open_id = operations, open_id
 
     def row_data(self, value: EncounterEntry, role: int) -> Any:
         is_open = value.id == self._open_id
@@ -99,7 +98,7 @@ class EncounterListModel(DragToMove, RowListModel[EncounterEntry]):
         return None
 
     def push_move(self, source: int, destination: int) -> None:
-        self._undo_stack.push(MoveEncounter(self._book, source, destination))
+        self._operations.move_encounter(source, destination)
 
 
 class EncounterSearch(QSortFilterProxyModel):

@@ -2,8 +2,8 @@
 
 Each model is a thin adapter (napari's ``_base_item_model``): it reads the session's RowList and
 turns its before/after signals into Qt's begin/end calls. It keeps no copy of game state.
-Drag and drop does not shuffle rows here: it pushes a MoveCombatant command, and the rows move
-when the session says they did.
+Drag and drop does not shuffle rows here: it asks the fight's operations to move the combatant
+(one undo step), and the rows move when the session says they did.
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from PySide6.QtCore import (
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.domain.countdown_steps import traits as countdown_traits
 from encounter_app.domain.fear import reason_label
-from encounter_app.services.fight.commands import MoveCombatant
+from encounter_app.services.fight.operations import FightOperations
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rowlist import RowList, RowT
-from encounter_app.services.undo import UndoStack
 from encounter_app.ui.widgets.drag_rows import DragToMove
 
 RowRole = Qt.ItemDataRole.UserRole + 1  # the frozen row itself (CombatantRow, CountdownRow...)
@@ -96,11 +95,10 @@ class InitiativeModel(DragToMove, RowListModel[CombatantRow]):
 
     mime_type = COMBATANT_MIME
 
-    def __init__(self, session: EncounterSession, undo_stack: UndoStack,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, operations: FightOperations, parent: QObject | None = None) -> None:
+        session = operations.session
         super().__init__(session.combatants, parent)
-        self._session = session
-        self._undo_stack = undo_stack
+        self._session, self._operations = session, operations
         # The id, not the row: the active combatant may have been dragged since.
         self._active_id = session.active_id
         session.turn_changed.connect(self._turn_changed)
@@ -126,7 +124,7 @@ class InitiativeModel(DragToMove, RowListModel[CombatantRow]):
         return None
 
     def push_move(self, source: int, destination: int) -> None:
-        self._undo_stack.push(MoveCombatant(self._session, source, destination))
+        self._operations.move_combatant(source, destination)
 
 
 class AdversaryCardsModel(QAbstractProxyModel):
