@@ -29,6 +29,12 @@ EXCLUDES = [
     "rich",
     "pygments",
     "markdown_it",
+    # PyInstaller's pydantic hook collects every pydantic module, the mypy plugins among them,
+    # and they import mypy, which `make package` installs (the test extra): 5.5 MiB of mypy,
+    # its compiled parser (ast_serialize, librt) and what it imports (curses, pdb, readline).
+    "pydantic.mypy",
+    "pydantic.v1.mypy",
+    "mypy",
     # SQLAlchemy imports asyncio, whose concurrent.futures can reach multiprocessing; with
     # multiprocessing in the bundle PyInstaller adds its runtime hook, which imports it (and
     # subprocess, socket, pickle, pkgutil) before main() on every start: 30 ms of the budget.
