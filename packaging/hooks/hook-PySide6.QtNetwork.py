@@ -6,7 +6,7 @@ and libselinux) and the TLS backends (OpenSSL, certificate-only). Filtering here
 analysis, keeps out those plugins and the libraries only they link: 3.8 MiB.
 
 QtNetwork itself stays: the players' page lists the computer's networks with
-QNetworkInterface (ui/players/share.py), which Qt answers from libQt6Network alone (netlink on
+QNetworkInterface (services/players_page.py), which Qt answers from libQt6Network alone (netlink on
 Linux), with no plugin; the page is served over plain HTTP by aiohttp, not by Qt. Nothing in the
 program uses QNetworkInformation or QSslSocket. With QT_DEBUG_PLUGINS / qt.core.library.debug,
 `encounter-app --share-players` loads neither kind of plugin even when they are there.
