@@ -264,7 +264,10 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
                  session: EncounterSession | None = None
                  ) -> tuple[MainWindow, EncounterSession, UndoStack]:
     with contextlib.suppress(StoreError):  # a full disk: it is only not remembered
-        store.remember(OPEN_ENCOUNTER, str(encounter_id))  # it reopens at the next start
+        # It reopens at the next start. Most starts open the one remembered: no write then,
+        # and no checkpoint thread woken while the window is being built.
+        if store.recalled(OPEN_ENCOUNTER) != str(encounter_id):
+            store.remember(OPEN_ENCOUNTER, str(encounter_id))
     if session is None:
         session = EncounterSession(store, encounter_id, systems)
     undo_stack = UndoStack(store)
