@@ -51,16 +51,12 @@ def actions_left(row: CombatantRow) -> int:
     return state_of(row).actions
 
 
-def round_zero(session: EncounterSession) -> bool:
-    return encounter_state(session.system_state).round_zero
-
-
 def use_action(session: EncounterSession, combatant_id: int) -> commands.UpdateCombatant:
     row = row_of(session, combatant_id)
     left = actions_left(row)
     if left <= 0:
         why = ""
-        if round_zero(session):
+        if in_round_zero(session):
             why = (" (surprised in round zero)" if state_of(row).surprised
                    else " (in round zero only those who act first act)")
         raise TurnError(f"{row.name} has no actions left this round{why}.")
@@ -114,21 +110,21 @@ def waited_out(row: CombatantRow) -> bool:
 
 
 def waiting(row: CombatantRow) -> bool:
-    return bool(row.system_state.get("waiting", False))
+    return state_of(row).waiting
 
 
 def holding(row: CombatantRow) -> bool:
     """Holds its action into the next round (+10 initiative then)."""
-    return bool(row.system_state.get("holding", False))
+    return state_of(row).holding
 
 
 def hold_bonus(row: CombatantRow) -> int:
     """The initiative a held action gives this round (0: none)."""
-    return int(row.system_state.get("hold_bonus", 0) or 0)
+    return state_of(row).hold_bonus
 
 
 def in_round_zero(session: EncounterSession) -> bool:
-    return bool(session.system_state.get("round_zero"))
+    return encounter_state(session.system_state).round_zero
 
 
 def new_round(rows: list[CombatantRow]) -> list[CombatantRow]:
@@ -151,12 +147,13 @@ def start_battle(rows: list[CombatantRow], state: SystemData
     return new_round(rows), replace(encounter_state(state), round_zero=False)
 
 
-def restart_battle(rows: list[CombatantRow], state: dict[str, Any]
-                   ) -> tuple[list[CombatantRow], dict[str, Any]]:
+def restart_battle(rows: list[CombatantRow], state: SystemData
+                   ) -> tuple[list[CombatantRow], SystemData]:
     """Initiative rolled again (a correction in round 1): the round starts afresh, with
     nothing carried from the round it replaces (no hold's +10, nobody waited out)."""
     rows, state = start_battle(rows, state)
-    return [with_state(r, hold_bonus=0, waited_out=False) for r in rows], state
+    return [with_state(r, replace(state_of(r), hold_bonus=0, waited_out=False))
+            for r in rows], state
 
 
 def start_round_zero(session: EncounterSession, ambusher_ids: Iterable[int], *,
@@ -196,7 +193,7 @@ def next_turn(session: EncounterSession) -> QUndoCommand | None:
     """Next in the order; round zero passes only among the ambushers and ends with the
     initiative roll. A new round gives everyone two actions, and a held action moves up for
     that round only."""
-    if round_zero(session):
+    if in_round_zero(session):
         return _next_ambusher(session)
     return turns.next_turn(session, new_round,
                            reorder=waited_out if WAITING_GAME_GOES_FIRST else None)
