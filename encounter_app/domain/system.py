@@ -232,7 +232,6 @@ class BaseRules:
                             system_state=self.combatant_state_type())
 
 
-
 S_co = TypeVar("S_co", covariant=True)
 
 

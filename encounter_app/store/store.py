@@ -4,7 +4,9 @@ Opening checks the file before anything writes to it (not a database, a newer sc
 it up, and creates it from the sqlmodel classes of ``tables.py`` or migrates it with Alembic. A
 damaged database is kept aside and a new one started. Methods take and return frozen rows
 (``rows.py``), built from the sqlmodel objects and rows by field name, inside the transaction:
-nothing the caller holds is an ORM object.
+nothing the caller holds is an ORM object. A rule system's typed values (sheets, states) are
+written and read through the campaign's system, found in the catalog the store was opened with
+(``system_data.py``); the store imports no system.
 
 Every read and write goes through a sqlmodel ``Session`` on one SQLAlchemy engine, whose single
 connection (StaticPool) every caller shares under a lock. A session lives as long as one unit

@@ -40,6 +40,8 @@ ROUND_TRIP = settings(max_examples=EXAMPLES, deadline=None,
                                              HealthCheck.function_scoped_fixture])
 
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
+#: A name as the dialogs take it: stripped, never blank.
+NAME = TEXT.map(str.strip).filter(bool)
 
 
 @dataclass
@@ -105,7 +107,7 @@ def countdown(play: Play) -> None:
     choice = data.draw(st.sampled_from(["add", "tick", "show"]), label="countdown")
     if choice == "add" or not session.countdowns:
         start = data.draw(st.integers(1, 8), label="start")
-        row = CountdownRow(data.draw(TEXT, label="name") or "Clock", start, start,
+        row = CountdownRow(data.draw(NAME, label="name"), start, start,
                            kind=data.draw(st.sampled_from(["standard", "progress",
                                                            "consequence"])),
                            loop=data.draw(st.sampled_from(["none", "loop"])),
