@@ -199,7 +199,7 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
         from encounter_app.systems import default_systems
 
         systems = default_systems()
-    store = Store.open(Path(data_dir))
+    store = Store.open(Path(data_dir), systems)
     # Everything the first window reads is read before anything is started that would have
     # to be torn down (the rules thread): a row that cannot be read sets the database aside.
     try:

@@ -17,6 +17,7 @@ from encounter_app.ui.shell.backup_dialogs import DamagedDatabaseBox, RestoreDia
 from encounter_app.ui.shell.data_lock import DataFolderLock
 from tests.helpers.databases import dump
 from tests.helpers.files import damage_pages, set_age
+from tests.helpers.systems import SYSTEMS
 
 
 def when_modal(callback) -> None:
@@ -93,7 +94,7 @@ def test_the_restore_dialog_lists_backups_newest_first_and_needs_a_choice(qtbot,
     assert not empty.restore_button.isEnabled()
     assert empty.empty.isVisibleTo(empty) and str(tmp_path) in empty.empty.text()
 
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     old = store.backup(backups.MANUAL)
     new = store.backup()
     store.close()
@@ -174,7 +175,7 @@ def test_a_backup_that_would_not_open_is_refused_with_a_message(qtbot, program, 
 
 def damaged_folder(data: Path) -> Path:
     """A folder whose database got damaged after a backup of it (Fear 6) was taken."""
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     from tests.helpers.systems import create_demo
 
     encounter = create_demo(store)

@@ -19,6 +19,7 @@ from encounter_app.ui.fight.models import CountdownModel, RollLogModel, RowRole
 from encounter_app.ui.fight.roll_log import RollLogView
 from encounter_app.ui.shell import theme
 from tests.helpers.operations import fight_operations
+from tests.helpers.systems import SYSTEMS
 
 # The offscreen platform says this whenever a top-level window with a layout is shown.
 pytestmark = pytest.mark.qt_log_ignore(r"This plugin does not support propagateSizeHints\(\)")
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.qt_log_ignore(r"This plugin does not support propagateS
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     yield store
     store.close()
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QApplication
 from encounter_app.domain import CampaignRow
 from encounter_app.domain.campaign_rows import STATUS_LABEL, EncounterEntry, PcRow
 from encounter_app.domain.system import SystemRules
+from encounter_app.domain.system_data import has_field
 from encounter_app.services.campaigns.actions import CampaignOperations
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.rowlist import RowList
@@ -176,10 +177,11 @@ class PartyModel(QAbstractTableModel):
 
 def stat_text(pc: PcRow, key: str, flag: bool = False) -> str:
     """A stat as the roster shows it: a yes/no, "marked / max" for a track, else the number."""
-    if key not in pc.stats:
+    if not has_field(pc.stats, key):
         return "—"
+    value = pc.stat(key)
     if flag:
-        return "Yes" if pc.stats[key] else "No"
+        return "Yes" if value else "No"
     if key in MARKED:
-        return f"{getattr(pc, MARKED[key])} / {pc.stats[key]}"
-    return str(pc.stats[key])
+        return f"{getattr(pc, MARKED[key])} / {value}"
+    return str(value)

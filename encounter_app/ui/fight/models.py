@@ -24,6 +24,7 @@ from PySide6.QtCore import (
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.domain.countdown_steps import traits as countdown_traits
 from encounter_app.domain.fear import reason_label
+from encounter_app.domain.system_data import EMPTY, has_field
 from encounter_app.services.fight.operations import FightOperations
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rowlist import RowList, RowT
@@ -399,9 +400,9 @@ def combatant_summary(value: Any) -> str:
         parts.append(f"Evasion {value.evasion}")
     if value.stats is not None:
         parts.append(f"Difficulty {value.stats.difficulty}")
-    if value.system_stats and value.hp_max:
-        # The other systems count what is left, as their cards do (ui/systems/profiles.py).
-        word = "Wounds left" if "wounds" in value.system_stats else "HP"
+    if value.system_stats != EMPTY and value.hp_max:
+        # The card tables count what is left, as their cards do (ui/table/profile.py).
+        word = "Wounds left" if has_field(value.system_stats, "wounds") else "HP"
         parts.append(f"{word} {value.hp_max - value.hp_marked}/{value.hp_max}")
     elif value.hp_max:
         parts.append(f"HP {value.hp_marked}/{value.hp_max} marked")
