@@ -20,6 +20,7 @@ from encounter_app.domain.roll_text import describe
 from encounter_app.domain.rows import stored_id
 from encounter_app.services.rolls.rules_service import compute
 from encounter_app.store import Store
+from encounter_app.systems import default_systems
 from encounter_app.systems.daggerheart.requests import AttackRequest, ReactionRequest, Target
 from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 
@@ -65,7 +66,7 @@ def roll_answers(count: int, rows: list[CombatantRow], seed: int = 8) -> list[Ro
 
 def build_encounter(data_dir: Path, combatants: int, rolls: int) -> Path:
     """A data folder whose latest encounter has ``combatants`` combatants and ``rolls`` rolls."""
-    store = Store.open(data_dir)
+    store = Store.open(data_dir, default_systems())
     try:
         campaign = store.create_campaign("Benchmark campaign", party_size=5, fear=4)
         encounter = store.create_encounter(stored_id(campaign), f"{combatants} combatants", seed=5)
@@ -106,7 +107,7 @@ def build_campaign(data_dir: Path, done: int, rolls: int, *, rolls_per_done: int
     """
     if rolls < done * rolls_per_done:
         raise ValueError(f"{rolls} rolls do not fill {done} encounters of {rolls_per_done}")
-    store = Store.open(data_dir)
+    store = Store.open(data_dir, default_systems())
     try:
         campaign = store.create_campaign("Grown campaign", party_size=pcs, fear=0)
         fear = 0

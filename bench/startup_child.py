@@ -11,7 +11,10 @@ started this one), ``launch_s`` (from calling launch to that paint; the app only
 machine it grows far less than ``launch_s``, so it tells a slower program from a busier one) and
 ``maxrss_kb`` (peak resident memory so far: see ``peak_rss_kb``). "Painted" is the end of the
 event that delivered the window's first paint event: a timer started from inside that paint
-fires once the whole window, children included, has been drawn into the backing store.
+fires once the whole window, children included, has been drawn into the backing store. For the
+app, that paint must show the fight: the spotlight order's and the cards' viewports painted
+with a row placed at their top (a frame before the lists have rows would not count; the timer
+is started again from their next paint).
 
 The baseline is the program's own stack with nothing of the program: a bare QMainWindow of the
 program's size, and before it sqlmodel imported and an SQLite file (DB_FILE, empty) opened
@@ -36,6 +39,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QAbstractItemView
     from sqlalchemy.engine import Engine
 
     from encounter_app.app import Launched
@@ -44,21 +48,39 @@ WIDTH, HEIGHT = 1400, 860  # the program's own first size
 
 
 class FirstPaint(QObject):
-    """Quits the application once ``window`` has been painted for the first time."""
+    """Quits the application once ``window`` has been painted for the first time, and with it
+    every one of ``lists`` with its rows (the app's spotlight order and cards)."""
 
-    def __init__(self, app: QApplication, window: QWidget) -> None:
+    def __init__(self, app: QApplication, window: QWidget,
+                 lists: tuple[QAbstractItemView, ...] = ()) -> None:
         super().__init__()
         self.app, self.window = app, window
+        self.lists = lists
+        self.waiting = {view.viewport() for view in lists}  # not yet painted with rows
+        self.armed = False  # the timer that ends the measure is started
         self.report: dict[str, float] = {}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (not self.report and event.type() == QEvent.Type.Paint
+        if (event.type() == QEvent.Type.Paint and "painted" not in self.report
                 and isinstance(watched, QWidget) and watched.window() is self.window):
-            self.report["seen"] = time.monotonic()
-            QTimer.singleShot(0, self.painted)
+            self.report.setdefault("seen", time.monotonic())
+            self.waiting.discard(watched)
+            if not self.armed and not self.waiting:
+                self.armed = True
+                QTimer.singleShot(0, self.painted)
         return False
 
     def painted(self) -> None:
+        # A list painted before its first row was placed showed nothing of the fight: wait for
+        # its next paint. (Imported here: the baseline's children make no more Qt types.)
+        if self.lists:
+            from PySide6.QtCore import QPoint
+
+            unplaced = {view.viewport() for view in self.lists
+                        if not view.indexAt(QPoint(8, 8)).isValid()}
+            if unplaced:
+                self.waiting, self.armed = unplaced, False
+                return
         self.report["painted"] = time.monotonic()
         self.report["cpu"] = time.process_time()
         self.report["maxrss_kb"] = peak_rss_kb()
@@ -117,9 +139,11 @@ def main(argv: list[str]) -> int:
         start, start_cpu = time.monotonic(), time.process_time()
         launched = launch(Path(argv[1]), show=False)
         startup.resume_collection()  # as run.py does, once the window is built
-        watcher = FirstPaint(app, launched.window)
+        # The fight: the spotlight order and the cards, each painted with its rows.
+        window = launched.window
+        watcher = FirstPaint(app, window, (window.initiative.view, window.fight.cards))
         app.installEventFilter(watcher)
-        launched.window.show()
+        window.show()
     QTimer.singleShot(30_000, app.quit)  # never hang a benchmark run
     app.exec()
     if launched is not None:

@@ -20,12 +20,13 @@ from encounter_app.domain.system import Catalog
 from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.campaigns.operations import NewSessionHooks, open_status
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.players_page import PlayersPage
 from encounter_app.services.rolls.rules_service import STOP_TIMEOUT_MS, RulesService
 from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store, StoreError
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
 from encounter_app.store.errors import RowUnreadable
-from encounter_app.ui.players.share import PlayersPage
+from encounter_app.ui.players.share import ShareControls
 from encounter_app.ui.players.table_controls import TableControls
 from encounter_app.ui.shell.appearance import Appearance
 from encounter_app.ui.shell.fight import SystemWindow
@@ -198,7 +199,7 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
         from encounter_app.systems import default_systems
 
         systems = default_systems()
-    store = Store.open(Path(data_dir))
+    store = Store.open(Path(data_dir), systems)
     # Everything the first window reads is read before anything is started that would have
     # to be torn down (the rules thread): a row that cannot be read sets the database aside.
     try:
@@ -263,17 +264,23 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
                  session: EncounterSession | None = None
                  ) -> tuple[MainWindow, EncounterSession, UndoStack]:
     with contextlib.suppress(StoreError):  # a full disk: it is only not remembered
-        store.remember(OPEN_ENCOUNTER, str(encounter_id))  # it reopens at the next start
+        # It reopens at the next start. Most starts open the one remembered: no write then,
+        # and no checkpoint thread woken while the window is being built.
+        if store.recalled(OPEN_ENCOUNTER) != str(encounter_id):
+            store.remember(OPEN_ENCOUNTER, str(encounter_id))
     if session is None:
         session = EncounterSession(store, encounter_id, systems)
     undo_stack = UndoStack(store)
     window = MainWindow(store, session, systems, rules_service, undo_stack,
                         session_hooks=session_hooks)
     window.table_controls = controls = TableControls(window, settings, appearance)
-    window.players_page = PlayersPage(window, session, controls.player_screen.feed, settings)
+    window.players_page = page = PlayersPage(session, controls.player_screen.feed, settings,
+                                             window)
+    window.closing.connect(page.stop)  # every page closed, its thread joined
+    window.players_share = ShareControls(window, page)
     controls.players_menu.addSeparator()
-    controls.players_menu.addAction(window.players_page.action)
-    _take_players_rolls(window, window.players_page)
+    controls.players_menu.addAction(window.players_share.action)
+    _take_players_rolls(window, page)
     session.setParent(window)
     undo_stack.setParent(window)
     # A step the store refused changed nothing: say why, and show the data as it still is.
@@ -287,8 +294,8 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
 
 
 def _take_players_rolls(window: MainWindow, page: PlayersPage) -> None:
-    """Rolls from the players' page wait in the fight's queue (Daggerheart's Duality Dice),
-    and the queue answers each page; a game without that queue says so to the phone."""
+    """Rolls from the players' page wait in the fight's inbox (Daggerheart's Duality Dice),
+    and the inbox answers each page; a game without one says so to the phone."""
     queue = window.fight.player_rolls
     if queue is not None:
         page.roll_received.connect(queue.receive)

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from encounter_app import exit_codes
+from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.exchange.problems import ImportRefused
 from encounter_app.exchange.reader import Parsed, read_path
 from encounter_app.importing import (
@@ -58,8 +59,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str], default_data_dir: Path) -> int:
     args = parse_args(argv)
     data_dir = args.data_dir or default_data_dir
+    systems = default_systems()
     try:
-        parsed = read_path(default_systems(), args.file)
+        parsed = read_path(systems, args.file)
     except ImportRefused as exc:
         return _refused(exc)
     for note in parsed.notes:
@@ -75,18 +77,19 @@ def main(argv: list[str], default_data_dir: Path) -> int:
     if not lock.acquire():
         return _refuse(lock.refusal(), lock.refusal_code())
     try:
-        return _import_locked(parsed, data_dir, args.on_duplicate)
+        return _import_locked(parsed, data_dir, systems, args.on_duplicate)
     finally:
         lock.release()
 
 
 # on_duplicate is one of CHOICES: argparse refuses anything else (parse_args).
-def _import_locked(parsed: Parsed, data_dir: Path, on_duplicate: Choice) -> int:
+def _import_locked(parsed: Parsed, data_dir: Path, systems: Catalog[SystemRules],
+                   on_duplicate: Choice) -> int:
     try:
         # A damaged database is left for the window, which offers the newest backup; the
         # store alone would set it aside and import into a new, empty one.
         migrate.check_file((data_dir / DB_NAME).resolve())
-        store = Store.open(data_dir)
+        store = Store.open(data_dir, systems)
     except DatabaseDamaged as exc:
         return _refuse(f"{exc} Start Encounter Manager to be offered the newest backup; "
                        "nothing was imported.", exit_codes.DAMAGED)

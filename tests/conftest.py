@@ -36,8 +36,9 @@ def srd_file() -> Path:
 def store(tmp_path):
     """An empty store in a fresh data folder, closed after the test."""
     from encounter_app.store import Store
+    from tests.helpers.systems import SYSTEMS
 
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     yield store
     store.close()
 

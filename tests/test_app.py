@@ -10,10 +10,11 @@ from encounter_app.services.rolls.rules_service import RulesService, compute
 from encounter_app.store import DB_NAME, Store, backups
 from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from tests.helpers.databases import dump
+from tests.helpers.systems import SYSTEMS
 
 
 def stored_summaries(data) -> list[str]:
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         return [r.summary for r in reversed(store.rolls(store.latest_encounter().id))]
     finally:

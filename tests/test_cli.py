@@ -11,7 +11,7 @@ from pathlib import Path
 
 from encounter_app.store import Store
 from tests.helpers import unprivileged
-from tests.helpers.systems import create_demo
+from tests.helpers.systems import SYSTEMS, create_demo
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
@@ -82,7 +82,7 @@ def test_help_explains_every_exit_status():
 
 def a_fight_with_a_backup(data: Path) -> Path:
     """A closed database with the demo fight, and one automatic backup of it."""
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     create_demo(store)
     backup = store.backup()
     store.close()

@@ -16,6 +16,7 @@ from encounter_app import exit_codes
 from encounter_app.__main__ import main
 from encounter_app.store import Store
 from encounter_app.ui.shell.data_lock import DataFolderLock
+from tests.helpers.systems import SYSTEMS
 
 
 def templates(data: Path) -> list[tuple]:
@@ -126,7 +127,7 @@ def test_a_database_from_another_program_is_left_alone(tmp_path, srd_file, capsy
 
 
 def test_a_damaged_database_is_not_set_aside_by_an_import(tmp_path, srd_file, capsys):
-    Store.open(tmp_path).close()
+    Store.open(tmp_path, SYSTEMS).close()
     path = tmp_path / "encounter.db"
     raw = bytearray(path.read_bytes())
     raw[4096:8192] = bytes(range(256)) * 16
@@ -148,7 +149,7 @@ def test_an_encounter_file_imports_with_its_combatants_and_fear(tmp_path, capsys
     assert main(["import", str(path), "--data-dir", str(tmp_path / "b")]) == exit_codes.OK
     assert ("Imported the encounter 'Ambush at the chapel steps' (7 combatants, 2 countdowns)"
             in capsys.readouterr().out)
-    target = Store.open(tmp_path / "b")
+    target = Store.open(tmp_path / "b", SYSTEMS)
     try:
         latest = target.latest_encounter()
         assert len(target.combatants(latest.id)) == 7
@@ -172,7 +173,7 @@ def demo_file(data: Path, path: Path, export) -> int:
     the folder ``data``; returns the fight's id."""
     from tests.helpers.systems import create_demo
 
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         fight = create_demo(store, seed=1)
         path.write_text(export(store, fight), encoding="utf-8")
@@ -192,7 +193,7 @@ def test_a_campaign_file_imports_as_a_new_campaign(tmp_path, capsys):
     assert main(["import", str(path), "--data-dir", str(data)]) == exit_codes.OK
     assert "the campaign 'Demo: The Drowned Chapel' (3 PCs, 1 encounter)" in (
         capsys.readouterr().out)
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         [campaign] = store.campaigns()
         assert [pc.name for pc in store.pcs(campaign.id)] == [
@@ -210,7 +211,7 @@ def test_an_imported_encounter_is_the_one_the_window_opens_next(tmp_path, capsys
                          lambda store, fight: write_encounter(encounter_file(store, fight.id)))
     assert main(["import", str(path), "--data-dir", str(tmp_path / "data")]) == exit_codes.OK
     assert "it opens at the next start" in capsys.readouterr().out
-    store = Store.open(tmp_path / "data")
+    store = Store.open(tmp_path / "data", SYSTEMS)
     try:
         assert store.encounter_to_open() != fight_id
         assert store.encounter(store.encounter_to_open()).name == "Ambush at the chapel steps"

@@ -35,7 +35,8 @@ def test_each_sample_is_a_fight_of_its_system(store, key):
     assert campaign.system == key and campaign.party_size == len(pcs)
     assert 2 <= len(pcs) <= 3 and 3 <= len(people) - len(pcs) <= 4
     for person in people:
-        assert SYSTEMS.get(key).problems(person.system_stats) == {}
+        rules = SYSTEMS.get(key)
+        assert rules.problems(rules.sheet_values(person.system_stats)) == {}
     assert encounter.active_combatant_id == people[0].id
 
 

@@ -15,7 +15,7 @@ from encounter_app.exchange.native import write_adversaries
 from encounter_app.store import Store
 from tests.helpers.disks import fill_disk
 from tests.helpers.rows import BANDIT
-from tests.helpers.systems import create_demo
+from tests.helpers.systems import SYSTEMS, create_demo
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -76,7 +76,7 @@ def test_a_database_that_is_a_folder_says_so(tmp_path):
 
 
 def a_fight(data: Path) -> Path:
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     create_demo(store, seed=1)
     store.close()
     return data / "encounter.db"
@@ -128,7 +128,7 @@ def test_a_damaged_index_is_found_at_start(tmp_path):
 def test_an_import_onto_a_full_disk_says_so_and_imports_nothing(small_disk, tmp_path):
     data = small_disk / "data"
     assert run("--data-dir", str(data), "--smoke-test").returncode == 0
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     before = len(store.templates())
     store.close()
     # Enough adversaries that the import must grow the database well beyond its pages.
@@ -144,6 +144,6 @@ def test_an_import_onto_a_full_disk_says_so_and_imports_nothing(small_disk, tmp_
     assert result.returncode == exit_codes.DISK_FULL, (result.stdout, result.stderr)
     assert "is full" in result.stderr and "Nothing was imported" in result.stderr
     assert "Traceback" not in result.stderr
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     assert len(store.templates()) == before
     store.close()

@@ -2,7 +2,7 @@
 
 import pytest
 
-from encounter_app.domain.system import TurnOrder
+from encounter_app.domain.system import StatsError, TurnOrder
 from tests.helpers.systems import SYSTEMS
 
 
@@ -15,12 +15,15 @@ def test_four_systems_and_only_daggerheart_has_fear():
 @pytest.mark.parametrize("key", list(SYSTEMS))
 def test_defaults_are_a_valid_sheet(key):
     sheet = SYSTEMS.get(key)
-    assert sheet.problems(sheet.defaults()) == {}
+    assert sheet.problems(sheet.sheet_values(sheet.defaults())) == {}
+    # The sheet the editors show is the typed class's fields, in its order.
+    assert [f.key for f in sheet.pc_fields] == list(sheet.sheet_values(sheet.defaults()))
 
 
 def test_problems_name_the_field_and_the_reason():
     sheet = SYSTEMS.get("casus_mus")
-    stats = sheet.defaults() | {"combat": 0, "hero": 2, "luck": 3}
+    stats: dict[str, object] = {**sheet.sheet_values(sheet.defaults()),
+                                "combat": 0, "hero": 2, "luck": 3}
     del stats["pow"]
     assert sheet.problems(stats) == {
         "combat": "Combat skill % must be from 1 to 200.",
@@ -28,8 +31,10 @@ def test_problems_name_the_field_and_the_reason():
         "pow": "POW is missing.",
         "luck": "Casus Mus characters have no stat called 'luck'.",
     }
-    assert sheet.problems(sheet.defaults() | {"evade": "40"}) == {
+    assert sheet.problems(sheet.sheet_values(sheet.defaults()) | {"evade": "40"}) == {
         "evade": "Evade % must be a whole number."}
+    with pytest.raises(StatsError, match="Evade % must be a whole number"):
+        sheet.stats_from(sheet.sheet_values(sheet.defaults()) | {"evade": "40"})
 
 
 def test_unknown_system_names_the_known_ones():

@@ -3,8 +3,10 @@ summary written when an encounter is finished."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
+
+from encounter_app.domain.system_data import EMPTY, SystemData, value_of
 
 EncounterStatus = Literal["draft", "active", "done"]
 STATUS_LABEL = {"draft": "Draft", "active": "Active", "done": "Done"}
@@ -12,10 +14,11 @@ STATUS_LABEL = {"draft": "Draft", "active": "Active", "done": "Done"}
 
 @dataclass(frozen=True)
 class PcRow:
-    """A player character of the party. ``stats`` holds its system's ``pc_fields``."""
+    """A player character of the party. ``stats``: its system's sheet, typed (``pc_fields``
+    describe it)."""
 
     name: str
-    stats: dict[str, int] = field(default_factory=dict, compare=True, hash=False)
+    stats: SystemData = EMPTY
     id: int | None = None
     hp_marked: int = 0
     stress_marked: int = 0
@@ -23,7 +26,8 @@ class PcRow:
     note: str = ""
 
     def stat(self, key: str, default: int = 0) -> int:
-        return int(self.stats.get(key, default))
+        """A number of the sheet by its field's key (what the generic parts read)."""
+        return value_of(self.stats, key, default)
 
 
 @dataclass(frozen=True)

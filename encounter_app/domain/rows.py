@@ -12,6 +12,7 @@ from typing import Any, Literal, Protocol
 
 from encounter_app.domain.json_data import JsonObject
 from encounter_app.domain.optional_rules import RuleOptions
+from encounter_app.domain.system_data import EMPTY, SystemData
 
 CombatantKind = Literal["pc", "adversary", "npc"]
 FeatureKind = Literal["Passive", "Action", "Reaction"]
@@ -163,8 +164,9 @@ class EncounterRow:
     active_combatant_id: int | None
     scene_intensity: str
     seed: int | None
-    # Turn state of the campaign's system (round zero, who acted...), see services/systems.
-    system_state: dict[str, Any] = field(default_factory=dict, hash=False)
+    # The fight's turn state in the campaign's system (round zero, who was attacked...): one of
+    # its typed classes (domain/system_data.py).
+    system_state: SystemData = EMPTY
 
 
 @dataclass(frozen=True)
@@ -186,10 +188,11 @@ class CombatantRow:
     spotlights: int = 0  # taken this GM turn
     pc_id: int | None = None  # the roster PC it is (see store/campaigns.py); marks go back to it
     notes: str = ""  # the GM's notes, never shown to players
-    # Other systems: the character's numbers (keys of rules/systems.py fields) and what
-    # changes in play (Action Points left, initiative, acted this round...).
-    system_stats: dict[str, Any] = field(default_factory=dict, hash=False)
-    system_state: dict[str, Any] = field(default_factory=dict, hash=False)
+    # The campaign's system's typed numbers (domain/system_data.py): the character's sheet
+    # (a card table's; a Daggerheart combatant keeps its own in the columns above) and what
+    # changes in play (Action Points left, initiative, a tracked PC's Hope...).
+    system_stats: SystemData = EMPTY
+    system_state: SystemData = EMPTY
 
     @property
     def defeated(self) -> bool:

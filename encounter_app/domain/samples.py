@@ -21,13 +21,17 @@ from encounter_app.domain.rows import (
     EnvironmentBlock,
     StatBlock,
 )
+from encounter_app.domain.system_data import SystemData
 
 
 class Joins(Protocol):
-    """What reading a sample asks of its system: a combatant made from its sheet."""
+    """What reading a sample asks of its system: a combatant, or a typed sheet, made from the
+    sheet's numbers."""
 
     def new_combatant(self, kind: CombatantKind, name: str,
                       stats: Mapping[str, int]) -> CombatantRow: ...
+
+    def stats_from(self, numbers: Mapping[str, object]) -> SystemData: ...
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,7 @@ def read_sample(path: Path, system: Joins) -> SampleFight:
     order: list[CombatantRow | PcRow] = []
     for entry in data["combatants"]:
         row = system.new_combatant(entry["kind"], entry["name"], entry["stats"])
-        order.append(PcRow(name=row.name, stats=dict(entry["stats"])) if row.kind == "pc"
-                     else row)
+        order.append(PcRow(name=row.name, stats=system.stats_from(entry["stats"]))
+                     if row.kind == "pc" else row)
     return SampleFight(campaign=data["campaign"], encounter=data["encounter"],
                        order=tuple(order))

@@ -2,9 +2,10 @@
 takes the spotlight; the spotlight never goes to a PC with none; when every PC has used all
 theirs, everyone refills.
 
-A PC's row keeps how many it has used this scene (``TOKENS_USED`` in its ``system_state``), so
-the GM changing the campaign's number mid-scene changes what each has left at once. Only PCs
-carry tokens; adversaries and NPCs take the spotlight as before.
+A PC's row keeps how many it has used this scene (``spotlight_tokens_used`` of its state, when
+its system's state class takes on ``SpotlightTokens``), so the GM changing the campaign's
+number mid-scene changes what each has left at once. Only PCs carry tokens; adversaries and
+NPCs take the spotlight as before.
 
 **Interpretation** (the SRD says "removes one each time they take an action"): the program
 counts an action as the spotlight passing to the PC (Next, a click in the order, End GM turn).
@@ -19,14 +20,14 @@ from dataclasses import dataclass, replace
 
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import CombatantRow
+from encounter_app.domain.system_data import SpotlightTokens
 
-TOKENS_USED = "spotlight_tokens_used"
 FULL, EMPTY = "●", "○"
 
 
 def _used(row: CombatantRow) -> int:
-    value = row.system_state.get(TOKENS_USED, 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    state = row.system_state
+    return state.spotlight_tokens_used if isinstance(state, SpotlightTokens) else 0
 
 
 def tokens_left(row: CombatantRow, options: RuleOptions) -> int:
@@ -48,10 +49,14 @@ def can_take(row: CombatantRow, options: RuleOptions) -> bool:
 
 
 def with_used(row: CombatantRow, used: int) -> CombatantRow:
-    state = {k: v for k, v in row.system_state.items() if k != TOKENS_USED}
-    if used:
-        state[TOKENS_USED] = used
-    return replace(row, system_state=state)
+    """``row`` having used ``used`` tokens. A row whose system keeps no tokens has used none
+    (TypeError when told otherwise: the tracker's rules never spend one there)."""
+    state = row.system_state
+    if not isinstance(state, SpotlightTokens):
+        if used:
+            raise TypeError(f"{type(state).__name__} keeps no spotlight tokens")
+        return row
+    return replace(row, system_state=replace(state, spotlight_tokens_used=used))
 
 
 def refilled(rows: Iterable[CombatantRow]) -> list[CombatantRow]:

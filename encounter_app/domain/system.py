@@ -7,16 +7,23 @@ contract (``SystemRules``), what every system shares an implementation of (``Bas
 the ``Catalog`` that finds a system by the key a campaign stores, importing its package only
 when it is first asked for. ``services/`` and ``ui/`` add what they ask of the same object
 (``services/fight/system.py``, ``ui/shell/fight.py``).
+
+A system's numbers and states are its own typed classes (``system_data.py``): the object says
+which (``data_type``) and turns them to JSON and back for the store and the files (``write``,
+``read``); nothing else serialises them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
+from encounter_app.domain.json_data import JSON, JsonObject, from_json
 from encounter_app.domain.rows import CombatantKind, CombatantRow, RollRow
+from encounter_app.domain.system_data import Part, SystemData, data_json, typed, values
+from encounter_app.domain.system_data import StatField as StatField  # its old home
 
 if TYPE_CHECKING:
     from encounter_app.domain.campaign_rows import PcRow
@@ -32,31 +39,6 @@ class TurnOrder(Enum):
     ROLLED = "rolled"  # an initiative roll, high to low
     CLASH = "clash"  # initiative order, points spent on clashes
     POPCORN = "popcorn"  # whoever acted picks who is next
-
-
-@dataclass(frozen=True)
-class StatField:
-    """One number (or yes/no) on a character sheet."""
-
-    key: str
-    label: str
-    default: int = 0
-    minimum: int = 0
-    maximum: int = 99
-    flag: bool = False  # a yes/no (0 or 1), shown as a check box
-    help: str = ""
-    #: A field added after characters were saved without it: missing, it reads as ``default``.
-    optional: bool = False
-
-    def check(self, value: object) -> str:
-        """Why ``value`` is not allowed here, or "" when it is."""
-        if isinstance(value, bool) or not isinstance(value, int):
-            return f"{self.label} must be a whole number."
-        if self.flag and value not in (0, 1):
-            return f"{self.label} is yes (1) or no (0)."
-        if not self.minimum <= value <= self.maximum:
-            return f"{self.label} must be from {self.minimum} to {self.maximum}."
-        return ""
 
 
 class StatsError(ValueError):
@@ -95,10 +77,43 @@ class SystemRules(Protocol):
 
     def field(self, key: str) -> StatField: ...
 
-    def defaults(self) -> dict[str, int]: ...
+    def data_type(self, part: Part) -> type[SystemData]:
+        """The system's class of ``part``: its sheet, a combatant's numbers and state, an
+        encounter's turn state (``SystemData`` itself for one it keeps none of)."""
 
-    def problems(self, stats: Mapping[str, object]) -> dict[str, str]:
-        """Every field of ``stats`` that is missing or out of range, with the reason."""
+    def defaults(self) -> SystemData:
+        """A new character's sheet: every field at its default."""
+
+    def sheet_values(self, stats: SystemData) -> dict[str, int]:
+        """The sheet's numbers by field key, for the generic editors (EMPTY: the defaults)."""
+
+    def problems(self, stats: Mapping[str, object], *, partial: bool = False
+                 ) -> dict[str, str]:
+        """Every field of ``stats`` that is missing (unless ``partial``) or out of range, or
+        not on the sheet, with the reason."""
+
+    def stats_from(self, numbers: Mapping[str, object]) -> SystemData:
+        """The typed sheet of these numbers; StatsError names every one that does not fit."""
+
+    def typed(self, part: Part, value: SystemData) -> SystemData:
+        """``value`` as this system's class of ``part`` (EMPTY as its defaults); TypeError for
+        a value of another class."""
+
+    def read(self, part: Part, data: JSON, where: str = "") -> SystemData:
+        """A stored or filed value of ``part`` (null or {} are the defaults); DataError names
+        the first field that does not fit, after ``where``."""
+
+    def write(self, part: Part, value: SystemData) -> JsonObject:
+        """JSON of ``value`` for the store and the files: a sheet whole, a state without the
+        fields still at their defaults (a fresh one is {})."""
+
+    def roster_marks(self, pc: PcRow, row: CombatantRow) -> PcRow:
+        """The roster PC after its combatant ``row`` changed in a fight: the marks (and
+        whatever else of the fight the system keeps on the roster) go back to it."""
+
+    def roster_edited(self, fight: SystemData, roster: SystemData) -> SystemData:
+        """A combatant's state after the GM edited its roster PC: what the roster gives it
+        (``roster``, from ``combatant_for_pc``) over the state of the fight (``fight``)."""
 
     def new_combatant(self, kind: CombatantKind, name: str,
                       stats: Mapping[str, int]) -> CombatantRow:
@@ -136,18 +151,39 @@ class BaseRules:
     #: The field added to an initiative roll ("" when the system rolls none).
     initiative_key: str = ""
 
+    #: Its typed classes (``data_type``): the sheet, a combatant's numbers (None: the sheet),
+    #: a combatant's state and the encounter's.
+    stats_type: type[SystemData] = SystemData
+    combatant_stats_type: type[SystemData] | None = None
+    combatant_state_type: type[SystemData] = SystemData
+    encounter_state_type: type[SystemData] = SystemData
+
     def field(self, key: str) -> StatField:
         return next(f for f in self.pc_fields if f.key == key)
 
-    def defaults(self) -> dict[str, int]:
-        return {f.key: f.default for f in self.pc_fields}
+    def data_type(self, part: Part) -> type[SystemData]:
+        if part is Part.STATS:
+            return self.stats_type
+        if part is Part.COMBATANT_STATS:
+            return self.combatant_stats_type or self.stats_type
+        if part is Part.COMBATANT_STATE:
+            return self.combatant_state_type
+        return self.encounter_state_type
 
-    def problems(self, stats: Mapping[str, object]) -> dict[str, str]:
+    def defaults(self) -> SystemData:
+        return self.stats_type()
+
+    def sheet_values(self, stats: SystemData) -> dict[str, int]:
+        found = values(typed(self.stats_type, stats))
+        return {f.key: int(found[f.key]) for f in self.pc_fields}
+
+    def problems(self, stats: Mapping[str, object], *, partial: bool = False
+                 ) -> dict[str, str]:
         found: dict[str, str] = {}
         known = {f.key for f in self.pc_fields}
         for f in self.pc_fields:
             if f.key not in stats:
-                if not f.optional:
+                if not (f.optional or partial):
                     found[f.key] = f"{f.label} is missing."
             elif problem := f.check(stats[f.key]):
                 found[f.key] = problem
@@ -156,15 +192,34 @@ class BaseRules:
                 found[key] = f"{self.name} characters have no stat called {key!r}."
         return found
 
+    def stats_from(self, numbers: Mapping[str, object]) -> SystemData:
+        if problems := self.problems(numbers):
+            raise StatsError(problems)
+        return from_json(self.stats_type, dict(numbers))
+
+    def typed(self, part: Part, value: SystemData) -> SystemData:
+        return typed(self.data_type(part), value)
+
+    def read(self, part: Part, data: JSON, where: str = "") -> SystemData:
+        return from_json(self.data_type(part), {} if data is None else data, where)
+
+    def write(self, part: Part, value: SystemData) -> JsonObject:
+        return data_json(self.typed(part, value), whole=part.is_sheet)
+
+    def roster_marks(self, pc: PcRow, row: CombatantRow) -> PcRow:
+        return replace(pc, hp_marked=row.hp_marked, stress_marked=row.stress_marked)
+
+    def roster_edited(self, fight: SystemData, roster: SystemData) -> SystemData:
+        return fight  # the roster gives a plain combatant no state of the fight
+
     def new_combatant(self, kind: CombatantKind, name: str,
                       stats: Mapping[str, int]) -> CombatantRow:
         """The row for the spotlight order: the stats as given, the health track full."""
-        if problems := self.problems(stats):
-            raise StatsError(problems)
+        sheet = self.stats_from(stats)
         if not name.strip():
             raise StatsError({"name": "A combatant needs a name."})
         return CombatantRow(kind=kind, name=name.strip(), hp_max=int(stats[self.health_key]),
-                            system_stats=dict(stats))
+                            system_stats=sheet, system_state=self.combatant_state_type())
 
     def roll_words(self, row: RollRow, sight: Sight) -> str:
         raise NotImplementedError
@@ -181,7 +236,8 @@ class BaseRules:
         hp = pc.stat(self.health_key)
         return CombatantRow(kind="pc", name=pc.name, hp_max=hp,
                             hp_marked=min(pc.hp_marked, hp), pc_id=pc.id,
-                            system_stats=dict(pc.stats))
+                            system_stats=typed(self.stats_type, pc.stats),
+                            system_state=self.combatant_state_type())
 
 
 S_co = TypeVar("S_co", covariant=True)

@@ -11,7 +11,8 @@
 
 ``party_members`` says, for each combatant of an encounter, which PC of ``party`` it is (by
 place in the list), so marks go back to the roster after an import as before. A PC's stats
-are checked against its system's fields (its object's ``pc_fields``).
+are its system's typed sheet, checked against its fields (its object's ``pc_fields``) and
+read through its type (``system_values.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 from encounter_app.domain.campaign_rows import STATUS_LABEL, PcRow, Summary
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.system import Catalog, SystemRules
+from encounter_app.domain.system_data import EMPTY, Part
 from encounter_app.exchange.encounter_file import (
     EncounterFile,
     encounter_json,
@@ -31,6 +33,7 @@ from encounter_app.exchange.encounter_file import (
 from encounter_app.exchange.fields import Fields, entry_name, names, shown
 from encounter_app.exchange.native import dumps, envelope
 from encounter_app.exchange.problems import Collector, Problem
+from encounter_app.exchange.system_values import read_value, write_value
 from encounter_app.rules.daggerheart import FEAR_CAP
 
 STATUSES = tuple(STATUS_LABEL)
@@ -65,7 +68,8 @@ def write_campaign(campaign: CampaignFile) -> str:
     return dumps(envelope("campaign", campaign={
         "name": campaign.name, "system": campaign.system, "fear": campaign.fear,
         "note": campaign.note, "session_number": campaign.session_number,
-        "party": [{"name": pc.name, "stats": pc.stats, "hp_marked": pc.hp_marked,
+        "party": [{"name": pc.name, "stats": write_value(pc.stats, Part.STATS),
+                   "hp_marked": pc.hp_marked,
                    "stress_marked": pc.stress_marked, "armor_marked": pc.armor_marked,
                    "note": pc.note} for pc in campaign.party],
         "encounters": [encounter_json(e.encounter) | {
@@ -111,14 +115,13 @@ def _pc(number: int, data: dict[str, Any], system: SystemRules, problems: list[P
         ) -> PcRow | None:
     note = Collector(problems, number, entry_name(data), "PC")
     fields = Fields(data, note)
-    stats = data.get("stats")
-    if not isinstance(stats, dict):
+    if not isinstance(data.get("stats"), dict):
         note.add("stats", f"expected an object {{…}} of the character's numbers, found "
-                          f"{shown(stats)}")
-        stats = {}
-    for field, problem in system.problems(stats).items():
-        note.add(f"stats {field}", problem)
-    row = PcRow(name=fields.text("name", max_length=200), stats=dict(stats),
+                          f"{shown(data.get('stats'))}")
+        stats = None
+    else:
+        stats = read_value(data, Part.STATS, system, note)
+    row = PcRow(name=fields.text("name", max_length=200), stats=stats or EMPTY,
                 hp_marked=fields.count("hp_marked", 999),
                 stress_marked=fields.count("stress_marked", 999),
                 armor_marked=fields.count("armor_marked", 999),

@@ -3,10 +3,13 @@ whose spotlight, the round) and the campaign's Fear, so importing it sets the ta
 
     "encounter": {"name": ..., "system": KEY, "round": 1, "active": 0 | null,
                   "scene_intensity": "standard", "seed": null, "fear": 4,
-                  "combatants": [...], "countdowns": [...]}
+                  "system_state": {...}, "combatants": [...], "countdowns": [...]}
 
 ``active`` is the position of the combatant in the spotlight. Ids are not written: the
 database gives new ones on import. A countdown's ``link`` is a pair number, kept as it is.
+The encounter's ``system_state`` and each combatant's ``system_stats`` and ``system_state`` are
+the system's typed values (``system_values.py``): read through its types, each wrong value a
+problem naming its combatant and field.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from typing import Any
 
 from encounter_app.domain.rows import CombatantKind, CombatantRow, CountdownRow, EnvironmentBlock
 from encounter_app.domain.system import Catalog, SystemRules
+from encounter_app.domain.system_data import EMPTY, Part, SystemData
 from encounter_app.exchange.fields import Fields, entry_name, names, or_zero, shown
-from encounter_app.exchange.limits import bad_character
 from encounter_app.exchange.native import dumps, envelope, read_feature, read_stat_block
 from encounter_app.exchange.problems import Collector, Problem
+from encounter_app.exchange.system_values import STATE_LIMIT, read_value, write_value
 from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import FEAR_CAP, CountdownKind, LoopMode, SceneIntensity
 from encounter_app.rules.stat_blocks import environment_problems
@@ -29,8 +33,6 @@ INTENSITIES = tuple(member.name.lower() for member in SceneIntensity)
 COUNTDOWN_KINDS = tuple(member.value for member in CountdownKind)
 LOOPS = tuple(member.value for member in LoopMode)
 TRIGGERS = ("action", "pc_miss", "manual")
-# A system's number or turn state: what a Qt spin box holds, far past any character's.
-STATE_LIMIT = 2**31 - 1
 WHOLE = (-STATE_LIMIT, STATE_LIMIT)  # a number whose range the editor's checks then say
 
 
@@ -48,6 +50,7 @@ class EncounterFile:
     combatants: tuple[CombatantRow, ...] = ()
     countdowns: tuple[CountdownRow, ...] = ()
     environment: EnvironmentBlock | None = None  # where the fight is (Daggerheart)
+    system_state: SystemData = EMPTY  # the fight's turn state in its system
 
 
 def write_encounter(encounter: EncounterFile) -> str:
@@ -64,6 +67,7 @@ def encounter_json(encounter: EncounterFile) -> dict[str, Any]:
         "scene_intensity": encounter.scene_intensity,
         "seed": encounter.seed,
         "fear": encounter.fear,
+        "system_state": write_value(encounter.system_state, Part.ENCOUNTER_STATE),
         "combatants": [_combatant_json(row) for row in encounter.combatants],
         "countdowns": [_countdown_json(row) for row in encounter.countdowns],
         "environment": (None if encounter.environment is None
@@ -78,8 +82,9 @@ def _combatant_json(row: CombatantRow) -> dict[str, Any]:
             "hidden": row.hidden, "slow_tokens": row.slow_tokens,
             "spotlights": row.spotlights,
             "stats": None if row.stats is None else row.stats.to_json(),
-            "notes": row.notes, "system_stats": row.system_stats,
-            "system_state": row.system_state}
+            "notes": row.notes,
+            "system_stats": write_value(row.system_stats, Part.COMBATANT_STATS),
+            "system_state": write_value(row.system_state, Part.COMBATANT_STATE)}
 
 
 def _countdown_json(row: CountdownRow) -> dict[str, Any]:
@@ -107,14 +112,17 @@ def read_encounter_body(body: dict[str, Any], problems: list[Problem],
     fields = Fields(body, Collector(problems, None), prefix=prefix)
     name = fields.text("name", max_length=200)
     system = fields.choice("system", tuple(systems.keys()), systems.first)
-    round_ = fields.integer("round", 1, 10_000) or 1
+    rules = systems.get(system)
+    # 0 is a round too: Ruins & Raiders' round zero, an ambush before the initiative roll.
+    round_ = fields.integer("round", 0, 10_000)
     active = fields.integer("active", 0, 100_000, required=False)
     intensity = fields.choice("scene_intensity", INTENSITIES, "standard")
     seed = fields.integer("seed", -(2**63), 2**63 - 1, required=False)
     fear = fields.integer("fear", 0, FEAR_CAP, required=False)
+    state = read_value(body, Part.ENCOUNTER_STATE, rules, fields.note, prefix=prefix)
     combatants = tuple(
         row for number, item in enumerate(fields.objects("combatants"), 1)
-        if (row := _combatant(number, item, problems)) is not None)
+        if (row := _combatant(number, item, rules, problems)) is not None)
     countdowns = tuple(
         countdown for number, item in enumerate(fields.objects("countdowns"), 1)
         if (countdown := _countdown(number, item, problems)) is not None)
@@ -122,11 +130,13 @@ def read_encounter_body(body: dict[str, Any], problems: list[Problem],
         fields.note.add(f"{prefix}active", f"points at combatant {active + 1}, but there "
                                             f"are {len(combatants)}")
     environment = _environment(body.get("environment"), fields)
-    if len(problems) != before:
+    if len(problems) != before or state is None:
         return None
+    assert round_ is not None, "a missing or bad round is a problem noted"
     return EncounterFile(name=name, system=system, round=round_, active=active,
                          scene_intensity=intensity, seed=seed, fear=fear,
-                         combatants=combatants, countdowns=countdowns, environment=environment)
+                         combatants=combatants, countdowns=countdowns, environment=environment,
+                         system_state=state)
 
 
 def _environment(value: Any, fields: Fields) -> EnvironmentBlock | None:
@@ -159,8 +169,8 @@ def _environment(value: Any, fields: Fields) -> EnvironmentBlock | None:
     return None if fields.note.count != before else block
 
 
-def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
-               ) -> CombatantRow | None:
+def _combatant(number: int, data: dict[str, Any], system: SystemRules,
+               problems: list[Problem]) -> CombatantRow | None:
     note = Collector(problems, number, entry_name(data), "combatant")
     fields = Fields(data, note)
     kind = fields.choice("kind", COMBATANT_KINDS, "adversary")
@@ -184,28 +194,9 @@ def _combatant(number: int, data: dict[str, Any], problems: list[Problem]
         stats=stats, slow_tokens=fields.count("slow_tokens", 9),
         spotlights=fields.count("spotlights", 99),
         notes=fields.text("notes", required=False, max_length=100_000),
-        system_stats=_numbers(data, "system_stats", note),
-        system_state=_numbers(data, "system_state", note))
+        system_stats=read_value(data, Part.COMBATANT_STATS, system, note) or EMPTY,
+        system_state=read_value(data, Part.COMBATANT_STATE, system, note) or EMPTY)
     return None if note.count else row
-
-
-def _numbers(data: dict[str, Any], key: str, note: Collector) -> dict[str, Any]:
-    """A system's numbers or turn state: an object of whole numbers, true/false or null (the
-    rules read each with int()), or left out."""
-    value = data.get(key, {})
-    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-        note.add(key, f"expected an object {{…}} of named values, found {shown(value)}")
-        return {}
-    for name, number in value.items():
-        if problem := bad_character(name):
-            note.add(key, f"the name of a value {problem}")
-        elif number is not None and not isinstance(number, int):
-            note.add(f"{key} {name}", f"expected a whole number, true, false or null, found "
-                                      f"{shown(number)}")
-        elif number is not None and not -STATE_LIMIT <= number <= STATE_LIMIT:
-            note.add(f"{key} {name}", f"{number} is out of range: {-STATE_LIMIT} to "
-                                      f"{STATE_LIMIT}")
-    return value
 
 
 def _is_dice(text: Any) -> bool:

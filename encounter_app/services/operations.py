@@ -3,13 +3,15 @@ with plain data; the operation checks it, builds the undo command, pushes it as 
 (one transaction: services/undo.py) and says what to show.
 
 Operations are grouped by what they act on (``services/fight/operations.py`` for the fight
-every system shares; each system's own in ``systems/<key>/services/``). A widget never builds
-an undo command or touches the store itself: it asks one of these and shows the answer.
+every system shares, ``services/campaigns/actions.py`` for the campaign view; each system's own
+in ``systems/<key>/services/``). A widget never builds an undo command or touches the store
+itself: it asks one of these and shows the answer (tests/test_one_way_in.py keeps it so).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
@@ -22,6 +24,23 @@ class Say(Protocol):
     """Where an operation's answer goes: ``say("Rolled.")``, ``say("No Fear.", error=True)``."""
 
     def __call__(self, text: str, *, error: bool = False) -> None: ...
+
+
+@dataclass
+class Action:
+    """A command ready to push and what to tell the GM once it is done ("" says nothing)."""
+
+    command: QUndoCommand
+    message: str
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A step that was kept: where it went on the stack, to ask later whether it is still done
+    (an Undo takes it back; see ``Operations.still_done``)."""
+
+    index: int  # the stack's index right after it
+    command: object  # the step's command, compared by identity only
 
 
 class Operations:
@@ -39,17 +58,44 @@ class Operations:
         returning None means there was nothing to do, said as ``nothing`` when given; ``done``
         is said when the step was kept.
         """
+        return self.keep(build, nothing=nothing, done=done) is not None
+
+    def keep(self, build: Callable[[], QUndoCommand | None], *, nothing: str = "",
+             done: str = "") -> Kept | None:
+        """``run``, answering which step it became (None: nothing was kept)."""
         try:
             command = build()
         except Refused as refused:
             self.say(str(refused), error=True)
-            return False
+            return None
         if command is None:
             if nothing:
                 self.say(nothing)
-            return False
+            return None
         if not self.undo_stack.do(command):
-            return False  # the stack said why (a full disk...), and nothing changed
+            return None  # the stack said why (a full disk...), and nothing changed
         if done:
             self.say(done)
+        return Kept(self.undo_stack.index(), command)
+
+    def act(self, make: Callable[[], Action | None], *, nothing: str = "") -> bool:
+        """Run an action that says its own message once done (an adversary's damage...)."""
+        said: list[str] = []
+
+        def build() -> QUndoCommand | None:
+            action = make()
+            if action is None:
+                return None
+            said.append(action.message)
+            return action.command
+
+        if not self.run(build, nothing=nothing):
+            return False
+        if said and said[0]:  # a plain turn passed says nothing: the order shows it
+            self.say(said[0])
         return True
+
+    def still_done(self, kept: Kept) -> bool:
+        """Whether ``kept`` is still done: not undone since (a redo brings it back)."""
+        stack = self.undo_stack
+        return stack.index() >= kept.index and stack.command_at(kept.index - 1) is kept.command

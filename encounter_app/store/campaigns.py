@@ -18,6 +18,8 @@ from sqlmodel import Session, col, func, select, update
 from encounter_app.domain.campaign_rows import EncounterEntry, EncounterStatus, PcRow, Summary
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import CampaignRow, CombatantRow, CountdownRow, EncounterRow
+from encounter_app.domain.system import Catalog, SystemRules
+from encounter_app.domain.system_data import Part
 from encounter_app.store.inserts import (
     insert_campaign,
     insert_combatant,
@@ -25,6 +27,7 @@ from encounter_app.store.inserts import (
     insert_pc,
 )
 from encounter_app.store.sql import _get, _id, _moment, _timestamp
+from encounter_app.store.system_data import campaign_system, decode
 from encounter_app.store.tables import (
     AppState,
     Campaign,
@@ -55,9 +58,11 @@ def _entry(encounter: Encounter) -> EncounterEntry:
                           summary=None if summary is None else Summary.from_json(summary))
 
 
-def _pc(pc: Pc) -> PcRow:
-    return PcRow(name=pc.name, stats=dict(pc.stats or {}), id=pc.id, hp_marked=pc.hp_marked,
-                 stress_marked=pc.stress_marked, armor_marked=pc.armor_marked, note=pc.note)
+def pc_row(pc: Pc, system: SystemRules) -> PcRow:
+    """A roster PC, its stats read as ``system``'s sheet (its campaign's)."""
+    return PcRow(name=pc.name, stats=decode(system, Part.STATS, pc.stats, "pc", pc.id),
+                 id=pc.id, hp_marked=pc.hp_marked, stress_marked=pc.stress_marked,
+                 armor_marked=pc.armor_marked, note=pc.note)
 
 
 def _renumber(rows: Sequence[Encounter] | Sequence[Countdown]) -> None:
@@ -70,6 +75,7 @@ class CampaignStore:
     """Campaign, encounter-list, roster and start-up queries (mixed into Store)."""
 
     # What Store defines (declared, not imported: store.py imports this module).
+    systems: Catalog[SystemRules]
     _transaction: Callable[[], AbstractContextManager[Session]]
     _reading: Callable[[], AbstractContextManager[Session]]
     latest_encounter: Callable[[], EncounterRow | None]
@@ -135,7 +141,8 @@ class CampaignStore:
             session.flush()
             encounter_id = _id(encounter)
             entry = replace(entry, id=encounter_id)
-            stored_combatants = [insert_combatant(session, encounter_id, row)
+            system = campaign_system(session, self.systems, campaign_id)
+            stored_combatants = [insert_combatant(session, system, encounter_id, row)
                                  for row in combatants]
             stored_countdowns = [insert_countdown(session, encounter_id, row)
                                  for row in countdowns]
@@ -224,20 +231,23 @@ class CampaignStore:
 
     def pcs(self, campaign_id: int) -> list[PcRow]:
         with self._reading() as session:
-            return [_pc(pc) for pc in session.exec(
+            system = campaign_system(session, self.systems, campaign_id)
+            return [pc_row(pc, system) for pc in session.exec(
                 select(Pc).where(Pc.campaign_id == campaign_id)
                 .order_by(col(Pc.position), col(Pc.id)))]
 
     def pc(self, pc_id: int) -> PcRow:
         with self._reading() as session:
-            return _pc(_get(session, Pc, pc_id))
+            pc = _get(session, Pc, pc_id)
+            return pc_row(pc, campaign_system(session, self.systems, pc.campaign_id))
 
     def insert_pc(self, campaign_id: int, row: PcRow, position: int,
                   combatant_ids: Sequence[int] = ()) -> PcRow:
         """Add a PC at ``position`` of the roster; ``combatant_ids`` are linked to it again
         (the undo of removing it)."""
         with self._transaction() as session:
-            stored = insert_pc(session, campaign_id, row, position)
+            stored = insert_pc(session, campaign_system(session, self.systems, campaign_id),
+                               campaign_id, row, position)
             if combatant_ids:
                 session.exec(update(Combatant).where(col(Combatant.id).in_(combatant_ids))
                              .values(pc_id=stored.id))
@@ -260,7 +270,9 @@ class CampaignStore:
     def update_pc(self, row: PcRow) -> None:
         with self._transaction() as session:
             pc = _get(session, Pc, row.id)
-            pc.name, pc.stats, pc.note = row.name, dict(row.stats), row.note
+            system = campaign_system(session, self.systems, pc.campaign_id)
+            pc.name, pc.note = row.name, row.note
+            pc.stats = system.write(Part.STATS, row.stats)
             pc.hp_marked, pc.stress_marked = row.hp_marked, row.stress_marked
             pc.armor_marked = row.armor_marked
 

@@ -21,6 +21,7 @@ from encounter_app.domain.rows import (
     TemplateRow,
     stored_id,
 )
+from encounter_app.domain.system_data import Part
 from encounter_app.exchange.campaign_file import CampaignEncounter, CampaignFile
 from encounter_app.exchange.encounter_file import EncounterFile
 from encounter_app.exchange.fields import Progress
@@ -34,6 +35,7 @@ from encounter_app.store.inserts import (
 from encounter_app.store.library import insert_entry, update_entry
 from encounter_app.store.sql import _get, _id, _moment, _timestamp
 from encounter_app.store.store import Store
+from encounter_app.store.system_data import campaign_system
 from encounter_app.store.tables import AdversaryTemplate, Campaign, Encounter
 
 Choice = Literal["skip", "replace", "keep"]
@@ -189,7 +191,7 @@ def recreate_encounter(store: Store, campaign_id: int, encounter: EncounterFile,
         count = session.exec(select(func.count()).select_from(Encounter)
                              .where(Encounter.campaign_id == campaign_id)).one()
         # at the list's end
-        encounter_id = _insert_encounter(session, campaign_id, encounter, count)
+        encounter_id = _insert_encounter(session, store, campaign_id, encounter, count)
         current = _get(session, Campaign, campaign_id).fear
         if encounter.fear is not None and encounter.fear != current:
             record_fear(session, campaign_id, FearEventRow(
@@ -198,14 +200,16 @@ def recreate_encounter(store: Store, campaign_id: int, encounter: EncounterFile,
     return store.encounter(encounter_id)
 
 
-def _insert_encounter(session: Session, campaign_id: int, encounter: EncounterFile,
-                      position: int, *, status: str = "draft", note: str = "",
-                      summary: Summary | None = None, pc_ids: Sequence[int | None] = (),
-                      created_at: str | None = None) -> int:
+def _insert_encounter(session: Session, store: Store, campaign_id: int,
+                      encounter: EncounterFile, position: int, *, status: str = "draft",
+                      note: str = "", summary: Summary | None = None,
+                      pc_ids: Sequence[int | None] = (), created_at: str | None = None) -> int:
     """The encounter, its combatants (linked to the roster PCs ``pc_ids`` names, one per
     combatant) and its countdowns, inside the caller's transaction. Returns its id."""
+    system = campaign_system(session, store.systems, campaign_id)
     stored_encounter = Encounter(
         campaign_id=campaign_id, name=encounter.name, round=encounter.round,
+        system_state=system.write(Part.ENCOUNTER_STATE, encounter.system_state),
         scene_intensity=encounter.scene_intensity, seed=encounter.seed,
         created_at=_moment(created_at), status=status, position=position, note=note,
         summary=None if summary is None else summary.to_json(),
@@ -214,7 +218,8 @@ def _insert_encounter(session: Session, campaign_id: int, encounter: EncounterFi
     session.flush()
     encounter_id = _id(stored_encounter)
     links = list(pc_ids) or [None] * len(encounter.combatants)
-    stored = [insert_combatant(session, encounter_id, replace(row, id=None, pc_id=link), place)
+    stored = [insert_combatant(session, system, encounter_id, replace(row, id=None, pc_id=link),
+                               place)
               for place, (row, link) in enumerate(zip(encounter.combatants, links, strict=True))]
     for place, row in enumerate(encounter.countdowns):
         insert_countdown(session, encounter_id, replace(row, id=None), place)
@@ -237,7 +242,8 @@ def encounter_file(store: Store, encounter_id: int) -> EncounterFile:
         # Ids and the link to this campaign's party roster belong to this database, not the file.
         combatants=tuple(replace(row, id=None, pc_id=None) for row in combatants),
         countdowns=tuple(replace(row, id=None) for row in store.countdowns(encounter_id)),
-        environment=store.encounter_environment(encounter_id))
+        environment=store.encounter_environment(encounter_id),
+        system_state=encounter.system_state)
 
 
 # -- campaigns ----------------------------------------------------------------------------
@@ -270,11 +276,12 @@ def recreate_campaign(store: Store, campaign: CampaignFile,
             None, campaign.name, campaign.system, len(campaign.party), campaign.fear,
             note=campaign.note, session_number=campaign.session_number,
             options=campaign.options), stamp))
-        pc_ids = [insert_pc(session, campaign_id, replace(pc, id=None), position).id
+        system = store.systems.get(campaign.system)
+        pc_ids = [insert_pc(session, system, campaign_id, replace(pc, id=None), position).id
                   for position, pc in enumerate(campaign.party)]
         for position, item in enumerate(campaign.encounters):
-            _insert_encounter(session, campaign_id, item.encounter, position, status=item.status,
-                              note=item.note, summary=item.summary,
+            _insert_encounter(session, store, campaign_id, item.encounter, position,
+                              status=item.status, note=item.note, summary=item.summary,
                               pc_ids=[None if m is None else pc_ids[m]
                                       for m in item.party_members], created_at=stamp)
     return store.campaign(campaign_id)

@@ -22,6 +22,8 @@ from encounter_app.domain.rows import (
     FearEventRow,
     StatBlock,
 )
+from encounter_app.domain.system import SystemRules
+from encounter_app.domain.system_data import Part
 from encounter_app.store.sql import _get, _id, _moment, _utc
 from encounter_app.store.tables import Campaign, Combatant, Countdown, FearEvent, Pc
 
@@ -38,31 +40,38 @@ def insert_campaign(session: Session, row: CampaignRow,
     return replace(row, id=_id(campaign))
 
 
-def insert_pc(session: Session, campaign_id: int, row: PcRow, position: int) -> PcRow:
+def insert_pc(session: Session, system: SystemRules, campaign_id: int, row: PcRow,
+              position: int) -> PcRow:
     """Insert at ``position`` of the roster inside the caller's transaction (see
-    Store.insert_pc)."""
+    Store.insert_pc). ``system``: the campaign's, whose sheet the PC's stats are."""
     session.exec(update(Pc)
                  .where(col(Pc.campaign_id) == campaign_id, col(Pc.position) >= position)
                  .values(position=col(Pc.position) + 1))
+    stats = system.typed(Part.STATS, row.stats)
     pc = Pc(id=row.id, campaign_id=campaign_id, position=position, name=row.name,
-            stats=dict(row.stats), hp_marked=row.hp_marked, stress_marked=row.stress_marked,
-            armor_marked=row.armor_marked, note=row.note)
+            stats=system.write(Part.STATS, stats), hp_marked=row.hp_marked,
+            stress_marked=row.stress_marked, armor_marked=row.armor_marked, note=row.note)
     session.add(pc)
     session.flush()
-    return replace(row, id=_id(pc))
+    return replace(row, id=_id(pc), stats=stats)
 
 
-def insert_combatant(session: Session, encounter_id: int, row: CombatantRow,
-                     position: int | None = None) -> CombatantRow:
-    """Insert inside the caller's transaction (see Store.insert_combatant)."""
+def insert_combatant(session: Session, system: SystemRules, encounter_id: int,
+                     row: CombatantRow, position: int | None = None) -> CombatantRow:
+    """Insert inside the caller's transaction (see Store.insert_combatant). ``system``: the
+    campaign's; the row handed back has its typed values (a row made without them, EMPTY,
+    has the system's defaults), as a read gives it."""
     position = _make_room(session, Combatant, encounter_id, position)
+    row = replace(row, system_stats=system.typed(Part.COMBATANT_STATS, row.system_stats),
+                  system_state=system.typed(Part.COMBATANT_STATE, row.system_state))
     combatant = Combatant(
         id=row.id, encounter_id=encounter_id, position=position, kind=row.kind, name=row.name,
         evasion=row.evasion, hp_max=row.hp_max, hp_marked=row.hp_marked,
         stress_max=row.stress_max, stress_marked=row.stress_marked,
         conditions=list(row.conditions), hidden=row.hidden, stat_block=_stat_block(row.stats),
         slow_tokens=row.slow_tokens, spotlights=row.spotlights, pc_id=row.pc_id,
-        notes=row.notes, system_stats=row.system_stats, system_state=row.system_state)
+        notes=row.notes, system_stats=system.write(Part.COMBATANT_STATS, row.system_stats),
+        system_state=system.write(Part.COMBATANT_STATE, row.system_state))
     session.add(combatant)
     session.flush()
     return replace(row, id=_id(combatant), conditions=tuple(row.conditions))

@@ -4,7 +4,9 @@ Opening checks the file before anything writes to it (not a database, a newer sc
 it up, and creates it from the sqlmodel classes of ``tables.py`` or migrates it with Alembic. A
 damaged database is kept aside and a new one started. Methods take and return frozen rows
 (``rows.py``), built from the sqlmodel objects and rows by field name, inside the transaction:
-nothing the caller holds is an ORM object.
+nothing the caller holds is an ORM object. A rule system's typed values (sheets, states) are
+written and read through the campaign's system, found in the catalog the store was opened with
+(``system_data.py``); the store imports no system.
 
 Every read and write goes through a sqlmodel ``Session`` on one SQLAlchemy engine, whose single
 connection (StaticPool) every caller shares under a lock. A session lives as long as one unit
@@ -26,24 +28,23 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Engine, String, bindparam, case, exists, type_coerce
+from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, func, select, update
 
 from encounter_app.domain.rows import (
     CampaignRow,
-    CombatantKind,
-    CombatantRow,
     CountdownRow,
     EncounterRow,
     FearEventRow,
     RollRow,
-    StatBlock,
     TemplateRow,
 )
+from encounter_app.domain.system import Catalog, SystemRules
+from encounter_app.domain.system_data import Part, SystemData
 from encounter_app.store import backups, connection, migrate
 from encounter_app.store.campaigns import CampaignStore, campaign_row
+from encounter_app.store.combatants import CombatantQueries
 from encounter_app.store.connection import Checkpointer
 from encounter_app.store.errors import (
     DatabaseDamaged,
@@ -57,67 +58,40 @@ from encounter_app.store.errors import (
     is_damage,
     write_failed,
 )
-from encounter_app.store.inserts import (
-    _stat_block,
-    insert_combatant,
-    insert_countdown,
-    record_fear,
-)
+from encounter_app.store.inserts import insert_countdown, record_fear
 from encounter_app.store.library import LibraryQueries, insert_entry, template_row
 from encounter_app.store.player_view import PlayerViewQueries
-from encounter_app.store.sql import _get, _id, _json, _utc
+from encounter_app.store.sql import _get, _id, _utc
+from encounter_app.store.system_data import (
+    ValueUnreadable,
+    campaign_system,
+    decode,
+    encounter_system,
+)
 from encounter_app.store.tables import (
     AdversaryTemplate,
     Campaign,
-    Combatant,
     Countdown,
     Encounter,
     FearEvent,
-    Pc,
     RollRecord,
 )
 
 DB_NAME = "encounter.db"
-
-# combatants() reads these columns, and the stat block as the text the file holds: copies of
-# one library entry have the same text, parsed once (see combatants).
-_COMBATANT_FIELDS = ("id", "kind", "name", "evasion", "hp_max", "hp_marked", "stress_max",
-                     "stress_marked", "conditions", "hidden", "slow_tokens", "spotlights",
-                     "pc_id", "notes", "system_stats", "system_state")
-_COMBATANT_COLUMNS: tuple[Any, ...] = (
-    *(col(getattr(Combatant, name)) for name in _COMBATANT_FIELDS),
-    type_coerce(Combatant.stat_block, String).label("stat_block"),
-)
 
 # fear_ledger() reads columns, not objects: a grown campaign's whole ledger (1,200 lines) is
 # read at every opening, and objects cost three times as much (docs/performance.md).
 _FEAR_COLUMNS: tuple[Any, ...] = tuple(col(getattr(FearEvent, name)) for name in (
     "id", "encounter_id", "created_at", "change", "value", "reason", "note"))
 
-# A move in the order, as one statement built once (a drag is the hottest write there is): the
-# rows from ``low`` to ``high`` take one step towards where the moving one was, and the one at
-# ``source`` goes to ``destination``; nothing changes when no combatant is at ``source``. No
-# objects of the session need updating: one-row reads of the store always read the file again
-# (sql._get), and combatants() reads columns.
-_other = aliased(Combatant)
-_position = col(Combatant.position)
-_MOVE = (
-    update(Combatant)
-    .where(col(Combatant.encounter_id) == bindparam("encounter"),
-           _position.between(bindparam("low"), bindparam("high")),
-           exists().where(col(_other.encounter_id) == bindparam("encounter"),
-                          col(_other.position) == bindparam("source")))
-    .values(position=case((_position == bindparam("source"), bindparam("destination")),
-                          else_=_position + bindparam("step")))
-    .execution_options(synchronize_session=False)
-)
-
-
-class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
+class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
-    def __init__(self, engine: Engine, path: Path, kept_aside: Path | None = None) -> None:
+    def __init__(self, engine: Engine, path: Path, systems: Catalog[SystemRules],
+                 kept_aside: Path | None = None) -> None:
         self._engine = engine
+        #: The rule systems whose typed values the store reads and writes (system_data.py).
+        self.systems = systems
         # One connection for every caller: the lock keeps two threads' transactions apart.
         self._lock = threading.RLock()
         self._session: Session | None = None  # the open unit's (unit() nests)
@@ -132,8 +106,9 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         self._closed = False
 
     @classmethod
-    def open(cls, data_dir: Path) -> Store:
-        """Open (creating if needed) ``data_dir/encounter.db`` and migrate it to this version.
+    def open(cls, data_dir: Path, systems: Catalog[SystemRules]) -> Store:
+        """Open (creating if needed) ``data_dir/encounter.db`` and migrate it to this version;
+        ``systems`` read and write the typed values of each campaign's rule system.
 
         Raises StoreError, leaving the file as it was, when it cannot be used. A damaged
         database is renamed (see ``kept_aside``) and a new, empty one is opened in its place.
@@ -154,7 +129,7 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
                 f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
                 f"made before the attempt is in {path.parent / 'backups'}."
             ) from exc
-        store = cls(connection.engine(path, store=True), path, kept_aside)
+        store = cls(connection.engine(path, store=True), path, systems, kept_aside)
         store.damage = damage
         return store
 
@@ -164,7 +139,7 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
         ``kept_aside`` says where the old one went. Nothing is deleted."""
         self.close()
         kept_aside = backups.keep_aside(self.path)
-        fresh = Store.open(self.path.parent)
+        fresh = Store.open(self.path.parent, self.systems)
         fresh.kept_aside, fresh.damage = kept_aside, damage
         return fresh
 
@@ -320,6 +295,8 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
                             yield session
                     except RowMissing:
                         raise
+                    except ValueUnreadable as exc:  # names its table, row and field
+                        raise RowUnreadable(self.path, str(exc)) from exc
                     except (ValueError, TypeError, KeyError, AttributeError) as exc:
                         raise RowUnreadable(self.path, f"a row cannot be read: {exc!r}") from exc
             except sqlite3.DatabaseError as exc:
@@ -400,99 +377,41 @@ class Store(CampaignStore, LibraryQueries, PlayerViewQueries):
                                   position=position)
             session.add(encounter)
             session.flush()
-            return _encounter_row(encounter)
+            return self._encounter_row(session, encounter)
 
     def encounter(self, encounter_id: int) -> EncounterRow:
         with self._reading() as session:
-            return _encounter_row(_get(session, Encounter, encounter_id))
+            return self._encounter_row(session, _get(session, Encounter, encounter_id))
 
     def latest_encounter(self) -> EncounterRow | None:
         with self._reading() as session:
             latest = session.exec(select(Encounter).order_by(col(Encounter.id).desc())).first()
-            return None if latest is None else _encounter_row(latest)
+            return None if latest is None else self._encounter_row(session, latest)
 
-    def set_system_state(self, encounter_id: int, state: dict[str, Any]) -> None:
-        """The encounter's turn state of a system other than Daggerheart, written whole."""
+    def set_system_state(self, encounter_id: int, state: SystemData) -> SystemData:
+        """The encounter's turn state in its campaign's system, written whole; returns it as
+        the store now holds it (EMPTY as the system's defaults)."""
         with self._transaction() as session:
-            _get(session, Encounter, encounter_id).system_state = dict(state)
+            system = encounter_system(session, self.systems, encounter_id)
+            state = system.typed(Part.ENCOUNTER_STATE, state)
+            _get(session, Encounter, encounter_id).system_state = system.write(
+                Part.ENCOUNTER_STATE, state)
+            return state
+
+    def _encounter_row(self, session: Session, encounter: Encounter) -> EncounterRow:
+        system = campaign_system(session, self.systems, encounter.campaign_id)
+        return EncounterRow(id=_id(encounter), campaign_id=encounter.campaign_id,
+                            name=encounter.name, round=encounter.round,
+                            active_combatant_id=encounter.active_combatant_id,
+                            scene_intensity=encounter.scene_intensity, seed=encounter.seed,
+                            system_state=decode(system, Part.ENCOUNTER_STATE,
+                                                encounter.system_state, "encounter",
+                                                encounter.id))
 
     def set_turn(self, encounter_id: int, active_combatant_id: int | None, round_: int) -> None:
         with self._transaction() as session:
             encounter = _get(session, Encounter, encounter_id)
             encounter.active_combatant_id, encounter.round = active_combatant_id, round_
-
-    # -- combatants -------------------------------------------------------------------------
-
-    def combatants(self, encounter_id: int) -> list[CombatantRow]:
-        # Combatants copied from one library entry have the same stat block text: parse it
-        # once and share the frozen StatBlock (a 1000-combatant fight has a handful of them).
-        blocks: dict[str, StatBlock] = {}
-        with self._reading() as session:
-            rows = session.exec(select(*_COMBATANT_COLUMNS)
-                                .where(Combatant.encounter_id == encounter_id)
-                                .order_by(col(Combatant.position))).all()
-            return [_combatant_row(row._mapping, blocks) for row in rows]
-
-    def insert_combatant(self, encounter_id: int, row: CombatantRow, position: int | None = None
-                         ) -> CombatantRow:
-        """Insert at ``position`` (the end when None). A row with an id keeps it (redo, undo)."""
-        with self._transaction() as session:
-            return insert_combatant(session, encounter_id, row, position)
-
-    def remove_combatant(self, combatant_id: int) -> None:
-        with self._transaction() as session:
-            combatant = _get(session, Combatant, combatant_id)
-            encounter_id, position = combatant.encounter_id, combatant.position
-            session.delete(combatant)
-            session.flush()
-            session.exec(update(Combatant)
-                         .where(col(Combatant.encounter_id) == encounter_id,
-                                col(Combatant.position) > position)
-                         .values(position=col(Combatant.position) - 1))
-            encounter = _get(session, Encounter, encounter_id)
-            if encounter.active_combatant_id == combatant_id:
-                encounter.active_combatant_id = None
-
-    def move_combatant(self, encounter_id: int, source: int, destination: int) -> None:
-        """Move the combatant at row ``source`` so that it ends up at row ``destination``.
-
-        One UPDATE however long the list (_MOVE: a drag in a 1000-combatant fight renumbers up
-        to 1000 rows); KeyError when there is no combatant at ``source``.
-        """
-        if source == destination:
-            return
-        low, high = sorted((source, destination))
-        with self._transaction() as session:
-            moved = session.exec(_MOVE, params={
-                "encounter": encounter_id, "low": low, "high": high, "source": source,
-                "destination": destination, "step": -1 if source < destination else 1})
-            if moved.rowcount == 0:
-                raise RowMissing(f"no combatant at row {source} of encounter {encounter_id}")
-
-    def update_combatant(self, row: CombatantRow) -> None:
-        """Write everything about a combatant except its place in the order. A roster PC's
-        combatant writes its marks (HP, Stress, and a tracked Daggerheart PC's Armor Slots and
-        Hope) back to the roster in the same transaction."""
-        with self._transaction() as session:
-            combatant = _get(session, Combatant, row.id)
-            combatant.kind, combatant.name, combatant.evasion = row.kind, row.name, row.evasion
-            combatant.hp_max, combatant.hp_marked = row.hp_max, row.hp_marked
-            combatant.stress_max, combatant.stress_marked = row.stress_max, row.stress_marked
-            combatant.conditions, combatant.hidden = list(row.conditions), row.hidden
-            combatant.slow_tokens, combatant.spotlights = row.slow_tokens, row.spotlights
-            combatant.stat_block = _stat_block(row.stats)
-            combatant.pc_id, combatant.notes = row.pc_id, row.notes
-            combatant.system_stats = dict(row.system_stats)
-            combatant.system_state = dict(row.system_state)
-            if row.pc_id is not None:
-                pc = session.get(Pc, row.pc_id, populate_existing=True)
-                if pc is not None:
-                    pc.hp_marked, pc.stress_marked = row.hp_marked, row.stress_marked
-                    state = row.system_state
-                    if isinstance(state.get("armor_marked"), int):  # a tracked Daggerheart PC
-                        pc.armor_marked = state["armor_marked"]
-                    if isinstance(state.get("hope"), int) and "hope" in (pc.stats or {}):
-                        pc.stats = {**pc.stats, "hope": state["hope"]}
 
     # -- countdowns -------------------------------------------------------------------------
 
@@ -621,34 +540,6 @@ def prepare_folder(data_dir: Path) -> Path:
     if database.exists() and not os.access(database, os.W_OK):
         raise FolderNotWritable(f"The database {database} is read-only.{advice}")
     return data_dir
-
-
-def _encounter_row(encounter: Encounter) -> EncounterRow:
-    return EncounterRow(id=_id(encounter), campaign_id=encounter.campaign_id,
-                        name=encounter.name, round=encounter.round,
-                        active_combatant_id=encounter.active_combatant_id,
-                        scene_intensity=encounter.scene_intensity, seed=encounter.seed,
-                        system_state=encounter.system_state or {})
-
-
-def _combatant_row(row: Any, blocks: dict[str, StatBlock]) -> CombatantRow:
-    """A combatant from its columns by name (``row``: a result row's mapping, of the columns
-    of _COMBATANT_COLUMNS; looking names up there is quicker than the row's attributes)."""
-    text = row["stat_block"]
-    stats = None
-    if text is not None and text != "null":  # SQLAlchemy once wrote a missing block as 'null'
-        stats = blocks.get(text)
-        if stats is None:
-            stats = blocks[text] = StatBlock.from_json(_json(text, None))
-    return CombatantRow(
-        id=row["id"], kind=cast(CombatantKind, row["kind"]), name=row["name"],
-        evasion=row["evasion"], hp_max=row["hp_max"], hp_marked=row["hp_marked"],
-        stress_max=row["stress_max"], stress_marked=row["stress_marked"],
-        conditions=tuple(row["conditions"] or ()), hidden=row["hidden"], stats=stats,
-        slow_tokens=row["slow_tokens"], spotlights=row["spotlights"], pc_id=row["pc_id"],
-        notes=row["notes"], system_stats=row["system_stats"] or {},
-        system_state=row["system_state"] or {},
-    )
 
 
 def _countdown_row(countdown: Countdown) -> CountdownRow:

@@ -98,8 +98,8 @@ class Encounter(_Table, table=True):
     # Rounds, Fear gained and spent, adversaries defeated, rolls: written when it is finished.
     summary: dict[str, Any] | None = Field(
         default=None, sa_column=Column(JSON(none_as_null=True)))
-    # Turn state of systems other than Daggerheart (round zero, who picks next...): read and
-    # written whole by services/systems, never queried by its parts.
+    # The fight's turn state in the campaign's system (round zero, who was attacked...): its
+    # typed class as JSON (SystemRules.write and read), never queried by its parts.
     system_state: dict[str, Any] = Field(
         default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
@@ -115,7 +115,8 @@ class Pc(_Table, table=True):
     )
     position: int
     name: str
-    # The system's character stats (rules/systems.py pc_fields), validated there.
+    # The character's sheet in the campaign's system: its typed class as JSON, whole
+    # (SystemRules.write and read; the editors check it against the system's pc_fields).
     stats: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
     hp_marked: int = 0
     stress_marked: int = 0
@@ -205,8 +206,8 @@ class Combatant(_Table, table=True):
     )
     # the GM's notes on this combatant; never on the players' display
     notes: str = Field(default="", sa_column_kwargs={"server_default": ""})
-    # Casus Mus, Ruins & Raiders, Forge of Power: the character's numbers (the keys of
-    # rules/systems.py's fields) and what changes in play (Action Points left, initiative...).
+    # The campaign's system's typed numbers and state of the combatant as JSON (SystemRules.write
+    # and read): its sheet (a card table's) and what changes in play (Action Points left...).
     system_stats: dict[str, Any] = Field(
         default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
     system_state: dict[str, Any] = Field(

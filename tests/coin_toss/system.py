@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.domain.logged import LoggedRoll
 from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.domain.samples import SampleFight
-from encounter_app.domain.system import BaseRules, StatField, TurnOrder
+from encounter_app.domain.system import BaseRules, TurnOrder
+from encounter_app.domain.system_data import SystemData, sheet_fields, stat
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
@@ -21,14 +23,20 @@ PARTY = (("Ada Penny", 3, 4), ("Bram Groat", 4, 2))
 FOES = (("Two-Faced Tom", 3, 3), ("The Tosser", 2, 5))
 
 
+@dataclass(frozen=True)
+class CoinStats(SystemData):
+    """Its sheet, typed: the store and the files read and write it through the system."""
+
+    hp: int = stat("Hit Points", 3, 1, 9)
+    nerve: int = stat("Nerve", 3, 1, 5, help="How long it holds its nerve.")
+
+
 class CoinToss(BaseRules):
     key = "coin_toss"
     name = "Coin Toss"
     turn_order = TurnOrder.SPOTLIGHT
-    pc_fields = (
-        StatField("hp", "Hit Points", 3, 1, 9),
-        StatField("nerve", "Nerve", 3, 1, 5, help="How long it holds its nerve."),
-    )
+    pc_fields = sheet_fields(CoinStats)
+    stats_type = CoinStats
 
     def roll_words(self, row: RollRow, sight: Sight) -> str:
         from tests.coin_toss.rules import player_words
@@ -43,7 +51,7 @@ class CoinToss(BaseRules):
     def sample(self) -> SampleFight:
         order: list[CombatantRow | PcRow] = []
         for (pc, hp, nerve), (foe, foe_hp, foe_nerve) in zip(PARTY, FOES, strict=True):
-            order.append(PcRow(name=pc, stats={"hp": hp, "nerve": nerve}))
+            order.append(PcRow(name=pc, stats=CoinStats(hp=hp, nerve=nerve)))
             order.append(self.new_combatant("adversary", foe, {"hp": foe_hp,
                                                                "nerve": foe_nerve}))
         return SampleFight(campaign="Demo: Heads or Tails", encounter="At the toll bridge",

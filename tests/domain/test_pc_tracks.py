@@ -15,16 +15,17 @@ from encounter_app.domain.rows import CombatantRow
 from encounter_app.rules.daggerheart import AttackResult
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.requests import AttackRequest, Target
+from encounter_app.systems.daggerheart.state import DaggerheartSheet, state_of
 from tests.helpers.systems import combatant_for_pc
 
 ROSTER = PcRow(name="Aria", id=4, hp_marked=1, armor_marked=1,
-               stats={"evasion": 10, "major": 7, "severe": 14, "hp": 6, "stress": 6, "hope": 2,
-                      "armor": 3})
+               stats=DaggerheartSheet(evasion=10, major=7, severe=14, hp=6, stress=6, hope=2,
+                                      armor=3))
 
 
 def aria(**state: int) -> CombatantRow:
     row = replace(combatant_for_pc(ROSTER), id=11)
-    return replace(row, system_state={**row.system_state, **state})
+    return replace(row, system_state=replace(state_of(row), **state))
 
 
 def test_a_roster_pc_joins_with_its_thresholds_armor_and_hope():
@@ -33,8 +34,9 @@ def test_a_roster_pc_joins_with_its_thresholds_armor_and_hope():
     assert (now.major, now.severe, now.armor, now.armor_marked, now.hope) == (7, 14, 3, 1, 2)
     assert (row.hp_max, row.hp_marked, row.evasion) == (6, 1, 10)
     assert now.thresholds_text() == "Minor 1–6 · Major 7–13 · Severe 14+"
-    # Another system's PC keeps its own numbers and no Daggerheart state.
-    assert combatant_for_pc(ROSTER, "forge_of_power").system_state == {}
+    # Another system's PC is refused a Daggerheart sheet: its numbers are not that system's.
+    with pytest.raises(TypeError, match="DaggerheartSheet where a ForgeStats belongs"):
+        combatant_for_pc(ROSTER, "forge_of_power")
 
 
 @pytest.mark.parametrize(("damage", "marks", "armored", "severity"), [

@@ -319,12 +319,31 @@ def test_a_number_no_reader_looks_at_is_refused_too():
     ({"system": "gurps"}, ["encounter system"], "expected one of daggerheart, casus_mus"),
     ({"combatants": [{"kind": "pc", "name": "Aria", "conditions": ["Hidden", "Vul\ud800"]}]},
      ["combatant 1 (Aria), conditions 2"], "contains a character that is not valid text"),
-    ({"combatants": [{"kind": "pc", "name": "Aria", "system_state": {"ap": 1.5}}]},
-     ["combatant 1 (Aria), system_state ap"], "expected a whole number, true, false or null"),
-    ({"combatants": [{"kind": "pc", "name": "Aria", "system_stats": {"hp": 2**40}}]},
+    ({"system": "casus_mus",
+      "combatants": [{"kind": "pc", "name": "Aria", "system_state": {"ap": 1.5}}]},
+     ["combatant 1 (Aria), system_state ap"], "expected a whole number or null, found 1.5"),
+    ({"system": "casus_mus",
+      "combatants": [{"kind": "pc", "name": "Aria", "system_stats": {"hp": 2**40}}]},
      ["combatant 1 (Aria), system_stats hp"], "1099511627776 is out of range"),
-    ({"combatants": [{"kind": "pc", "name": "Aria", "system_stats": {"h\ud800": 2}}]},
+    ({"system": "casus_mus",
+      "combatants": [{"kind": "pc", "name": "Aria", "system_stats": {"h\ud800": 2}}]},
      ["combatant 1 (Aria), system_stats"], "the name of a value contains a character"),
+    ({"system": "casus_mus",
+      "combatants": [{"kind": "pc", "name": "Aria", "system_stats": {"combat": 500}}]},
+     ["combatant 1 (Aria), system_stats combat"], "Combat skill % must be from 1 to 200."),
+    ({"system": "casus_mus",
+      "combatants": [{"kind": "pc", "name": "Aria", "system_state": {"luck": 2}}]},
+     ["combatant 1 (Aria), system_state luck"], "is not a field of this kind"),
+    ({"combatants": [{"kind": "pc", "name": "Aria", "system_state": {"hope": "two"}}]},
+     ["combatant 1 (Aria), system_state hope"], "expected a whole number, found 'two'"),
+    ({"system": "ruins_and_raiders", "system_state": {"round_zero": 1}},
+     ["encounter system_state round_zero"], "expected true or false, found 1"),
+    ({"system": "ruins_and_raiders",
+      "combatants": [{"kind": "pc", "name": "Aria", "system_state": {"sacrificed": ["FLY"]}}]},
+     ["combatant 1 (Aria), system_state sacrificed 1"],
+     "expected one of AIM, DEFEND, HAYMAKER, RESIST, LOOK, found 'FLY'"),
+    ({"system": "forge_of_power", "system_state": {"attacked": 3}},
+     ["encounter system_state attacked"], "expected a list […], found 3"),
 ])
 def test_what_an_encounter_holds_is_checked_to_the_end(changes, where, words):
     problems = refused(encounter_text(**changes))
@@ -333,12 +352,13 @@ def test_what_an_encounter_holds_is_checked_to_the_end(changes, where, words):
 
 
 def test_a_system_number_of_infinity_is_named():
-    body = json.loads(encounter_text(combatants=[{"kind": "pc", "name": "Whisker",
+    body = json.loads(encounter_text(system="casus_mus",
+                                     combatants=[{"kind": "pc", "name": "Whisker",
                                                   "system_state": {"ap": 0}}]))
     [problem] = refused(with_raw(body, ("encounter", "combatants", 0, "system_state", "ap"),
                                  "Infinity"))
-    assert str(problem) == ("combatant 1 (Whisker), system_state ap: expected a whole number, "
-                            "true, false or null, found Infinity")
+    assert str(problem) == ("combatant 1 (Whisker), system_state ap: expected a whole number "
+                            "or null, found Infinity")
 
 
 def campaign_text(**summary) -> str:

@@ -57,7 +57,7 @@ def home(tmp_path_factory):
     """A store with the demo in it, which every example imports into."""
     from tests.helpers.systems import create_demo
 
-    store = Store.open(tmp_path_factory.mktemp("home"))
+    store = Store.open(tmp_path_factory.mktemp("home"), SYSTEMS)
     create_demo(store, seed=1)
     yield store
     store.close()
@@ -69,7 +69,7 @@ def documents(tmp_path_factory):
     from encounter_app.store.exchange import campaign_file, encounter_file
     from tests.helpers.systems import create_demo, create_sample
 
-    store = Store.open(tmp_path_factory.mktemp("exports"))
+    store = Store.open(tmp_path_factory.mktemp("exports"), SYSTEMS)
     try:
         fight = create_demo(store, seed=1)
         campaign = campaign_file(store, fight.campaign_id)

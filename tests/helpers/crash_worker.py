@@ -24,6 +24,7 @@ from pathlib import Path
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.store import Store
+from tests.helpers.systems import SYSTEMS
 
 CAMPAIGN_ID = 1
 ENCOUNTER_ID = 1
@@ -150,7 +151,7 @@ def read_fight(store: Store) -> Fight:
 
 def prepare(data: Path) -> None:
     """The campaign and encounter every child writes into (made before any kill)."""
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         campaign = store.create_campaign("Crash test", fear=0)
         encounter = store.create_encounter(campaign.id, "Under fire")
@@ -165,7 +166,7 @@ def _say(line: str) -> None:
 
 def _child(data: Path, first: int) -> None:
     fight = fight_after(first)
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     for i in range(first, first + MAX_ACTIONS_PER_CHILD):
         action = choose(i, fight)
         apply_to_store(store, action)

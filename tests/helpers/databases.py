@@ -25,11 +25,12 @@ from alembic.script import ScriptDirectory
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.store import DB_NAME, Store, migrate, packing
 from tests.helpers.rows import BANDIT
+from tests.helpers.systems import SYSTEMS
 
 
 def make_database(data: Path) -> Path:
     """A closed Encounter Manager database with a little of everything in it."""
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     campaign = store.create_campaign("Witherwild", party_size=4, fear=3)
     encounter = store.create_encounter(campaign.id, "Ambush")
     store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Marlowe", evasion=11))
@@ -93,10 +94,13 @@ REPRESENTATIVE: dict[tuple[str, str], Any] = {
                                "defeated": ["Bandit"], "rolls": 7},
     ("pc", "stats"): {"evasion": 10, "major": 7, "severe": 14, "hp": 6, "stress": 6, "hope": 2,
                       "armor": 3},
-    ("combatant", "system_stats"): {"combat": 62, "evade": 55, "willpower": 48,
-                                    "endurance": 40, "pow": 14, "hero": 1, "hp": 13},
-    ("combatant", "system_state"): {"ap": 2, "lp": 3, "initiative": 14, "acted": True},
-    ("encounter", "system_state"): {"round_zero": True, "attacked": [1]},
+    # The campaign is Daggerheart's: a combatant keeps no sheet of its own, a tracked PC's state
+    # (its system's typed class, as JSON), and the encounter no turn state.
+    ("combatant", "system_stats"): {},
+    ("combatant", "system_state"): {"major": 7, "severe": 14, "armor": 3, "armor_marked": 1,
+                                    "hope": 2, "vulnerable_from_stress": True,
+                                    "spotlight_tokens_used": 1},
+    ("encounter", "system_state"): {},
 }
 ROWS_PER_TABLE = 2
 

@@ -74,7 +74,7 @@ def prepare(data: Path) -> None:
     """The demo fight in the middle of a GM turn: three adversaries have had the spotlight
     (Bramble Stalker, last in the order, has it now), and "Reinforcements arrive" is one tick
     from triggering, so a player's outcome ticks both countdowns and logs a trigger too."""
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         encounter = create_demo(store, seed=1)
         assert (encounter.campaign_id, encounter.id) == (CAMPAIGN_ID, ENCOUNTER_ID)
@@ -240,7 +240,7 @@ def _die() -> None:
 
 
 def _child(action: str, data: Path, n: int) -> None:
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     perform = ACTIONS[action](store)
     if n < 0:
         store.close()

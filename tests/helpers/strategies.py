@@ -8,6 +8,7 @@ from encounter_app.domain.rows import CombatantRow, CountdownRow, Experience, Fe
 from encounter_app.exchange import encounter_file as ef
 from encounter_app.exchange.encounter_file import EncounterFile
 from encounter_app.exchange.statblock import TYPES
+from encounter_app.systems.daggerheart.state import DaggerheartState
 
 # Anything a GM can type: every character but lone surrogates, which no keyboard makes.
 text = st.text(st.characters(exclude_categories=("Cs",)), max_size=60)
@@ -54,7 +55,18 @@ def combatants(draw) -> CombatantRow:
         stress_marked=draw(st.integers(0, stress_max)),
         conditions=tuple(draw(st.lists(names, max_size=3))), hidden=draw(st.booleans()),
         stats=draw(st.none() | stat_blocks()), slow_tokens=draw(st.integers(0, 1)),
-        spotlights=draw(st.integers(0, 4)))
+        spotlights=draw(st.integers(0, 4)), system_state=draw(daggerheart_states()))
+
+
+@st.composite
+def daggerheart_states(draw) -> DaggerheartState:
+    """What a Daggerheart combatant keeps in play: a tracked PC's numbers, or a fresh state."""
+    major, severe = draw(thresholds())
+    armor = draw(st.integers(0, 12))
+    return DaggerheartState(
+        major=major, severe=severe, armor=armor, armor_marked=draw(st.integers(0, armor)),
+        hope=draw(st.integers(0, 6)), vulnerable_from_stress=draw(st.booleans()),
+        spotlight_tokens_used=draw(st.integers(0, 5)))
 
 
 countdowns = st.builds(

@@ -13,7 +13,7 @@ import pytest
 
 from encounter_app.domain import CountdownRow
 from encounter_app.services.fight.commands import AddCountdown, SetFear, UpdateCombatant
-from encounter_app.ui.players.share import RECEIVED
+from encounter_app.services.players_page import RECEIVED
 from tests.players_page.webdriver import PHONE, chromium, chromium_missing
 
 pytestmark = [pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing() or "-"),

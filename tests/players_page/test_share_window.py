@@ -13,7 +13,7 @@ from encounter_app.app import launch
 from encounter_app.domain.player_rolls import PlayerRollSubmission
 from encounter_app.services.fight.commands import SetFear
 from encounter_app.services.page_server import REVOKED
-from encounter_app.ui.players.share import RECEIVED
+from encounter_app.services.players_page import RECEIVED
 from encounter_app.ui.players.share_dialog import ShareDialog
 from tests.players_page.conftest import ws_url
 
@@ -26,8 +26,9 @@ def test_off_until_the_gm_shares_then_address_and_qr_code(qtbot, program):
     window, page = program.window, program.window.players_page
     assert not page.sharing and page.url == ""
     menu = window.findChild(QMenu, "playersMenu")
-    assert page.action in menu.actions()
-    page.action.trigger()
+    share = window.players_share
+    assert share.action in menu.actions()
+    share.action.trigger()
     dialog = window.findChild(ShareDialog, "shareDialog")
     assert dialog.isVisible()
     assert dialog.address.text() == "" and not dialog.new_key_button.isEnabled()
@@ -86,7 +87,7 @@ def test_new_key_closes_every_page(qtbot, program, shared, phones):
     old = shared.url
     phone = phones(ws_url(old))
     qtbot.waitUntil(lambda: phone.last("view") is not None)
-    dialog = shared.show_dialog()
+    dialog = program.window.players_share.show_dialog()
     dialog.new_key_button.click()
     qtbot.waitUntil(lambda: phone.closed is not None)
     assert phone.closed == REVOKED
@@ -145,7 +146,7 @@ def test_quitting_joins_the_server_thread(qtbot, program, shared, phones):
 
 def test_an_address_this_computer_no_longer_has_is_said_in_the_dialog(qtbot, program):
     page = program.window.players_page
-    dialog = page.show_dialog()
+    dialog = program.window.players_share.show_dialog()
     dialog.network.addItem("Old Wi-Fi: 192.0.2.123", "192.0.2.123")  # TEST-NET: not ours
     dialog.network.setCurrentIndex(dialog.network.count() - 1)
     dialog.share_button.click()

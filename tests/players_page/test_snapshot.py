@@ -14,7 +14,7 @@ from encounter_app.domain.player_view import player_view
 from encounter_app.services.fight.commands import RecordRoll, SetFear, UpdateCombatant
 from encounter_app.services.page_server import page_message
 from encounter_app.services.player_view import SetRollPublic
-from encounter_app.ui.players.share import characters_of
+from encounter_app.services.players_page import characters_of
 from tests.helpers.systems import SYSTEMS
 
 KEPT = RollRow(kind="dice", summary="Ambush check: 2d6 = 11 vs Difficulty 14",

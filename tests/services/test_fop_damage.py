@@ -114,12 +114,12 @@ def test_the_roll_the_damage_and_the_weapon_are_one_step(qtbot, store, undo_stac
         session, RollRow(kind="fop_attack", summary="Strike"), damage, [remembered])
     undo_stack.push(command)
     assert by_name(session, hound.name).hp_marked == hound.hp_max  # 18 on 16 HP: all of them
-    assert by_name(session, kestrel.name).system_state["weapon_damage"] == "1d8"
+    assert by_name(session, kestrel.name).system_state.weapon_damage == "1d8"
     assert session.rolls[0].summary == "Strike — Clockwork Hound takes 18" == row.summary
     assert store.combatants(session.encounter_id)[3].hp_marked == hound.hp_max
     undo_stack.undo()
     assert by_name(session, hound.name).hp_marked == 0 and not session.rolls
-    assert "weapon_damage" not in by_name(session, kestrel.name).system_state
+    assert by_name(session, kestrel.name).system_state.weapon_damage == ""
     assert fop_damage.remember_weapon(session, kestrel.id, "") is None
 
 

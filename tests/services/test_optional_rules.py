@@ -19,6 +19,7 @@ from encounter_app.services.fight.commands import SetFear, SetTurn
 from encounter_app.systems.daggerheart import conditions
 from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 from encounter_app.systems.daggerheart.services import adversaries as actions
+from encounter_app.systems.daggerheart.state import DaggerheartState, state_of
 from tests.helpers.systems import SYSTEMS
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
@@ -144,7 +145,7 @@ def test_a_stress_marked_then_cleared_leaves_the_conditions_as_they_were(row):
     cleared, _ = conditions.stress_changed(marked, adversaries.clear_stress(marked).row)
     if row.stress_marked < row.stress_max:  # else the mark went to HP, and the clear is real
         assert cleared.conditions == row.conditions
-        assert conditions.STRESS_VULNERABLE not in cleared.system_state
+        assert not state_of(cleared).vulnerable_from_stress
     full = marked.stress_marked == marked.stress_max
     assert ("Vulnerable" in marked.conditions) == (full and row.stress_marked < row.stress_max)
     assert marked.conditions.count("Vulnerable") <= 1  # the same condition does not stack
@@ -256,7 +257,8 @@ party = st.lists(st.integers(0, 5), min_size=1, max_size=5)
 def test_a_spend_never_leaves_the_party_without_a_token_nor_a_pc_below_none(used, tokens,
                                                                              data):
     options = RuleOptions(spotlight_tracker=True, spotlight_tokens=tokens)
-    rows = [spotlight_tokens.with_used(CombatantRow(kind="pc", name=f"PC {i}", id=i), n)
+    rows = [spotlight_tokens.with_used(CombatantRow(kind="pc", name=f"PC {i}", id=i,
+                                                    system_state=DaggerheartState()), n)
             for i, n in enumerate(used)]
     pc = data.draw(st.sampled_from(rows))
     able = [r for r in rows if spotlight_tokens.can_take(r, options)]

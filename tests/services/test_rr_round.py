@@ -36,9 +36,9 @@ def test_one_check_changes_each_combatant_once_and_undoes_as_one(qtbot, store, u
     undo_stack.push(Compound("Roll", parts))
     hedda, warden = by_name(session, "Hedda Stonefist"), by_name(session, "Crypt Warden")
     assert rr_turns.actions_left(hedda) == 0 and ruins_round.charged(hedda) == 9
-    assert hedda.system_state["sacrificed"] == []
+    assert hedda.system_state.sacrificed == ()
     assert ruins_round.momentum_taken(hedda) == 3
-    assert warden.system_state["sacrificed"] == ["DEFEND"]  # Defend lasts the round
+    assert warden.system_state.sacrificed == (Sacrifice.DEFEND,)  # Defend lasts the round
     assert warden.hp_marked == before[1].hp_marked + 10
     undo_stack.undo()
     assert [by_name(session, n) for n in ("Hedda Stonefist", "Crypt Warden")] == before

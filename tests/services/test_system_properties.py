@@ -25,7 +25,7 @@ SETTINGS = settings(max_examples=40, deadline=None,
 @given(picks=st.lists(st.tuples(st.integers(0, 50), st.booleans(), st.booleans()),
                       min_size=1, max_size=30))
 def test_popcorn_nobody_acts_twice_in_a_round(qapp, tmp_path_factory, picks):
-    store = Store.open(tmp_path_factory.mktemp("popcorn"))
+    store = Store.open(tmp_path_factory.mktemp("popcorn"), SYSTEMS)
     try:
         session = EncounterSession(store, create_sample(store, "forge_of_power").id, SYSTEMS)
         stack = QUndoStack()

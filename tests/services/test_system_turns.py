@@ -143,7 +143,7 @@ def test_round_zero_only_the_ambushers_act(qtbot, store, undo_stack):
     push(undo_stack, rr_turns.start_round_zero(session, jackals))
     assert session.round == 0 and session.active_id == jackals[0]
     hedda = by_name(session, "Hedda Stonefist")
-    assert rr_turns.actions_left(hedda) == 0 and hedda.system_state["surprised"]
+    assert rr_turns.actions_left(hedda) == 0 and hedda.system_state.surprised
     with pytest.raises(turns.TurnError, match="surprised in round zero"):
         rr_turns.use_action(session, hedda.id)
     push(undo_stack, next_turn(session, "ruins_and_raiders"))  # the other ambusher
@@ -151,8 +151,8 @@ def test_round_zero_only_the_ambushers_act(qtbot, store, undo_stack):
     with pytest.raises(turns.TurnError, match="roll initiative to start round 1"):
         next_turn(session, "ruins_and_raiders")
     roll_initiative(session, undo_stack, "ruins_and_raiders", RR_TOTALS)
-    assert session.round == 1 and "round_zero" not in session.system_state
-    assert all(rr_turns.actions_left(r) == 2 and not r.system_state["surprised"]
+    assert session.round == 1 and not session.system_state.round_zero
+    assert all(rr_turns.actions_left(r) == 2 and not r.system_state.surprised
                for r in session.combatants)
 
 
@@ -164,7 +164,7 @@ def test_round_zero_without_complete_surprise_leaves_the_others_waiting_not_surp
     jackal = by_name(session, "Ruin Jackal").id
     push(undo_stack, rr_turns.start_round_zero(session, [jackal], surprise=False))
     hedda = by_name(session, "Hedda Stonefist")
-    assert rr_turns.actions_left(hedda) == 0 and not hedda.system_state["surprised"]
+    assert rr_turns.actions_left(hedda) == 0 and not hedda.system_state.surprised
     with pytest.raises(turns.TurnError, match="only those who act first act"):
         rr_turns.use_action(session, hedda.id)
     with pytest.raises(turns.TurnError, match="roll initiative to start round 1"):
@@ -222,14 +222,14 @@ def test_an_action_given_up_for_a_bonus_lasts_until_the_round_ends(qtbot, store,
     push(undo_stack, rr_turns.give_up_action(session, hedda.id, Sacrifice.HAYMAKER))
     hedda = by_name(session, "Hedda Stonefist")
     assert rr_turns.actions_left(hedda) == 0
-    assert hedda.system_state["sacrificed"] == ["DEFEND", "HAYMAKER"]
+    assert hedda.system_state.sacrificed == (Sacrifice.DEFEND, Sacrifice.HAYMAKER)
     with pytest.raises(turns.TurnError, match="no action left this round to give up"):
         rr_turns.give_up_action(session, hedda.id, Sacrifice.AIM)
     undo_stack.undo()  # one step each
-    assert by_name(session, "Hedda Stonefist").system_state["sacrificed"] == ["DEFEND"]
+    assert by_name(session, "Hedda Stonefist").system_state.sacrificed == (Sacrifice.DEFEND,)
     end_round(session, undo_stack, "ruins_and_raiders")
     hedda = by_name(session, "Hedda Stonefist")
-    assert hedda.system_state["sacrificed"] == [] and rr_turns.actions_left(hedda) == 2
+    assert hedda.system_state.sacrificed == () and rr_turns.actions_left(hedda) == 2
 
 
 def test_the_waiting_game_goes_first_next_round(qtbot, store, undo_stack):
@@ -250,21 +250,20 @@ def test_a_waiting_character_that_acts_stops_waiting(qtbot, store, undo_stack):
     sefa = by_name(session, "Sefa the Quiet")
     push(undo_stack, rr_turns.set_waiting(session, sefa.id))
     push(undo_stack, rr_turns.give_turn(session, sefa.id))
-    assert session.active_id == sefa.id and not by_name(session, sefa.name).system_state[
-        "waiting"]
+    assert session.active_id == sefa.id and not by_name(session, sefa.name).system_state.waiting
     undo_stack.undo()
-    assert by_name(session, sefa.name).system_state["waiting"]
+    assert by_name(session, sefa.name).system_state.waiting
     push(undo_stack, rr_turns.use_action(session, sefa.id))
-    assert not by_name(session, sefa.name).system_state["waiting"]
+    assert not by_name(session, sefa.name).system_state.waiting
 
 
 def test_waiting_toggles(qtbot, store, undo_stack):
     session = open_sample(store, "ruins_and_raiders")
     orrin = by_name(session, "Orrin Vale")
     push(undo_stack, rr_turns.set_waiting(session, orrin.id))
-    assert by_name(session, orrin.name).system_state["waiting"]
+    assert by_name(session, orrin.name).system_state.waiting
     push(undo_stack, rr_turns.set_waiting(session, orrin.id))
-    assert not by_name(session, orrin.name).system_state["waiting"]
+    assert not by_name(session, orrin.name).system_state.waiting
 
 
 # -- Forge of Power: popcorn ----------------------------------------------------------------
@@ -308,7 +307,7 @@ def test_only_a_creature_attacked_this_turn_may_interrupt(qtbot, store, undo_sta
     assert [r.name for r in fop_turns.interrupters(session)] == ["Clockwork Hound"]
     push(undo_stack, fop_turns.end_popcorn_turn(session, hound.id, interrupt=True))
     assert session.active_id == hound.id
-    assert "attacked" not in session.system_state  # a new turn: nobody attacked yet
+    assert session.system_state.attacked == ()  # a new turn: nobody attacked yet
     assert fop_turns.interrupters(session) == []
 
 
@@ -328,6 +327,6 @@ def test_a_typed_initiative_moves_the_combatant(qtbot, store, undo_stack):
     warden = by_name(session, "Crypt Warden")
     push(undo_stack, rr_turns.set_initiative(session, warden.id, 16))
     assert names(session)[0] == "Crypt Warden"
-    assert store.combatants(session.encounter_id)[0].system_state["initiative"] == 16
+    assert store.combatants(session.encounter_id)[0].system_state.initiative == 16
     undo_stack.undo()
     assert names(session)[-2:] == ["Hedda Stonefist", "Crypt Warden"]

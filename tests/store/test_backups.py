@@ -23,6 +23,7 @@ from tests.helpers.databases import (
     revisions,
 )
 from tests.helpers.files import damage_pages, set_age
+from tests.helpers.systems import SYSTEMS
 
 
 def kept_aside_files(data: Path) -> list[Path]:
@@ -34,7 +35,7 @@ def kept_aside_files(data: Path) -> list[Path]:
 
 def test_backup_is_a_readable_copy_with_the_same_rows(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     campaign = store.create_campaign("Witherwild", fear=6)
     encounter = store.create_encounter(campaign.id, "Ambush")
     store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Marlowe", evasion=11))
@@ -54,7 +55,7 @@ def test_backup_is_a_readable_copy_with_the_same_rows(tmp_path: Path) -> None:
     restored = tmp_path / "restored"
     restored.mkdir()
     (restored / DB_NAME).write_bytes(target.read_bytes())
-    store = Store.open(restored)
+    store = Store.open(restored, SYSTEMS)
     try:
         assert store.campaign(campaign.id).fear == 6
         assert (store.combatants(encounter.id), store.rolls(encounter.id)) == before
@@ -81,7 +82,7 @@ def test_only_automatic_backups_are_rotated_and_the_newest_are_kept(tmp_path: Pa
     for other in kept:
         set_age(other, 3600)  # older than every automatic one: age does not matter to them
 
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     try:
         newest = store.backup()  # an automatic backup rotates the old ones out
     finally:
@@ -114,7 +115,7 @@ def test_the_listing_is_newest_first_and_says_what_each_backup_is(tmp_path: Path
 @pytest.fixture
 def fight(tmp_path: Path):
     """A store with a fight in it, a backup of it, and then more written after the backup."""
-    store = Store.open(tmp_path / "data")
+    store = Store.open(tmp_path / "data", SYSTEMS)
     campaign = store.create_campaign("Witherwild", fear=2)
     encounter = store.create_encounter(campaign.id, "Ambush")
     store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Marlowe", evasion=11))
@@ -139,7 +140,7 @@ def test_restore_puts_the_backup_back_and_keeps_what_it_replaced(fight) -> None:
     store.set_fear(1, 4)  # and the restored database is written as before
     assert store.campaign(1).fear == 4
     store.close()
-    reopened = Store.open(store.path.parent)  # ... and so it stays
+    reopened = Store.open(store.path.parent, SYSTEMS)  # ... and so it stays
     try:
         assert reopened.campaign(1).fear == 4
         assert reopened.rolls(encounter_id) == []
@@ -205,7 +206,7 @@ def test_a_database_with_a_damaged_table_page_is_kept_aside_and_a_new_one_starte
     damage_pages(path, 1, 1)  # page 2 holds alembic_version (created first)
     damaged = path.read_bytes()
 
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     try:
         [aside] = kept_aside_files(tmp_path)
         assert store.kept_aside == aside
@@ -215,14 +216,14 @@ def test_a_database_with_a_damaged_table_page_is_kept_aside_and_a_new_one_starte
     finally:
         store.close()
     # Opened again: the new database is fine, nothing more is moved.
-    Store.open(tmp_path).close()
+    Store.open(tmp_path, SYSTEMS).close()
     assert kept_aside_files(tmp_path) == [aside]
 
 
 def _spilled(data: Path, fill) -> tuple[Path, int]:
     """A closed database whose rows (written by ``fill(store, encounter_id)``) fill pages past
     the last root page: the database file and that root page."""
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     encounter = store.create_encounter(store.create_campaign("c").id, "e")
     with store.unit():
         fill(store, encounter.id)
@@ -243,7 +244,7 @@ def test_a_database_with_damaged_data_pages_is_kept_aside(tmp_path: Path) -> Non
     damage_pages(path, last_root)  # every page after the last root page
     damaged = path.read_bytes()
 
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         assert store.kept_aside is not None
         assert store.kept_aside.read_bytes() == damaged
@@ -262,7 +263,7 @@ def test_damaged_roll_log_pages_are_left_to_the_check_after_start(tmp_path: Path
     damage_pages(path, last_root)
     damaged = path.read_bytes()
 
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         assert store.kept_aside is None
         assert store.verify()  # SQLite's findings
@@ -278,7 +279,7 @@ def test_a_second_damaged_database_never_overwrites_the_first(tmp_path: Path) ->
     for seed in (1, 2):
         path = make_database(tmp_path)
         damage_pages(path, 1, 1, seed=seed)
-        store = Store.open(tmp_path)
+        store = Store.open(tmp_path, SYSTEMS)
         asides.append((store.kept_aside, store.kept_aside.read_bytes()))
         store.close()
         path.unlink()  # make_database writes a new one in its place
@@ -292,7 +293,7 @@ def test_the_wal_of_a_damaged_database_moves_with_it(tmp_path: Path) -> None:
     damage_pages(path, 1, 1)
     wal = path.with_name(DB_NAME + "-wal")
     wal.write_bytes(b"last transactions, for a recovery tool")
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     store.close()
     moved = store.kept_aside.with_name(store.kept_aside.name + "-wal")
     assert moved.read_bytes() == b"last transactions, for a recovery tool"

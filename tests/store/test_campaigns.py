@@ -6,7 +6,9 @@ from dataclasses import replace
 
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow
 from encounter_app.domain.campaign_rows import EncounterEntry
+from encounter_app.domain.system_data import EMPTY
 from encounter_app.services.campaigns.operations import template_copy
+from encounter_app.systems.casus_mus.state import CasusMusState, CasusMusStats
 from tests.helpers.systems import combatant_for_pc, create_demo
 
 
@@ -76,20 +78,34 @@ def test_the_remembered_encounter_reopens_and_a_gone_one_falls_back(store):
 
 def test_a_template_copy_keeps_a_systems_numbers_and_forgets_its_turn_state(store):
     fighter = CombatantRow(kind="adversary", name="Rat-man", hp_max=9, hp_marked=4,
-                           system_stats={"combat": 45, "evade": 30},
-                           system_state={"ap": 0, "lp": 1, "acted": True})
+                           system_stats=CasusMusStats(combat=45, evade=30),
+                           system_state=CasusMusState(ap=0, lp=1, weapon_damage="1d8"))
     [copy], _ = template_copy([fighter], [])
-    assert copy.system_stats == {"combat": 45, "evade": 30}
-    assert (copy.system_state, copy.hp_marked) == ({}, 0)
+    assert copy.system_stats == CasusMusStats(combat=45, evade=30)
+    assert (copy.system_state, copy.hp_marked) == (EMPTY, 0)
+    # Stored, the copy starts with every point back (the system's fresh state).
+    campaign = store.create_campaign("Rats", system="casus_mus")
+    entry, [stored], _ = store.insert_encounter(campaign.id, EncounterEntry("copy"), 0, [copy])
+    assert stored.system_state == CasusMusState() == store.combatants(entry.id)[0].system_state
 
 
 def test_a_roster_pc_of_another_system_brings_its_numbers_into_the_fight(store):
     from encounter_app.domain.campaign_rows import PcRow
-    from tests.helpers.systems import SYSTEMS
 
     campaign = store.create_campaign("Rats", system="casus_mus")
-    stats = SYSTEMS.get("casus_mus").defaults() | {"combat": 70}
+    stats = CasusMusStats(combat=70)
     pc = store.insert_pc(campaign.id, PcRow(name="Whisker", stats=stats), 0)
+    assert store.pc(pc.id).stats == stats
     joined = combatant_for_pc(pc, "casus_mus")
-    assert (joined.system_stats, joined.hp_max, joined.pc_id) == (stats, stats["hp"], pc.id)
-    assert combatant_for_pc(pc).system_stats == {}  # Daggerheart reads its own columns
+    assert (joined.system_stats, joined.hp_max, joined.pc_id) == (stats, stats.hp, pc.id)
+
+
+def test_a_tracked_pcs_armor_and_hope_go_back_to_the_roster_with_its_marks(store):
+    encounter = create_demo(store, seed=1)
+    aria = store.pcs(encounter.campaign_id)[0]
+    combatant = next(c for c in store.combatants(encounter.id) if c.pc_id == aria.id)
+    marked = replace(combatant.system_state, armor_marked=2, hope=5)
+    store.update_combatant(replace(combatant, hp_marked=1, system_state=marked))
+    back = store.pc(aria.id)
+    assert (back.hp_marked, back.armor_marked, back.stats.hope) == (1, 2, 5)
+    assert back.stats == replace(aria.stats, hope=5)  # the rest of the sheet as it was

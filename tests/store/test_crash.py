@@ -25,6 +25,7 @@ from pathlib import Path
 
 from encounter_app.store import DB_NAME, Store
 from tests.helpers import crash_worker
+from tests.helpers.systems import SYSTEMS
 
 KILLS = 30
 SEED = 20260523
@@ -102,7 +103,7 @@ def test_a_writer_killed_at_random_moments_keeps_every_action_it_printed(tmp_pat
             assert printed == [f"done {i}" for i in range(committed, committed + len(printed))]
             n = committed + len(printed)
 
-            store = Store.open(data)  # the program's own path: checks, then migrations
+            store = Store.open(data, SYSTEMS)  # the program's own path: checks, then migrations
             try:
                 assert store.kept_aside is None, f"kill {kill}: database reported damaged"
                 found = crash_worker.read_fight(store)

@@ -49,6 +49,7 @@ import pytest
 
 from encounter_app.store import DB_NAME, Store
 from tests.helpers import statement_killer
+from tests.helpers.systems import SYSTEMS
 
 # Each pushed through the UndoStack as one step (the undo of the outcome: undone through it).
 COMPOUNDS = ("outcome", "undo_outcome", "end_gm_turn", "next_turn", "start_encounter",
@@ -140,7 +141,7 @@ def damage(path: Path) -> list[str]:
 def reopened(data: Path) -> tuple[Dump, list[str]]:
     """Open the folder as the program does (checks, recovery of the log, migrations), close
     it, then read what it holds."""
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         assert store.kept_aside is None, "the database was reported damaged"
     finally:

@@ -29,6 +29,7 @@ from tests.helpers.databases import (
     revisions,
 )
 from tests.helpers.rows import BANDIT
+from tests.helpers.systems import SYSTEMS
 
 
 def _payload_packed(table: str, row: dict[str, Any]) -> dict[str, Any]:
@@ -67,7 +68,7 @@ def check_migration_from(revision: str, data: Path) -> None:
     written = build_at(path, revision)
     assert written, "the revision should have tables to fill"
 
-    store = Store.open(data)  # the program's own start-up: checks, backup, migrations
+    store = Store.open(data, SYSTEMS)  # the program's own start-up: checks, backup, migrations
     try:
         # ... and the store reads what an older program wrote.
         encounter = store.encounter(1)

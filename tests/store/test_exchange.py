@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import replace
 
 import pytest
@@ -12,6 +11,7 @@ from encounter_app.domain.rows import TemplateRow
 from encounter_app.exchange.encounter_file import write_encounter
 from encounter_app.exchange.problems import ImportRefused
 from encounter_app.exchange.reader import read_bytes, read_path
+from encounter_app.store.errors import RowMissing
 from encounter_app.store.exchange import (
     apply_import,
     encounter_file,
@@ -20,6 +20,7 @@ from encounter_app.store.exchange import (
     recreate_encounter,
     revert_import,
 )
+from encounter_app.systems.casus_mus.state import CasusMusState, CasusMusStats
 from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 from tests.helpers.databases import dump
 from tests.helpers.systems import SYSTEMS, create_demo
@@ -135,7 +136,7 @@ def test_a_failing_encounter_import_leaves_nothing(store):
     encounter = create_demo(store, seed=4)
     exported = encounter_file(store, encounter.id)
     count = len(dump(store.path)["encounter"])
-    with pytest.raises(sqlite3.IntegrityError):  # no such campaign: the foreign key refuses
+    with pytest.raises(RowMissing, match="no campaign with id 999"):  # whose system it is
         recreate_encounter(store, 999, exported)
     rows = dump(store.path)
     assert len(rows["encounter"]) == count
@@ -149,8 +150,9 @@ def test_notes_a_systems_numbers_and_what_players_see_travel_with_an_encounter()
     fight = EncounterFile(
         name="Rat warren", system="casus_mus", round=2,
         combatants=(CombatantRow(kind="adversary", name="Rat-man", hp_max=9, hidden=True,
-                                 notes="Flees at half HP", system_stats={"combat": 45},
-                                 system_state={"ap": 1, "lp": 0}),),
+                                 notes="Flees at half HP",
+                                 system_stats=CasusMusStats(combat=45),
+                                 system_state=CasusMusState(ap=1, lp=0)),),
         countdowns=(CountdownRow("Tunnel collapse", 4, 3, visible=True),))
     parsed = read_bytes(SYSTEMS, write_encounter(fight).encode("utf-8"), "warren.json")
     assert parsed.encounter == fight

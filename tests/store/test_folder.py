@@ -19,8 +19,9 @@ OPEN = textwrap.dedent("""
     import sys
     from pathlib import Path
     from encounter_app.store import Store, StoreError
+    from encounter_app.systems import default_systems
     try:
-        Store.open(Path(sys.argv[1])).close()
+        Store.open(Path(sys.argv[1]), default_systems()).close()
     except StoreError as exc:
         print(type(exc).__name__)
         print(exc)

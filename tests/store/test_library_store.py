@@ -12,6 +12,7 @@ from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, Temp
 from encounter_app.domain.adversaries import combatant_from
 from encounter_app.store import Store
 from tests.helpers.rows import BANDIT, SHAMAN
+from tests.helpers.systems import SYSTEMS
 
 CRYPT = EnvironmentBlock(
     name="Flooded Crypt", tier=1, type="Exploration", difficulty=12,
@@ -25,11 +26,11 @@ CRYPT = EnvironmentBlock(
 
 def reopen(store: Store, folder: Path) -> Store:
     store.close()
-    return Store.open(folder)
+    return Store.open(folder, SYSTEMS)
 
 
 def test_a_template_is_added_edited_and_deleted_and_comes_back_with_its_id(tmp_path) -> None:
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     added = store.insert_template(TemplateRow(None, BANDIT, "own"))
     store.update_template(replace(added, stats=replace(BANDIT, hp=9)))
     store = reopen(store, tmp_path)
@@ -58,7 +59,7 @@ def test_changing_a_missing_row_says_which(store: Store) -> None:
 
 
 def test_environments_and_the_encounters_copy_survive_a_reopen(tmp_path) -> None:
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     row = store.insert_environment(EnvironmentRow(None, CRYPT))
     store.update_environment(replace(row, stats=replace(CRYPT, difficulty=14)))
     campaign = store.create_campaign("c", party_size=4)

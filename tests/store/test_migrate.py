@@ -17,7 +17,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlmodel import SQLModel
 
+from encounter_app.domain.system_data import EMPTY
 from encounter_app.store import DB_NAME, Store, StoreError, migrate
+from encounter_app.systems.daggerheart.state import DaggerheartState
 from tests.helpers.databases import (
     NEXT_REVISION,
     TODAYS_HEAD,
@@ -28,13 +30,14 @@ from tests.helpers.databases import (
     newer_program,
     revision_of,
 )
+from tests.helpers.systems import SYSTEMS
 
 
 def assert_refused(data: Path, file: Path, *words: str) -> str:
-    """Store.open(data) raises StoreError naming ``file`` and leaves it byte for byte."""
+    """Store.open(data, ...) raises StoreError naming ``file`` and leaves it byte for byte."""
     before = file.read_bytes()
     with pytest.raises(StoreError) as caught:
-        Store.open(data)
+        Store.open(data, SYSTEMS)
     message = str(caught.value)
     assert str(file) in message
     for word in words:
@@ -86,7 +89,7 @@ def test_a_folder_inside_a_file_is_refused(tmp_path: Path) -> None:
     blocker = tmp_path / "campaigns"
     blocker.write_text("notes")
     with pytest.raises(StoreError, match="Cannot create the data folder"):
-        Store.open(blocker / "encounters")
+        Store.open(blocker / "encounters", SYSTEMS)
     assert blocker.read_text() == "notes"
 
 
@@ -107,7 +110,7 @@ def test_another_programs_database_with_a_table_named_like_ours_is_kept(tmp_path
 
 def test_a_new_folder_gets_a_database_at_head_and_no_backup(tmp_path: Path) -> None:
     data = tmp_path / "new" / "nested"
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     store.close()
     assert (data / DB_NAME).is_file()
     assert revision_of(data / DB_NAME) == [migrate.head_revision()]
@@ -116,7 +119,7 @@ def test_a_new_folder_gets_a_database_at_head_and_no_backup(tmp_path: Path) -> N
 
 def test_an_empty_file_is_treated_as_a_new_database(tmp_path: Path) -> None:
     (tmp_path / DB_NAME).write_bytes(b"")
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     try:
         assert store.latest_encounter() is None
     finally:
@@ -127,7 +130,7 @@ def test_an_empty_file_is_treated_as_a_new_database(tmp_path: Path) -> None:
 def test_opening_a_database_at_head_keeps_it_and_makes_no_backup(tmp_path: Path) -> None:
     path = make_database(tmp_path)
     rows = dump(path)
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     store.close()
     assert dump(path) == rows
     assert not (tmp_path / "backups").exists()
@@ -141,7 +144,7 @@ def test_an_older_database_is_backed_up_then_migrated(tmp_path: Path,
     newer_program(tmp_path, monkeypatch, fail=False)
     assert migrate.head_revision() == "9001_next"
 
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     store.close()
 
     assert revision_of(path) == ["9001_next"]
@@ -151,7 +154,7 @@ def test_an_older_database_is_backed_up_then_migrated(tmp_path: Path,
     assert revision_of(backup) == [TODAYS_HEAD]
 
     # Opened again at the new head: no second backup.
-    Store.open(data).close()
+    Store.open(data, SYSTEMS).close()
     assert len(list((data / "backups").iterdir())) == 1
 
 
@@ -163,22 +166,22 @@ def test_a_failed_migration_leaves_the_database_openable(tmp_path: Path,
     rows = dump(path)
     newer_program(tmp_path, monkeypatch, fail=True)
     with pytest.raises(Exception, match="failed half way"):
-        Store.open(data)
+        Store.open(data, SYSTEMS)
     [backup] = (data / "backups").iterdir()
     assert dump(backup) == rows
 
     newer_program(tmp_path, monkeypatch, fail=False)  # the next release fixes the migration
-    Store.open(data).close()
+    Store.open(data, SYSTEMS).close()
     assert revision_of(path) == ["9001_next"]
 
 
 def test_a_relative_data_folder_can_be_opened_twice(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    store = Store.open(Path("mydata"))
+    store = Store.open(Path("mydata"), SYSTEMS)
     store.create_campaign("Witherwild", fear=4)
     store.close()
-    store = Store.open(Path("mydata"))
+    store = Store.open(Path("mydata"), SYSTEMS)
     try:
         assert store.campaign(1).fear == 4
     finally:
@@ -189,7 +192,7 @@ def test_a_relative_data_folder_can_be_opened_twice(tmp_path: Path,
 
 
 def schema_differences(path: Path) -> list:
-    Store.open(path.parent).close()  # creates or migrates the file as the program does
+    Store.open(path.parent, SYSTEMS).close()  # creates or migrates the file as the program does
     engine = sqlalchemy.create_engine(f"sqlite:///{path}")
     try:
         with engine.connect() as connection:
@@ -224,13 +227,13 @@ def test_a_0001_database_gains_the_table_rules_columns_with_their_defaults(tmp_p
     data = tmp_path / "data"
     path = first_version_database(data)
 
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         [aria] = store.combatants(1)
         assert (aria.name, aria.hp_marked, aria.slow_tokens, aria.spotlights) == ("Aria", 2, 0, 0)
-        # 0005: no system numbers or turn state yet
-        assert (aria.system_stats, aria.system_state) == ({}, {})
-        assert store.encounter(1).system_state == {}
+        # 0005: no system numbers or turn state yet: the system's fresh ones
+        assert (aria.system_stats, aria.system_state) == (EMPTY, DaggerheartState())
+        assert store.encounter(1).system_state == EMPTY
         [tide] = store.countdowns(1)
         assert (tide.value, tide.trigger, tide.dice, tide.link, tide.loops) == (
             3, "action", None, None, 0)
@@ -262,7 +265,8 @@ def test_opening_an_up_to_date_file_does_not_import_alembic(tmp_path: Path) -> N
     script = (
         "import sys\n"
         "from encounter_app.store import Store\n"
-        f"store = Store.open({str(tmp_path)!r})\n"
+        "from encounter_app.systems import default_systems\n"
+        f"store = Store.open({str(tmp_path)!r}, default_systems())\n"
         "assert store.campaign(1).name == 'Witherwild'\n"
         "store.close()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'),"

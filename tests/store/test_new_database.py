@@ -21,6 +21,7 @@ from sqlmodel import SQLModel
 
 from encounter_app.store import DB_NAME, Store, StoreError, migrate
 from tests.helpers.databases import NEXT_REVISION, TODAYS_HEAD, newer_program, revision_of
+from tests.helpers.systems import SYSTEMS
 
 
 def shape(path: Path) -> dict[str, dict[str, Any]]:
@@ -73,7 +74,7 @@ def metadata_differences(path: Path) -> list[Any]:
 def test_the_classes_and_the_migrations_build_the_same_schema(tmp_path: Path) -> None:
     migrated = tmp_path / "migrated.db"
     migrate.run_migrations(migrated)  # every migration, 0001 to the head
-    Store.open(tmp_path / "new").close()  # a first start: made from tables.py
+    Store.open(tmp_path / "new", SYSTEMS).close()  # a first start: made from tables.py
     created = tmp_path / "new" / DB_NAME
 
     assert metadata_differences(migrated) == []
@@ -109,7 +110,7 @@ def test_a_new_database_is_created_in_one_transaction(tmp_path: Path,
     (scripts / "versions" / "9002_branch.py").write_text(
         NEXT_REVISION.format(down=TODAYS_HEAD, fail=False).replace('"9001_next"', '"9002"'))
     with pytest.raises(StoreError, match=r"Could not bring .* up to date"):
-        Store.open(tmp_path / "data")
+        Store.open(tmp_path / "data", SYSTEMS)
     connection = sqlite3.connect(tmp_path / "data" / DB_NAME)
     try:
         assert connection.execute("SELECT name FROM sqlite_master").fetchall() == []
@@ -118,10 +119,10 @@ def test_a_new_database_is_created_in_one_transaction(tmp_path: Path,
 
 
 def test_a_database_made_by_the_program_and_closed_has_its_rows(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     store.create_campaign("New", party_size=3)
     store.close()
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     try:
         assert [c.name for c in store.campaigns()] == ["New"]
     finally:

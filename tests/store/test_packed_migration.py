@@ -8,6 +8,7 @@ from pathlib import Path
 
 from encounter_app.store import DB_NAME, Store, migrate
 from tests.helpers.databases import roll_log_at_0006
+from tests.helpers.systems import SYSTEMS
 
 ROLLS = 3000
 
@@ -18,7 +19,7 @@ def test_every_payload_comes_back_and_the_freed_pages_are_given_back(tmp_path: P
     path = data / DB_NAME
     assert migrate.will_migrate(path)
 
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         read = [r.payload for r in store.rolls(1, limit=ROLLS + 10)]
     finally:
@@ -42,7 +43,7 @@ def test_only_an_older_file_of_ours_is_announced(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.db"
     garbage.write_bytes(b"not a database at all" * 100)
     assert not migrate.will_migrate(garbage)
-    Store.open(tmp_path).close()
+    Store.open(tmp_path, SYSTEMS).close()
     assert not migrate.will_migrate(tmp_path / DB_NAME)  # up to date
     connection = sqlite3.connect(tmp_path / DB_NAME)
     with connection:

@@ -20,6 +20,7 @@ from encounter_app.services.rolls.rules_service import compute
 from encounter_app.store import DB_NAME, Store, packing
 from encounter_app.store.errors import RowUnreadable
 from encounter_app.systems.daggerheart.requests import AttackRequest, Target
+from tests.helpers.systems import SYSTEMS
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
@@ -73,7 +74,7 @@ def _write_payload(data: Path, roll_id: int, stored: bytes | str) -> None:
 
 
 def test_the_store_keeps_a_payload_packed_and_gives_it_back(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     campaign = store.create_campaign("Witherwild", party_size=4, fear=3)
     encounter = store.create_encounter(campaign.id, "Ambush")
     payload = attack_payload()
@@ -87,7 +88,7 @@ def test_the_store_keeps_a_payload_packed_and_gives_it_back(tmp_path: Path) -> N
     connection.close()
     assert isinstance(stored, bytes) and stored[0] == packing.FORMAT_1
 
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     try:
         assert store.rolls(encounter.id)[0].payload == payload
     finally:
@@ -95,7 +96,7 @@ def test_the_store_keeps_a_payload_packed_and_gives_it_back(tmp_path: Path) -> N
 
 
 def test_a_damaged_payload_is_an_unreadable_row_not_a_crash(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     campaign = store.create_campaign("Witherwild", party_size=4, fear=3)
     encounter = store.create_encounter(campaign.id, "Ambush")
     roll = store.insert_roll(encounter.id, RollRow(kind="attack", summary="hit",
@@ -103,7 +104,7 @@ def test_a_damaged_payload_is_an_unreadable_row_not_a_crash(tmp_path: Path) -> N
     store.close()
     _write_payload(tmp_path, roll.id, packing.pack(attack_payload())[:20])
 
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     try:
         with pytest.raises(RowUnreadable, match="cannot be read"):
             store.rolls(encounter.id)

@@ -21,7 +21,10 @@ from hypothesis import strategies as st
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow, TemplateRow
 from encounter_app.store import DB_NAME, Store
 from encounter_app.store.connection import connect
+from encounter_app.store.errors import RowMissing
+from encounter_app.systems.daggerheart.state import DaggerheartState
 from tests.helpers.rows import BANDIT, SHAMAN
+from tests.helpers.systems import SYSTEMS
 from tests.helpers.trace import raw_connection
 
 DB_SETTINGS = settings(max_examples=50, deadline=None,
@@ -38,7 +41,7 @@ def names(rows: list[CombatantRow] | list[CountdownRow]) -> list[str]:
 
 @pytest.fixture
 def store(tmp_path: Path):
-    opened = Store.open(tmp_path / "data")
+    opened = Store.open(tmp_path / "data", SYSTEMS)
     yield opened
     opened.close()
 
@@ -52,7 +55,7 @@ def encounter_id(store: Store) -> int:
 @pytest.fixture(scope="module")
 def shared_store(tmp_path_factory: pytest.TempPathFactory):
     """One store for the hypothesis tests; every example works in a fresh encounter."""
-    opened = Store.open(tmp_path_factory.mktemp("hypothesis-store"))
+    opened = Store.open(tmp_path_factory.mktemp("hypothesis-store"), SYSTEMS)
     opened.create_campaign("Property tests")
     yield opened
     opened.close()
@@ -82,7 +85,7 @@ def snapshot(store: Store, campaign_id: int, encounter_id: int) -> dict[str, obj
 
 def test_everything_written_is_there_after_closing_and_reopening(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     campaign = store.create_campaign("Witherwild", system="daggerheart", party_size=4, fear=5)
     encounter = store.create_encounter(campaign.id, "Ambush at the ford", seed=1234)
 
@@ -92,8 +95,11 @@ def test_everything_written_is_there_after_closing_and_reopening(tmp_path: Path)
                           conditions=("Restrained", "Hidden"), stats=BANDIT)
     spy = CombatantRow(kind="npc", name="The informant", hidden=True)
     stored = [store.insert_combatant(encounter.id, row) for row in (marlowe, bandit, spy)]
-    # What insert returns is the row as given, now with an id.
-    assert [replace(row, id=None) for row in stored] == [marlowe, bandit, spy]
+    # What insert returns is the row as given, now with an id, and as the store holds it: a
+    # row made without its system's state has the system's fresh one.
+    fresh = DaggerheartState()
+    assert [replace(row, id=None) for row in stored] == [
+        replace(row, system_state=fresh) for row in (marlowe, bandit, spy)]
     assert len({row.id for row in stored}) == 3
 
     store.set_fear(campaign.id, 7)
@@ -128,7 +134,7 @@ def test_everything_written_is_there_after_closing_and_reopening(tmp_path: Path)
     assert before["latest"] == before["encounter"]
     store.close()
 
-    reopened = Store.open(data)
+    reopened = Store.open(data, SYSTEMS)
     try:
         assert snapshot(reopened, campaign.id, encounter.id) == before
     finally:
@@ -143,7 +149,8 @@ def test_a_killed_program_loses_nothing_it_showed_as_done(tmp_path: Path) -> Non
         from pathlib import Path
         from encounter_app.domain import CombatantRow
         from encounter_app.store import Store
-        store = Store.open(Path({str(data)!r}))
+        from encounter_app.systems import default_systems
+        store = Store.open(Path({str(data)!r}), default_systems())
         campaign = store.create_campaign("c", fear=4)
         encounter = store.create_encounter(campaign.id, "e")
         store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Survivor"))
@@ -152,7 +159,7 @@ def test_a_killed_program_loses_nothing_it_showed_as_done(tmp_path: Path) -> Non
     """)
     subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
 
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         encounter = store.latest_encounter()
         assert encounter is not None
@@ -471,7 +478,7 @@ def test_the_file_itself_is_in_wal_mode(store: Store) -> None:
 
 def test_deleting_an_encounter_deletes_what_belongs_to_it(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     campaign = store.create_campaign("c")
     doomed = store.create_encounter(campaign.id, "doomed").id
     kept = store.create_encounter(campaign.id, "kept").id
@@ -496,7 +503,7 @@ def test_deleting_an_encounter_deletes_what_belongs_to_it(tmp_path: Path) -> Non
     finally:
         connection.close()
 
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         assert store.combatants(doomed) == []
         assert store.countdowns(doomed) == []
@@ -508,7 +515,7 @@ def test_deleting_an_encounter_deletes_what_belongs_to_it(tmp_path: Path) -> Non
 
 def test_deleting_a_campaign_deletes_its_encounters(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     campaign = store.create_campaign("c")
     encounter_id = store.create_encounter(campaign.id, "e").id
     store.insert_combatant(encounter_id, pc("A"))
@@ -526,7 +533,8 @@ def test_deleting_a_campaign_deletes_its_encounters(tmp_path: Path) -> None:
 
 
 def test_a_combatant_cannot_point_at_a_missing_encounter(store: Store) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    # Its system is the encounter's campaign's: no encounter, nothing is written.
+    with pytest.raises(RowMissing, match="no encounter with id 424242"):
         store.insert_combatant(424242, pc("Orphan"))
     with pytest.raises(sqlite3.IntegrityError):
         store.insert_roll(424242, RollRow(kind="x", summary="orphan"))
@@ -579,7 +587,7 @@ def test_closing_stops_the_checkpointer_and_leaves_everything_in_the_file(tmp_pa
     import threading
 
     before = {t for t in threading.enumerate() if t.name == "sqlite-checkpoint"}
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     encounter = store.create_encounter(store.create_campaign("c").id, "e")
     store.insert_roll(encounter.id, RollRow(kind="dice", summary="last"))
     store.close()

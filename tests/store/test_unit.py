@@ -18,13 +18,14 @@ from sqlalchemy.exc import InvalidRequestError
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.store import Store, WriteFailed
+from tests.helpers.systems import SYSTEMS
 from tests.helpers.trace import raw_connection
 from tests.helpers.trace import statements as traced
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(tmp_path / "data")
+    opened = Store.open(tmp_path / "data", SYSTEMS)
     yield opened
     opened.close()
 
@@ -83,7 +84,7 @@ def test_a_refused_write_inside_rolls_back_the_unit_with_the_drivers_error(
     campaign_id, encounter_id = fight
     with pytest.raises(sqlite3.IntegrityError), store.unit():
         store.set_fear(campaign_id, 7)
-        store.insert_combatant(424242, CombatantRow(kind="pc", name="Orphan"))  # no encounter
+        store.insert_roll(424242, RollRow(kind="dice", summary="Orphan"))  # no encounter
     assert store.campaign(campaign_id).fear == 2
     store.insert_combatant(encounter_id, CombatantRow(kind="pc", name="B"))  # usable after
     assert [c.name for c in store.combatants(encounter_id)] == ["B"]
@@ -106,7 +107,7 @@ def test_a_database_error_caught_inside_still_fails_the_whole_unit(
     with pytest.raises(InvalidRequestError, match="rolled back"), store.unit():
         store.set_fear(campaign_id, 5)
         with suppress(sqlite3.IntegrityError):
-            store.insert_combatant(424242, CombatantRow(kind="pc", name="Orphan"))
+            store.insert_roll(424242, RollRow(kind="dice", summary="Orphan"))
         store.set_fear(campaign_id, 6)
     assert store.campaign(campaign_id).fear == 2
 

@@ -8,8 +8,9 @@ def panel(qtbot, session, undo_stack, router):
     """The countdowns panel on an empty encounter, shown at sidebar width."""
     from encounter_app.ui.fight.countdowns import CountdownPanel
     from encounter_app.ui.fight.models import CountdownModel
+    from tests.helpers.operations import fight_operations
 
-    widget = CountdownPanel(session, CountdownModel(session), undo_stack, router)
+    widget = CountdownPanel(fight_operations(session, undo_stack, router), CountdownModel(session))
     qtbot.add_widget(widget)
     widget.resize(340, 420)
     widget.show()

@@ -386,7 +386,7 @@ def test_the_card_panel_stays_on_the_card_the_gm_used(qtbot, program):
     cards.setCurrentIndex(last)  # the GM's click on it
     cid = fight.gm_turn_bar.selected_id()
     where = bar.value()
-    fight.card_actions.run(lambda: adversaries_damage(program, cid, 3))
+    fight.operations.damage(cid, 3)
     qtbot.wait(50)  # the delayed layout
     assert row(program, cid).hp_marked > 0 and bar.value() == where
     fight.card_actions.add_condition(cid, "Vulnerable")
@@ -396,12 +396,6 @@ def test_the_card_panel_stays_on_the_card_the_gm_used(qtbot, program):
     qtbot.wait(50)
     assert program.session.active_id == cid and bar.value() == where
     assert cards.viewport().rect().intersects(cards.visualRect(last))  # still in view
-
-
-def adversaries_damage(program, cid, amount):
-    from encounter_app.systems.daggerheart.services import adversaries as adversary_operations
-
-    return adversary_operations.damage(program.session, cid, amount)
 
 
 def test_the_order_and_the_cards_share_one_selection(qtbot, program):

@@ -17,13 +17,13 @@ from encounter_app.ui.shell.backup_dialogs import RestoreDialog
 from tests.helpers.databases import dump, roll_log_at_0006
 from tests.helpers.files import damage_pages
 from tests.helpers.modal import cancel_next_modal
-from tests.helpers.systems import create_demo
+from tests.helpers.systems import SYSTEMS, create_demo
 
 INDEX = "ix_roll_record_encounter_id"
 
 
 def a_fight_with_rolls(data: Path, rolls: int = 40) -> int:
-    store = Store.open(data)
+    store = Store.open(data, SYSTEMS)
     try:
         encounter = create_demo(store, seed=1)
         with store.unit():
@@ -107,7 +107,7 @@ def test_damage_in_the_roll_log_opens_the_fight_then_says_so(qtbot, tmp_path) ->
 def test_the_check_after_start_finds_what_opening_leaves_to_it(tmp_path) -> None:
     a_fight_with_rolls(tmp_path)
     damage_roll_index(tmp_path / DB_NAME)
-    store = Store.open(tmp_path)  # opening checks every table but the roll log
+    store = Store.open(tmp_path, SYSTEMS)  # opening checks every table but the roll log
     try:
         assert store.kept_aside is None
         problems = store.verify()
@@ -131,7 +131,7 @@ def test_a_damaged_roll_log_page_is_an_unreadable_row(tmp_path) -> None:
     if not pages:
         pytest.skip("this SQLite has no dbstat table to find the roll log's pages")
     damage_pages(database, pages[-1] - 1, pages[-1] - 1)  # dbstat counts pages from 1
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     try:
         with pytest.raises(RowUnreadable, match="SQLite says"):
             store.rolls(encounter_id)
@@ -147,5 +147,5 @@ def test_the_window_says_a_migration_is_coming_while_it_runs(qtbot, tmp_path) ->
     qtbot.addWidget(notice)
     assert notice.isVisible() and str(data / "backups") in notice.text()
     notice.close()
-    Store.open(data).close()
+    Store.open(data, SYSTEMS).close()
     assert _migration_notice(data / DB_NAME) is None  # up to date: nothing to say

@@ -96,15 +96,15 @@ def test_a_strike_hits_one_target_misses_another_and_marks_the_hit_card(qtbot, p
                            "Failure vs Slag Golem (DC 17) — Clockwork Hound takes 8")
     assert "Damage 6 (rolled at the table)" in log.detail
     assert "Clockwork Hound: Success, weapon 6 + Strength 2 = 8 damage" in log.detail
-    assert session.system_state.get("attacked") == [row(program, HOUND).id,
-                                                    row(program, GOLEM).id]
+    assert session.system_state.attacked == (row(program, HOUND).id,
+                                                  row(program, GOLEM).id)
     assert undo_stack.count() == steps + 1  # the roll, the damage, the marks: one step
 
     undo_stack.undo()
     assert row(program, HOUND).hp_marked == 0
     assert not session.rolls or session.rolls[0].summary != log.summary
-    assert "attacked" not in session.system_state
-    assert "weapon_damage" not in row(program, KESTREL).system_state
+    assert session.system_state.attacked == ()
+    assert row(program, KESTREL).system_state.weapon_damage == ""
     undo_stack.redo()
     assert row(program, HOUND).hp_marked == 8 and session.rolls[0].summary == log.summary
 
@@ -158,7 +158,7 @@ def test_the_weapon_damage_is_remembered_for_the_attackers_next_attack(qtbot, pr
         record(dialog)
 
     in_dialog(qtbot, program, "fopAttackButton", first)
-    assert row(program, KESTREL).system_state["weapon_damage"] == "1d10+1"
+    assert row(program, KESTREL).system_state.weapon_damage == "1d10+1"
 
     def second(dialog):
         assert dialog.damage_dice.text() == "1d10+1"
@@ -230,7 +230,7 @@ def test_cancel_changes_nothing(qtbot, program):
     in_dialog(qtbot, program, "fopAttackButton", fill)
     assert program.undo_stack.count() == steps and not program.session.rolls
     assert row(program, HOUND).hp_marked == 0
-    assert "weapon_damage" not in row(program, KESTREL).system_state
+    assert row(program, KESTREL).system_state.weapon_damage == ""
 
 
 # -- the dialog at the table ------------------------------------------------------------------

@@ -50,7 +50,7 @@ def by_name(program, name):
 def looks(program) -> tuple[object, ...]:
     session = program.session
     return (program.undo_stack.index(), session.round, session.active_id,
-            tuple(session.combatants), dict(session.system_state), len(session.rolls))
+            tuple(session.combatants), session.system_state, len(session.rolls))
 
 
 # -- Ruins & Raiders -----------------------------------------------------------------------------

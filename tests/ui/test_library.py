@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QPushButton
 from encounter_app.domain import Feature, TemplateRow
 from encounter_app.store import Store
 from encounter_app.systems.daggerheart.sample import load_sample_adversaries
+from encounter_app.systems.daggerheart.services.library.operations import LibraryShelves
 from encounter_app.systems.daggerheart.services.library.shelves import Library
 from encounter_app.systems.daggerheart.ui.library.models import (
     TEMPLATE_COLUMNS,
@@ -20,6 +21,7 @@ from encounter_app.systems.daggerheart.ui.library.models import (
 )
 from encounter_app.systems.daggerheart.ui.library.panel import LibraryPage, LibraryPanel
 from encounter_app.systems.daggerheart.ui.library.stat_block_html import adversary_html
+from tests.helpers.operations import Said
 
 SAMPLES = load_sample_adversaries()
 BY_NAME = {s.name: s for s in SAMPLES}
@@ -39,8 +41,9 @@ def edits():
 
 @pytest.fixture
 def page(qtbot, library: Library, undo_stack, edits) -> LibraryPage:
-    widget = LibraryPage(library.templates, TEMPLATE_COLUMNS, ("Bruiser", "Horde", "Minion"),
-                         undo_stack, lambda _stats: edits.pop(0), adversary_html,
+    shelves = LibraryShelves.of(library, undo_stack, Said())
+    widget = LibraryPage(shelves.adversaries, TEMPLATE_COLUMNS, ("Bruiser", "Horde", "Minion"),
+                         lambda _stats: edits.pop(0), adversary_html,
                          (("encounter", "Add to encounter", ""),))
     qtbot.addWidget(widget)
     widget.resize(640, 600)
@@ -152,7 +155,7 @@ def test_a_library_of_600_filters_and_counts(qtbot, store: Store, undo_stack) ->
                                       features=(Feature(f"Trick {n}", "Action", f"code{n}"),)))
             for n in range(600)]
     store.insert_templates(many)
-    panel = LibraryPanel(Library(store), undo_stack)
+    panel = LibraryPanel(LibraryShelves.of(Library(store), undo_stack, Said()))
     qtbot.addWidget(panel)
     table = panel.adversaries.table
     assert table.count.text() == "600 adversaries"
@@ -244,7 +247,8 @@ def test_typing_in_the_library_search_is_not_taken_for_the_windows_keys(qtbot, p
 
 
 def test_the_samples_come_back_in_one_undoable_click(qtbot, store, undo_stack) -> None:
-    panel = LibraryPanel(Library(store), undo_stack)  # a database without the samples
+    # A database without the samples.
+    panel = LibraryPanel(LibraryShelves.of(Library(store), undo_stack, Said()))
     qtbot.addWidget(panel)
     page = panel.environments
     assert page.samples_button.isVisibleTo(page) and "no environments yet" in \

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QUndoStack
 
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.services.fight import commands
@@ -16,6 +15,7 @@ from encounter_app.ui.fight.models import (
     RollLogModel,
     RowRole,
 )
+from tests.helpers.operations import fight_operations
 from tests.helpers.systems import SYSTEMS
 
 
@@ -25,13 +25,16 @@ def session(demo_session):
 
 
 @pytest.fixture
-def stack():
-    return QUndoStack()
+def stack(store):
+    """The program's stack: each step one transaction of the store."""
+    from encounter_app.services.undo import UndoStack
+
+    return UndoStack(store)
 
 
 @pytest.fixture
 def initiative(session, stack):
-    return InitiativeModel(session, stack)
+    return InitiativeModel(fight_operations(session, stack))
 
 
 def stored_names(store, session):

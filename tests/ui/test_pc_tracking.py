@@ -80,7 +80,7 @@ def test_armor_and_hope_clicked_on_a_pc_card_are_one_undo_step_and_reach_the_ros
     assert program.undo_stack.undoText() == f"Armor Slots of {aria.name}"
     click_pip(qtbot, program, aria.name, lambda layout: layout.hope_pips, 4)
     assert pc_tracks.tracks(program.session.combatants.by_id(aria.id)).hope == 5
-    assert program.store.pc(aria.pc_id).stats["hope"] == 5
+    assert program.store.pc(aria.pc_id).stats.hope == 5
     program.undo_stack.undo()
     program.undo_stack.undo()
     assert program.session.combatants.by_id(aria.id) == aria

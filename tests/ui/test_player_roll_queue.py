@@ -11,9 +11,11 @@ from tests.helpers.modal import cancel_next_modal
 
 
 def queue_of(program) -> tuple[PlayerRollQueue, list[tuple[str, str]]]:
-    queue = program.window.fight.player_rolls
+    """The tab of the players' rolls, and what its inbox tells the phones."""
+    queue = program.window.fight.player_queue
+    assert queue.inbox is program.window.fight.player_rolls  # what the page hands rolls to
     told: list[tuple[str, str]] = []
-    queue.tell = lambda page, text: told.append((page, text))
+    queue.inbox.tell = lambda page, text: told.append((page, text))
     return queue, told
 
 
@@ -31,7 +33,7 @@ def test_a_roll_from_a_phone_waits_then_records_as_its_key_would(qtbot, program)
     queue, told = queue_of(program)
     before = state(program)
     assert tab_text(program, queue) == "Players' rolls"
-    queue.receive(PlayerRollSubmission("Mira", 2, hope=3, fear=9, page="p1"))
+    queue.inbox.receive(PlayerRollSubmission("Mira", 2, hope=3, fear=9, page="p1"))
     assert tab_text(program, queue) == "Players' rolls (1)"  # counted, nothing moved
     assert queue.list.item(0).text() == "Mira — Hope 3, Fear 9, +2 (rolled at the table)"
     queue.difficulty.setValue(12)
@@ -52,7 +54,7 @@ def test_a_roll_from_a_phone_waits_then_records_as_its_key_would(qtbot, program)
 
 def test_matching_dice_are_a_critical_whatever_the_difficulty(qtbot, program):
     queue, _told = queue_of(program)
-    queue.receive(PlayerRollSubmission("Mira", -3, hope=2, fear=2))
+    queue.inbox.receive(PlayerRollSubmission("Mira", -3, hope=2, fear=2))
     queue.difficulty.setValue(30)
     queue.accept()
     assert program.session.rolls[0].summary.startswith("Mira: Critical Success")
@@ -60,7 +62,7 @@ def test_matching_dice_are_a_critical_whatever_the_difficulty(qtbot, program):
 
 def test_roll_my_duality_dice_is_rolled_on_the_rules_thread(qtbot, program):
     queue, _told = queue_of(program)
-    queue.receive(PlayerRollSubmission("Mira", 1))
+    queue.inbox.receive(PlayerRollSubmission("Mira", 1))
     qtbot.waitUntil(lambda: len(queue.waiting) == 1)
     waiting = queue.waiting[0]
     assert waiting.rolled_for_them and 1 <= waiting.hope <= 12 and 1 <= waiting.fear <= 12
@@ -70,7 +72,7 @@ def test_roll_my_duality_dice_is_rolled_on_the_rules_thread(qtbot, program):
 def test_a_roll_set_aside_records_nothing_and_says_so(qtbot, program):
     queue, told = queue_of(program)
     rolls = len(program.session.rolls)
-    queue.receive(PlayerRollSubmission("Mira", 0, hope=5, fear=6, page="p2"))
+    queue.inbox.receive(PlayerRollSubmission("Mira", 0, hope=5, fear=6, page="p2"))
     queue.dismiss()
     assert len(program.session.rolls) == rolls and not queue.waiting
     assert told == [("p2", "The GM set your roll aside.")]
@@ -78,7 +80,7 @@ def test_a_roll_set_aside_records_nothing_and_says_so(qtbot, program):
 
 def test_a_broken_submission_is_refused_with_the_reason(qtbot, program):
     queue, told = queue_of(program)
-    queue.receive(PlayerRollSubmission("Mira", 0, hope=13, fear=2, page="p3"))
+    queue.inbox.receive(PlayerRollSubmission("Mira", 0, hope=13, fear=2, page="p3"))
     assert not queue.waiting
     assert told == [("p3", "Not taken: The Hope Die shows 1 to 12.")]
 
@@ -107,7 +109,7 @@ def test_the_players_see_whose_roll_it_was(qtbot, program):
     from encounter_app.services.player_view import words_for_players
 
     queue, _told = queue_of(program)
-    queue.receive(PlayerRollSubmission("Mira", 0, hope=9, fear=3))
+    queue.inbox.receive(PlayerRollSubmission("Mira", 0, hope=9, fear=3))
     queue.difficulty.setValue(10)
     queue.accept()
     row = program.session.rolls[0]
@@ -120,9 +122,10 @@ def test_a_roll_the_page_takes_waits_in_the_queue_and_the_page_hears_back(qtbot,
     page = program.window.players_page
     said: list[tuple[str, str]] = []
     monkeypatch.setattr(page, "tell", lambda who, text: said.append((who, text)))
-    program.window.fight.player_rolls.tell = page.tell
-    page._take(PlayerRollSubmission("Mira", 1, hope=6, fear=6, page="phone"))
-    queue = program.window.fight.player_rolls
+    inbox = program.window.fight.player_rolls
+    inbox.tell = page.tell
+    page.take(PlayerRollSubmission("Mira", 1, hope=6, fear=6, page="phone"))
+    queue = program.window.fight.player_queue
     assert [w.submission.name for w in queue.waiting] == ["Mira"]
     queue.accept()
     assert said == [("phone", "Your roll is in the GM's queue."),

@@ -29,6 +29,7 @@ from encounter_app.domain.player_view import PlayerView, Sight, player_view, rol
 from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.domain.rows import StatBlock
+from encounter_app.domain.system_data import SystemData
 from encounter_app.rules import casus_mus, daggerheart
 from encounter_app.rules.daggerheart import Outcome, RestKind
 from encounter_app.services.fight import table
@@ -60,6 +61,14 @@ WORDS = re.compile(r"\bDC\b|\bHP\b|difficult|defen[cs]e|threshold|stress|evasion
                    r"\bmox\b|unseen|%|\bmajor\b|\bsevere\b", re.IGNORECASE)
 SECRET = st.integers(200, 999)
 SIGNED_SECRET = st.builds(lambda n, negative: -n if negative else n, SECRET, st.booleans())
+
+
+@dataclass(frozen=True)
+class Planted(SystemData):
+    """A sheet's secret numbers, of any system: the players never read them."""
+
+    defense: int = 0
+    perception: int = 0
 
 
 @dataclass
@@ -100,7 +109,7 @@ def combatants(draw) -> tuple[list[CombatantRow], dict[int, str], set[int]]:
             conditions=tuple(draw(st.lists(st.sampled_from(["Vulnerable", "Restrained"]),
                                            unique=True))),
             hidden=draw(st.booleans()), notes=f"weak to fire, {stat} HP",
-            system_stats={"defense": stat, "perception": 2}))
+            system_stats=Planted(defense=stat, perception=2)))
         attacks[number] = attack
     return list(draw(st.permutations(rows))), attacks, numbers  # the order is the GM's
 

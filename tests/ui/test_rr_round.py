@@ -16,6 +16,7 @@ armour 0, Parry 9, Dodge 10; the Crypt Warden Fortitude 4, armour 4, Parry 13, 1
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
@@ -327,8 +328,9 @@ def test_the_parts_keep_their_room_so_nothing_moves_and_the_dialog_fits_1366x768
     for sacrifice in (Sacrifice.AIM, Sacrifice.HAYMAKER):
         give_up(program, HEDDA, sacrifice)
     give_up(program, JACKAL, Sacrifice.DEFEND)
-    program.undo_stack.push(turns.change_state(program.session, row(program, JACKAL).id,
-                                               "charge", charged=12))
+    jackal = row(program, JACKAL)
+    program.undo_stack.push(turns.set_state(program.session, jackal,
+                                            replace(jackal.system_state, charged=12), "charge"))
     rows = [r for r in program.session.combatants if not r.defeated]
     dialog = TraitCheckDialog(rows, row(program, HEDDA).id, program.window)
     qtbot.addWidget(dialog)

@@ -23,6 +23,8 @@ from encounter_app.ui.fight.countdowns import CountdownPanel
 from encounter_app.ui.fight.models import CountdownModel, RollLogModel, RowRole
 from encounter_app.ui.fight.roll_log import RollLogView
 from encounter_app.ui.shell import theme
+from tests.helpers.operations import fight_operations
+from tests.helpers.systems import SYSTEMS
 
 # The offscreen platform says this whenever a top-level window with a layout is shown.
 pytestmark = pytest.mark.qt_log_ignore(r"This plugin does not support propagateSizeHints\(\)")
@@ -30,14 +32,14 @@ pytestmark = pytest.mark.qt_log_ignore(r"This plugin does not support propagateS
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
-    store = Store.open(tmp_path)
+    store = Store.open(tmp_path, SYSTEMS)
     yield store
     store.close()
 
 
 @pytest.fixture
 def tracker(qtbot, session: EncounterSession, undo_stack: QUndoStack) -> FearTracker:
-    widget = FearTracker(session, undo_stack)
+    widget = FearTracker(fight_operations(session, undo_stack))
     qtbot.add_widget(widget)
     widget.resize(340, widget.sizeHint().height())
     widget.show()

@@ -13,7 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from encounter_app.app import launch
+from encounter_app.systems import LISTED
 
 LATER = ("alembic", "icepool", "platformdirs", "encounter_app.demo",
          "encounter_app.ui.shell.backup_dialogs", "encounter_app.ui.fight.countdown_dialog",
@@ -25,6 +28,8 @@ LATER = ("alembic", "icepool", "platformdirs", "encounter_app.demo",
          "encounter_app.store.exchange", "encounter_app.ui.table",
          "encounter_app.systems.daggerheart.ui.gm_screen",
          "encounter_app.systems.daggerheart.services.library.builder",
+         # Daggerheart's roll requests: with the first roll or odds preview, after the paint.
+         "encounter_app.systems.daggerheart.requests",
          "encounter_app.rules.battle_points", "encounter_app.services.player_view",
          "encounter_app.domain.player_view",
          "encounter_app.ui.players.display", "encounter_app.ui.shell.shortcuts",
@@ -46,6 +51,23 @@ def test_a_start_on_an_existing_folder_imports_nothing_it_does_not_use(qapp, tmp
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), check=True)
     assert result.stdout.splitlines()[-1] == "0 []"
+
+
+@pytest.mark.parametrize("system", [entry.key for entry in LISTED])
+def test_a_start_imports_its_campaigns_system_alone(qapp, tmp_path: Path, system: str) -> None:
+    # The folder holds the system's demo fight; starting on it loads that system's package and
+    # no other (the registry imports a package when a campaign of it is opened).
+    launch(tmp_path, show=False, demo_system=system).shutdown()
+    packages = [f"encounter_app.systems.{entry.key}" for entry in LISTED]
+    script = (
+        "import sys\n"
+        "from encounter_app.__main__ import main\n"
+        f"code = main(['--smoke-test', '--data-dir', {str(tmp_path)!r}])\n"
+        f"print(code, sorted(m for m in {packages!r} if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), check=True)
+    assert result.stdout.splitlines()[-1] == f"0 {[f'encounter_app.systems.{system}']}"
 
 
 def test_the_window_paints_without_setting_up_every_widget_class(qapp, tmp_path: Path) -> None:

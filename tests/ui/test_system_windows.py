@@ -9,10 +9,13 @@ from PySide6.QtWidgets import QDialog, QGroupBox, QListView, QPushButton, QWidge
 from encounter_app.app import launch
 from encounter_app.services.fight import commands, turns
 from encounter_app.systems.casus_mus.services import turns as cm_turns
+from encounter_app.systems.casus_mus.state import CasusMusState
 from encounter_app.systems.casus_mus.ui.clash_dialog import ClashDialog
 from encounter_app.systems.forge_of_power.services import turns as fop_turns
+from encounter_app.systems.forge_of_power.state import ForgeState
 from encounter_app.systems.forge_of_power.ui.roll_dialog import FopRollDialog
 from encounter_app.systems.ruins_and_raiders.services import turns as rr_turns
+from encounter_app.systems.ruins_and_raiders.state import RuinsState
 from encounter_app.systems.ruins_and_raiders.ui.trait_dialog import TraitCheckDialog
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.table.stats_dialog import StatsDialog
@@ -98,7 +101,8 @@ def test_adding_a_combatant_checks_the_name_at_the_field(qtbot, program):
     dialog.name.setText("Gristle")
     assert problem.isHidden()
     row = dialog.combatant()
-    assert set(row.system_stats) == {f.key for f in program.window.fight.rules.pc_fields}
+    rules = program.window.fight.rules
+    assert row.system_stats == rules.stats_from(rules.sheet_values(rules.defaults()))
 
 
 # -- Casus Mus -------------------------------------------------------------------------------
@@ -161,7 +165,7 @@ def test_ruins_roll_initiative_orders_the_list(qtbot, opened):
     scores = [turns.effective_initiative(r) for r in session.combatants]
     assert scores == sorted(scores, reverse=True)
     warden = next(r for r in session.combatants if r.name == "Crypt Warden")
-    assert warden.system_state["initiative"] == 1 + 7  # Perception + 7, not rolled
+    assert warden.system_state.initiative == 1 + 7  # Perception + 7, not rolled
     assert session.active_id == session.combatants[0].id
     assert "Round 1" in child(window, QWidget, "roundStatus").text()
     program.undo_stack.undo()
@@ -307,8 +311,11 @@ def test_editing_numbers_keeps_damage_and_turn_state(qtbot, program):
 
     session = program.session
     first = session.combatants[0]
+    kept = {"casus_mus": CasusMusState(ap=0, weapon_damage="2d6"),
+            "ruins_and_raiders": RuinsState(initiative=12, waiting=True),
+            "forge_of_power": ForgeState(initiative=12, acted=True)}[session.system.key]
     program.undo_stack.push(UpdateCombatant(session, replace(
-        first, hp_marked=first.hp_max - 1, system_state={"initiative": 12}), "set up"))
+        first, hp_marked=first.hp_max - 1, system_state=kept), "set up"))
     dialog = StatsDialog(program.window.fight.rules, program.window,
                          existing=session.combatants[0])
     qtbot.addWidget(dialog)
@@ -317,8 +324,8 @@ def test_editing_numbers_keeps_damage_and_turn_state(qtbot, program):
     edited = dialog.combatant()
     assert (edited.id, edited.name) == (first.id, first.name)
     assert edited.hp_max == 3 and edited.hp_marked == 3  # never more marked than the track
-    assert edited.system_state == {"initiative": 12}
-    assert edited.system_stats[health] == 3
+    assert edited.system_state == kept
+    assert program.window.fight.rules.sheet_values(edited.system_stats)[health] == 3
 
 
 def test_editing_numbers_keeps_the_gm_note_and_the_roster_link(qtbot, program):
@@ -528,8 +535,8 @@ def test_ruins_a_hit_shows_every_part_of_its_wounds_and_marks_them_in_the_same_s
     steps = program.undo_stack.count()
     window.fight.check()
     log = session.rolls[0]
-    brawn, weapon = hedda.system_stats["brawn"], hedda.system_stats["weapon_power"]
-    fortitude, armour = jackal.system_stats["fortitude"], jackal.system_stats.get("armour", 0)
+    brawn, weapon = hedda.system_stats.brawn, hedda.system_stats.weapon_power
+    fortitude, armour = jackal.system_stats.fortitude, jackal.system_stats.armour
     assert (f"+ Brawn {brawn} + weapon {weapon} - Fortitude {fortitude} - armour {armour}"
             in log.detail)
     dealt = int(log.detail.rsplit("= ", 1)[1].split()[0])

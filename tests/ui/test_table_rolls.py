@@ -198,10 +198,11 @@ def test_scene_guidance_follows_the_table(intensity, spent, verdict):
 
 
 def test_fear_spent_in_the_scene_counts_against_its_intensity(qtbot, demo_session):
-    from PySide6.QtGui import QUndoStack
+    from encounter_app.services.undo import UndoStack
+    from tests.helpers.operations import fight_operations
 
-    stack = QUndoStack()
-    panel = SceneIntensityPanel(demo_session, stack)
+    stack = UndoStack(demo_session.store)
+    panel = SceneIntensityPanel(fight_operations(demo_session, stack))
     qtbot.addWidget(panel)
     assert "Fear spent this scene: 0 (guide 2–4)" in panel.spent.text()
     stack.push(commands.SetFear(demo_session, 1, "interrupt"))

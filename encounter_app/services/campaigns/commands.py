@@ -210,7 +210,8 @@ def edit_pc(book: CampaignBook, session: EncounterSession, new: PcRow) -> Compou
                 row, name=fresh.name, evasion=fresh.evasion, hp_max=fresh.hp_max,
                 hp_marked=fresh.hp_marked, stress_max=fresh.stress_max,
                 stress_marked=fresh.stress_marked, system_stats=fresh.system_stats,
-                system_state={**row.system_state, **fresh.system_state}),
+                system_state=session.system.roster_edited(row.system_state,
+                                                          fresh.system_state)),
                 f"Edit {new.name}"))
     return compound
 

@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand
 from encounter_app.domain import CampaignRow, CombatantRow, CountdownRow
 from encounter_app.domain.campaign_rows import EncounterEntry
 from encounter_app.domain.rows import stored_id
+from encounter_app.domain.system_data import EMPTY
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import AddEncounter, UpdateCampaign, UpdateEncounter
 from encounter_app.services.fight.compound import Compound
@@ -61,7 +62,7 @@ def template_copy(combatants: Iterable[CombatantRow], countdowns: Iterable[Count
     tokens or turn state such as Action Points spent), countdowns back at their start. PCs
     join from the roster; rolls stay behind."""
     kept = [replace(c, id=None, hp_marked=0, stress_marked=0, conditions=(), slow_tokens=0,
-                    spotlights=0, system_state={}) for c in combatants if c.kind != "pc"]
+                    spotlights=0, system_state=EMPTY) for c in combatants if c.kind != "pc"]
     # Long-term countdowns are the campaign's, not the fight's: they are not copied.
     countdowns = [c for c in countdowns if not c.long_term]
     place = {c.id: i for i, c in enumerate(countdowns)}

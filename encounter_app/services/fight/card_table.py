@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand
@@ -29,6 +28,7 @@ from encounter_app.domain.initiative import Initiant, InitiativeRequest, Initiat
 from encounter_app.domain.requests import RollResult
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system import BaseRules
+from encounter_app.domain.system_data import SystemData
 from encounter_app.services.fight import commands, turns
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.operations import Operations, Say
@@ -37,7 +37,7 @@ from encounter_app.services.undo import UndoStack
 
 #: Who is still tied after the rules' order, for the GM to order (each group in turn order).
 AskTies = Callable[[list[list[InitiativeScore]]], None]
-Start = Callable[[list[CombatantRow], dict[str, Any]], tuple[list[CombatantRow], dict[str, Any]]]
+Start = Callable[[list[CombatantRow], SystemData], tuple[list[CombatantRow], SystemData]]
 
 
 @dataclass(frozen=True)
@@ -70,13 +70,13 @@ class CardTableOperations(Operations):
         """Everyone's initiative roll (a system with ``initiative_key`` answers it)."""
         raise NotImplementedError
 
-    def start_battle(self, rows: list[CombatantRow], state: dict[str, Any]
-                     ) -> tuple[list[CombatantRow], dict[str, Any]]:
+    def start_battle(self, rows: list[CombatantRow], state: SystemData
+                     ) -> tuple[list[CombatantRow], SystemData]:
         """The battle's first round after the initiative roll, as the system starts one."""
         return rows, state
 
-    def restart_battle(self, rows: list[CombatantRow], state: dict[str, Any]
-                       ) -> tuple[list[CombatantRow], dict[str, Any]]:
+    def restart_battle(self, rows: list[CombatantRow], state: SystemData
+                       ) -> tuple[list[CombatantRow], SystemData]:
         """The round started again after initiative is rolled anew (``reroll_clears`` says
         what it clears); the first round's start unless the system says otherwise."""
         return self.start_battle(rows, state)

@@ -8,7 +8,6 @@ The methods are the primitives that undo commands call; they make no decisions o
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -17,6 +16,7 @@ from encounter_app.domain.adversaries import next_in_order
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system import Catalog, SystemRules
+from encounter_app.domain.system_data import SystemData
 from encounter_app.rules.daggerheart import FearPool
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import Store
@@ -106,13 +106,13 @@ class EncounterSession(QObject):
                              lambda r: not r.defeated)
 
     @property
-    def system_state(self) -> dict[str, Any]:
-        """The encounter's turn state of the campaign's system (round zero, who attacked...)."""
+    def system_state(self) -> SystemData:
+        """The encounter's turn state in the campaign's system (round zero, who attacked...)."""
         return self.encounter.system_state
 
-    def set_system_state(self, state: dict[str, Any]) -> None:
-        self.store.set_system_state(self.encounter_id, state)
-        self.encounter = replace(self.encounter, system_state=dict(state))
+    def set_system_state(self, state: SystemData) -> None:
+        self.encounter = replace(self.encounter,
+                                 system_state=self.store.set_system_state(self.encounter_id, state))
         self.turn_changed.emit()
 
     # -- combatants -------------------------------------------------------------------------
@@ -138,8 +138,8 @@ class EncounterSession(QObject):
 
     def update_combatant(self, row: CombatantRow) -> None:
         """Write a combatant's new state (marks, conditions, tokens...) as the row has it."""
-        self.store.update_combatant(row)
-        self.combatants.replace(self.combatants.index_of(row.id), row)
+        stored = self.store.update_combatant(row)
+        self.combatants.replace(self.combatants.index_of(row.id), stored)
 
     # -- Fear -------------------------------------------------------------------------------
 

@@ -3,9 +3,10 @@ such system builds from (its rounds, its rolled initiative, a tie settled, a tur
 order) and the helpers its own turn rules are written with (``systems/<key>/services``).
 
 Each function returns one command (often a Compound) for the undo stack, or raises
-``TurnError`` with a sentence for the GM. A combatant's numbers live in
-``CombatantRow.system_stats``, what changes in play in ``system_state``; this module reads only
-``initiative`` and ``hold_bonus`` there, and the encounter's ``system_state`` whole.
+``TurnError`` with a sentence for the GM. A combatant's numbers and what changes in play are
+its system's typed classes (``CombatantRow.system_stats``, ``system_state``); this module reads
+only what a rolled order shares (``RolledInitiative``: the roll and its bonus), a sheet's
+number by its field's key, and the encounter's ``system_state`` whole.
 
 An interpretation the texts leave open (change it here): combatants whose initiative is not
 rolled yet keep their place, after those rolled.
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
@@ -23,6 +23,7 @@ from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.adversaries import Refused
 from encounter_app.domain.initiative import InitiativeRequest, InitiativeScore
 from encounter_app.domain.rows import stored_id
+from encounter_app.domain.system_data import Part, RolledInitiative, SystemData, value_of
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
@@ -48,9 +49,9 @@ class TurnError(Refused):
 class SetSystemState(QUndoCommand):
     """The encounter's system turn state, whole before and after."""
 
-    def __init__(self, session: EncounterSession, new: dict[str, Any], text: str) -> None:
+    def __init__(self, session: EncounterSession, new: SystemData, text: str) -> None:
         super().__init__(text)
-        self._session, self._old, self._new = session, dict(session.system_state), dict(new)
+        self._session, self._old, self._new = session, session.system_state, new
 
     def redo(self) -> None:
         self._session.set_system_state(self._new)
@@ -67,18 +68,15 @@ def row_of(session: EncounterSession, combatant_id: int) -> CombatantRow:
     return row
 
 
-def with_state(row: CombatantRow, **changes: Any) -> CombatantRow:
-    return replace(row, system_state={**row.system_state, **changes})
-
-
 def stat(row: CombatantRow, key: str, default: int = 0) -> int:
-    return int(row.system_stats.get(key, default))
+    """A number of the row's sheet by its field's key (``StatField.key``)."""
+    return value_of(row.system_stats, key, default)
 
 
-def change_state(session: EncounterSession, combatant_id: int, text: str,
-                 **changes: Any) -> commands.UpdateCombatant:
-    return commands.UpdateCombatant(session, with_state(row_of(session, combatant_id), **changes),
-                                    text)
+def set_state(session: EncounterSession, row: CombatantRow, state: SystemData, text: str
+              ) -> commands.UpdateCombatant:
+    """The undo step that gives ``row`` its new state."""
+    return commands.UpdateCombatant(session, replace(row, system_state=state), text)
 
 
 def updates(session: EncounterSession, new_rows: Iterable[CombatantRow]) -> list[QUndoCommand]:
@@ -97,8 +95,18 @@ def give_turn(session: EncounterSession, combatant_id: int) -> QUndoCommand:
 
 
 def effective_initiative(row: CombatantRow) -> int | None:
-    base = row.system_state.get("initiative")
-    return None if base is None else int(base) + int(row.system_state.get("hold_bonus", 0))
+    """What the order sorts ``row`` by (its roll and this round's bonus); None when not rolled,
+    or in a system that rolls none."""
+    state = row.system_state
+    return state.order_initiative if isinstance(state, RolledInitiative) else None
+
+
+def initiative_state(session: EncounterSession, row: CombatantRow) -> RolledInitiative:
+    """``row``'s state in the fight's system, which must keep a rolled initiative."""
+    state = session.system.typed(Part.COMBATANT_STATE, row.system_state)
+    if not isinstance(state, RolledInitiative):
+        raise TurnError(f"{session.system.name} rolls no initiative.")
+    return state
 
 
 def order_moves(session: EncounterSession, order: list[int]) -> list[QUndoCommand]:
@@ -127,8 +135,8 @@ def by_initiative(rows: list[CombatantRow], first: GoesFirst = _nobody) -> list[
 
 #: The battle's first round starting after the initiative roll: each row and the encounter's
 #: state as the system leaves them (R&R's fresh actions; Forge of Power's nobody acted).
-RoundStart = Callable[[list[CombatantRow], dict[str, Any]],
-                      tuple[list[CombatantRow], dict[str, Any]]]
+RoundStart = Callable[[list[CombatantRow], SystemData],
+                      tuple[list[CombatantRow], SystemData]]
 
 
 def apply_initiative(session: EncounterSession, request: InitiativeRequest,
@@ -138,10 +146,10 @@ def apply_initiative(session: EncounterSession, request: InitiativeRequest,
     battle's first round as the system starts one (``start``)."""
     scores = list(scores)
     totals = {s.combatant_id: s.total for s in scores}
-    rows = [with_state(r, initiative=totals[r.id], hold_bonus=0) if r.id in totals else r
-            for r in session.combatants]
+    rows = [replace(r, system_state=initiative_state(session, r).rolled(totals[r.id]))
+            if r.id in totals else r for r in session.combatants]
     round_ = max(session.round, 1)
-    rows, state = start(rows, dict(session.system_state))
+    rows, state = start(rows, session.system_state)
     present = {r.id for r in rows}
     order_ids = ([s.combatant_id for s in request.order(scores)
                   if s.combatant_id in present]
@@ -178,7 +186,7 @@ def set_initiative(session: EncounterSession, combatant_id: int, value: int,
     """The GM types an initiative (a player rolled it at the table); the order follows it."""
     row = row_of(session, combatant_id)
     text = f"{row.name}: initiative {value}"
-    new = with_state(row, initiative=value)
+    new = replace(row, system_state=initiative_state(session, row).with_initiative(value))
     rows = [new if r.id == row.id else r for r in session.combatants]
     return Compound(text, [commands.UpdateCombatant(session, new, text),
                            *order_moves(session, by_initiative(rows, first))])

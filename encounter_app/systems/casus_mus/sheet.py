@@ -1,19 +1,13 @@
-"""Casus Mus's character sheet: the numbers a PC (or any combatant) of it carries."""
+"""Casus Mus's character sheet: the numbers a PC (or any combatant) of it carries.
+
+The fields are those of its typed sheet (``state.CasusMusStats``): labels, ranges and help for the
+generic editors, which read and write its values by these keys.
+"""
 
 from __future__ import annotations
 
-from encounter_app.domain.system import StatField
+from encounter_app.domain.system_data import sheet_fields
+from encounter_app.systems.casus_mus.state import CasusMusStats
 
-FIELDS = (
-    StatField("combat", "Combat skill %", 50, 1, 200),
-    StatField("evade", "Evade %", 40, 1, 200),
-    StatField("willpower", "Willpower %", 40, 1, 200),
-    StatField("endurance", "Endurance %", 40, 1, 200),
-    StatField("pow", "POW", 11, 1, 30, help="Luck Points per session come from POW."),
-    StatField("hero", "Hero advantage", 0, 0, 1, flag=True,
-              help="3 Action Points a round instead of 2."),
-    StatField("hp", "Hit Points", 12, 1, 99),
-    StatField("armour", "Armour", 0, 0, 20, optional=True,
-              help="Armour, shield or magic: taken off the damage of every hit."),
-)
+FIELDS = sheet_fields(CasusMusStats)
 LABELS = {f.key: f.label for f in FIELDS}

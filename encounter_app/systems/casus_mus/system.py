@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from encounter_app.domain.system import BaseRules, TurnOrder
 from encounter_app.resources import resource
 from encounter_app.systems.casus_mus.sheet import FIELDS
+from encounter_app.systems.casus_mus.state import CasusMusState, CasusMusStats
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
@@ -28,6 +29,8 @@ class CasusMus(BaseRules):
     name = "Casus Mus"
     turn_order = TurnOrder.CLASH
     pc_fields = FIELDS
+    stats_type = CasusMusStats
+    combatant_state_type = CasusMusState
 
     def roll_words(self, row: RollRow, sight: Sight) -> str:
         from encounter_app.systems.casus_mus.words import player_words

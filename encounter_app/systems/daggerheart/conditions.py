@@ -2,7 +2,7 @@
 
 SRD 1.0 (shared/rules/NOTES.md, "Stress" and "Conditions"): marking the last Stress makes a
 character Vulnerable until they clear one. The program remembers that it gave that Vulnerable
-(``STRESS_VULNERABLE`` in the row's ``system_state``), so clearing a Stress takes away only a
+(``vulnerable_from_stress`` in the row's state), so clearing a Stress takes away only a
 Vulnerable the full Stress gave, never one the GM put there for another reason.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from encounter_app.domain.rows import CombatantRow
+from encounter_app.systems.daggerheart.state import state_of, with_state
 
 VULNERABLE = "Vulnerable"
-STRESS_VULNERABLE = "vulnerable_from_stress"  # system_state key: this Vulnerable came from Stress
 
 CONDITION_TEXTS: dict[str, str] = {
     "Hidden": "Rolls against it have disadvantage. It ends when it is seen, or when it attacks.",
@@ -41,7 +41,7 @@ def condition_card_words(name: str) -> str | None:
 
 def from_stress(row: CombatantRow) -> bool:
     """True when the row's Vulnerable is the one its full Stress gave."""
-    return bool(row.system_state.get(STRESS_VULNERABLE)) and VULNERABLE in row.conditions
+    return state_of(row).vulnerable_from_stress and VULNERABLE in row.conditions
 
 
 def stress_changed(before: CombatantRow, after: CombatantRow) -> tuple[CombatantRow, str]:
@@ -53,20 +53,20 @@ def stress_changed(before: CombatantRow, after: CombatantRow) -> tuple[Combatant
     if full_after and not full_before:
         if VULNERABLE in after.conditions:
             return after, ""
-        state = {**after.system_state, STRESS_VULNERABLE: True}
-        return (replace(after, conditions=(*after.conditions, VULNERABLE), system_state=state),
+        state = replace(state_of(after), vulnerable_from_stress=True)
+        return (replace(with_state(after, state), conditions=(*after.conditions, VULNERABLE)),
                 f" Its last Stress is marked: {after.name} is Vulnerable until it clears one.")
     if full_before and not full_after and from_stress(after):
-        state = {k: v for k, v in after.system_state.items() if k != STRESS_VULNERABLE}
-        return (replace(after, conditions=tuple(c for c in after.conditions if c != VULNERABLE),
-                        system_state=state),
+        state = replace(state_of(after), vulnerable_from_stress=False)
+        return (replace(with_state(after, state),
+                        conditions=tuple(c for c in after.conditions if c != VULNERABLE)),
                 f" A Stress cleared: {after.name} is no longer Vulnerable.")
     return after, ""
 
 
 def forget_stress_mark(row: CombatantRow) -> CombatantRow:
     """The row without the reminder that its Vulnerable came from Stress (the GM cleared it)."""
-    if STRESS_VULNERABLE not in row.system_state:
+    state = state_of(row)
+    if not state.vulnerable_from_stress:
         return row
-    return replace(row, system_state={k: v for k, v in row.system_state.items()
-                                      if k != STRESS_VULNERABLE})
+    return with_state(row, replace(state, vulnerable_from_stress=False))

@@ -1,11 +1,12 @@
 """A Daggerheart PC tracked in the fight: HP, Stress, Armor Slots, thresholds and Hope, and what
 an adversary's hit does to them.
 
-HP and Stress are the combatant's own tracks, as an adversary's. The rest sits in the row's
-``system_state`` (flat numbers, as every system's state): ``major`` and ``severe`` (the damage
-thresholds), ``armor`` (Armor Slots) and ``armor_marked``, and ``hope`` (at most six). A PC who
-joined from the roster brings them (``campaign_rows.combatant_for_pc``) and its marks go back to
-the roster; a PC added by hand has none until the GM sets them (the roster's editor).
+HP and Stress are the combatant's own tracks, as an adversary's. The rest is its typed state
+(``state.DaggerheartState``): ``major`` and ``severe`` (the damage thresholds), ``armor``
+(Armor Slots) and ``armor_marked``, and ``hope`` (at most six). A PC who joined from the roster
+brings them (``Daggerheart.combatant_for_pc``) and its marks go back to the roster
+(``Daggerheart.roster_marks``); a PC without thresholds is not tracked until the GM sets them
+(the roster's editor).
 
 A hit marks HP by the PC's thresholds (``rules.daggerheart.hp_marked``); marking an Armor Slot
 reduces it by one threshold: Severe to Major, Major to Minor, Minor to none.
@@ -13,13 +14,17 @@ reduces it by one threshold: Severe to Major, Major to Minor, Minor to none.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.rules.daggerheart import hp_marked
 from encounter_app.systems.daggerheart.requests import AttackLine, read_roll
+from encounter_app.systems.daggerheart.state import (
+    DaggerheartSheet,
+    DaggerheartState,
+    state_of,
+    with_state,
+)
 
 HOPE_MAX = 6
 SEVERITY = {0: "no damage", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
@@ -51,40 +56,38 @@ class PcTracks:
                 f"Severe {self.severe}+")
 
 
-def _number(state: Mapping[str, Any], key: str) -> int | None:
-    value = state.get(key)
-    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+def tracked(row: CombatantRow) -> bool:
+    """Whether the row tracks a PC's thresholds, Armor and Hope (it came from the roster)."""
+    return state_of(row).major is not None
 
 
 def tracks(row: CombatantRow) -> PcTracks:
-    """The PC's tracks as its row holds them; missing ones are empty (or unset thresholds)."""
-    state = row.system_state
-    armor = max(0, _number(state, "armor") or 0)
-    return PcTracks(major=_number(state, "major"), severe=_number(state, "severe"), armor=armor,
-                    armor_marked=min(armor, max(0, _number(state, "armor_marked") or 0)),
-                    hope=min(HOPE_MAX, max(0, _number(state, "hope") or 0)))
+    """The PC's tracks as its row holds them, each within its track."""
+    state = state_of(row)
+    armor = max(0, state.armor)
+    return PcTracks(major=state.major, severe=state.severe, armor=armor,
+                    armor_marked=min(armor, max(0, state.armor_marked)),
+                    hope=min(HOPE_MAX, max(0, state.hope)))
 
 
-def pc_state(stats: Mapping[str, Any], armor_marked: int = 0) -> dict[str, int]:
+def pc_state(stats: DaggerheartSheet, armor_marked: int = 0) -> DaggerheartState:
     """A roster PC's numbers as its fight's row keeps them (Daggerheart's PC fields)."""
-    state = {key: int(stats[key]) for key in ("major", "severe", "armor", "hope")
-             if isinstance(stats.get(key), int)}
-    if "armor" in state:
-        state["armor_marked"] = min(max(0, armor_marked), state["armor"])
-    return state
+    return DaggerheartState(major=stats.major, severe=stats.severe, armor=stats.armor,
+                            armor_marked=min(max(0, armor_marked), stats.armor),
+                            hope=stats.hope)
 
 
 def with_marks(row: CombatantRow, *, hp: int | None = None, stress: int | None = None,
                armor: int | None = None, hope: int | None = None) -> CombatantRow:
     """``row`` with these tracks set, each kept within its track."""
     now = tracks(row)
-    state = dict(row.system_state)
+    state = state_of(row)
     if armor is not None:
-        state["armor_marked"] = min(max(0, armor), now.armor)
+        state = replace(state, armor_marked=min(max(0, armor), now.armor))
     if hope is not None:
-        state["hope"] = min(max(0, hope), HOPE_MAX)
+        state = replace(state, hope=min(max(0, hope), HOPE_MAX))
     return replace(
-        row, system_state=state,
+        with_state(row, state),
         hp_marked=row.hp_marked if hp is None else min(max(0, hp), row.hp_max),
         stress_marked=row.stress_marked if stress is None else min(max(0, stress),
                                                                    row.stress_max))

@@ -12,6 +12,7 @@ from encounter_app.domain.rows import CombatantRow
 from encounter_app.domain.samples import SampleFight
 from encounter_app.resources import resource
 from encounter_app.rules.daggerheart import starting_fear
+from encounter_app.systems.daggerheart.state import DaggerheartSheet
 
 DEMO_PARTY = (
     # name, Evasion, Major, Severe, HP slots, Stress slots, Hope, Armor slots
@@ -43,8 +44,9 @@ def demo_fight() -> SampleFight:
     order: list[CombatantRow | PcRow] = []
     for pc, adversary in zip(DEMO_PARTY, DEMO_ADVERSARIES[:-1], strict=True):
         name, *numbers = pc
-        stats = dict(zip(("evasion", "major", "severe", "hp", "stress", "hope", "armor"),
-                         numbers, strict=True))
+        evasion, major, severe, hp, stress, hope, armor = (int(n) for n in numbers)
+        stats = DaggerheartSheet(evasion=evasion, major=major, severe=severe, hp=hp,
+                                 stress=stress, hope=hope, armor=armor)
         order += [PcRow(name=str(name), stats=stats), combatant_from(by_name[adversary])]
     order.append(combatant_from(by_name[DEMO_ADVERSARIES[-1]]))
     return SampleFight(

@@ -1,16 +1,13 @@
-"""Daggerheart's character sheet: the numbers a PC (or any combatant) of it carries."""
+"""Daggerheart's character sheet: the numbers a PC (or any combatant) of it carries.
+
+The fields are those of its typed sheet (``state.DaggerheartSheet``): labels, ranges and help
+for the generic editors, which read and write its values by these keys.
+"""
 
 from __future__ import annotations
 
-from encounter_app.domain.system import StatField
+from encounter_app.domain.system_data import sheet_fields
+from encounter_app.systems.daggerheart.state import DaggerheartSheet
 
-FIELDS = (
-    StatField("evasion", "Evasion", 10, 0, 30, help="Adversary attacks hit at or above it."),
-    StatField("major", "Major threshold", 7, 1, 99),
-    StatField("severe", "Severe threshold", 14, 1, 99),
-    StatField("hp", "Hit Points", 6, 1, 12),
-    StatField("stress", "Stress", 6, 1, 12),
-    StatField("hope", "Hope", 2, 0, 6, help="Hope the character has now (at most 6)."),
-    StatField("armor", "Armor slots", 3, 0, 12),
-)
+FIELDS = sheet_fields(DaggerheartSheet)
 LABELS = {f.key: f.label for f in FIELDS}

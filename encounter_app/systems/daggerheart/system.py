@@ -8,11 +8,14 @@ campaign of Daggerheart is opened (its window part, ``ui/``) or a roll of it is 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from encounter_app.domain.rows import CombatantKind, CombatantRow
 from encounter_app.domain.system import BaseRules, StatsError, TurnOrder
+from encounter_app.domain.system_data import SystemData, typed
 from encounter_app.systems.daggerheart.sheet import FIELDS
+from encounter_app.systems.daggerheart.state import DaggerheartSheet, DaggerheartState, sheet_of
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
@@ -32,30 +35,50 @@ class Daggerheart(BaseRules):
     has_fear = True
     turn_order = TurnOrder.SPOTLIGHT
     pc_fields = FIELDS
+    stats_type = DaggerheartSheet
+    combatant_stats_type = SystemData  # a combatant's numbers are its own columns
+    combatant_state_type = DaggerheartState
 
     def new_combatant(self, kind: CombatantKind, name: str,
                       stats: Mapping[str, int]) -> CombatantRow:
         """A PC (or NPC) with a Daggerheart sheet; adversaries come from stat blocks."""
-        if problems := self.problems(stats):
-            raise StatsError(problems)
+        sheet = sheet_of(self.stats_from(stats))
         if not name.strip():
             raise StatsError({"name": "A combatant needs a name."})
         from encounter_app.systems.daggerheart.pc_tracks import pc_state
 
-        return CombatantRow(kind=kind, name=name.strip(), evasion=stats["evasion"],
-                            hp_max=stats["hp"], stress_max=stats["stress"],
-                            system_state=pc_state(stats))
+        return CombatantRow(kind=kind, name=name.strip(), evasion=sheet.evasion,
+                            hp_max=sheet.hp, stress_max=sheet.stress, system_state=pc_state(sheet))
 
     def combatant_for_pc(self, pc: PcRow) -> CombatantRow:
         """Evasion, HP and Stress; thresholds, Armor Slots (with the roster's marked ones) and
         Hope are kept for tracking the PC in the fight (pc_tracks.py)."""
         from encounter_app.systems.daggerheart.pc_tracks import pc_state
 
-        hp, stress = pc.stat("hp"), pc.stat("stress")
-        return CombatantRow(kind="pc", name=pc.name, evasion=pc.stats.get("evasion"),
+        sheet = sheet_of(pc.stats)
+        hp, stress = sheet.hp, sheet.stress
+        return CombatantRow(kind="pc", name=pc.name, evasion=sheet.evasion,
                             hp_max=hp, hp_marked=min(pc.hp_marked, hp), stress_max=stress,
                             stress_marked=min(pc.stress_marked, stress), pc_id=pc.id,
-                            system_state=pc_state(pc.stats, pc.armor_marked))
+                            system_state=pc_state(sheet, pc.armor_marked))
+
+    def roster_marks(self, pc: PcRow, row: CombatantRow) -> PcRow:
+        """HP and Stress, and a tracked PC's Armor Slots and Hope (the roster keeps its Hope
+        on the sheet)."""
+        marked = super().roster_marks(pc, row)
+        from encounter_app.systems.daggerheart.pc_tracks import tracked, tracks
+
+        if not tracked(row):  # a combatant from before PCs were tracked keeps the roster's
+            return marked
+        now = tracks(row)
+        return replace(marked, armor_marked=now.armor_marked,
+                       stats=replace(sheet_of(pc.stats), hope=now.hope))
+
+    def roster_edited(self, fight: SystemData, roster: SystemData) -> SystemData:
+        """The roster's thresholds, Armor Slots and Hope; the fight's tokens and Vulnerable."""
+        new = typed(DaggerheartState, roster)
+        return replace(typed(DaggerheartState, fight), major=new.major, severe=new.severe,
+                       armor=new.armor, armor_marked=new.armor_marked, hope=new.hope)
 
     def roll_words(self, row: RollRow, sight: Sight) -> str:
         from encounter_app.systems.daggerheart.words import player_words

@@ -25,7 +25,6 @@ from encounter_app.systems.forge_of_power.words import LEVEL_WORDS
 
 STRIKE = "strike"
 SAVE = "save"
-WEAPON_KEY = "weapon_damage"  # the attacker's system_state: the weapon damage last used
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,13 @@
-"""Forge of Power's character sheet: the numbers a PC (or any combatant) of it carries."""
+"""Forge of Power's character sheet: the numbers a PC (or any combatant) of it carries.
+
+The fields are those of its typed sheet (``state.ForgeStats``): labels, ranges and help for the
+generic editors, which read and write its values by these keys.
+"""
 
 from __future__ import annotations
 
-from encounter_app.domain.system import StatField
+from encounter_app.domain.system_data import sheet_fields
+from encounter_app.systems.forge_of_power.state import ForgeStats
 
-FIELDS = (
-    StatField("defense", "Defense", 12, 1, 40, help="The DC of attacks against them."),
-    StatField("strength", "Strength", 2, -5, 10),
-    StatField("agility", "Agility", 2, -5, 10),
-    StatField("intellect", "Intellect", 1, -5, 10),
-    StatField("willpower", "Willpower", 1, -5, 10),
-    StatField("initiative", "Initiative bonus", 2, -5, 15),
-    StatField("hp", "Hit Points", 20, 1, 200),
-)
+FIELDS = sheet_fields(ForgeStats)
 LABELS = {f.key: f.label for f in FIELDS}

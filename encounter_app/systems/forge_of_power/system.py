@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from encounter_app.domain.system import BaseRules, TurnOrder
 from encounter_app.resources import resource
 from encounter_app.systems.forge_of_power.sheet import FIELDS
+from encounter_app.systems.forge_of_power.state import ForgeEncounter, ForgeState, ForgeStats
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
@@ -29,6 +30,9 @@ class ForgeOfPower(BaseRules):
     turn_order = TurnOrder.POPCORN
     initiative_key = "initiative"
     pc_fields = FIELDS
+    stats_type = ForgeStats
+    combatant_state_type = ForgeState
+    encounter_state_type = ForgeEncounter
 
     def roll_words(self, row: RollRow, sight: Sight) -> str:
         from encounter_app.systems.forge_of_power.words import player_words

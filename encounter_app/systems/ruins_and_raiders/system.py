@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from encounter_app.domain.system import BaseRules, TurnOrder
 from encounter_app.resources import resource
 from encounter_app.systems.ruins_and_raiders.sheet import FIELDS
+from encounter_app.systems.ruins_and_raiders.state import RuinsEncounter, RuinsState, RuinsStats
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
@@ -32,6 +33,9 @@ class RuinsAndRaiders(BaseRules):
     health_key = "wounds"
     initiative_key = "perception"
     pc_fields = FIELDS
+    stats_type = RuinsStats
+    combatant_state_type = RuinsState
+    encounter_state_type = RuinsEncounter
 
     def roll_words(self, row: RollRow, sight: Sight) -> str:
         from encounter_app.systems.ruins_and_raiders.words import player_words

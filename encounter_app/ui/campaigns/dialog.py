@@ -1,14 +1,14 @@
 """The campaign view (Campaign › Manage campaigns…, Ctrl+Shift+O): pick, create, rename and
 archive campaigns; their encounters, party, notes; rests and new game sessions between fights.
 
-Everything here is an undo command on the window's stack. Opening another encounter is not:
-the window is rebuilt on it (app.py), and the undo history goes with the old one.
+Everything here is one of the view's operations (services/campaigns/actions.py), one undo step
+on the window's stack. Opening another encounter is not: the window is rebuilt on it (app.py),
+and the undo history goes with the old one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -30,11 +30,9 @@ from PySide6.QtWidgets import (
 from encounter_app.domain import CampaignRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.daggerheart import FEAR_CAP
+from encounter_app.services.campaigns.actions import CampaignOperations
 from encounter_app.services.campaigns.book import CampaignBook
-from encounter_app.services.campaigns.commands import CreateCampaign, UpdateCampaign
-from encounter_app.services.campaigns.operations import NewSessionHooks, new_game_session
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
 from encounter_app.store import Store
 from encounter_app.store.campaigns import OPEN_CAMPAIGN
 from encounter_app.ui.campaigns.forms import NameDialog, NewCampaignDialog
@@ -144,15 +142,14 @@ class RestTab(QWidget):
 
 class CampaignManager(QDialog):
     open_requested = Signal(int)  # encounter id
-    reported = Signal(str)  # a message for the window's status line
 
-    def __init__(self, book: CampaignBook, session: EncounterSession, undo_stack: UndoStack,
-                 hooks: NewSessionHooks, rests: tuple[QAction, QAction],
+    def __init__(self, operations: CampaignOperations, rests: tuple[QAction, QAction],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("campaignManager")
         self.setWindowTitle("Campaigns")
-        self._book, self._stack, self._hooks = book, undo_stack, hooks
+        book, session = operations.book, operations.session
+        self._operations, self._book = operations, book
         self.campaigns_model = CampaignsModel(book, self)
         self.visible = VisibleCampaigns(book, self)
         self.visible.setSourceModel(self.campaigns_model)
@@ -166,11 +163,11 @@ class CampaignManager(QDialog):
         self.archive_button = QPushButton("&Archive", objectName="archiveCampaignButton")
         self.info = QLabel(objectName="campaignInfo")
 
-        self.encounters = EncountersTab(book, undo_stack, session.encounter_id)
-        self.party = PartyTab(book, session, undo_stack)
+        self.encounters = EncountersTab(operations)
+        self.party = PartyTab(operations)
         self.notes = NoteEditor("campaignNote", "Notes on this campaign (GM only)")
         self.rest = RestTab(book, session, rests, self.new_session)
-        self.rules = RulesTab(book, session, undo_stack)
+        self.rules = RulesTab(operations)
         self.tabs = QTabWidget(objectName="campaignTabs")
         self.tabs.addTab(self.encounters, "&Encounters")
         self.tabs.addTab(self.party, "&Party")
@@ -199,7 +196,6 @@ class CampaignManager(QDialog):
         self.archive_button.clicked.connect(self.toggle_archived)
         self.notes.saved.connect(self._note_saved)
         self.encounters.open_requested.connect(self.open_requested)
-        self.party.joined.connect(self.reported)
         book.viewed_changed.connect(self._viewed_changed)
         self.campaigns_model.dataChanged.connect(lambda *_: self._viewed_changed())
         for rows in (book.encounters, book.party):
@@ -261,39 +257,29 @@ class CampaignManager(QDialog):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.create_campaign(dialog.name(), dialog.system_key())
 
-    def create_campaign(self, name: str, system_key: str) -> CampaignRow:
+    def create_campaign(self, name: str, system_key: str) -> CampaignRow | None:
         """Create it and show it, on the Party tab: the party is what it needs first."""
         self.notes.save()
-        command = CreateCampaign(self._book, CampaignRow(
-            id=None, name=name, system=system_key, party_size=0, fear=0))
-        if self._stack.do(command):
-            self._book.view(stored_id(command.row))
+        campaign = self._operations.create_campaign(name, system_key)
+        if campaign is not None:
+            self._book.view(stored_id(campaign))
             self.tabs.setCurrentWidget(self.party)
-        return command.row
+        return campaign
 
     def rename(self) -> None:
         campaign = self._book.campaign
         dialog = NameDialog("Rename campaign", "The campaign", campaign.name, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.name() != campaign.name:
-            self._stack.push(UpdateCampaign(self._book, replace(campaign, name=dialog.name()),
-                                            f"Rename {campaign.name} to {dialog.name()}"))
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self._operations.rename_campaign(dialog.name())
 
     def toggle_archived(self) -> None:
-        campaign = self._book.campaign
-        verb = "Unarchive" if campaign.archived else "Archive"
-        self._stack.push(UpdateCampaign(self._book,
-                                        replace(campaign, archived=not campaign.archived),
-                                        f"{verb} {campaign.name}"))
+        self._operations.toggle_archived()
 
     def new_session(self) -> None:
-        command = new_game_session(self._book, self._hooks)
-        if self._stack.do(command):
-            self.reported.emit(f"{command.text()}.")
+        self._operations.new_game_session()
 
     def _note_saved(self, text: str) -> None:
-        campaign = self._book.campaign
-        self._stack.push(UpdateCampaign(self._book, replace(campaign, note=text),
-                                        f"Note on {campaign.name}"))
+        self._operations.campaign_note(text)
 
     def done(self, result: int) -> None:
         self.notes.save()
@@ -319,14 +305,14 @@ def build(window: ShellWindow) -> CampaignManager:
     store, session = window.store, window.session
     book = CampaignBook(store, window.systems, stored_id(session.campaign),
                         remembered_campaign(store))
-    manager = CampaignManager(book, session, window.undo_stack, window.session_hooks,
-                              (window.rests.short_rest_action,
-                               window.rests.long_rest_action), window)
+    operations = CampaignOperations(book, session, window.session_hooks, window.undo_stack,
+                                    window.show_message)
+    manager = CampaignManager(operations, (window.rests.short_rest_action,
+                                           window.rests.long_rest_action), window)
     book.setParent(manager)
     window.undo_stack.rolled_back.connect(book.reload)
     manager.open_requested.connect(lambda encounter_id: window.open_encounter_requested.emit(
         encounter_id, ""))  # no message: app.py says what was opened
-    manager.reported.connect(window.show_message)
     window.exchange.campaign_imported.connect(book.campaign_arrived)  # File › Import…
     window.exchange.campaign_removed.connect(book.campaign_gone)  # …and its Undo
     book.campaigns.changed.connect(lambda _row: window.update_title())

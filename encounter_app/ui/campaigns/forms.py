@@ -164,8 +164,9 @@ class PcDialog(_Form):
         self.edit = self.name_row("&Name", self._pc.name, "The character")
         self.numbers: dict[str, _NumberField] = {}
         self.flags: dict[str, QCheckBox] = {}
+        sheet = system.sheet_values(self._pc.stats)
         for field in system.pc_fields:
-            current = self._pc.stats.get(field.key, field.default)
+            current = sheet[field.key]
             if field.flag:
                 box = QCheckBox(field.label, objectName=f"stat_{field.key}",
                                 checked=bool(current))
@@ -194,7 +195,8 @@ class PcDialog(_Form):
         stats = {key: number.valid_value() for key, number in self.numbers.items()}
         stats.update({key: int(box.isChecked()) for key, box in self.flags.items()})
         marks = {key: number.valid_value() for key, number in self.marks.items()}
-        return PcRow(name=self.edit.text().strip(), stats=stats, id=self._pc.id,
+        return PcRow(name=self.edit.text().strip(), stats=self._system.stats_from(stats),
+                     id=self._pc.id,
                      hp_marked=marks.get("hp_marked", 0),
                      stress_marked=marks.get("stress_marked", 0),
                      armor_marked=marks.get("armor_marked", 0), note=self.note.text())

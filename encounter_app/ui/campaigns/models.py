@@ -1,8 +1,8 @@
 """Qt models of the campaign view: the campaign picker, the encounter list, the party roster.
 
 Thin adapters over CampaignBook's row lists, like ui/fight/models.py over the session: no copy of
-state here. Dragging an encounter pushes a MoveEncounter command; the row moves when the book
-says it did.
+state here. Dragging an encounter is the view's ``move_encounter`` operation (one undo step); the
+row moves when the book says it did.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from PySide6.QtWidgets import QApplication
 from encounter_app.domain import CampaignRow
 from encounter_app.domain.campaign_rows import STATUS_LABEL, EncounterEntry, PcRow
 from encounter_app.domain.system import SystemRules
+from encounter_app.domain.system_data import has_field
+from encounter_app.services.campaigns.actions import CampaignOperations
 from encounter_app.services.campaigns.book import CampaignBook
-from encounter_app.services.campaigns.commands import MoveEncounter
 from encounter_app.services.rowlist import RowList
-from encounter_app.services.undo import UndoStack
 from encounter_app.ui.fight.models import AnyIndex, RowListModel, RowRole
 from encounter_app.ui.widgets.drag_rows import DragToMove
 
@@ -74,10 +74,10 @@ class EncounterListModel(DragToMove, RowListModel[EncounterEntry]):
 
     mime_type = "application/x-encounter-list-rows"
 
-    def __init__(self, book: CampaignBook, undo_stack: UndoStack, open_id: int,
+    def __init__(self, operations: CampaignOperations, open_id: int,
                  parent: QObject | None = None) -> None:
-        super().__init__(book.encounters, parent)
-        self._book, self._undo_stack, self._open_id = book, undo_stack, open_id
+        super().__init__(operations.book.encounters, parent)
+        self._operations, self._open_id = operations, open_id
 
     def row_data(self, value: EncounterEntry, role: int) -> Any:
         is_open = value.id == self._open_id
@@ -99,7 +99,7 @@ class EncounterListModel(DragToMove, RowListModel[EncounterEntry]):
         return None
 
     def push_move(self, source: int, destination: int) -> None:
-        self._undo_stack.push(MoveEncounter(self._book, source, destination))
+        self._operations.move_encounter(source, destination)
 
 
 class EncounterSearch(QSortFilterProxyModel):
@@ -177,10 +177,11 @@ class PartyModel(QAbstractTableModel):
 
 def stat_text(pc: PcRow, key: str, flag: bool = False) -> str:
     """A stat as the roster shows it: a yes/no, "marked / max" for a track, else the number."""
-    if key not in pc.stats:
+    if not has_field(pc.stats, key):
         return "—"
+    value = pc.stat(key)
     if flag:
-        return "Yes" if pc.stats[key] else "No"
+        return "Yes" if value else "No"
     if key in MARKED:
-        return f"{getattr(pc, MARKED[key])} / {pc.stats[key]}"
-    return str(pc.stats[key])
+        return f"{getattr(pc, MARKED[key])} / {value}"
+    return str(value)

@@ -18,19 +18,16 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain.optional_rules import RULES, TOKENS_MAX, TOKENS_MIN
-from encounter_app.services.campaigns.book import CampaignBook
-from encounter_app.services.campaigns.rules import set_option
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
+from encounter_app.services.campaigns.actions import CampaignOperations
 
 
 class RulesTab(QWidget):
     """One box per optional rule: the SRD's words and its switch."""
 
-    def __init__(self, book: CampaignBook, session: EncounterSession, undo_stack: UndoStack,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, operations: CampaignOperations, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._book, self._session, self._stack = book, session, undo_stack
+        book = operations.book
+        self._operations, self._book = operations, book
         self.intro = QLabel(objectName="rulesIntro", wordWrap=True)
         self.switches: dict[str, QCheckBox] = {}
         inner = QWidget()
@@ -98,6 +95,7 @@ class RulesTab(QWidget):
     def _set(self, key: str, value: bool | int) -> None:
         if self._showing:
             return
-        command = set_option(self._book, self._session, key, value)
-        if command is not None and not self._stack.do(command):
+        if getattr(self._book.campaign.options, key) == value:
+            return
+        if not self._operations.set_option(key, value):
             self.show_campaign()  # refused (the disk): show what is kept

@@ -1,12 +1,11 @@
 """The campaign view's tabs: the encounter list and the party roster.
 
-Each button pushes one undo command (services/campaigns/commands.py, operations.py); a
-button that cannot act is disabled and the line under the buttons says why.
+Each button is one of the campaign view's operations (services/campaigns/actions.py), one undo
+step; a button that cannot act is disabled and the line under the buttons says why.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
@@ -25,18 +24,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.domain.rows import stored_id
-from encounter_app.services.campaigns import operations
-from encounter_app.services.campaigns.book import CampaignBook
-from encounter_app.services.campaigns.commands import (
-    AddPc,
-    RemoveEncounter,
-    UpdateEncounter,
-    edit_pc,
-    join_encounter,
-    remove_pc,
-)
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
+from encounter_app.services.campaigns.actions import CampaignOperations
 from encounter_app.ui.campaigns.forms import NameDialog, PcDialog
 from encounter_app.ui.campaigns.models import EncounterListModel, EncounterSearch, PartyModel
 from encounter_app.ui.widgets.listviews import PaintedListView
@@ -58,11 +46,12 @@ def _why_label(name: str) -> QLabel:
 class EncountersTab(QWidget):
     open_requested = Signal(int)  # the encounter id to open in the window
 
-    def __init__(self, book: CampaignBook, undo_stack: UndoStack, open_id: int,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, operations: CampaignOperations, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._book, self._stack, self._open_id = book, undo_stack, open_id
-        self.model = EncounterListModel(book, undo_stack, open_id, self)
+        book = operations.book
+        self._operations, self._book = operations, book
+        self._open_id = open_id = operations.session.encounter_id
+        self.model = EncounterListModel(operations, open_id, self)
         self.search_model = EncounterSearch(self)
         self.search_model.setSourceModel(self.model)
         self.search = QLineEdit(objectName="encounterSearch", clearButtonEnabled=True,
@@ -188,19 +177,22 @@ class EncountersTab(QWidget):
     def new_encounter(self, name: str) -> int | None:
         """A new draft at the end of the list, selected; returns its id (None when the
         store refused it: the stack says why)."""
-        command = operations.new_encounter(self._book, name)
-        if not self._stack.do(command):
-            return None
-        self.search.clear()
-        self.select(command.entry.id)
-        return stored_id(command.entry)
+        new_id = self._operations.new_encounter(name)
+        if new_id is not None:
+            self.search.clear()
+            self.select(new_id)
+        return new_id
+
+    def _selected_id(self) -> int | None:
+        row = self.selected_row()
+        return None if row < 0 else stored_id(self._book.encounters[row])
 
     def duplicate(self) -> None:
-        row = self.selected_row()
-        if row >= 0:
-            command = operations.duplicate(self._book, row)
-            if self._stack.do(command):
-                self.select(command.entry.id)
+        encounter_id = self._selected_id()
+        if encounter_id is not None:
+            copy = self._operations.duplicate_encounter(encounter_id)
+            if copy is not None:
+                self.select(copy)
 
     def rename(self) -> None:
         row = self.selected_row()
@@ -208,20 +200,18 @@ class EncountersTab(QWidget):
             return
         entry = self._book.encounters[row]
         dialog = NameDialog("Rename encounter", "The encounter", entry.name, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.name() != entry.name:
-            self._stack.push(UpdateEncounter(self._book, entry, replace(entry,
-                                                                        name=dialog.name()),
-                                             f"Rename {entry.name} to {dialog.name()}"))
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self._operations.rename_encounter(stored_id(entry), dialog.name())
 
     def delete(self) -> None:
-        row = self.selected_row()
-        if row >= 0 and self.delete_button.isEnabled():
-            self._stack.push(RemoveEncounter(self._book, row))
+        encounter_id = self._selected_id()
+        if encounter_id is not None and self.delete_button.isEnabled():
+            self._operations.delete_encounter(encounter_id)
 
     def finish(self) -> None:
-        row = self.selected_row()
-        if row >= 0:
-            self._stack.push(operations.finish(self._book, row))
+        encounter_id = self._selected_id()
+        if encounter_id is not None:
+            self._operations.finish_encounter(encounter_id)
 
     def open_selected(self) -> None:
         row = self.selected_row()
@@ -229,22 +219,18 @@ class EncountersTab(QWidget):
             self.open_requested.emit(self._book.encounters[row].id)
 
     def _note_saved(self, text: str) -> None:
-        row = self._book.encounters.index_of(self._note_for)
-        if row >= 0:
-            entry = self._book.encounters[row]
-            self._stack.push(UpdateEncounter(self._book, entry, replace(entry, note=text),
-                                             f"Note on {entry.name}"))
+        if self._book.encounters.index_of(self._note_for) >= 0:
+            assert self._note_for is not None
+            self._operations.encounter_note(self._note_for, text)
 
 
 class PartyTab(QWidget):
     """The roster, and PCs joining the open fight."""
 
-    joined = Signal(str)  # what happened, for the status line
-
-    def __init__(self, book: CampaignBook, session: EncounterSession, undo_stack: UndoStack,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, operations: CampaignOperations, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._book, self._session, self._stack = book, session, undo_stack
+        book = operations.book
+        self._operations, self._book, self._session = operations, book, operations.session
         self.model = PartyModel(book, self)
         self.view = QTableView(objectName="partyTable")
         self.view.setAccessibleName("Party")
@@ -326,7 +312,7 @@ class PartyTab(QWidget):
             self.add_pc(dialog.pc())
 
     def add_pc(self, pc: PcRow) -> None:
-        self._stack.push(AddPc(self._book, pc))
+        self._operations.add_pc(pc)
 
     def edit(self) -> None:
         rows = self.selected_rows()
@@ -334,19 +320,12 @@ class PartyTab(QWidget):
             return
         dialog = PcDialog(self._book.system, self._book.party[rows[0]], self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self._stack.push(edit_pc(self._book, self._session, dialog.pc()))
+            self._operations.edit_pc(dialog.pc())
 
     def remove(self) -> None:
         rows = self.selected_rows()
         if len(rows) == 1:
-            self._stack.push(remove_pc(self._book, self._session, rows[0]))
+            self._operations.remove_pc(stored_id(self._book.party[rows[0]]))
 
     def join(self, pcs: list[PcRow]) -> None:
-        if self._book.campaign_id != self._book.home_id:
-            return
-        command, already = join_encounter(self._session, pcs)
-        if command is not None and not self._stack.do(command):
-            return
-        there = f"{', '.join(already)} already in the encounter." if already else ""
-        self.joined.emit(" ".join(t for t in (command.text() + "." if command else "", there)
-                                  if t))
+        self._operations.join([stored_id(pc) for pc in pcs])

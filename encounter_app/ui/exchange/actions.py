@@ -2,7 +2,8 @@
 
 ``import_file(path)`` and ``export_templates(ids)`` are what other parts of the window (the
 card menu, the library dock) call. Whatever asks the GM something goes through ``Prompts``,
-so a test can answer without a real file picker or a modal dialog.
+so a test can answer without a real file picker or a modal dialog; what reads or writes the
+store is the exchange's operations (services/exchange_operations.py).
 """
 
 from __future__ import annotations
@@ -18,10 +19,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
 from encounter_app.domain import StatBlock
-from encounter_app.domain.rows import TemplateRow, stored_id
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
-from encounter_app.store import Store, StoreError
+from encounter_app.domain.rows import TemplateRow
+from encounter_app.services.exchange_operations import ExchangeOperations
 
 # The readers, writers and the import's store side load with the first import or export: a
 # start pays for the menu entries only (docs/performance.md).
@@ -30,7 +29,6 @@ if TYPE_CHECKING:
 
     from encounter_app.exchange.problems import Problem
     from encounter_app.exchange.reader import Parsed
-    from encounter_app.services.operations import Say
     from encounter_app.store.exchange import Choice, Duplicate
 
 FILE_FILTER = "Adversary and encounter files (*.json);;All files (*)"
@@ -142,11 +140,11 @@ class ExchangeActions(QObject):
     campaign_removed = Signal(int)  # an imported campaign, gone again with Undo
     library_changed = Signal()  # templates were imported, or the import undone or redone
 
-    def __init__(self, store: Store, session: EncounterSession, undo_stack: UndoStack,
-                 report: Say, window: QWidget, prompts: Prompts | None = None) -> None:
+    def __init__(self, operations: ExchangeOperations, window: QWidget,
+                 prompts: Prompts | None = None) -> None:
         super().__init__(window)
-        self._store, self._session, self._stack, self._report = (store, session, undo_stack,
-                                                                 report)
+        self._operations, self._session = operations, operations.session
+        self._report = operations.say
         self.prompts = prompts or Prompts(window)
         self.import_action = QAction("&Import…", window, objectName="importAction",
                                      shortcut=QKeySequence("Ctrl+I"))
@@ -212,11 +210,9 @@ class ExchangeActions(QObject):
 
     def _import_templates(self, parsed: Parsed) -> bool:
         from encounter_app.importing import count, some_names
-        from encounter_app.services.exchange_commands import ImportTemplates
-        from encounter_app.store.exchange import apply_import, find_duplicates, plan_import
 
         blocks = parsed.adversaries
-        found = find_duplicates(self._store, blocks)
+        found = self._operations.duplicates(blocks)
         choices: dict[int, Choice] = {}
         if found:
             answer = self.prompts.duplicates(parsed.source, found, len(blocks))
@@ -224,23 +220,20 @@ class ExchangeActions(QObject):
                 self._report(f"Import of {parsed.source} cancelled; nothing was imported.")
                 return False
             choices = answer
-        plan = plan_import(self._store, blocks, parsed.template_source, choices)
+        plan = self._operations.plan_templates(parsed, choices)
         progress = self.prompts.progress(f"Adding the adversaries of {parsed.source}…",
                                          len(plan.inserted) + len(plan.replaced))
         try:
-            applied = apply_import(self._store, plan, self._ticker(progress))
+            applied = self._operations.import_templates(parsed, plan, self._ticker(progress),
+                                                        self.library_changed.emit)
         except Cancelled:
             self._report(f"Import of {parsed.source} cancelled; nothing was imported.")
-            return False
-        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
-            self._report(f"Nothing was imported from {parsed.source}: {exc}", error=True)
             return False
         finally:
             progress.close()
             progress.deleteLater()
-        self._stack.push(ImportTemplates(self._store, applied, parsed.source,
-                                         self.library_changed.emit))
-        self.library_changed.emit()
+        if applied is None:
+            return False  # said: the disk refused it, nothing was written
         added = len(applied.inserted) + len(applied.replaced)
         text = (f"Imported {count(added, 'adversary', 'adversaries')} from {parsed.source}"
                 f"{applied.summary}.")
@@ -257,16 +250,15 @@ class ExchangeActions(QObject):
 
     def _import_encounter(self, parsed: Parsed) -> bool:
         from encounter_app.exchange.problems import ImportRefused
-        from encounter_app.importing import encounter_summary, import_encounter
+        from encounter_app.importing import encounter_summary
 
         try:
-            encounter = import_encounter(self._store, parsed, self._session.campaign.id)
+            encounter = self._operations.import_encounter(parsed)
         except ImportRefused as exc:
             self.prompts.problems(parsed.source, exc.problems)
             return False
-        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
-            self._report(f"Nothing was imported from {parsed.source}: {exc}", error=True)
-            return False
+        if encounter is None:
+            return False  # said: the disk refused it, nothing was written
         self.encounter_imported.emit(
             encounter.id, f"Opened {encounter_summary(parsed)} from {parsed.source}. The "
                           f"encounter you had open is kept; the undo history was cleared.")
@@ -276,20 +268,11 @@ class ExchangeActions(QObject):
         """A new campaign, beside the open one: the GM opens it from the campaign view. One
         undo step (services/exchange_commands.py)."""
         from encounter_app.importing import campaign_summary
-        from encounter_app.services.exchange_commands import ImportCampaign
-        from encounter_app.store.exchange import recreate_campaign
 
-        campaign_file = parsed.campaign
-        assert campaign_file is not None  # a file of kind "campaign" has one (exchange/reader.py)
-        try:
-            campaign = recreate_campaign(self._store, campaign_file)
-        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
-            self._report(f"Nothing was imported from {parsed.source}: {exc}", error=True)
-            return False
-        self._stack.push(ImportCampaign(self._store, campaign_file, stored_id(campaign),
-                                        self.campaign_imported.emit,
-                                        self.campaign_removed.emit))
-        self.campaign_imported.emit(campaign.id)
+        campaign = self._operations.import_campaign(parsed, self.campaign_imported.emit,
+                                                    self.campaign_removed.emit)
+        if campaign is None:
+            return False  # said: the disk refused it, nothing was written
         text = (f"Imported {campaign_summary(parsed)} from {parsed.source}. Open it from "
                 "Campaign › Manage campaigns…; Undo takes it back.")
         self._report(text)
@@ -300,7 +283,7 @@ class ExchangeActions(QObject):
 
     def export_templates(self, ids: list[int] | None = None) -> Path | None:
         """Write library templates to a file: ``ids``, or the ones the GM picks when None."""
-        templates = self._store.templates()
+        templates = self._operations.templates()
         if ids is None:
             ids = self.prompts.templates(templates)
             if not ids:
@@ -322,17 +305,15 @@ class ExchangeActions(QObject):
 
     def export_encounter(self) -> Path | None:
         from encounter_app.exchange.encounter_file import write_encounter
-        from encounter_app.store.exchange import encounter_file
 
-        exported = encounter_file(self._store, self._session.encounter_id)
+        exported = self._operations.encounter_file()
         return self._write("Export this encounter", _file_name(exported.name),
                            write_encounter(exported))
 
     def export_campaign(self) -> Path | None:
         from encounter_app.exchange.campaign_file import write_campaign
-        from encounter_app.store.exchange import campaign_file
 
-        exported = campaign_file(self._store, stored_id(self._session.campaign))
+        exported = self._operations.campaign_file()
         return self._write("Export this campaign", _file_name(exported.name),
                            write_campaign(exported))
 

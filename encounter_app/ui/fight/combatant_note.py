@@ -12,9 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.services.campaigns.commands import note_command
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
+from encounter_app.services.fight.operations import FightOperations
 from encounter_app.ui.widgets.note_editor import GM_ONLY
 
 
@@ -42,12 +40,9 @@ class CombatantNoteDialog(QDialog):
         return self.edit.toPlainText()
 
 
-def edit_note(parent: QWidget, session: EncounterSession, undo_stack: UndoStack,
-              combatant_id: int) -> None:
-    row = session.combatants.by_id(combatant_id)
+def edit_note(parent: QWidget, operations: FightOperations, combatant_id: int) -> None:
+    row = operations.session.combatants.by_id(combatant_id)
     dialog = CombatantNoteDialog(row.name, row.notes, parent)
     if dialog.exec() == QDialog.DialogCode.Accepted:
-        command = note_command(session, combatant_id, dialog.text())
-        if command is not None:
-            undo_stack.push(command)
+        operations.note(combatant_id, dialog.text())
     dialog.deleteLater()

@@ -1,10 +1,10 @@
 """The countdowns panel: a painted list of countdowns and the buttons that tick, reset,
-add and remove them. Every change is an undo command; the panel keeps no countdown state.
+add and remove them. Every change is one of the fight's operations (one undo step each); the panel
+keeps no countdown state.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt
@@ -20,15 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain import CountdownRow, RollRow
-from encounter_app.domain.requests import DiceRequest, RollResult
-from encounter_app.domain.roll_text import describe
-from encounter_app.rules.dice import DiceRoll
-from encounter_app.services.fight import table
-from encounter_app.services.fight.commands import RemoveCountdown, UpdateCountdown
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.rolls.router import RollRouter
-from encounter_app.services.undo import UndoStack
+from encounter_app.domain import CountdownRow
+from encounter_app.domain.rows import stored_id
+from encounter_app.services.fight.operations import FightOperations
 from encounter_app.ui.fight.models import CountdownModel, RowRole, TraitsRole
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets import pips
@@ -212,17 +206,16 @@ class CountdownListView(PaintedListView):
 class CountdownPanel(QWidget):
     """Countdowns with Add…, Tick, Reset and Remove. Double-click a countdown to tick it.
 
-    A randomized start is rolled through ``router`` (the rules service); the countdown is added
-    with the roll's log line as one undo step when the answer comes back.
+    A randomized start is rolled on the rules thread (``FightOperations.add_countdown``); the
+    countdown is added with the roll's log line as one undo step when the answer comes back.
     """
 
-    def __init__(self, session: EncounterSession, model: CountdownModel, undo_stack: UndoStack,
-                 router: RollRouter, parent: QWidget | None = None) -> None:
+    def __init__(self, operations: FightOperations, model: CountdownModel,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._session = session
+        self._operations = operations
+        self._session = operations.session
         self._model = model
-        self._undo_stack = undo_stack
-        self._router = router
         self.setObjectName("countdownPanel")
         self.setAccessibleName("Countdowns")
 
@@ -313,45 +306,34 @@ class CountdownPanel(QWidget):
         dialog.open()
         return dialog
 
-    def add_countdown(self, row: CountdownRow, partner_id: int | None = None,
-                      start_roll: RollRow | None = None) -> None:
-        """Add ``row`` (linked to ``partner_id``, its rolled start logged) and select it."""
-        if self._undo_stack.do(table.add_countdown(self._session, row, partner_id, start_roll)):
-            self.select_row(len(self._session.countdowns) - 1)
+    def add_countdown(self, row: CountdownRow, partner_id: int | None = None) -> None:
+        """Add ``row`` (linked to ``partner_id``) and select it."""
+        self._add(row, partner_id, None)
 
     def add_setup(self, setup: CountdownSetup) -> None:
         """Add what the dialog described: at once, or once its start has been rolled."""
-        if setup.dice is None:
-            self.add_countdown(setup.row, setup.partner_id)
-            return
-        name = setup.row.name
+        self._add(setup.row, setup.partner_id, setup.dice)
 
-        def rolled(answer: RollResult[DiceRoll]) -> None:
-            start = answer.result.total
-            row = replace(setup.row, start=start, value=start)
-            self.add_countdown(row, setup.partner_id, describe(answer))
+    def _add(self, row: CountdownRow, partner_id: int | None, dice: str | None) -> None:
+        self._operations.add_countdown(row, partner_id, dice, added=self._added)
 
-        self._router.submit(DiceRequest(setup.dice, label=f"Start of {name}"), rolled,
-                            f"Rolling the start of {name}")
+    def _added(self, row: CountdownRow) -> None:
+        """The new countdown is the selected one."""
+        self.select_row(self._session.countdowns.index_of(row.id))
 
     def tick(self, index: AnyIndex | None = None) -> None:
         """Advance the countdown at ``index`` (the selected one by default) by one; a loop
         starts again, a trigger goes into the log."""
         row = self._countdown(index)
-        if row is None:
-            return
-        step = table.tick(self._session, row)
-        if step is not None:
-            self._undo_stack.push(step.command)
+        if row is not None:
+            self._operations.tick_countdown(stored_id(row))
 
     def reset(self, index: AnyIndex | None = None) -> None:
         row = self._countdown(index)
-        if row is None or row.value == row.start:
-            return
-        self._undo_stack.push(UpdateCountdown(
-            self._session, replace(row, value=row.start), f"Reset {row.name}"))
+        if row is not None:
+            self._operations.reset_countdown(stored_id(row))
 
     def remove(self, index: AnyIndex | None = None) -> None:
-        position = self.selected_row() if index is None else index.row()
-        if 0 <= position < len(self._session.countdowns):
-            self._undo_stack.push(RemoveCountdown(self._session, position))
+        row = self._countdown(index)
+        if row is not None:
+            self._operations.remove_countdown(stored_id(row))

@@ -2,8 +2,8 @@
 
 Each model is a thin adapter (napari's ``_base_item_model``): it reads the session's RowList and
 turns its before/after signals into Qt's begin/end calls. It keeps no copy of game state.
-Drag and drop does not shuffle rows here: it pushes a MoveCombatant command, and the rows move
-when the session says they did.
+Drag and drop does not shuffle rows here: it asks the fight's operations to move the combatant
+(one undo step), and the rows move when the session says they did.
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from PySide6.QtCore import (
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.domain.countdown_steps import traits as countdown_traits
 from encounter_app.domain.fear import reason_label
-from encounter_app.services.fight.commands import MoveCombatant
+from encounter_app.domain.system_data import EMPTY, has_field
+from encounter_app.services.fight.operations import FightOperations
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rowlist import RowList, RowT
-from encounter_app.services.undo import UndoStack
 from encounter_app.ui.widgets.drag_rows import DragToMove
 
 RowRole = Qt.ItemDataRole.UserRole + 1  # the frozen row itself (CombatantRow, CountdownRow...)
@@ -96,11 +96,10 @@ class InitiativeModel(DragToMove, RowListModel[CombatantRow]):
 
     mime_type = COMBATANT_MIME
 
-    def __init__(self, session: EncounterSession, undo_stack: UndoStack,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, operations: FightOperations, parent: QObject | None = None) -> None:
+        session = operations.session
         super().__init__(session.combatants, parent)
-        self._session = session
-        self._undo_stack = undo_stack
+        self._session, self._operations = session, operations
         # The id, not the row: the active combatant may have been dragged since.
         self._active_id = session.active_id
         session.turn_changed.connect(self._turn_changed)
@@ -126,7 +125,7 @@ class InitiativeModel(DragToMove, RowListModel[CombatantRow]):
         return None
 
     def push_move(self, source: int, destination: int) -> None:
-        self._undo_stack.push(MoveCombatant(self._session, source, destination))
+        self._operations.move_combatant(source, destination)
 
 
 class AdversaryCardsModel(QAbstractProxyModel):
@@ -401,9 +400,9 @@ def combatant_summary(value: Any) -> str:
         parts.append(f"Evasion {value.evasion}")
     if value.stats is not None:
         parts.append(f"Difficulty {value.stats.difficulty}")
-    if value.system_stats and value.hp_max:
-        # The other systems count what is left, as their cards do (ui/systems/profiles.py).
-        word = "Wounds left" if "wounds" in value.system_stats else "HP"
+    if value.system_stats != EMPTY and value.hp_max:
+        # The card tables count what is left, as their cards do (ui/table/profile.py).
+        word = "Wounds left" if has_field(value.system_stats, "wounds") else "HP"
         parts.append(f"{word} {value.hp_max - value.hp_marked}/{value.hp_max}")
     elif value.hp_max:
         parts.append(f"HP {value.hp_marked}/{value.hp_max} marked")

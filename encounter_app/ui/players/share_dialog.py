@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.ui.players.share import PlayersPage, interfaces
+from encounter_app.services.players_page import PlayersPage, interfaces
 from encounter_app.ui.shell import theme
 
 QR_SIZE = 232  # px: big enough to scan from across a table, small enough for 1280x720

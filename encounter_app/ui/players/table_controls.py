@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import CombatantRow
+from encounter_app.domain.rows import stored_id
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.players.screen import PlayerScreen
 from encounter_app.ui.shell.appearance import Appearance
@@ -50,7 +51,7 @@ class TableControls(QObject):
                  appearance: Appearance) -> None:
         super().__init__(window)
         self._window, self._session = window, window.session
-        self._undo_stack, self._appearance = window.undo_stack, appearance
+        self._operations, self._appearance = window.operations, appearance
         # The system's fight brings its cards, its toolbar buttons and its part of the Tab
         # chain (ui/shell/fight.py).
         self._fight = window.fight
@@ -90,22 +91,16 @@ class TableControls(QObject):
         window.log_tabs.tabBar().setAccessibleName(_listed(tabs, "or"))
         appearance.changed.connect(self._set_icons)
         self._set_icons()
-        # Daggerheart's view choices: compact cards, PCs tracked, Minions grouped, and the
-        # cards made compact one by one (per encounter).
-        toggles = {key: action for key, name in (("cards/compact", "compact_action"),
-                                                 ("cards/pcs", "track_pcs_action"),
-                                                 ("cards/group_minions", "group_action"))
-                   if (action := getattr(window.fight, name, None)) is not None}
+        # The system's view choices (Daggerheart's compact cards, PCs tracked, Minions
+        # grouped), and the cards made compact one by one (per encounter).
         self.memory = WindowMemory(window, settings, [window.splitter, window.side_splitter],
-                                   toggles)
+                                   dict(window.fight.view_toggles))
         self._settings = settings
         self._compact_key = f"cards/compact_ids/{window.session.encounter_id}"
-        set_compact = getattr(window.fight.cards, "set_card_compact", None)
-        if set_compact is not None:  # Daggerheart's cards
-            kept = settings.value(self._compact_key, "")
-            for text in str(kept or "").split(","):
-                if text.strip().isdigit():
-                    set_compact(int(text), True)
+        kept = settings.value(self._compact_key, "")
+        for text in str(kept or "").split(","):
+            if text.strip().isdigit():
+                window.fight.set_card_compact(int(text), True)
         window.closing.connect(self._window_closing)
 
     def _action(self, text: str, keys: str, slot: Callable[..., object], name: str,
@@ -216,19 +211,7 @@ class TableControls(QObject):
         if row is None:
             self._window.show_message("No roll to show the players yet.")
             return
-        from encounter_app.services import player_view  # with the display, not at start
-
-        if not self._undo_stack.do(player_view.SetRollPublic(session, row, not row.public)):
-            return
-        if row.public:
-            self._window.show_message("Taken off the player display: " + row.summary)
-            return
-        # What the players read, not the GM's line: hidden names and Difficulties are not there.
-        words = player_view.words_for_players(session, row)
-        self._window.show_message(
-            f"On the player display: {words}" if words else
-            "Shown, but the players see nothing of this roll: it concerns only combatants or "
-            "countdowns hidden from them.")
+        self._operations.toggle_roll_public(stored_id(row))
 
     def toggle_countdown_visible(self) -> None:
         position = self._window.countdowns.selected_row()
@@ -236,14 +219,7 @@ class TableControls(QObject):
             self._window.show_message(
                 "Select a countdown first (Ctrl+3 moves the keyboard to the countdowns).")
             return
-        from encounter_app.services import player_view  # with the display, not at start
-
-        row = self._session.countdowns[position]
-        if not self._undo_stack.do(player_view.set_countdown_visible(self._session, row,
-                                                                     not row.visible)):
-            return
-        now = "GM only" if row.visible else "shown to the players"
-        self._window.show_message(f"{row.name} is {now} now.")
+        self._operations.toggle_countdown_visible(stored_id(self._session.countdowns[position]))
 
     def toggle_hidden(self) -> None:
         w = self._window
@@ -256,12 +232,7 @@ class TableControls(QObject):
         if row is None:
             w.show_message("Select a combatant first (Ctrl+1: the spotlight order).")
             return
-        from encounter_app.services import player_view  # with the display, not at start
-
-        if not self._undo_stack.do(player_view.set_hidden(self._session, row, not row.hidden)):
-            return
-        w.show_message(f"{row.name} is {'back on' if row.hidden else 'hidden from'} the "
-                       "player display.")
+        self._operations.toggle_hidden(stored_id(row))
 
     def tick_countdown(self) -> None:
         if self._window.countdowns.selected_row() < 0:
@@ -284,9 +255,11 @@ class TableControls(QObject):
             self.player_screen.action.setChecked(True)
 
     def _window_closing(self) -> None:
-        ids = getattr(getattr(self._window.fight.cards, "delegate", None), "compact_ids", None)
-        if ids is not None:  # Daggerheart's cards made compact one by one
+        ids = self._window.fight.compact_ids
+        if ids:  # cards made compact one by one (Daggerheart's)
             self._settings.setValue(self._compact_key, ",".join(map(str, sorted(ids))))
+        else:
+            self._settings.remove(self._compact_key)
         if self.player_screen.display is not None:  # the players' window goes with the GM's
             self.player_screen.display.close()
 

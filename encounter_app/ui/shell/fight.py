@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
     from encounter_app.domain.player_rolls import PlayerRollSubmission
     from encounter_app.services.campaigns.operations import NewSessionHooks
+    from encounter_app.services.fight.operations import FightOperations
     from encounter_app.services.fight.session import EncounterSession
     from encounter_app.services.rolls.roller import Roller
     from encounter_app.services.rolls.router import RollRouter
@@ -78,6 +79,7 @@ class FightContext:
     exchange: ExchangeActions
     say: Say
     edit_note: Callable[[int], None]  # the GM's note on a combatant, by id
+    operations: FightOperations  # the one way in for a GM action on the shared fight
 
 
 class Fight(Protocol):
@@ -132,6 +134,19 @@ class Fight(Protocol):
         """Where the shell's "Tick the countdown" goes in the Encounter menu (before it), or
         None for the end."""
 
+    @property
+    def view_toggles(self) -> Mapping[str, QAction]:
+        """This system's View choices the window remembers, by their settings key
+        ("cards/compact": Compact cards...); empty when it has none."""
+
+    @property
+    def compact_ids(self) -> frozenset[int]:
+        """The combatants whose cards the GM made compact one by one (remembered per
+        encounter); empty in a system whose cards have no compact form."""
+
+    def set_card_compact(self, combatant_id: int, compact: bool) -> None:
+        """One card compact (or whole again); nothing in a system without compact cards."""
+
     def fill_encounter_menu(self, menu: QMenu) -> None: ...
 
     def fill_roll_menu(self, menu: QMenu) -> None: ...
@@ -183,6 +198,7 @@ class ShellWindow(QMainWindow):
     session: EncounterSession
     systems: Catalog[SystemWindow]  # every system the program knows (the campaign view's)
     undo_stack: UndoStack
+    operations: FightOperations  # what the GM does to the fight, one undo step each
     session_hooks: NewSessionHooks  # per-session refreshes (campaigns/operations.py)
     roller: Roller
     roll_router: RollRouter  # for rolls that finish a bigger action

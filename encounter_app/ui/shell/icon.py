@@ -75,7 +75,7 @@ def action_icon(name: str, palette: QPalette) -> QIcon:
     Rendered by the SVG image-format plugin (imageformats/qsvg, kept in the bundle) when it
     is first painted. Without that plugin the icon is null, which leaves the action's text.
     """
-    if b"svg" not in _image_formats():
+    if not _svg_readable():
         return QIcon()
     text = (resource("icons") / "actions" / f"{name}.svg").read_text(encoding="utf-8")
     svg = {}
@@ -87,5 +87,10 @@ def action_icon(name: str, palette: QPalette) -> QIcon:
 
 
 @cache
-def _image_formats() -> frozenset[bytes]:
-    return frozenset(bytes(name.data()) for name in QImageReader.supportedImageFormats())
+def _svg_readable() -> bool:
+    """Whether the SVG plugin is there, asked of it alone: QImageReader.supportedImageFormats()
+    loads every image-format plugin (GIF, JPEG, TIFF, WebP, PDF...) to list them, on every
+    start and for nothing else."""
+    svg = QByteArray(b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')
+    buffer = QBuffer(svg)  # kept in names: neither the buffer nor the reader owns its source
+    return QImageReader(buffer, QByteArray(b"svg")).canRead()

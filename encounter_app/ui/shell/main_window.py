@@ -3,7 +3,8 @@ the spotlight order on the left, the countdowns, dice line and roll log in the s
 docks. The campaign's system brings the rest (``ui/shell/fight.py``): Daggerheart's adversary
 cards, Fear and library, or another system's cards and resources.
 
-The window turns what the GM does into undo commands and roll requests; it holds no game state.
+The window hands what the GM does to the fight's operations (services/fight/operations.py) and
+its rolls to the roller; it builds no undo command and holds no game state.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from encounter_app.domain.requests import DiceRequest, RollRequest
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system import Catalog
 from encounter_app.services.campaigns.operations import NewSessionHooks
-from encounter_app.services.fight import commands
+from encounter_app.services.exchange_operations import ExchangeOperations
+from encounter_app.services.fight.operations import FightOperations
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.rolls.roller import Roller
 from encounter_app.services.rolls.rules_service import RulesService
@@ -51,7 +53,8 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QMessageBox
 
     from encounter_app.services.autobackup import AutoBackup
-    from encounter_app.ui.players.share import PlayersPage
+    from encounter_app.services.players_page import PlayersPage
+    from encounter_app.ui.players.share import ShareControls
     from encounter_app.ui.players.table_controls import TableControls
 
 class MainWindow(ShellWindow):
@@ -71,28 +74,32 @@ class MainWindow(ShellWindow):
         # Every roll the window asks for goes through here, and comes back as a logged line.
         self.roller = Roller(rules_service, session, undo_stack, self)
         self.roll_router = self.roller.router  # for rolls that finish a bigger action
+        # The one way in for what the GM does to the fight: one undo step each.
+        self.operations = FightOperations(session, undo_stack, self.show_message,
+                                          self.roll_router)
         # Per-session refreshes other systems register (campaigns.operations.NewSessionHooks).
         self.session_hooks = session_hooks or NewSessionHooks()
         self.campaign_manager: QDialog | None = None  # made when first opened
         self.table_controls: TableControls | None = None  # app.py adds the players' controls
         self.players_page: PlayersPage | None = None  # app.py adds it: the page on phones
+        self.players_share: ShareControls | None = None  # app.py adds it: its action, dialog
         self.autobackup: AutoBackup | None = None  # app.py adds it (and its check at start)
         self.damage_box: QMessageBox | None = None  # what the check at start found, if any
         self.update_title()
 
-        self.initiative_model = InitiativeModel(session, undo_stack, self)
+        self.initiative_model = InitiativeModel(self.operations, self)
         self.countdown_model = CountdownModel(session, self)
         self.roll_log_model = RollLogModel(session, self)
-        self.rests = RestActions(session, undo_stack, self.roll_router, self)
-        self.exchange = ExchangeActions(store, session, undo_stack, self.show_message, self)
+        self.rests = RestActions(self.operations, self)
+        self.exchange = ExchangeActions(
+            ExchangeOperations(store, session, undo_stack, self.show_message), self)
         # The campaign's rule system brings its part of the window, here and nowhere else.
         self.fight: Fight = self.system.fight(FightContext(
             self, store, session, undo_stack, self.roller, self.initiative_model, self.rests,
-            self.exchange, self.show_message, self.edit_note))
+            self.exchange, self.show_message, self.edit_note, self.operations))
         self.initiative = InitiativePanel(self.initiative_model,
                                           profile=self.fight.profile)
-        self.countdowns = CountdownPanel(session, self.countdown_model, undo_stack,
-                                         self.roll_router)
+        self.countdowns = CountdownPanel(self.operations, self.countdown_model)
         self.dice_roller = DiceRoller()
         self.roll_log = RollLogView(self.roll_log_model, self.system)
         self._build_layout()
@@ -238,7 +245,7 @@ class MainWindow(ShellWindow):
     def edit_note(self, combatant_id: int) -> None:
         from encounter_app.ui.fight.combatant_note import edit_note  # see ui/__init__.py
 
-        edit_note(self, self.session, self.undo_stack, combatant_id)
+        edit_note(self, self.operations, combatant_id)
 
     def _stack_button(self, name: str, label: str, slot: Callable[[], None],
                       can_changed: SignalInstance, text_changed: SignalInstance
@@ -313,7 +320,7 @@ class MainWindow(ShellWindow):
         self.fight.add_combatant()
 
     def remove_combatant(self, row: int) -> None:
-        self.undo_stack.push(commands.RemoveCombatant(self.session, row))
+        self.operations.remove_combatant(stored_id(self.session.combatants[row]))
 
     def activate_row(self, row: int) -> None:
         self.fight.activate(stored_id(self.session.combatants[row]))

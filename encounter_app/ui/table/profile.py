@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from encounter_app.domain import CombatantRow
 from encounter_app.domain.system import BaseRules
+from encounter_app.domain.system_data import has_field, value_of
 
 
 def pips(left: int, top: int) -> str:
@@ -26,9 +27,9 @@ def numbers(rules: BaseRules, row: CombatantRow, keys: tuple[str, ...],
     """The sheet's numbers of ``keys`` with their labels: "Brawn 2 · Fortitude 1"."""
     shown = []
     for key in keys:
-        if key in row.system_stats:
+        if has_field(row.system_stats, key):
             label = rules.field(key).label.replace(" %", "")
-            shown.append(f"{label} {row.system_stats[key]}{suffix}")
+            shown.append(f"{label} {value_of(row.system_stats, key)}{suffix}")
     return " · ".join(shown)
 
 

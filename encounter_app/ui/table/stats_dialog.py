@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -46,9 +44,10 @@ class StatsDialog(QDialog):
         form.addRow("&Name", self.name)
         form.addRow("", self.name_problem)
         form.addRow("&Kind", self.kind)
-        values: Mapping[str, Any] = existing.system_stats if existing else rules.defaults()
+        # The typed sheet's numbers by the fields' keys (a row without one: the defaults).
+        values = rules.sheet_values(existing.system_stats if existing else rules.defaults())
         for field in rules.pc_fields:
-            form.addRow(field.label, self._editor(field, values.get(field.key, field.default)))
+            form.addRow(field.label, self._editor(field, values[field.key]))
         if existing is not None:
             self.name.setText(existing.name)
             self.kind.setCurrentIndex(self.kind.findData(existing.kind))
@@ -61,14 +60,14 @@ class StatsDialog(QDialog):
         layout.addWidget(self.buttons)
         self.name.textChanged.connect(lambda _text: self.name_problem.say(""))
 
-    def _editor(self, field: StatField, value: Any) -> QWidget:
+    def _editor(self, field: StatField, value: int) -> QWidget:
         editor: QSpinBox | QCheckBox
         if field.flag:
             editor = QCheckBox(objectName=f"stat_{field.key}", checked=bool(value))
         else:
             editor = QSpinBox(objectName=f"stat_{field.key}")
             editor.setRange(field.minimum, field.maximum)
-            editor.setValue(int(value))
+            editor.setValue(value)
         editor.setAccessibleName(field.label)
         editor.setToolTip(field.help or f"{field.minimum} to {field.maximum}")
         self.fields[field.key] = editor

@@ -102,6 +102,9 @@ class SystemTable(QObject):
         self.toolbar_actions: dict[QAction, tuple[str, str]] = {}
         self.tick_before: QAction | None = None
         self.player_rolls: PlayerRolls | None = None  # every roll is made at the table
+        # Their cards have no compact form and no View choices to remember (ui/shell/fight.py).
+        self.view_toggles: dict[str, QAction] = {}
+        self.compact_ids: frozenset[int] = frozenset()
         self.actions: list[QAction] = []  # the Encounter menu's, with their shortcuts
         self.roll_actions: list[QAction] = []  # the Roll menu's
         self.card_actions: list[QAction] = []  # a card's menu: the system's own, first
@@ -169,6 +172,9 @@ class SystemTable(QObject):
         menu.deleteLater()
 
     # -- the selection and the spotlight ------------------------------------------------------
+
+    def set_card_compact(self, combatant_id: int, compact: bool) -> None:
+        """Nothing: these cards have no compact form (the Fight protocol asks every system)."""
 
     def card_for(self, source: QModelIndex) -> QModelIndex:
         return source  # the cards show the order's own model

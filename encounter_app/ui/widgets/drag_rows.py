@@ -28,7 +28,7 @@ class DragToMove(_ListModel):
     mime_type = ""
 
     def push_move(self, source: int, destination: int) -> None:
-        """Push the undo command that moves row ``source`` to row ``destination``."""
+        """Move row ``source`` to row ``destination``: one undo step, through the operations."""
         raise NotImplementedError
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:

@@ -20,7 +20,8 @@ class ProblemLabel(QLabel):
 
     def say(self, text: str) -> None:
         """Show ``text`` (hidden when empty); screen readers get it as the description."""
-        self.setStyleSheet(theme.error_style(self))  # the theme may have changed since
+        if text:  # coloured for the theme in use now; an empty one is hidden and needs none
+            self.setStyleSheet(theme.error_style(self))
         self.setText(text)
         self.setAccessibleDescription(text)
         self.setVisible(bool(text))

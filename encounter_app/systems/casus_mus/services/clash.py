@@ -18,7 +18,7 @@ points and the log line.
 
 Choice of this module: each side's own-roll Luck Point (reroll or flip) is allowed once per
 roll, as is each forced reroll; the text lists each as one step of the flow. The hitter's damage
-expression is remembered on its row (``system_state["weapon_damage"]``) for its next clash.
+expression is remembered on its row (its state's ``weapon_damage``) for its next clash.
 """
 
 from __future__ import annotations
@@ -36,9 +36,10 @@ from encounter_app.rules.casus_mus import SkillRoll
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.fight.turns import TurnError, with_state
+from encounter_app.services.fight.turns import TurnError
 from encounter_app.systems.casus_mus.requests import ClashDamage, ClashLine, SkillRollRequest
 from encounter_app.systems.casus_mus.services import turns
+from encounter_app.systems.casus_mus.state import state_of, stats_of, with_state
 from encounter_app.systems.casus_mus.words import GRADE_WORDS, d100, skill_text
 
 CM_WORDS = {0: "no Combat Maneuvers", 1: "1 Combat Maneuver"}
@@ -68,11 +69,11 @@ class Damage:
 
 def weapon_damage(row: CombatantRow) -> str:
     """The damage this combatant last hit with (its weapon), else ``DEFAULT_DAMAGE``."""
-    return str(row.system_state.get("weapon_damage") or DEFAULT_DAMAGE)
+    return state_of(row).weapon_damage or DEFAULT_DAMAGE
 
 
 def armour(row: CombatantRow) -> int:
-    return int(row.system_stats.get("armour", 0))
+    return stats_of(row).armour
 
 
 @dataclass
@@ -373,10 +374,11 @@ class ClashFlow:
         for side in (self.attacker, self.defender):
             row = old = session.combatants.by_id(side.combatant_id)
             if side.ap_spent or side.lp_spent:
-                row = with_state(row, ap=turns.ap_left(row) - side.ap_spent,
-                                       lp=turns.lp_left(row) - side.lp_spent)
+                row = turns.with_points(row, ap=turns.ap_left(row) - side.ap_spent,
+                                        lp=turns.lp_left(row) - side.lp_spent)
             if self.damage is not None and side is hitter:
-                row = with_state(row, weapon_damage=self.damage.expression)
+                row = with_state(row, replace(state_of(row),
+                                              weapon_damage=self.damage.expression))
             if self.damage is not None and side is struck and self.damage.taken:
                 row = replace(row, hp_marked=min(row.hp_marked + self.damage.taken,
                                                  row.hp_max))
@@ -433,7 +435,7 @@ class SkillCheck:
         parts: list[QUndoCommand] = []
         if self.side.lp_spent:
             row = session.combatants.by_id(self.side.combatant_id)
-            parts.append(commands.UpdateCombatant(session, with_state(
+            parts.append(commands.UpdateCombatant(session, turns.with_points(
                 row, lp=turns.lp_left(row) - self.side.lp_spent),
                 f"{self.side.name} spends a Luck Point"))
         parts.append(commands.RecordRoll(session, self.log_row()))

@@ -32,6 +32,7 @@ from encounter_app.domain.rows import stored_id
 from encounter_app.rules.casus_mus import LuckOption, SkillRoll, roll_skill
 from encounter_app.rules.dice import Typed
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.fight.turns import stat
 from encounter_app.services.rolls.router import RollRouter
 from encounter_app.systems.casus_mus.requests import SkillRollRequest
 from encounter_app.systems.casus_mus.services import turns
@@ -78,7 +79,7 @@ class Chooser(QWidget):
 
     def _fill(self, *_args: object) -> None:
         row = self.row()
-        self.value.setValue(int(row.system_stats.get(self.skill.currentData(), 50)))
+        self.value.setValue(stat(row, self.skill.currentData(), 50))
         self.show_points(None)
 
     def show_points(self, side: Side | None) -> None:

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from encounter_app.domain import CombatantRow
 from encounter_app.domain.system import BaseRules
-from encounter_app.services.fight.turns import stat
 from encounter_app.systems.casus_mus.services import turns
+from encounter_app.systems.casus_mus.state import stats_of
 from encounter_app.ui.table.profile import Profile, numbers, pips
 
 
 def profile(rules: BaseRules) -> Profile:
     def lines(row: CombatantRow) -> list[str]:
-        hero = " · Hero advantage" if stat(row, "hero") else ""
+        stats = stats_of(row)
+        hero = " · Hero advantage" if stats.hero else ""
         return [numbers(rules, row, ("combat", "evade"), "%").replace("Combat skill", "Combat"),
                 numbers(rules, row, ("willpower", "endurance"), "%"),
-                f"POW {stat(row, 'pow')} · Armour {stat(row, 'armour')}{hero}"]
+                f"POW {stats.pow} · Armour {stats.armour}{hero}"]
 
     def status(row: CombatantRow) -> str:
         return (f"AP {pips(turns.ap_left(row), turns.ap_max(row))}   "

@@ -3,13 +3,14 @@
 Each checks the rules in ``adversaries.py``, builds one undo command (a parent with children
 when the action changes several things, so one Ctrl+Z takes all of it back) and returns it with
 the sentence that tells the GM what happened. Nothing changes until the caller pushes the
-command. A refusal raises :class:`Refused` and changes nothing.
+command: ``operations.py`` beside this one does, for the widgets. A refusal raises
+:class:`Refused` and changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from PySide6.QtGui import QUndoCommand
 
@@ -19,6 +20,7 @@ from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.services.fight.commands import SetTurn, UpdateCombatant, spend_one_fear
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.operations import Action
 from encounter_app.systems.daggerheart import conditions
 
 __all__ = ["Action", "Refused", "add_condition", "clear_by_spotlight", "clear_stress", "damage",
@@ -28,14 +30,6 @@ __all__ = ["Action", "Refused", "add_condition", "clear_by_spotlight", "clear_st
 
 # Spotlights that cost a Fear: the ledger reason (domain/fear.py) and how the GM says it.
 FEAR_SPOTLIGHTS = {"interrupt": "Interrupt", "extra_move": "Additional GM move"}
-
-
-@dataclass
-class Action:
-    """A command ready to push and what to tell the GM once it is done."""
-
-    command: QUndoCommand
-    message: str
 
 
 def combatant(session: EncounterSession, combatant_id: int) -> CombatantRow:

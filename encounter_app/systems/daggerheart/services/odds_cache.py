@@ -15,10 +15,12 @@ from PySide6.QtCore import QObject
 
 from encounter_app.domain.requests import RollResult
 from encounter_app.services.rolls.router import RollRouter
-from encounter_app.systems.daggerheart.requests import OddsRequest
 
-if TYPE_CHECKING:  # icepool loads with it; the odds module is imported where used
+# icepool loads with the odds module, imported where used; the requests come with the first
+# preview, after the window's first paint (odds.py).
+if TYPE_CHECKING:
     from encounter_app.rules.odds import AttackOdds
+    from encounter_app.systems.daggerheart.requests import OddsRequest
 
 CACHE_LIMIT = 512  # answers: every attack of a big fight against the party
 

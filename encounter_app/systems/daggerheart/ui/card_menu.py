@@ -1,9 +1,9 @@
 """The GM's adversary actions in the window: each card's context menu, the GM-turn bar above the
 cards, and the handlers behind both.
 
-Every handler asks ``services/fight/adversary_operations.py`` for one undo command, pushes it
-and reports what happened in the status line; a refusal is reported as an error and changes
-nothing. The handlers hold no game state: they read the session's rows when asked.
+Every handler asks one of Daggerheart's operations (``services/operations.py``), which pushes
+one undo step and says what happened in the status line; a refusal is said as an error and
+changes nothing. The handlers hold no game state: they read the session's rows when asked.
 """
 
 from __future__ import annotations
@@ -19,9 +19,6 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QSizePoli
 
 from encounter_app.domain import CombatantRow, StatBlock, adversaries
 from encounter_app.domain.adversaries import Refused
-from encounter_app.services.fight import table
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
 from encounter_app.systems.daggerheart.conditions import (
     SAME_DOES_NOT_STACK,
     SPOTLIGHT_CLEARS,
@@ -30,6 +27,7 @@ from encounter_app.systems.daggerheart.conditions import (
     from_stress,
 )
 from encounter_app.systems.daggerheart.services import adversaries as actions
+from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
 from encounter_app.systems.daggerheart.ui.cards import AdversaryCardsView
 from encounter_app.ui.fight.models import RowRole
 
@@ -42,7 +40,7 @@ if TYPE_CHECKING:
 class CardActions(QObject):
     """What the GM does to adversaries from their cards, and the GM turn's End action."""
 
-    def __init__(self, session: EncounterSession, undo_stack: UndoStack, report: Say,
+    def __init__(self, operations: DaggerheartOperations, report: Say,
                  window: QWidget, export: Callable[[StatBlock], object] | None = None,
                  note: Callable[[int], object] | None = None,
                  cards: AdversaryCardsView | None = None) -> None:
@@ -50,8 +48,9 @@ class CardActions(QObject):
         self._cards = cards  # for a card's own Compact toggle
         self._export = export  # writes a stat block to a file (the window's ExchangeActions)
         self._note = note  # opens a combatant's GM note (the window's edit_note)
-        self._session, self._stack, self._report, self._window = (session, undo_stack, report,
-                                                                  window)
+        session = operations.session
+        self._operations, self._session, self._report, self._window = (operations, session,
+                                                                       report, window)
         self.end_turn_action = QAction("&End GM turn", window, objectName="endGmTurnAction",
                                        shortcut=QKeySequence("G"))
         self.end_turn_action.setToolTip("Pass the spotlight back to the next PC; spotlight "
@@ -74,21 +73,6 @@ class CardActions(QObject):
         # Opens the Move to another tier preview (the library's TierActions.card), once set.
         self.move_tier: Callable[[int], object] | None = None
 
-    # -- running an action ------------------------------------------------------------------
-
-    def run(self, make: Callable[[], actions.Action]) -> bool:
-        """Build the action, push it and say what happened; True if it was done."""
-        try:
-            action = make()
-        except Refused as exc:
-            self._report(str(exc), error=True)
-            return False
-        if not self._stack.do(action.command):
-            return False  # the stack said why
-        if action.message:  # a plain turn passed says nothing: the order shows it
-            self._report(action.message)
-        return True
-
     def _row(self, combatant_id: int) -> CombatantRow:
         return actions.combatant(self._session, combatant_id)
 
@@ -102,7 +86,7 @@ class CardActions(QObject):
         if fear_reason is not None:
             return True, fear_reason
         try:
-            question = actions.spotlight_price(self._session, combatant_id)
+            question = self._operations.spotlight_price(combatant_id)
         except Refused as exc:
             self._report(str(exc), error=True)
             return False, None
@@ -144,8 +128,7 @@ class CardActions(QObject):
         dialog = DamageDialog(row, adversaries.minion_candidates(self._session.combatants, row),
                               self._window, massive=self._massive())
         if dialog.exec() == dialog.DialogCode.Accepted:
-            self.run(lambda: actions.damage(self._session, combatant_id, dialog.amount(),
-                                            dialog.chosen_minions()))
+            self._operations.damage(combatant_id, dialog.amount(), dialog.chosen_minions())
         dialog.deleteLater()
 
     def pc_damage(self, targets: list[tuple[CombatantRow, int]], source: str, *,
@@ -158,9 +141,7 @@ class CardActions(QObject):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
         def mark() -> None:
-            rows = dialog.marked()
-            if rows and self._stack.do(table.mark_pc_hits(self._session, rows, source)):
-                self._report(f"{source}: marked on {', '.join(r.name for r in rows)}.")
+            self._operations.mark_pc_hits(dialog.marked(), source)
 
         dialog.accepted.connect(mark)
         dialog.open()
@@ -168,16 +149,16 @@ class CardActions(QObject):
         return dialog
 
     def mark_stress(self, combatant_id: int) -> None:
-        self.run(lambda: actions.mark_stress(self._session, combatant_id))
+        self._operations.mark_stress(combatant_id)
 
     def clear_stress(self, combatant_id: int) -> None:
-        self.run(lambda: actions.clear_stress(self._session, combatant_id))
+        self._operations.clear_stress(combatant_id)
 
     def add_condition(self, combatant_id: int, name: str) -> None:
-        self.run(lambda: actions.add_condition(self._session, combatant_id, name))
+        self._operations.add_condition(combatant_id, name)
 
     def remove_condition(self, combatant_id: int, name: str) -> None:
-        self.run(lambda: actions.remove_condition(self._session, combatant_id, name))
+        self._operations.remove_condition(combatant_id, name)
 
     def other_condition(self, combatant_id: int) -> None:
         try:
@@ -196,10 +177,10 @@ class CardActions(QObject):
 
     def fear_feature(self, combatant_id: int, feature: str) -> None:
         """A Fear feature used from its card: one Fear spent, the feature named in the ledger."""
-        self.run(lambda: actions.fear_feature(self._session, combatant_id, feature))
+        self._operations.fear_feature(combatant_id, feature)
 
     def slow_token(self, combatant_id: int, step: int) -> None:
-        self.run(lambda: actions.slow_token(self._session, combatant_id, step))
+        self._operations.slow_token(combatant_id, step)
 
     def spotlight(self, combatant_id: int, fear_reason: str | None = None) -> bool:
         go, paid = self._price(combatant_id, fear_reason)
@@ -208,14 +189,12 @@ class CardActions(QObject):
         note = None
         if paid is not None and fear_reason is None:
             note = f"{self._row(combatant_id).name}: another spotlight this GM turn"
-        return self.run(lambda: actions.spotlight(self._session, combatant_id,
-                                                  fear_reason=paid, note=note))
+        return self._operations.spotlight(combatant_id, paid, note)
 
     def clear_by_spotlight(self, combatant_id: int, name: str) -> bool:
         """Spend the adversary's spotlight to clear a temporary condition: one undo step."""
         go, paid = self._price(combatant_id, None)
-        return go and self.run(lambda: actions.clear_by_spotlight(
-            self._session, combatant_id, name, fear_reason=paid))
+        return go and self._operations.clear_by_spotlight(combatant_id, name, paid)
 
     def extra_gm_move(self) -> None:
         """An additional GM move (not a spotlight): asks what it is, spends a Fear."""
@@ -226,13 +205,13 @@ class CardActions(QObject):
             f"An additional GM move costs a Fear ({self._session.fear} in the pool).\n"
             "What is the move? (the Fear ledger names it)")
         if ok:
-            self.run(lambda: actions.extra_gm_move(self._session, what))
+            self._operations.extra_gm_move(what)
 
     def refill_tokens(self) -> None:
-        self.run(lambda: actions.refill_tokens(self._session))
+        self._operations.refill_tokens()
 
     def end_gm_turn(self) -> None:
-        self.run(lambda: actions.end_gm_turn(self._session))
+        self._operations.end_gm_turn()
 
     def edit_stats(self, combatant_id: int) -> None:
         """Edit this adversary's own stat block; the library's entry stays as it is."""
@@ -240,7 +219,7 @@ class CardActions(QObject):
             edit_card_stats,  # see ui/__init__.py
         )
 
-        edit_card_stats(self._session, self._stack, combatant_id, self._window)
+        edit_card_stats(self._operations, combatant_id, self._window)
 
     # -- the context menu -------------------------------------------------------------------
 

@@ -527,6 +527,12 @@ class AdversaryCardsView(PaintedListView):
         # (docs/performance.md).
         self.setLayoutMode(QListView.LayoutMode.Batched)
         self.setBatchSize(8)
+        # The grid is laid out again when its columns or the cards' width change (_fit_cards),
+        # not on every resize: with Adjust, the scroll bar's arrival after the first cards were
+        # placed laid them all out again and painted the window a second time.
+        self.setResizeMode(QListView.ResizeMode.Fixed)
+        self.setWordWrap(False)
+        self._columns = 0
         # A window narrower than one card scrolls sideways rather than cutting the card.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -747,8 +753,8 @@ class AdversaryCardsView(PaintedListView):
         least = COMPACT_CARD_WIDTH if self.delegate.compact else MIN_CARD_WIDTH
         columns = max(1, room // (least + margin))
         width = max(least, room // columns - margin)
-        if width != self.delegate.card_width:
-            self.delegate.card_width = width
+        if width != self.delegate.card_width or columns != self._columns:
+            self.delegate.card_width, self._columns = width, columns
             self.scheduleDelayedItemsLayout()
 
     def _card_key(self, event: QKeyEvent) -> QModelIndex | None:

@@ -1,7 +1,7 @@
 """The GM's Fear: a row of twelve round pips with − and + buttons.
 
-The widget keeps no Fear of its own: it draws ``session.fear`` and every change is a SetFear
-command on the undo stack, so the store, the undo history and the screen always agree.
+The widget keeps no Fear of its own: it draws ``session.fear`` and every change is the fight's
+``set_fear`` operation (one undo step), so the store, the undo history and the screen agree.
 """
 
 from __future__ import annotations
@@ -23,9 +23,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QToolButton, QVBoxLayo
 
 from encounter_app.domain.fear import GAIN_REASONS, REST_REASONS, SPEND_REASONS
 from encounter_app.rules.daggerheart import FearPool
-from encounter_app.services.fight.commands import SetFear
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
+from encounter_app.services.fight.operations import FightOperations
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets import pips
 
@@ -87,11 +85,11 @@ class FearPips(QWidget):
 class FearTracker(QWidget):
     """Fear 0..12: pips, − and + buttons, Up/Plus and Down/Minus keys."""
 
-    def __init__(self, session: EncounterSession, undo_stack: UndoStack,
-                 parent: QWidget | None = None, *, rests: RestActions | None = None) -> None:
+    def __init__(self, operations: FightOperations, parent: QWidget | None = None, *,
+                 rests: RestActions | None = None) -> None:
         super().__init__(parent)
-        self._session = session
-        self._undo_stack = undo_stack
+        self._operations = operations
+        self._session = session = operations.session
         self.setObjectName("fearTracker")
         self.setAccessibleName("Fear tracker")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -165,10 +163,8 @@ class FearTracker(QWidget):
     # -- actions ----------------------------------------------------------------------------
 
     def set_fear(self, value: int, reason: str | None = None) -> None:
-        """Push a SetFear for ``value`` (clamped to 0..12); nothing when it would not change."""
-        value = max(0, min(FEAR_CAP, value))
-        if value != self._session.fear:
-            self._undo_stack.push(SetFear(self._session, value, reason))
+        """Fear to ``value`` (clamped to 0..12); nothing when it would not change."""
+        self._operations.set_fear(value, reason)
 
     def gain(self) -> None:
         self.set_fear(self._session.fear + 1)

@@ -7,17 +7,17 @@ The shell (``ui/shell/main_window.py``) places it; see ``ui/shell/fight.py`` for
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
 
 from PySide6.QtCore import QModelIndex, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QVBoxLayout, QWidget
 
 from encounter_app.domain import CombatantRow, RollRow, spotlight_tokens
-from encounter_app.services.fight import commands
 from encounter_app.systems.daggerheart import pc_tracks
-from encounter_app.systems.daggerheart.services import adversaries as adversary_operations
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
+from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
+from encounter_app.systems.daggerheart.services.player_inbox import PlayerRollInbox
 from encounter_app.systems.daggerheart.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.systems.daggerheart.ui.cards import AdversaryCardsView
 from encounter_app.systems.daggerheart.ui.fear_tracker import FearTracker
@@ -39,40 +39,44 @@ class DaggerheartFight(QObject):
     profile = None  # the order and the cards show Daggerheart's own numbers
     card_keys = ("On a selected adversary card: A or Enter attacks, D deals damage, the Menu "
                  "key opens its menu.")
-    player_rolls: PlayerRollQueue
+    player_rolls: PlayerRollInbox
 
     def __init__(self, context: FightContext) -> None:
         super().__init__(context.window)
         self._context = context
-        window, session, undo_stack = context.window, context.session, context.undo_stack
-        self.session, self.undo_stack = session, undo_stack
+        window, session, fight = context.window, context.session, context.operations
+        self.session = session
+        # Daggerheart's one way in for a GM action (the shared fight's is ``fight``).
+        self.operations = operations = DaggerheartOperations(fight, context.roller)
         self.cards_model = AdversaryCardsModel(self)
         self.cards_model.setSourceModel(context.initiative_model)
         self.cards = AdversaryCardsView()
         self.cards.setModel(self.cards_model)
-        self.card_actions = CardActions(session, undo_stack, context.say, window,
+        self.card_actions = CardActions(operations, context.say, window,
                                         export=lambda stats: context.exchange.export_stat_blocks(
                                             [stats]), note=context.edit_note,
                                         cards=self.cards)
         self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
-        self.fear_tracker = FearTracker(session, undo_stack, rests=context.rests)
-        self.scene = SceneIntensityPanel(session, undo_stack)
+        self.fear_tracker = FearTracker(fight, rests=context.rests)
+        self.scene = SceneIntensityPanel(fight)
         self.odds_cache = OddsCache(context.roller.router, self)
-        self.rolls = RollActions(window, session, context.roller, context.say,
+        self.rolls = RollActions(window, operations, context.say,
                                  odds=self.odds_cache, selected=self.gm_turn_bar.selected_id)
-        self.outcomes = OutcomeRecorder(session, undo_stack, context.rests)
-        # Players' rolls from their phones (and dice the GM types), waiting for a Difficulty.
-        self.player_rolls = PlayerRollQueue(session, context.roller.router, self.outcomes,
-                                            context.say)
+        self.outcomes = OutcomeRecorder(fight, context.rests)
+        # Players' rolls from their phones (and dice the GM types), waiting for a Difficulty:
+        # the inbox keeps them, its tab shows them.
+        self.player_rolls = PlayerRollInbox(context.roller.router, self.outcomes.record,
+                                            context.say, self)
+        self.player_queue = PlayerRollQueue(self.player_rolls, session)
         self.type_dice_action = QAction("T&ype a player's dice…", window,
                                         objectName="typePlayerDiceAction")
         self.type_dice_action.setToolTip("Record a player's Hope and Fear Dice as rolled at "
                                          "the table, against a Difficulty")
-        self.type_dice_action.triggered.connect(self.player_rolls.type_dice)
+        self.type_dice_action.triggered.connect(self.player_queue.type_dice)
         self.odds_preview = OddsPreview(session, self.odds_cache)
         self.odds = OddsFollower(self.odds_preview, self.cards, session)
         # The library holds Daggerheart stat blocks and environments, and builds to its budget.
-        self.library = LibraryActions(window, context.store, session, undo_stack, context.say)
+        self.library = LibraryActions(window, fight)
         self.library.encounter_started.connect(window.open_encounter_requested)
         self.card_actions.move_tier = self.library.tiers.card
         self.fear_ledger_model = FearLedgerModel(session, self)
@@ -122,7 +126,7 @@ class DaggerheartFight(QObject):
         centre.addWidget(self.odds_preview)
         centre.addWidget(self.outcomes)
         self.sidebar = [self.fear_tracker, self.scene, self.library.environment_panel]
-        self.log_tabs = [(self.fear_ledger, "Fear ledger"), (self.player_rolls, QUEUE_TITLE)]
+        self.log_tabs = [(self.fear_ledger, "Fear ledger"), (self.player_queue, QUEUE_TITLE)]
         self.keyboard_chain = [self.fear_tracker]
         self.toolbar_actions = {self.rolls.attack_action: ("Attack", "attack"),
                                 self.fear_down_action: ("Fear −", "fear-spend"),
@@ -190,54 +194,47 @@ class DaggerheartFight(QObject):
             self.join(dialog.combatant())
 
     def join(self, row: CombatantRow) -> None:
-        """Add ``row`` at the end of the order; a second Sentry joins as "Sentry 2", so every
-        card and row is told apart (as the library and the builder name them)."""
-        from encounter_app.systems.daggerheart.services.library.builder import fight_names
-
-        if row.kind == "adversary":
-            [name] = fight_names(row.name, 1, (c.name for c in self.session.combatants))
-            row = replace(row, name=name)
-        self.undo_stack.push(commands.AddCombatant(self.session, row))
+        """Add ``row`` at the end of the order, named apart from the others ("Sentry 2")."""
+        self.operations.join(row)
 
     def activate(self, combatant_id: int) -> None:
         target = self.session.combatants.by_id(combatant_id)
-        if target.kind == "adversary":  # Relentless and Slow apply
+        if target.kind == "adversary":  # Relentless and Slow apply, and the GM turn's price
             self.card_actions.spotlight(combatant_id)
             return
         # A PC with the Spotlight Tracker spends a token, or is refused with none left.
-        self.card_actions.run(lambda: adversary_operations.pass_spotlight(
-            self.session, combatant_id, self.session.round, f"Spotlight {target.name}"))
+        self.operations.pass_spotlight(combatant_id)
 
     def next_turn(self) -> None:
         # Never to a PC out of spotlight tokens (the campaign's Spotlight Tracker).
-        active_id, round_ = adversary_operations.next_turn(self.session)
-        if active_id is None:
-            self._context.say("Nobody can take the spotlight: add a combatant first.")
-            return
-        self.card_actions.run(lambda: adversary_operations.pass_spotlight(
-            self.session, active_id, round_))
+        self.operations.next_turn()
 
     def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
         # The last Stress marked makes it Vulnerable in the same step (conditions.py).
-        self.card_actions.run(lambda: adversary_operations.set_marks(
-            self.session, combatant_id, hp_marked, stress_marked))
+        self.operations.set_marks(combatant_id, hp_marked, stress_marked)
 
     def set_track(self, combatant_id: int, track: str, count: int) -> None:
         """A tracked PC's Armor Slots marked or Hope, clicked on its card."""
-        row = self.session.combatants.by_id(combatant_id)
-        new = (pc_tracks.with_marks(row, armor=count) if track == "armor"
-               else pc_tracks.with_marks(row, hope=count))
-        if new != row:
-            word = "Armor Slots" if track == "armor" else "Hope"
-            self.undo_stack.push(commands.UpdateCombatant(self.session, new,
-                                                          f"{word} of {row.name}"))
+        self.operations.set_track(combatant_id, track, count)
 
     def set_group(self, lead_id: int, defeated: int) -> None:
         """A Minion group card's boxes clicked: that many of its Minions defeated, one step."""
         members, _active = self.cards.delegate.group_of(self.session.combatants.by_id(lead_id))
-        command = adversary_operations.defeat_in_group(self.session, list(members), defeated)
-        if command is not None:
-            self.undo_stack.push(command)
+        self.operations.defeat_in_group([m.id for m in members if m.id is not None], defeated)
+
+    # -- what the window remembers of the cards -----------------------------------------------
+
+    @property
+    def view_toggles(self) -> Mapping[str, QAction]:
+        return {"cards/compact": self.compact_action, "cards/pcs": self.track_pcs_action,
+                "cards/group_minions": self.group_action}
+
+    @property
+    def compact_ids(self) -> frozenset[int]:
+        return frozenset(self.cards.delegate.compact_ids)
+
+    def set_card_compact(self, combatant_id: int, compact: bool) -> None:
+        self.cards.set_card_compact(combatant_id, compact)
 
     def track_pcs(self, tracked: bool) -> None:
         self.cards_model.show_pcs(tracked)

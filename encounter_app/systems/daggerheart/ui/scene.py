@@ -5,9 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from encounter_app.rules.daggerheart import SceneIntensity, scene_fear_range
-from encounter_app.services.fight.commands import SetSceneIntensity
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
+from encounter_app.services.fight.operations import FightOperations
 
 
 def guidance(spent: int, intensity: SceneIntensity) -> str:
@@ -23,11 +21,11 @@ def guidance(spent: int, intensity: SceneIntensity) -> str:
 
 
 class SceneIntensityPanel(QWidget):
-    def __init__(self, session: EncounterSession, undo_stack: UndoStack,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, operations: FightOperations, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scenePanel")
-        self._session, self._undo_stack = session, undo_stack
+        self._operations = operations
+        self._session = session = operations.session
         self.intensity = QComboBox(objectName="sceneIntensity")
         self.intensity.setAccessibleName("Scene intensity")
         self.intensity.setToolTip("How much Fear to spend in this scene (core GM mechanics)")
@@ -49,9 +47,7 @@ class SceneIntensityPanel(QWidget):
         self._show()
 
     def _chosen(self, index: int) -> None:
-        value = self.intensity.itemData(index)
-        if value != self._session.scene_intensity:
-            self._undo_stack.push(SetSceneIntensity(self._session, value))
+        self._operations.set_scene_intensity(self.intensity.itemData(index))
 
     def _show(self) -> None:
         current = SceneIntensity[self._session.scene_intensity.upper()]

@@ -2,7 +2,7 @@
 
 The log line (naming what each combatant took), every damaged card's HP marked (never past
 its Hit Points), and, for an attack, the weapon damage remembered on the attacker
-(``system_state["weapon_damage"]``) so its next attack starts with it.
+(its state's ``weapon_damage``) so its next attack starts with it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from encounter_app.domain import RollRow
 from encounter_app.services.fight import commands, turns
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.systems.forge_of_power.damage import WEAPON_KEY, Damage, with_damage
+from encounter_app.systems.forge_of_power.damage import Damage, with_damage
+from encounter_app.systems.forge_of_power.state import state_of
 
 
 def damage_parts(session: EncounterSession, damage: Damage) -> list[QUndoCommand]:
@@ -47,10 +48,11 @@ def remember_weapon(session: EncounterSession, attacker_id: int | None, expressi
         row = session.combatants.by_id(attacker_id)
     except KeyError:
         return None
-    if row.system_state.get(WEAPON_KEY) == expression:
+    state = state_of(row)
+    if state.weapon_damage == expression:
         return None
-    return turns.change_state(session, attacker_id, f"{row.name}: weapon damage {expression}",
-                              **{WEAPON_KEY: expression})
+    return turns.set_state(session, row, replace(state, weapon_damage=expression),
+                           f"{row.name}: weapon damage {expression}")
 
 
 def record_with_damage(session: EncounterSession, row: RollRow, damage: Damage | None,

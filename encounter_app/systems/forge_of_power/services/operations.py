@@ -5,12 +5,11 @@ that whoever ends a turn picks the next), and a die roll or attack recorded with
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.initiative import Initiant
+from encounter_app.domain.system_data import SystemData
 from encounter_app.services.fight.card_table import CardTableOperations
 from encounter_app.systems.forge_of_power.damage import Damage
 from encounter_app.systems.forge_of_power.requests import (
@@ -28,8 +27,8 @@ class ForgeOperations(CardTableOperations):
     def initiative_request(self, initiants: tuple[Initiant, ...]) -> ForgeInitiative:
         return ForgeInitiative(initiants)
 
-    def start_battle(self, rows: list[CombatantRow], state: dict[str, Any]
-                     ) -> tuple[list[CombatantRow], dict[str, Any]]:
+    def start_battle(self, rows: list[CombatantRow], state: SystemData
+                     ) -> tuple[list[CombatantRow], SystemData]:
         return turns.start_battle(rows, state)
 
     def reroll_clears(self) -> list[str]:

@@ -1,18 +1,20 @@
 """Forge of Power's turns: popcorn initiative, where whoever ends a turn picks who is next,
 and Interrupt.
 
-A combatant's ``system_state``: ``initiative``, ``acted`` (this round). The encounter's:
-``attacked``, the ids the creature whose turn it is has attacked (for Interrupt).
+A combatant's state (``state.ForgeState``): ``initiative``, ``acted`` (this round). The
+encounter's (``state.ForgeEncounter``): ``attacked``, the ids the creature whose turn it is has
+attacked (for Interrupt).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import replace
 
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow
+from encounter_app.domain.system_data import SystemData
 from encounter_app.rules import forge_of_power as fop
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
@@ -22,12 +24,16 @@ from encounter_app.services.fight.turns import (
     TurnError,
     row_of,
     updates,
-    with_state,
 )
+from encounter_app.systems.forge_of_power.state import encounter_state, state_of, with_state
 
 
 def acted(row: CombatantRow) -> bool:
-    return bool(row.system_state.get("acted", False))
+    return state_of(row).acted
+
+
+def with_acted(row: CombatantRow, acted: bool) -> CombatantRow:
+    return with_state(row, replace(state_of(row), acted=acted))
 
 
 def _able(session: EncounterSession) -> list[CombatantRow]:
@@ -48,7 +54,7 @@ def next_choices(session: EncounterSession) -> list[CombatantRow]:
 
 def interrupters(session: EncounterSession) -> list[CombatantRow]:
     """Creatures the one whose turn it is attacked and that have not acted this round."""
-    attacked = set(session.system_state.get("attacked", ()))
+    attacked = set(encounter_state(session.system_state).attacked)
     return [r for r in _able(session)
             if fop.can_interrupt(r.id in attacked, acted(r) or r.id == session.active_id)]
 
@@ -72,16 +78,16 @@ def end_popcorn_turn(session: EncounterSession, next_id: int, *, interrupt: bool
         raise TurnError(f"{chosen.name} has already acted this round.")
     rows = list(session.combatants)
     if session.active_id is not None:
-        rows = [with_state(r, acted=True) if r.id == session.active_id else r for r in rows]
+        rows = [with_acted(r, True) if r.id == session.active_id else r for r in rows]
     round_ = session.round
     over = last_of_round(session)
     if over:  # the last actor picks who starts the next round
-        rows = [with_state(r, acted=False) for r in rows]
+        rows = [with_acted(r, False) for r in rows]
         round_ += 1
     text = (f"{chosen.name} interrupts" if interrupt
             else f"Round {round_}: {chosen.name} starts" if over
             else f"{chosen.name} goes next")
-    state = {k: v for k, v in session.system_state.items() if k != "attacked"}
+    state = replace(encounter_state(session.system_state), attacked=())
     return Compound(text, [*updates(session, rows),
                            SetSystemState(session, state, text),
                            commands.SetTurn(session, chosen.id, round_, text)])
@@ -92,16 +98,17 @@ def attacked_targets(session: EncounterSession, attacker_id: int | None,
     """Remember whom the creature whose turn it is attacked, so they may Interrupt."""
     if attacker_id is None or attacker_id != session.active_id:
         return None
-    known = list(session.system_state.get("attacked", ()))
-    new = known + [t for t in target_ids if t is not None and t not in known]
+    state = encounter_state(session.system_state)
+    known = state.attacked
+    new = known + tuple(dict.fromkeys(t for t in target_ids if t is not None and t not in known))
     if new == known:
         return None
-    return SetSystemState(session, {**session.system_state, "attacked": new}, "Attacked")
+    return SetSystemState(session, replace(state, attacked=new), "Attacked")
 
 
 
-def start_battle(rows: list[CombatantRow], state: dict[str, Any]
-                 ) -> tuple[list[CombatantRow], dict[str, Any]]:
+def start_battle(rows: list[CombatantRow], state: SystemData
+                 ) -> tuple[list[CombatantRow], SystemData]:
     """After the initiative roll: nobody has acted, nobody has been attacked."""
-    return ([with_state(r, acted=False) for r in rows],
-            {k: v for k, v in state.items() if k != "attacked"})
+    return ([with_acted(r, False) for r in rows],
+            replace(encounter_state(state), attacked=()))

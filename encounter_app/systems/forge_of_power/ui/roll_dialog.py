@@ -41,6 +41,7 @@ from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.rules import forge_of_power as fop
 from encounter_app.rules.dice import DiceRoll, Typed
+from encounter_app.services.fight.turns import stat
 from encounter_app.services.rolls.router import RollRouter
 from encounter_app.systems.forge_of_power import damage as fd
 from encounter_app.systems.forge_of_power.requests import (
@@ -49,6 +50,7 @@ from encounter_app.systems.forge_of_power.requests import (
     LevelCheckRequest,
 )
 from encounter_app.systems.forge_of_power.sheet import LABELS
+from encounter_app.systems.forge_of_power.state import state_of, stats_of
 from encounter_app.systems.forge_of_power.words import with_reroll
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.combo import combatant_combo
@@ -247,7 +249,7 @@ class FopRollDialog(QDialog):
         for row in self.rows:
             if row.id == actor.id:
                 continue
-            item = QListWidgetItem(f"{row.name} (Defense {row.system_stats.get('defense', 10)})")
+            item = QListWidgetItem(f"{row.name} (Defense {stats_of(row).defense})")
             item.setData(Qt.ItemDataRole.UserRole, row.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             foe = (row.kind == "adversary") != (actor.kind == "adversary")
@@ -260,7 +262,7 @@ class FopRollDialog(QDialog):
         """An attack starts with the weapon damage this attacker used last."""
         if self.attack:
             actor = self.rows[self.actor.currentIndex()]
-            self.damage_dice.setText(str(actor.system_state.get(fd.WEAPON_KEY, "")))
+            self.damage_dice.setText(state_of(actor).weapon_damage)
 
     def _damage_edited(self, *_args: object) -> None:
         self._damage_problem = ""
@@ -268,7 +270,7 @@ class FopRollDialog(QDialog):
 
     def request(self) -> LevelCheckRequest | FopAttackRequest:
         actor = self.rows[self.actor.currentIndex()]
-        bonus = int(actor.system_stats.get(self.attribute.currentData(), 0)) + self.extra.value()
+        bonus = stat(actor, self.attribute.currentData()) + self.extra.value()
         label = self.label.currentText().strip() or ("Strike" if self.attack else "Check")
         flags = {"advantage": self.advantage.isChecked(),
                  "disadvantage": self.disadvantage.isChecked()}
@@ -281,7 +283,7 @@ class FopRollDialog(QDialog):
             item = self.targets.item(i)
             if item.checkState() == Qt.CheckState.Checked:
                 row = by_id[item.data(Qt.ItemDataRole.UserRole)]
-                targets.append(FopTarget(row.name, int(row.system_stats.get("defense", 10)),
+                targets.append(FopTarget(row.name, stats_of(row).defense,
                                          row.id))
         return FopAttackRequest(actor.name, bonus, tuple(targets), label,
                                 combatant_id=actor.id, **flags)
@@ -383,7 +385,7 @@ class FopRollDialog(QDialog):
             key = self.attribute.currentData()
             return fd.attack_damage(request, outcome.levels, self.damage_roll(),
                                     self.attribute.currentText(),
-                                    int(actor.system_stats.get(key, 0)), wanted=wanted)
+                                    stat(actor, key), wanted=wanted)
         if not wanted:
             return None  # a save against what deals no damage: the roll alone
         request = self._request

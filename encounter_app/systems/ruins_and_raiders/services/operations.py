@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 from functools import partial
-from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.initiative import Initiant
 from encounter_app.domain.requests import RollResult
+from encounter_app.domain.system_data import SystemData
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.card_table import CardTableOperations
@@ -41,12 +41,12 @@ class RuinsOperations(CardTableOperations):
     def initiative_request(self, initiants: tuple[Initiant, ...]) -> RuinsInitiative:
         return RuinsInitiative(initiants)
 
-    def start_battle(self, rows: list[CombatantRow], state: dict[str, Any]
-                     ) -> tuple[list[CombatantRow], dict[str, Any]]:
+    def start_battle(self, rows: list[CombatantRow], state: SystemData
+                     ) -> tuple[list[CombatantRow], SystemData]:
         return turns.start_battle(rows, state)
 
-    def restart_battle(self, rows: list[CombatantRow], state: dict[str, Any]
-                       ) -> tuple[list[CombatantRow], dict[str, Any]]:
+    def restart_battle(self, rows: list[CombatantRow], state: SystemData
+                       ) -> tuple[list[CombatantRow], SystemData]:
         return turns.restart_battle(rows, state)
 
     def set_initiative_step(self, combatant_id: int, value: int) -> QUndoCommand:

@@ -8,7 +8,7 @@ in the same undo step as the roll:
   will take the same additional damage from any enemy melee weapon that hits him on that
   round" (``ruins-and-raiders-conflict.txt``), so a melee attack on the charger adds
   ``rules.ruins_and_raiders.momentum_damage(charged)`` to its wounds.
-* ``sacrificed``: the names of the ``Sacrifice`` bonuses given up for (``turns.give_up_action``).
+* ``sacrificed``: the ``Sacrifice`` bonuses given up for (``turns.give_up_action``).
   Aim and Haymaker are used by the next attack, Resist by the next Defiance check and Look by
   the next Perception check; Defend (+3 Dodge and Parry) lasts the round (``LASTS_THE_ROUND``).
 
@@ -30,8 +30,8 @@ from encounter_app.domain import CombatantRow
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.fight.turns import with_state
 from encounter_app.systems.ruins_and_raiders.services import turns
+from encounter_app.systems.ruins_and_raiders.state import state_of, with_state
 
 #: Given-up actions whose bonus is not used up by one check: it lasts until the round ends.
 LASTS_THE_ROUND = frozenset({rr.Sacrifice.DEFEND})
@@ -39,7 +39,7 @@ LASTS_THE_ROUND = frozenset({rr.Sacrifice.DEFEND})
 
 def charged(row: CombatantRow) -> int:
     """Spaces ``row`` charged this round (0: no charge)."""
-    return int(row.system_state.get("charged", 0) or 0)
+    return state_of(row).charged
 
 
 def momentum_taken(row: CombatantRow) -> int:
@@ -49,20 +49,20 @@ def momentum_taken(row: CombatantRow) -> int:
 
 def sacrifices(row: CombatantRow) -> list[rr.Sacrifice]:
     """The bonuses ``row`` has given up an action for this round, each once, in order given."""
-    names = dict.fromkeys(row.system_state.get("sacrificed", []))
-    return [rr.Sacrifice[name] for name in names if name in rr.Sacrifice.__members__]
+    return list(dict.fromkeys(state_of(row).sacrificed))
 
 
 def has(row: CombatantRow, sacrifice: rr.Sacrifice) -> bool:
     return sacrifice in sacrifices(row)
 
 
-def _without(kept: list[str], used: Iterable[rr.Sacrifice]) -> list[str]:
+def _without(kept: tuple[rr.Sacrifice, ...], used: Iterable[rr.Sacrifice]
+             ) -> tuple[rr.Sacrifice, ...]:
     left = list(kept)
     for sacrifice in used:
-        if sacrifice not in LASTS_THE_ROUND and sacrifice.name in left:
-            left.remove(sacrifice.name)
-    return left
+        if sacrifice not in LASTS_THE_ROUND and sacrifice in left:
+            left.remove(sacrifice)
+    return tuple(left)
 
 
 def check_recorded(session: EncounterSession, actor_id: int, *, uses_action: bool = False,
@@ -93,11 +93,12 @@ def check_recorded(session: EncounterSession, actor_id: int, *, uses_action: boo
     actor = current(actor_id)
     if actor is not None:
         if uses_action and turns.actions_left(actor) > 0:
-            actor = with_state(actor, actions=turns.actions_left(actor) - 1,
-                                     waiting=False)
+            actor = with_state(actor, replace(state_of(actor),
+                                              actions=turns.actions_left(actor) - 1,
+                                              waiting=False))
             texts.setdefault(actor_id, []).append("uses an action")
         if charge > 0:
-            actor = with_state(actor, charged=charge)
+            actor = with_state(actor, replace(state_of(actor), charged=charge))
             texts.setdefault(actor_id, []).append(f"charged {charge} spaces")
         changes[actor_id] = actor
     for combatant_id, spent in (used or {}).items():
@@ -105,10 +106,10 @@ def check_recorded(session: EncounterSession, actor_id: int, *, uses_action: boo
         if row is None:
             continue
         spent = list(spent)
-        kept = list(row.system_state.get("sacrificed", []))
+        kept = state_of(row).sacrificed
         left = _without(kept, spent)
         if left != kept:
-            changes[combatant_id] = with_state(row, sacrificed=left)
+            changes[combatant_id] = with_state(row, replace(state_of(row), sacrificed=left))
             texts.setdefault(combatant_id, []).append(
                 "uses " + ", ".join(s.name.title() for s in spent
                                     if s not in LASTS_THE_ROUND))

@@ -6,14 +6,16 @@ from __future__ import annotations
 from encounter_app.domain import CombatantRow
 from encounter_app.domain.system import BaseRules
 from encounter_app.rules import ruins_and_raiders
-from encounter_app.services.fight.turns import effective_initiative, stat
+from encounter_app.services.fight.turns import effective_initiative
 from encounter_app.systems.ruins_and_raiders.services import turns
+from encounter_app.systems.ruins_and_raiders.state import state_of, stats_of
 from encounter_app.ui.table.profile import Profile, numbers, pips
 
 
 def dodge_parry(row: CombatantRow) -> tuple[int, int]:
-    return (ruins_and_raiders.dodge(stat(row, "athlete"), stat(row, "armour_penalty")),
-            ruins_and_raiders.parry(stat(row, "warrior"), stat(row, "weapon_defence")))
+    stats = stats_of(row)
+    return (ruins_and_raiders.dodge(stats.athlete, stats.armour_penalty),
+            ruins_and_raiders.parry(stats.warrior, stats.weapon_defence))
 
 
 def initiative_text(row: CombatantRow) -> str:
@@ -22,20 +24,20 @@ def initiative_text(row: CombatantRow) -> str:
 
 
 def _flags(row: CombatantRow) -> str:
-    state = row.system_state
-    flags = [word for key, word in (("surprised", "surprised"), ("waiting", "waiting"),
-                                    ("holding", "holding")) if state.get(key)]
-    if state.get("hold_bonus"):
-        flags.append(f"+{state['hold_bonus']} held")
-    if state.get("waited_out"):
+    state = state_of(row)
+    flags = [word for on, word in ((state.surprised, "surprised"), (state.waiting, "waiting"),
+                                   (state.holding, "holding")) if on]
+    if state.hold_bonus:
+        flags.append(f"+{state.hold_bonus} held")
+    if state.waited_out:
         flags.append("first: waited out")
     # A charge this round: enemy melee hits on the charger take its momentum too.
-    if state.get("charged"):
-        flags.append(f"Charged {state['charged']} sp")
+    if state.charged:
+        flags.append(f"Charged {state.charged} sp")
     # Bonuses of actions given up, until the round ends; short, to leave the order's names room
     # (the log line says what each bonus is for).
-    for name in state.get("sacrificed", []):
-        flags.append(f"{name.title()} +{ruins_and_raiders.Sacrifice[name].bonus}")
+    for sacrifice in state.sacrificed:
+        flags.append(f"{sacrifice.name.title()} +{sacrifice.bonus}")
     return ", ".join(flags)
 
 
@@ -45,8 +47,8 @@ def profile(rules: BaseRules) -> Profile:
         return [f"Dodge {dodge} · Parry {parry} · " + numbers(rules, row, ("perception",)),
                 numbers(rules, row, ("athlete", "warrior", "brawn")),
                 numbers(rules, row, ("fortitude", "defiance", "armour")),
-                f"Weapon power {stat(row, 'weapon_power')} · defence "
-                f"{stat(row, 'weapon_defence')}"]
+                f"Weapon power {stats_of(row).weapon_power} · defence "
+                f"{stats_of(row).weapon_defence}"]
 
     def status(row: CombatantRow) -> str:
         flags = _flags(row)

@@ -35,9 +35,11 @@ from encounter_app.domain import CombatantRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.dice import Typed
+from encounter_app.services.fight.turns import stat
 from encounter_app.systems.ruins_and_raiders.requests import TraitCheckRequest
 from encounter_app.systems.ruins_and_raiders.services import round as ruins_round
 from encounter_app.systems.ruins_and_raiders.sheet import LABELS
+from encounter_app.systems.ruins_and_raiders.state import stats_of
 from encounter_app.systems.ruins_and_raiders.ui.profile import dodge_parry
 from encounter_app.ui.widgets.combo import combatant_combo
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
@@ -333,7 +335,7 @@ class TraitCheckDialog(QDialog):
     def _request(self, ticked: list[RoundPart]) -> TraitCheckRequest:
         actor = self._row(self.actor)
         key = self.trait.currentData()
-        trait = int(actor.system_stats.get(key, 0))
+        trait = stat(actor, key)
         name = self.trait.currentText()
         mode = self.mode.currentIndex()
         if mode == TASK:
@@ -355,7 +357,7 @@ class TraitCheckDialog(QDialog):
                                      f"jump {spaces} spaces: 4 per space", actor.id)
         if mode == OPPOSED:
             opponent = self._row(self.opponent)
-            against = int(opponent.system_stats.get(self.opponent_trait.currentData(), 0))
+            against = stat(opponent, self.opponent_trait.currentData())
             return TraitCheckRequest(
                 actor.name, trait, rr.opposed_challenge(against), name,
                 f"{opponent.name}'s {self.opponent_trait.currentText()} {against} "
@@ -381,11 +383,10 @@ class TraitCheckDialog(QDialog):
         if range_mod:
             parts.append(f"range +{range_mod}")
         momentum = rr.momentum_damage(self.charge.value())
-        s, t = actor.system_stats, target.system_stats
-        adds = [("Brawn", int(s.get("brawn", 0))), ("weapon", int(s.get("weapon_power", 0))),
-                ("momentum", momentum)]
+        s, t = stats_of(actor), stats_of(target)
+        adds = [("Brawn", s.brawn), ("weapon", s.weapon_power), ("momentum", momentum)]
         adds += [(p.log, p.bonus) for p in ticked if p.adds_to == WOUNDS]
-        takes = [("Fortitude", int(t.get("fortitude", 0))), ("armour", int(t.get("armour", 0)))]
+        takes = [("Fortitude", t.fortitude), ("armour", t.armour)]
         wound_base = sum(v for _w, v in adds) - sum(v for _w, v in takes)
         # Every part, named, as rules.ruins_and_raiders.wounds adds them (zeros say so too).
         wound_parts = " ".join([f"+ {w} {v}" for w, v in adds if v or w != "momentum"]

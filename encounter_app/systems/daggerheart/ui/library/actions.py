@@ -1,5 +1,6 @@
 """The library, the encounter builder and the environment, wired into the main window: the dock,
-the sidebar's environment panel, the menu actions, and the commands they push.
+the sidebar's environment panel, and the menu actions; what they do is one of the library's
+operations (services/library/operations.py), one undo step each.
 
 The window makes one of these and adds its actions and panel; everything else stays here, so
 the window keeps to its own job. The library is read from the database the first time it is
@@ -15,23 +16,12 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
 
-from encounter_app.domain import (
-    CountdownRow,
-    EnvironmentBlock,
-    EnvironmentRow,
-    Feature,
-    TemplateRow,
-)
+from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, TemplateRow
 from encounter_app.domain.rows import stored_id
-from encounter_app.services.fight.commands import AddCountdown
-from encounter_app.services.fight.compound import Compound
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
-from encounter_app.store import Store, StoreError
-from encounter_app.systems.daggerheart.services.library.commands import SetEnvironment
+from encounter_app.services.fight.operations import FightOperations
+from encounter_app.systems.daggerheart.services.library.operations import LibraryOperations
 from encounter_app.systems.daggerheart.services.library.shelves import (
     KEEP,
-    EncounterEnvironment,
     Keep,
     Library,
 )
@@ -39,8 +29,8 @@ from encounter_app.systems.daggerheart.ui.environment_panel import EnvironmentPa
 from encounter_app.systems.daggerheart.ui.library.tier_actions import TierActions
 
 if TYPE_CHECKING:
-    from encounter_app.services.operations import Say
     from encounter_app.systems.daggerheart.services.library.builder import PlannedAdversary
+    from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
     from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
 
 DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
@@ -51,14 +41,12 @@ class LibraryActions(QObject):
     # window has opened it (the shell rebuilds the window on it, as Campaign › Open does).
     encounter_started = Signal(int, str)
 
-    def __init__(self, window: QMainWindow, store: Store, session: EncounterSession,
-                 undo_stack: UndoStack, show_message: Say) -> None:
+    def __init__(self, window: QMainWindow, fight: FightOperations) -> None:
         super().__init__(window)
-        self._window, self._store, self._session = window, store, session
-        self._undo_stack, self._show_message = undo_stack, show_message
-        self._library: Library | None = None
+        self._window, self._session = window, fight.session
         self._builder: BuilderDialog | None = None
-        self.holder = EncounterEnvironment(store, session.encounter_id, self)
+        self.operations = LibraryOperations(fight, self)
+        self.holder = self.operations.holder
         self.environment_panel = EnvironmentPanel(self.holder)
         self.environment_panel.detach_requested.connect(self.detach)
         self.environment_panel.countdown_requested.connect(self.start_countdown)
@@ -85,14 +73,13 @@ class LibraryActions(QObject):
         self.builder_action.triggered.connect(lambda: self.open_builder())
         self.detach_action = QAction("&Detach environment", self)
         self.detach_action.triggered.connect(self.detach)
-        self.tiers = TierActions(window, session, undo_stack, show_message,
-                                 lambda: self.library, self.holder)
+        self.tiers = TierActions(window, self.operations)
         self.environment_tier_action = QAction("Move the en&vironment to another tier…", self,
                                                objectName="environmentTierMoveAction")
         self.environment_tier_action.triggered.connect(self.tiers.fight_environment)
         self.holder.changed.connect(self._environment_changed)
         self._environment_changed()
-        undo_stack.rolled_back.connect(self._rolled_back)
+        fight.undo_stack.rolled_back.connect(self._rolled_back)
 
     def fill(self, encounter_menu: QMenu, view_menu: QMenu, toolbar: QToolBar) -> None:
         encounter_menu.addSeparator()
@@ -105,19 +92,16 @@ class LibraryActions(QObject):
 
     @property
     def library(self) -> Library:
-        if self._library is None:
-            self._library = Library(self._store, self)
-        return self._library
+        return self.operations.library
 
     def reload(self) -> None:
         """Read the library again after entries were added behind its back (an import)."""
-        if self._library is not None:
-            self._library.reload()
+        self.operations.reload()
 
     def _rolled_back(self) -> None:
         """A failed step was rolled back in the store: show the library as it still is."""
         self.holder.reload()
-        self.reload()
+        self.operations.reload()
 
     def _build_dock(self, visible: bool) -> None:
         if not visible or self.dock.widget() is not None:
@@ -126,7 +110,7 @@ class LibraryActions(QObject):
             LibraryPanel,  # see ui/__init__.py
         )
 
-        panel = LibraryPanel(self.library, self._undo_stack)
+        panel = LibraryPanel(self.operations.shelves())
         panel.adversaries.used.connect(self._use)
         panel.environments.used.connect(self._use)
         self.tiers.install_page(panel.adversaries)
@@ -153,38 +137,17 @@ class LibraryActions(QObject):
     # -- what the GM does -----------------------------------------------------------------------
 
     def add_to_encounter(self, rows: Sequence[TemplateRow]) -> None:
-        # The builder's services (and the battle-point rules) load when first used.
-        from encounter_app.systems.daggerheart.services.library.builder import (
-            PlannedAdversary,
-            add_adversaries,
-        )
-
-        parts = add_adversaries(self._session,
-                                [PlannedAdversary(r.id, r.stats) for r in rows])
-        if not parts:
-            return
-        text = parts[0].text() if len(parts) == 1 else f"Add {len(parts)} adversaries"
-        if self._undo_stack.do(Compound(text, parts)):
-            self._show_message(f"{text}: in the spotlight order with their cards.")
+        self.operations.add_to_encounter(rows)
 
     def attach(self, row: EnvironmentRow | EnvironmentBlock) -> None:
-        block = row.stats if isinstance(row, EnvironmentRow) else row
-        if block != self.holder.block:
-            self._undo_stack.push(SetEnvironment(self.holder, block))
+        self.operations.attach(row.stats if isinstance(row, EnvironmentRow) else row)
 
     def detach(self) -> None:
-        if self.holder.block is not None:
-            self._undo_stack.push(SetEnvironment(self.holder, None))
+        self.operations.detach()
 
     def start_countdown(self, feature: Feature) -> None:
         """An environment feature's countdown, added to the fight's countdowns."""
-        if feature.countdown is None:  # only a feature with a countdown has the link
-            return
-        place = self.holder.block.name if self.holder.block else "Environment"
-        row = CountdownRow(name=f"{place}: {feature.name}", start=feature.countdown,
-                           value=feature.countdown)
-        if self._undo_stack.do(AddCountdown(self._session, row)):
-            self._show_message(f"Countdown {row.name} ({row.start}) started.")
+        self.operations.start_countdown(feature)
 
     def party_size(self) -> int:
         pcs = sum(1 for c in self._session.combatants if c.kind == "pc")
@@ -222,10 +185,7 @@ class LibraryActions(QObject):
             if where == "new":
                 self._start_new(plan, environment, extra_damage)
                 return
-        command = builder.start_encounter(self._session, self.holder, plan, environment,
-                                          extra_damage=extra_damage)
-        if self._undo_stack.do(command):
-            self._show_message(f"{command.text()} — in the spotlight order with their cards.")
+        self.operations.start(plan, environment, extra_damage)
 
     def _ask_where(self, plan: tuple[PlannedAdversary, ...]) -> str | None:
         """"new", "add" or None (cancelled): a fight is running in the open encounter."""
@@ -252,14 +212,9 @@ class LibraryActions(QObject):
 
     def _start_new(self, plan: tuple[PlannedAdversary, ...],
                    environment: EnvironmentBlock | Keep | None, extra_damage: bool) -> None:
-        from encounter_app.systems.daggerheart.services.library.builder import start_new_encounter
-
         old = self._session.encounter.name
-        try:
-            entry = start_new_encounter(self._session, self.holder, plan, environment,
-                                        extra_damage=extra_damage)
-        except StoreError as exc:  # nothing of it was written: the open fight goes on
-            self._show_message(f"The new encounter was not started: {exc}", error=True)
+        entry = self.operations.start_new(plan, environment, extra_damage)
+        if entry is None:  # said: nothing of it was written, the open fight goes on
             return
         count = sum(p.count for p in plan)
         self.encounter_started.emit(stored_id(entry), (
@@ -268,7 +223,7 @@ class LibraryActions(QObject):
             "again); its undo history went with it."))
 
 
-def edit_card_stats(session: EncounterSession, undo_stack: UndoStack, combatant_id: int,
+def edit_card_stats(operations: DaggerheartOperations, combatant_id: int,
                     parent: QWidget) -> bool:
     """Open the stat-block editor on one adversary in the fight; True if it was changed."""
     from encounter_app.systems.daggerheart.services.library.guidance import store_peers
@@ -276,17 +231,13 @@ def edit_card_stats(session: EncounterSession, undo_stack: UndoStack, combatant_
         StatBlockEditor,  # see ui/__init__.py
     )
 
+    session = operations.session
     row = session.combatants.by_id(combatant_id)
     if row.stats is None:
         return False
     dialog = StatBlockEditor(row.stats, parent, peers=store_peers(session.store, row.stats))
     dialog.setWindowTitle(f"Edit {row.name}'s stat block (this fight only)")
     changed = (dialog.exec() == dialog.DialogCode.Accepted
-               and dialog.stats() != row.stats)
-    if changed:
-        from encounter_app.systems.daggerheart.services.library import builder as encounter_builder
-
-        undo_stack.push(encounter_builder.edit_card_stats(session, combatant_id,
-                                                          dialog.stats()))
+               and operations.edit_card_stats(combatant_id, dialog.stats()))
     dialog.deleteLater()
     return changed

@@ -1,17 +1,16 @@
 """The library dock: adversaries and environments as searchable, filterable, sortable tables with
 a preview of the selected stat block, and the actions a GM takes on them.
 
-Changes to the library are undo commands pushed here (services/library/commands.py); what the
-GM does with an entry in the fight (add it, plan it in the builder, attach it) is a signal the
-window turns into its own command.
+Changes to the library are the shelf's operations (services/library/operations.py), one undo
+step each; what the GM does with an entry in the fight (add it, plan it in the builder, attach
+it) is a signal the window turns into its own operation.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Any, Generic, cast
+from typing import Any, Generic
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -27,24 +26,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain import EnvironmentBlock, EnvironmentRow, TemplateRow
+from encounter_app.domain import EnvironmentRow, TemplateRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.battle_points import ADVERSARY_TYPES
 from encounter_app.rules.stat_blocks import ENVIRONMENT_TYPES
-from encounter_app.services.fight.compound import Compound
-from encounter_app.services.undo import UndoStack
-from encounter_app.systems.daggerheart.services.library.commands import (
-    AddEntry,
-    DeleteEntry,
-    EditEntry,
-)
 from encounter_app.systems.daggerheart.services.library.guidance import library_peers
-from encounter_app.systems.daggerheart.services.library.shelves import (
-    EntryT,
-    Library,
-    Shelf,
-    duplicate,
+from encounter_app.systems.daggerheart.services.library.operations import (
+    LibraryShelves,
+    ShelfOperations,
 )
+from encounter_app.systems.daggerheart.services.library.shelves import EntryT
 from encounter_app.systems.daggerheart.ui.library.models import (
     ENVIRONMENT_COLUMNS,
     TEMPLATE_COLUMNS,
@@ -69,16 +60,17 @@ class LibraryPage(QWidget, Generic[EntryT]):
 
     used = Signal(str, list)  # the use's name ("encounter", "builder", "attach"), the rows
 
-    def __init__(self, shelf: Shelf[EntryT], columns: Sequence[Column[EntryT]],
-                 types: Sequence[str], undo_stack: UndoStack, edit: Callable[[Any], Any],
+    def __init__(self, operations: ShelfOperations[EntryT], columns: Sequence[Column[EntryT]],
+                 types: Sequence[str], edit: Callable[[Any], Any],
                  preview: Callable[[Any], str], uses: Sequence[tuple[str, str, str]],
                  samples: Callable[[], list[EntryT]] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        shelf = operations.shelf
         noun = shelf.noun
         self._samples = samples
         self.setObjectName(f"{noun}Library")
-        self.shelf, self.undo_stack = shelf, undo_stack
+        self.shelf, self.operations = shelf, operations
         self._edit, self._preview = edit, preview
         self.table = FilteredTable(shelf, columns, types, noun, self)
         self.view, self.proxy, self.model = self.table.view, self.table.proxy, self.table.model
@@ -241,59 +233,33 @@ class LibraryPage(QWidget, Generic[EntryT]):
 
     def new(self) -> None:
         made = self._edit(None)
-        if made is not None:
-            command = AddEntry(self.shelf, self._entry(None, made))
-            if self.undo_stack.do(command):
-                self.select_id(stored_id(command.row))
+        if made is not None and (new_id := self.operations.new(made)) is not None:
+            self.select_id(new_id)
 
     def edit(self, *_args: Any) -> None:
         row = self.current()
         if row is None:
             return
         changed = self._edit(row.stats)
-        if changed is not None and changed != row.stats:
-            self.undo_stack.push(EditEntry(self.shelf, self._entry(row, changed)))
+        if changed is not None:
+            self.operations.edit(stored_id(row), changed)
 
     def duplicate(self) -> None:
         row = self.current()
-        if row is None:
-            return
-        taken = {r.stats.name for r in self.shelf.rows}
-        command = AddEntry(self.shelf, duplicate(row, taken),
-                           f"Duplicate {row.stats.name}")
-        if self.undo_stack.do(command):
-            self.select_id(stored_id(command.row))
+        if row is not None and (new_id := self.operations.duplicate(stored_id(row))) is not None:
+            self.select_id(new_id)
 
     def delete(self) -> None:
-        chosen = self.selected()
-        if not chosen:
-            return
-        if len(chosen) == 1:
-            self.undo_stack.push(DeleteEntry(self.shelf, stored_id(chosen[0])))
-            return
-        self.undo_stack.push(Compound(
-            f"Delete {len(chosen)} {self.shelf.plural}",
-            [DeleteEntry(self.shelf, stored_id(r)) for r in chosen]))
+        self.operations.delete([stored_id(r) for r in self.selected()])
 
     def add_samples(self) -> None:
-        if self._samples is None:
-            return
-        rows = self._samples()
-        self.undo_stack.push(Compound(f"Add the sample {self.shelf.plural}",
-                                      [AddEntry(self.shelf, row) for row in rows]))
+        if self._samples is not None:
+            self.operations.add_samples(self._samples())
 
     def use(self, name: str) -> None:
         chosen = self.selected()
         if chosen:
             self.used.emit(name, chosen)
-
-    @staticmethod
-    def _entry(old: EntryT | None, stats: Any) -> EntryT:
-        if old is not None:
-            return replace(old, stats=stats)
-        kind = EnvironmentRow if isinstance(stats, EnvironmentBlock) else TemplateRow
-        # The page's editor makes its own shelf's kind of stat block, so this is an EntryT.
-        return cast(EntryT, kind(id=None, stats=stats, source="own"))
 
 
 def editor(parent: QWidget, module: str, name: str,
@@ -316,15 +282,14 @@ def editor(parent: QWidget, module: str, name: str,
 class LibraryPanel(QTabWidget):
     """The "Adversary library" dock's content: adversaries and environments."""
 
-    def __init__(self, library: Library, undo_stack: UndoStack,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, shelves: LibraryShelves, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("libraryPanel")
         # Held here too: the shelves and their row lists are the library's Qt children, and go
         # when it goes.
-        self.library = library
+        self.library = library = shelves.library
         self.adversaries = LibraryPage(
-            library.templates, TEMPLATE_COLUMNS, ADVERSARY_TYPES, undo_stack,
+            shelves.adversaries, TEMPLATE_COLUMNS, ADVERSARY_TYPES,
             editor(self, f"{__package__}.stat_block_editor", "StatBlockEditor",
                    lambda stats: {"peers": library_peers(library, stats)}),
             adversary_html,
@@ -333,7 +298,7 @@ class LibraryPanel(QTabWidget):
              ("builder", "Add to builder", "Plan the selected adversaries in the builder")),
             _sample_adversaries)
         self.environments = LibraryPage(
-            library.environments, ENVIRONMENT_COLUMNS, ENVIRONMENT_TYPES, undo_stack,
+            shelves.environments, ENVIRONMENT_COLUMNS, ENVIRONMENT_TYPES,
             editor(self, f"{__package__}.environment_editor", "EnvironmentEditor"),
             environment_html,
             (("attach", "Attach to encounter",

@@ -2,15 +2,14 @@
 menu), an adversary's card in the fight (its menu), the fight's environment (Encounter menu)
 and a planned adversary in the encounter builder (its right-click menu).
 
-Each opens the preview (ui/library/tier_dialog.py, loaded when first opened) and turns the GM's
-answer into one undo step (services/library/tier_moves.py), said in the status line. Those
-services are imported when first used: they bring the builder's services and the rules of
-tiers, which the window's first paint does not need (tests/ui/test_startup_imports.py).
+Each opens the preview (ui/library/tier_dialog.py, loaded when first opened) and hands the GM's
+answer to the library's operations (services/library/operations.py): one undo step, said in the
+status line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
@@ -18,13 +17,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from encounter_app.domain import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
-from encounter_app.domain.rows import stored_id
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
-from encounter_app.systems.daggerheart.services.library.shelves import EncounterEnvironment, Library
+from encounter_app.systems.daggerheart.services.library.operations import LibraryOperations
 
 if TYPE_CHECKING:
-    from encounter_app.services.operations import Say
     from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
     from encounter_app.systems.daggerheart.ui.library.panel import LibraryPage
     from encounter_app.systems.daggerheart.ui.library.tier_dialog import TierMoveDialog
@@ -35,12 +30,10 @@ TIP = ("Move it to another tier by the SRD's benchmarks: see the new numbers bes
 
 
 class TierActions(QObject):
-    def __init__(self, window: QWidget, session: EncounterSession, undo_stack: UndoStack,
-                 say: Say, library: Callable[[], Library],
-                 holder: EncounterEnvironment) -> None:
+    def __init__(self, window: QWidget, operations: LibraryOperations) -> None:
         super().__init__(window)
-        self._window, self._session, self._stack, self._say = window, session, undo_stack, say
-        self._library, self._holder = library, holder
+        self._window, self._operations = window, operations
+        self._session, self._holder = operations.session, operations.holder
         self.last_dialog: TierMoveDialog | None = None  # for tests: the preview last opened
 
     # -- the preview ----------------------------------------------------------------------------
@@ -61,32 +54,13 @@ class TierActions(QObject):
         return answer
 
     def _names(self, environments: bool = False) -> list[str]:
-        library = self._library()
+        library = self._operations.library
         shelf = library.environments if environments else library.templates
         return [row.stats.name for row in shelf.rows]
 
-    def _push(self, command: Any, said: str) -> bool:
-        if self._stack.do(command):
-            self._say(said)
-            return True
-        return False
-
     def _new_entry(self, moved: StatBlock | EnvironmentBlock, old_tier: int) -> int | None:
         """The moved block as a new library entry; its id, or None when the step failed."""
-        from encounter_app.systems.daggerheart.services.library import (
-            tier_moves,  # see the module's docstring
-        )
-
-        library = self._library()
-        command: Any
-        if isinstance(moved, EnvironmentBlock):
-            command = tier_moves.save_environment(library.environments, moved, old_tier)
-        else:
-            command = tier_moves.save_adversary(library.templates, moved, old_tier)
-        if not self._push(command, f"{moved.name}: a new library entry at tier {moved.tier} "
-                                   "(Undo takes it away)."):
-            return None
-        return stored_id(command.row)
+        return self._operations.tier_new_entry(moved, old_tier)
 
     # -- from the library -----------------------------------------------------------------------
 
@@ -131,12 +105,7 @@ class TierActions(QObject):
         target, moved = answer
         if target == "library":
             return self._new_entry(moved, row.stats.tier) is not None
-        from encounter_app.systems.daggerheart.services.library import (
-            tier_moves,  # see the module's docstring
-        )
-
-        command = tier_moves.in_fight(self._session, combatant_id, moved)
-        return self._push(command, f"{command.text()}: its card shows the new numbers.")
+        return self._operations.tier_in_fight(combatant_id, moved)
 
     def fight_environment(self) -> bool:
         block = self._holder.block
@@ -151,12 +120,7 @@ class TierActions(QObject):
         target, moved = answer
         if target == "library":
             return self._new_entry(moved, block.tier) is not None
-        from encounter_app.systems.daggerheart.services.library import (
-            tier_moves,  # see the module's docstring
-        )
-
-        command = tier_moves.fight_environment(self._holder, moved)
-        return self._push(command, f"{command.text()}.")
+        return self._operations.tier_environment(moved)
 
     # -- from the builder -----------------------------------------------------------------------
 
@@ -191,5 +155,5 @@ class TierActions(QObject):
         builder.plan_model.remove(position)
         builder.plan_model.add(TemplateRow(template_id, moved, source="own"), planned.count)
         builder.plan_view.selectRow(len(builder.plan_model.plan) - 1)
-        self._say(f"{moved.name} planned at tier {moved.tier}.")
+        self._operations.say(f"{moved.name} planned at tier {moved.tier}.")
         return True

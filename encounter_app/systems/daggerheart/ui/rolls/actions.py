@@ -1,8 +1,8 @@
 """The GM's rolls as actions: attack, reaction or action roll, fate roll, falling and collision.
 
-Each opens its dialog and hands the request to the Roller, which sends it to the rules service.
-An Experience costs a Fear: it is spent with the roll's log line, one undo step, once the dice
-are in (a roll that fails spends nothing).
+Each opens its dialog and hands the request to Daggerheart's ``roll`` operation, which sends it
+to the rules service. An Experience costs a Fear: the operation spends it with the roll's log
+line, one undo step, once the dice are in (a roll that fails spends nothing).
 """
 
 from __future__ import annotations
@@ -13,14 +13,11 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
-from encounter_app.domain.adversaries import Refused, attack_damage, attack_targets
-from encounter_app.domain.requests import DiceRequest, RollRequest, RollResult
-from encounter_app.domain.rows import RollRow
+from encounter_app.domain.adversaries import attack_damage, attack_targets
+from encounter_app.domain.requests import DiceRequest, RollRequest
 from encounter_app.rules import daggerheart
-from encounter_app.services.fight.commands import RecordRoll, spend_one_fear
-from encounter_app.services.fight.compound import Compound
-from encounter_app.services.fight.session import EncounterSession
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
+from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
 
 R = TypeVar("R")
 
@@ -28,7 +25,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from encounter_app.services.operations import Say
-    from encounter_app.services.rolls.roller import Roller
 
 FALLS = (
     ("Fall from Very Close range", daggerheart.FALL_VERY_CLOSE),
@@ -39,15 +35,15 @@ FALLS = (
 
 
 class RollActions(QObject):
-    def __init__(self, window: QWidget, session: EncounterSession, roller: Roller, say: Say, *,
+    def __init__(self, window: QWidget, operations: DaggerheartOperations, say: Say, *,
                  odds: OddsCache | None = None,
                  selected: Callable[[], int | None] | None = None) -> None:
         super().__init__(window)
         self._odds = odds  # the attack dialog shows each target's chance to hit
         # The card the GM chose (None: none is): a reaction roll starts on it.
         self._selected = selected or (lambda: None)
-        self._window, self._session = window, session
-        self._roller, self._say = roller, say
+        self._window, self._session = window, operations.session
+        self._operations, self._say = operations, say
         self.attack_action = QAction("&Attack with the adversary in the spotlight…", self,
                                      shortcut=QKeySequence("A"))
         self.attack_action.triggered.connect(self.attack_with_active)
@@ -102,7 +98,7 @@ class RollActions(QObject):
                               parent=self._window, odds=self._odds)
         if dialog.exec() == AttackDialog.DialogCode.Accepted:
             request = dialog.request()
-            self._roll_with_experience(request, attacker.name, request.experience_name)
+            self._operations.roll(request, attacker.name, request.experience_name)
 
     def reaction_roll(self) -> None:
         adversaries = [c for c in self._session.combatants if c.kind == "adversary"]
@@ -122,7 +118,7 @@ class RollActions(QObject):
         if dialog.exec() == ReactionDialog.DialogCode.Accepted:
             request = dialog.request()
             spent = request.experience_name if request.bonus > 0 else ""
-            self._roll_with_experience(request, request.actor, spent)
+            self._operations.roll(request, request.actor, spent)
 
     def fate_roll(self) -> None:
         from encounter_app.systems.daggerheart.ui.rolls.dialogs import (
@@ -133,31 +129,5 @@ class RollActions(QObject):
         if dialog.exec() == FateRollDialog.DialogCode.Accepted:
             self._submit(dialog.request())
 
-    def _submit(self, request: RollRequest[R]) -> int:
-        return self._roller.roll(request)
-
-    def _roll_with_experience(self, request: RollRequest[R], actor: str, experience: str
-                              ) -> None:
-        """Roll ``request``; an Experience's Fear is spent with its log line, one undo step.
-
-        The pool is checked before the roll (an empty one refuses it with the reason) and again
-        when the dice are in (the GM may have spent the last Fear meanwhile).
-        """
-        if not experience:
-            self._submit(request)
-            return
-        session, note = self._session, f"{actor}: {experience}"
-        refusal = f"No Fear to spend on {actor}'s {experience}: the roll was not made."
-        try:
-            spend_one_fear(session, "experience", note, refusal)
-        except Refused as refused:
-            self._say(str(refused), error=True)
-            return
-
-        def record(_answer: RollResult[R], row: RollRow) -> Compound:
-            spend = spend_one_fear(session, "experience", note,
-                                   f"No Fear left to spend on {actor}'s {experience}: the roll "
-                                   "was not logged.")
-            return Compound(f"Roll: {row.summary}", [spend, RecordRoll(session, row)])
-
-        self._roller.roll(request, record=record)
+    def _submit(self, request: RollRequest[R]) -> bool:
+        return self._operations.roll(request)

@@ -23,13 +23,13 @@ from PySide6.QtWidgets import (
 from encounter_app.domain import CombatantRow
 from encounter_app.domain.adversaries import attack_targets, current_stats, target_evasion
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.systems.daggerheart.requests import OddsRequest
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.shell import theme
 
 if TYPE_CHECKING:  # icepool loads with it; the odds module is imported where used
     from encounter_app.rules.odds import AttackOdds
+    from encounter_app.systems.daggerheart.requests import OddsRequest
 
 
 FIRST_PREVIEW_MS = 500
@@ -152,6 +152,10 @@ class OddsPreview(QWidget):
                               if stats is None else "No PC with an Evasion to attack.")
             self.chart.set_damage({})
             return
+        # Imported with the first preview, half a second after start: the roll requests'
+        # classes are nothing the first paint shows.
+        from encounter_app.systems.daggerheart.requests import OddsRequest
+
         evasions = tuple(target_evasion(p) for p in pcs)
         request = OddsRequest(stats.attack_modifier, evasions, stats.damage)
         attack = stats.attack_name or "Attack"

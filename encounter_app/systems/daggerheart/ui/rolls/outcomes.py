@@ -1,7 +1,8 @@
 """The player's action roll, recorded by the GM in one click or key, and what to do next.
 
 Players roll their own Duality Dice; the GM presses 1–5 for the outcome (6 when a PC missed an
-attack). The undo command does the bookkeeping (Fear, countdowns, log); this strip shows the
+attack). The fight's operation does the bookkeeping (Fear, countdowns, log: one undo step);
+this strip shows the
 text's guidance for the outcome, softer on Hope and harder on Fear. The rests (ui/fight/rests.py)
 report here too: they are the other thing at the table that gains Fear and moves countdowns.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -35,9 +36,9 @@ from encounter_app.rules.daggerheart import (
     quick_phrase,
     with_hope,
 )
-from encounter_app.services.fight import table
-from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.undo import UndoStack
+from encounter_app.services.fight.operations import FightOperations
+from encounter_app.services.fight.table import PlayerDice
+from encounter_app.services.operations import Kept
 from encounter_app.ui.fight.rests import RestActions
 
 # outcome -> (key, object name)
@@ -82,12 +83,11 @@ GUIDANCE_LINES = 5  # the guidance's fixed height; an outcome's text is four to 
 class OutcomeRecorder(QFrame):
     """Five outcome buttons, "PC missed an attack", and the guidance for the last one."""
 
-    def __init__(self, session: EncounterSession, undo_stack: UndoStack, rests: RestActions,
+    def __init__(self, operations: FightOperations, rests: RestActions,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._session = session
-        self._undo_stack = undo_stack
-        self._last: tuple[QUndoCommand, int] | None = None  # what the panel describes
+        self._operations = operations
+        self._last: Kept | None = None  # the step the panel describes
         self.setObjectName("outcomeRecorder")
         self.setAccessibleName("Player action roll outcomes")
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -142,7 +142,7 @@ class OutcomeRecorder(QFrame):
         layout.setSpacing(4)
         layout.addLayout(top)
         layout.addWidget(self.guidance_area)
-        undo_stack.indexChanged.connect(self._stack_moved)
+        operations.undo_stack.indexChanged.connect(self._stack_moved)
 
     def _button(self, action: QAction, name: str, accessible: str) -> QToolButton:
         button = QToolButton(objectName=name)
@@ -158,27 +158,25 @@ class OutcomeRecorder(QFrame):
 
     # -- what the GM does -----------------------------------------------------------------------
 
-    def record(self, outcome: Outcome, dice: table.PlayerDice | None = None) -> bool:
+    def record(self, outcome: Outcome, dice: PlayerDice | None = None) -> bool:
         """Record ``outcome`` (with the player's ``dice`` when known): one undo step, and the
         text's guidance for it here. False when it failed and changed nothing."""
-        step = table.record_outcome(self._session, outcome, dice)
-        happened = ([dice.words()] if dice else []) + step.happened
-        return self._push(step.command, guidance_html(outcome, " · ".join(happened)))
+        recorded = self._operations.record_outcome(outcome, dice)
+        if recorded is None:
+            return False
+        self._shown(recorded.kept, guidance_html(outcome, " · ".join(recorded.happened)))
+        return True
 
     def pc_missed(self) -> None:
-        step = table.pc_missed(self._session)
-        lines = step.happened or ["No countdown ticks when a PC misses."]
-        self._push(step.command, f"<b>A PC missed an attack</b><br>{escape(' · '.join(lines))}"
-                                 "<br>Record the roll's outcome too (keys 1–5).")
+        recorded = self._operations.pc_missed()
+        if recorded is not None:
+            lines = recorded.happened or ("No countdown ticks when a PC misses.",)
+            self._shown(recorded.kept,
+                        f"<b>A PC missed an attack</b><br>{escape(' · '.join(lines))}"
+                        "<br>Record the roll's outcome too (keys 1–5).")
 
-    def _push(self, command: QUndoCommand, html: str) -> bool:
-        if self._undo_stack.do(command):
-            self._shown(command, html)
-            return True
-        return False
-
-    def _shown(self, command: QUndoCommand, html: str) -> None:
-        self._last = (command, self._undo_stack.index())
+    def _shown(self, kept: Kept, html: str) -> None:
+        self._last = kept
         self._html = html
         self.guidance.setText(html)
 
@@ -186,9 +184,6 @@ class OutcomeRecorder(QFrame):
         """Say so when the outcome shown here has been undone."""
         if self._last is None:
             return
-        command, index = self._last
-        applied = (self._undo_stack.index() >= index
-                   and self._undo_stack.command_at(index - 1) is command)
-        self.guidance.setText(self._html if applied
+        self.guidance.setText(self._html if self._operations.still_done(self._last)
                               else f"<i>Undone:</i><br><span style='color:gray'>{self._html}"
                                    "</span>")

@@ -1,19 +1,14 @@
 """The players' action rolls waiting for the GM, and the GM typing a player's two dice.
 
-A roll comes from the players' page (a phone on the local network) as a plain
-``PlayerRollSubmission``: two dice the player rolled at the table, or a request to roll them,
-which the rules service does on its thread. It waits here, in the sidebar's *Players' rolls*
-tab, until the GM sets the Difficulty and accepts it (recorded exactly as keys 1–5 record an
-outcome: Fear, countdowns, the log line, the GM-move guidance, one undo step) or sets it aside.
-Nothing moves on screen when one arrives: the tab's title counts them and the status bar says
-who sent one. The GM can also type a player's two dice without any phone (*Type a player's
-dice…*), through ``rules.daggerheart.action_roll``.
+What waits is the inbox's (services/player_inbox.py): a roll from the players' page, or one
+rolled for a player on the rules thread. This tab shows it, in the sidebar's *Players' rolls*,
+until the GM sets the Difficulty and accepts it (recorded exactly as keys 1–5 record an outcome:
+Fear, countdowns, the log line, the GM-move guidance, one undo step) or sets it aside. Nothing
+moves on screen when one arrives: the tab's title counts them and the status bar says who sent
+one. The GM can also type a player's two dice without any phone (*Type a player's dice…*).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -24,7 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
-    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -33,39 +27,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain.player_rolls import PlayerRollSubmission, submission_problem
-from encounter_app.domain.requests import DiceRequest, RollResult
+from encounter_app.domain.player_rolls import submission_problem
 from encounter_app.rules.daggerheart import Outcome, action_roll, quick_phrase
-from encounter_app.rules.dice import DiceRoll
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.fight.table import PlayerDice
-from encounter_app.services.rolls.router import RollRouter
-from encounter_app.systems.daggerheart.ui.rolls.outcomes import OutcomeRecorder
+from encounter_app.systems.daggerheart.services.player_inbox import (
+    TITLE,
+    PlayerRollInbox,
+    Waiting,
+)
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
 
-TITLE = "Players' rolls"
+__all__ = ["TITLE", "PlayerRollQueue", "TypedDiceDialog"]
+
 DEFAULT_DIFFICULTY = 12
-DUALITY_DICE = "1d12+1d12"  # the Hope Die, then the Fear Die
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """A player's roll in the queue, its dice known."""
-
-    submission: PlayerRollSubmission
-    hope: int
-    fear: int
-    rolled_for_them: bool
-
-    def dice(self, difficulty: int) -> PlayerDice:
-        return PlayerDice(self.submission.name, self.hope, self.fear,
-                          self.submission.modifier, difficulty, self.rolled_for_them)
-
-    def text(self) -> str:
-        how = "rolled for them" if self.rolled_for_them else "rolled at the table"
-        modifier = self.submission.modifier
-        return (f"{self.submission.name} — Hope {self.hope}, Fear {self.fear}, "
-                f"{'+' if modifier >= 0 else '−'}{abs(modifier)} ({how})")
 
 
 def outcome_words(outcome: Outcome, dice: PlayerDice) -> str:
@@ -74,16 +49,12 @@ def outcome_words(outcome: Outcome, dice: PlayerDice) -> str:
 
 
 class PlayerRollQueue(QWidget):
-    def __init__(self, session: EncounterSession, router: RollRouter,
-                 recorder: OutcomeRecorder, say: Callable[..., None],
+    def __init__(self, inbox: PlayerRollInbox, session: EncounterSession,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("playerRolls")
         self.setAccessibleName(TITLE)
-        self._session, self._router, self._recorder, self._say = session, router, recorder, say
-        #: Sends a short answer back to the page a roll came from (the players' page sets it).
-        self.tell: Callable[[str, str], None] | None = None
-        self.waiting: list[Waiting] = []
+        self.inbox, self._session = inbox, session
         self.list = QListWidget(objectName="playerRollQueue")
         self.list.setAccessibleName("Players' rolls waiting")
         self.list.setWordWrap(True)
@@ -143,70 +114,42 @@ class PlayerRollQueue(QWidget):
         self.accept_button.clicked.connect(self.accept)
         self.dismiss_button.clicked.connect(self.dismiss)
         self.type_button.clicked.connect(self.type_dice)
+        inbox.added.connect(self._added)
+        inbox.removed.connect(self._removed)
         self._update()
 
-    # -- rolls coming in --------------------------------------------------------------------------
+    # -- what waits ----------------------------------------------------------------------------
 
-    def receive(self, submission: PlayerRollSubmission) -> None:
-        """A roll from the players' page (on the GUI thread): into the queue, its dice rolled
-        on the rules thread first when the player asked for that."""
-        problem = submission_problem(submission.name, submission.modifier, submission.hope,
-                                     submission.fear)
-        if problem:  # the server checks too; a roll that slips through is refused here
-            self._answer(submission, f"Not taken: {problem}")
-            return
-        if submission.rolled_at_table:
-            assert submission.hope is not None and submission.fear is not None
-            self._add(Waiting(submission, submission.hope, submission.fear, False))
-            return
+    @property
+    def waiting(self) -> tuple[Waiting, ...]:
+        return self.inbox.waiting
 
-        def rolled(answer: RollResult[DiceRoll]) -> None:
-            hope, fear = answer.result.dice[:2]
-            self._add(Waiting(submission, hope, fear, True))
-
-        self._router.submit(DiceRequest(DUALITY_DICE, f"{submission.name}'s Duality Dice"),
-                            rolled, "A player's Duality Dice")
-
-    def _add(self, waiting: Waiting) -> None:
-        self.waiting.append(waiting)
-        item = QListWidgetItem(waiting.text())
-        self.list.addItem(item)
+    def _added(self, waiting: Waiting) -> None:
+        self.list.addItem(waiting.text())
         if self.list.currentRow() < 0:
             self.list.setCurrentRow(0)
-        self._say(f"{waiting.submission.name} sent a roll: it waits in {TITLE}.")
+        self._update()
+
+    def _removed(self, row: int) -> None:
+        self.list.takeItem(row)
         self._update()
 
     # -- the GM's answer --------------------------------------------------------------------------
 
     def current(self) -> Waiting | None:
         row = self.list.currentRow()
-        return self.waiting[row] if 0 <= row < len(self.waiting) else None
+        waiting = self.inbox.waiting
+        return waiting[row] if 0 <= row < len(waiting) else None
 
     def accept(self) -> None:
         waiting = self.current()
-        if waiting is None:
-            return
-        dice = waiting.dice(self.difficulty.value())
-        outcome = action_roll(dice.hope, dice.fear, dice.modifier, dice.difficulty)
-        if self._recorder.record(outcome, dice):
-            self._remove(waiting)
-            self._answer(waiting.submission, f"Recorded: {outcome.value}")
+        if waiting is not None:
+            self.inbox.accept(waiting, self.difficulty.value())
 
     def dismiss(self) -> None:
         waiting = self.current()
         if waiting is not None:
-            self._remove(waiting)
-            self._answer(waiting.submission, "The GM set your roll aside.")
-
-    def _remove(self, waiting: Waiting) -> None:
-        row = self.waiting.index(waiting)
-        del self.waiting[row]
-        self.list.takeItem(row)
-        self._update()
-
-    def _answer(self, submission: PlayerRollSubmission, text: str) -> None:
-        if submission.page and self.tell is not None:
-            self.tell(submission.page, text)
+            self.inbox.set_aside(waiting)
 
     def type_dice(self) -> None:
         names = [r.name for r in self._session.combatants if r.kind == "pc"]
@@ -214,8 +157,7 @@ class PlayerRollQueue(QWidget):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             dice = dialog.dice()
             self.difficulty.setValue(dice.difficulty)
-            self._recorder.record(action_roll(dice.hope, dice.fear, dice.modifier,
-                                              dice.difficulty), dice)
+            self.inbox.record_typed(dice)
 
     # -- what is shown ----------------------------------------------------------------------------
 
@@ -228,9 +170,9 @@ class PlayerRollQueue(QWidget):
         if waiting is None:
             self.outcome.setText("")
         else:
-            dice = waiting.dice(self.difficulty.value())
-            self.outcome.setText(outcome_words(
-                action_roll(dice.hope, dice.fear, dice.modifier, dice.difficulty), dice))
+            difficulty = self.difficulty.value()
+            self.outcome.setText(outcome_words(waiting.outcome(difficulty),
+                                               waiting.dice(difficulty)))
         self._title()
 
     def _title(self) -> None:

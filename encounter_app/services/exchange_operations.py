@@ -1,0 +1,122 @@
+"""File › Import and Export on the store's side, for the window (ui/exchange/actions.py asks the
+GM; this does): a file's adversaries put in the library, an encounter or a campaign recreated,
+and what an export writes read from the store.
+
+Each import is one transaction (store/exchange.py) written before its undo step is pushed, so a
+failure is said and leaves nothing, neither in the file nor on the stack
+(services/exchange_commands.py). The readers and the store's exchange load with the first
+import or export, not at start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from encounter_app.domain import CampaignRow, EncounterRow, StatBlock, TemplateRow
+from encounter_app.domain.rows import stored_id
+from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.operations import Operations, Say
+from encounter_app.services.undo import UndoStack
+from encounter_app.store import Store, StoreError
+
+if TYPE_CHECKING:
+    from encounter_app.exchange.campaign_file import CampaignFile
+    from encounter_app.exchange.encounter_file import EncounterFile
+    from encounter_app.exchange.reader import Parsed
+    from encounter_app.store.exchange import Choice, Duplicate, LibraryImport
+
+#: Told how far a long write has come (done, total); raises to stop it (the GM's Cancel).
+Tick = Callable[[int, int], None]
+
+
+class ExchangeOperations(Operations):
+    """Imports into ``store`` beside the open fight's ``session``, and what exports read."""
+
+    def __init__(self, store: Store, session: EncounterSession, undo_stack: UndoStack,
+                 say: Say) -> None:
+        super().__init__(undo_stack, say)
+        self.store, self.session = store, session
+
+    # -- import -----------------------------------------------------------------------------
+
+    def duplicates(self, blocks: Sequence[StatBlock]) -> list[Duplicate]:
+        """The file's adversaries the library already has, for the GM to choose about."""
+        from encounter_app.store.exchange import find_duplicates
+
+        return find_duplicates(self.store, blocks)
+
+    def plan_templates(self, parsed: Parsed, choices: dict[int, Choice]) -> LibraryImport:
+        """What importing the file's adversaries will do (each duplicate as ``choices``
+        says), nothing written yet."""
+        from encounter_app.store.exchange import plan_import
+
+        return plan_import(self.store, parsed.adversaries, parsed.template_source, choices)
+
+    def import_templates(self, parsed: Parsed, plan: LibraryImport, tick: Tick,
+                         changed: Callable[[], None]) -> LibraryImport | None:
+        """The ``plan`` of the file's adversaries into the library, one transaction and one
+        undo step; ``changed`` is told whenever the library changes (here, and on each undo
+        and redo). None, said, when the disk refused it; ``tick``'s exception (the GM's
+        Cancel) comes through, with nothing written."""
+        from encounter_app.services.exchange_commands import ImportTemplates
+        from encounter_app.store.exchange import apply_import
+
+        try:
+            applied = apply_import(self.store, plan, tick)
+        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
+            self.say(f"Nothing was imported from {parsed.source}: {exc}", error=True)
+            return None
+        self.run(lambda: ImportTemplates(self.store, applied, parsed.source, changed))
+        changed()
+        return applied
+
+    def import_encounter(self, parsed: Parsed) -> EncounterRow | None:
+        """The file's encounter as a new one of the open fight's campaign (one transaction);
+        None, said, when the disk refused it. ``ImportRefused`` (another system's encounter)
+        comes through with its problems, nothing written."""
+        from encounter_app.importing import import_encounter
+
+        try:
+            return import_encounter(self.store, parsed, self.session.campaign.id)
+        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
+            self.say(f"Nothing was imported from {parsed.source}: {exc}", error=True)
+            return None
+
+    def import_campaign(self, parsed: Parsed, arrived: Callable[[int], None],
+                        left: Callable[[int], None]) -> CampaignRow | None:
+        """The file's campaign, beside the open one, one transaction and one undo step;
+        ``arrived(id)`` when it is there (now, and on a redo), ``left(id)`` when an undo takes
+        it away. None, said, when the disk refused it."""
+        from encounter_app.services.exchange_commands import ImportCampaign
+        from encounter_app.store.exchange import recreate_campaign
+
+        campaign_file = parsed.campaign
+        assert campaign_file is not None  # a file of kind "campaign" has one (exchange/reader.py)
+        try:
+            campaign = recreate_campaign(self.store, campaign_file)
+        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
+            self.say(f"Nothing was imported from {parsed.source}: {exc}", error=True)
+            return None
+        self.run(lambda: ImportCampaign(self.store, campaign_file, stored_id(campaign),
+                                        arrived, left))
+        arrived(stored_id(campaign))
+        return campaign
+
+    # -- what an export writes ----------------------------------------------------------------
+
+    def templates(self) -> list[TemplateRow]:
+        """The library's adversaries, to pick from."""
+        return self.store.templates()
+
+    def encounter_file(self) -> EncounterFile:
+        """The open encounter as its file holds it."""
+        from encounter_app.store.exchange import encounter_file
+
+        return encounter_file(self.store, self.session.encounter_id)
+
+    def campaign_file(self) -> CampaignFile:
+        """The open fight's campaign, with its party, notes and every encounter."""
+        from encounter_app.store.exchange import campaign_file
+
+        return campaign_file(self.store, stored_id(self.session.campaign))

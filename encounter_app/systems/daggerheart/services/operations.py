@@ -1,0 +1,215 @@
+"""Daggerheart's GM actions in the fight, one method each (the one way in: services/operations.py).
+
+A widget hands plain data (an id, a number, a name, the frozen rows a dialog worked out); the
+operation checks the rules (``adversaries.py``), builds the undo command, pushes it as one undo
+step and says what happened. A refusal is said as an error and changes nothing.
+
+Here: the adversaries' actions from their cards and the GM-turn bar, the spotlight passed
+along the order (Relentless, Slow, the Spotlight Tracker's tokens), a tracked PC's own tracks
+and the hits marked on them, a Minion group's boxes, an adversary joining the fight, its own
+copy of its stat block edited, and a roll with an Experience, whose Fear is spent with the
+roll's log line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TypeVar
+
+from PySide6.QtGui import QUndoCommand
+
+from encounter_app.domain import CombatantRow, RollRow, StatBlock
+from encounter_app.domain.adversaries import Refused
+from encounter_app.domain.requests import RollRequest, RollResult
+from encounter_app.services.fight.commands import (
+    AddCombatant,
+    RecordRoll,
+    UpdateCombatant,
+    spend_one_fear,
+)
+from encounter_app.services.fight.compound import Compound
+from encounter_app.services.fight.operations import FightOperations
+from encounter_app.services.fight.table import mark_pc_hits
+from encounter_app.services.operations import Action, Operations
+from encounter_app.services.rolls.roller import Roller
+from encounter_app.systems.daggerheart import pc_tracks
+from encounter_app.systems.daggerheart.services import adversaries
+
+R = TypeVar("R")
+
+NOBODY = "Nobody can take the spotlight: add a combatant first."
+
+
+class DaggerheartOperations(Operations):
+    """Daggerheart's fight actions over ``fight``'s session; ``roller`` rolls what one of them
+    rolls (an attack or reaction with an Experience)."""
+
+    def __init__(self, fight: FightOperations, roller: Roller) -> None:
+        super().__init__(fight.undo_stack, fight.say)
+        self.fight, self.session, self._roller = fight, fight.session, roller
+
+    # -- an adversary's card ------------------------------------------------------------------
+
+    def damage(self, combatant_id: int, amount: int, minion_ids: Iterable[int] = ()) -> bool:
+        """Mark the HP ``amount`` damage marks by its thresholds; on a Minion, defeat the
+        Minions the GM picked too."""
+        picked = tuple(minion_ids)
+        return self.act(lambda: adversaries.damage(self.session, combatant_id, amount, picked))
+
+    def mark_stress(self, combatant_id: int) -> bool:
+        return self.act(lambda: adversaries.mark_stress(self.session, combatant_id))
+
+    def clear_stress(self, combatant_id: int) -> bool:
+        return self.act(lambda: adversaries.clear_stress(self.session, combatant_id))
+
+    def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> bool:
+        """Pips clicked on a card; the last Stress marked makes it Vulnerable in the same
+        step (conditions.py)."""
+        return self.act(lambda: adversaries.set_marks(self.session, combatant_id, hp_marked,
+                                                      stress_marked))
+
+    def add_condition(self, combatant_id: int, name: str) -> bool:
+        return self.act(lambda: adversaries.add_condition(self.session, combatant_id, name))
+
+    def remove_condition(self, combatant_id: int, name: str) -> bool:
+        return self.act(lambda: adversaries.remove_condition(self.session, combatant_id, name))
+
+    def fear_feature(self, combatant_id: int, feature: str) -> bool:
+        """A Fear feature used from its card: one Fear spent, named in the ledger."""
+        return self.act(lambda: adversaries.fear_feature(self.session, combatant_id, feature))
+
+    def slow_token(self, combatant_id: int, step: int) -> bool:
+        return self.act(lambda: adversaries.slow_token(self.session, combatant_id, step))
+
+    def spotlight(self, combatant_id: int, fear_reason: str | None = None,
+                  note: str | None = None) -> bool:
+        """The adversary takes the spotlight (Relentless and Slow apply); ``fear_reason``
+        ("interrupt", "extra_move") spends a Fear in the same step, ``note`` naming it."""
+        return self.act(lambda: adversaries.spotlight(self.session, combatant_id,
+                                                      fear_reason=fear_reason, note=note))
+
+    def clear_by_spotlight(self, combatant_id: int, name: str,
+                           fear_reason: str | None = None) -> bool:
+        """Spend the adversary's spotlight to clear a temporary condition: one undo step."""
+        return self.act(lambda: adversaries.clear_by_spotlight(
+            self.session, combatant_id, name, fear_reason=fear_reason))
+
+    def spotlight_price(self, combatant_id: int) -> str | None:
+        """The question to ask before a spotlight that costs a Fear (the campaign's GM turn's
+        price), or None when it is free. Raises Refused when it cannot take the spotlight."""
+        return adversaries.spotlight_price(self.session, combatant_id)
+
+    # -- the GM's turn and the spotlight --------------------------------------------------------
+
+    def extra_gm_move(self, what: str) -> bool:
+        """An additional GM move (not a spotlight): a Fear spent, the ledger naming it."""
+        return self.act(lambda: adversaries.extra_gm_move(self.session, what))
+
+    def refill_tokens(self) -> bool:
+        return self.act(lambda: adversaries.refill_tokens(self.session))
+
+    def end_gm_turn(self) -> bool:
+        return self.act(lambda: adversaries.end_gm_turn(self.session))
+
+    def pass_spotlight(self, combatant_id: int) -> bool:
+        """The spotlight given to a PC or an NPC out of turn; with the Spotlight Tracker the
+        PC spends a token (refused with none left)."""
+        def make() -> Action:
+            row = adversaries.combatant(self.session, combatant_id)
+            return adversaries.pass_spotlight(self.session, combatant_id, self.session.round,
+                                              f"Spotlight {row.name}")
+
+        return self.act(make)
+
+    def next_turn(self) -> bool:
+        """Next in the order; never to a PC out of spotlight tokens (the Spotlight Tracker)."""
+        active_id, round_ = adversaries.next_turn(self.session)
+        if active_id is None:
+            self.say(NOBODY)
+            return False
+        return self.act(lambda: adversaries.pass_spotlight(self.session, active_id, round_))
+
+    # -- tracked PCs and Minion groups ----------------------------------------------------------
+
+    def set_track(self, combatant_id: int, track: str, count: int) -> bool:
+        """A tracked PC's Armor Slots marked ("armor") or its Hope, clicked on its card."""
+        def build() -> UpdateCombatant | None:
+            row = adversaries.combatant(self.session, combatant_id)
+            new = (pc_tracks.with_marks(row, armor=count) if track == "armor"
+                   else pc_tracks.with_marks(row, hope=count))
+            if new == row:
+                return None
+            word = "Armor Slots" if track == "armor" else "Hope"
+            return UpdateCombatant(self.session, new, f"{word} of {row.name}")
+
+        return self.run(build)
+
+    def mark_pc_hits(self, rows: Sequence[CombatantRow], source: str) -> bool:
+        """A hit marked on tracked PCs, each row as the hit leaves it (pc_tracks.py): one undo
+        step, and the marks reach the campaign's party."""
+        if not rows:
+            return False
+        return self.run(lambda: mark_pc_hits(self.session, list(rows), source),
+                        done=f"{source}: marked on {', '.join(r.name for r in rows)}.")
+
+    def defeat_in_group(self, member_ids: Sequence[int], count: int) -> bool:
+        """A Minion group card's boxes clicked: ``count`` of its Minions defeated."""
+        return self.run(lambda: adversaries.defeat_in_group(
+            self.session, [adversaries.combatant(self.session, i) for i in member_ids], count))
+
+    # -- adversaries joining, and their own stat blocks ---------------------------------------
+
+    def join(self, row: CombatantRow) -> bool:
+        """``row`` at the end of the order; a second Sentry joins as "Sentry 2", so every card
+        and row is told apart (as the library and the builder name them)."""
+        from encounter_app.systems.daggerheart.services.library.builder import fight_names
+
+        if row.kind == "adversary":
+            [name] = fight_names(row.name, 1, (c.name for c in self.session.combatants))
+            row = replace(row, name=name)
+        return self.run(lambda: AddCombatant(self.session, row))
+
+    def edit_card_stats(self, combatant_id: int, stats: StatBlock) -> bool:
+        """This adversary's own copy of its stat block changed; the library's entry stays.
+        Nothing when it is the same."""
+        from encounter_app.systems.daggerheart.services.library import builder
+
+        def build() -> UpdateCombatant | None:
+            row = adversaries.combatant(self.session, combatant_id)
+            if stats == row.stats:
+                return None
+            return builder.edit_card_stats(self.session, combatant_id, stats)
+
+        return self.run(build)
+
+    # -- a roll with an Experience ------------------------------------------------------------
+
+    def roll(self, request: RollRequest[R], actor: str = "", experience: str = "") -> bool:
+        """Roll ``request``; its answer is logged as one undo step. With ``experience``, its
+        Fear is spent with the roll's log line, in that same step.
+
+        The pool is checked before the roll (an empty one refuses it, said) and again when the
+        dice are in (the GM may have spent the last Fear meanwhile: then nothing is logged and
+        nothing spent, said). False when it was refused before rolling.
+        """
+        if not experience:
+            self._roller.roll(request)
+            return True
+        session, note = self.session, f"{actor}: {experience}"
+        try:
+            spend_one_fear(session, "experience", note,
+                           f"No Fear to spend on {actor}'s {experience}: the roll was not "
+                           "made.")
+        except Refused as refused:
+            self.say(str(refused), error=True)
+            return False
+
+        def record(_answer: RollResult[R], row: RollRow) -> QUndoCommand:
+            spend = spend_one_fear(session, "experience", note,
+                                   f"No Fear left to spend on {actor}'s {experience}: the roll "
+                                   "was not logged.")
+            return Compound(f"Roll: {row.summary}", [spend, RecordRoll(session, row)])
+
+        self._roller.roll(request, record=record)
+        return True
