@@ -58,7 +58,7 @@ def session(qtbot, store):
     from encounter_app.services.fight.session import EncounterSession
     from tests.helpers.systems import SYSTEMS
 
-    campaign = store.create_campaign("t", party_size=3, fear=0)
+    campaign = store.create_campaign("t", system="daggerheart", party_size=3, fear=0)
     return EncounterSession(store, store.create_encounter(campaign.id, "e").id, SYSTEMS)
 
 

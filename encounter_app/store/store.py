@@ -320,7 +320,7 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
 
     # -- campaigns --------------------------------------------------------------------------
 
-    def create_campaign(self, name: str, *, system: str = "daggerheart", party_size: int = 0,
+    def create_campaign(self, name: str, *, system: str, party_size: int = 0,
                         fear: int = 0) -> CampaignRow:
         with self._transaction() as session:
             campaign = Campaign(name=name, system=system, party_size=party_size, fear=fear,

@@ -59,7 +59,7 @@ class _Table(SQLModel):
 class Campaign(_Table, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str
-    system: str = "daggerheart"
+    system: str
     party_size: int = 0
     fear: int = 0
     created_at: datetime = Field(default_factory=_now)

@@ -153,7 +153,7 @@ def prepare(data: Path) -> None:
     """The campaign and encounter every child writes into (made before any kill)."""
     store = Store.open(data, SYSTEMS)
     try:
-        campaign = store.create_campaign("Crash test", fear=0)
+        campaign = store.create_campaign("Crash test", system="daggerheart", fear=0)
         encounter = store.create_encounter(campaign.id, "Under fire")
         assert (campaign.id, encounter.id) == (CAMPAIGN_ID, ENCOUNTER_ID)
     finally:

@@ -31,7 +31,7 @@ from tests.helpers.systems import SYSTEMS
 def make_database(data: Path) -> Path:
     """A closed Encounter Manager database with a little of everything in it."""
     store = Store.open(data, SYSTEMS)
-    campaign = store.create_campaign("Witherwild", party_size=4, fear=3)
+    campaign = store.create_campaign("Witherwild", system="daggerheart", party_size=4, fear=3)
     encounter = store.create_encounter(campaign.id, "Ambush")
     store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Marlowe", evasion=11))
     for i in range(3):

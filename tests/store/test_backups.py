@@ -36,7 +36,7 @@ def kept_aside_files(data: Path) -> list[Path]:
 def test_backup_is_a_readable_copy_with_the_same_rows(tmp_path: Path) -> None:
     data = tmp_path / "data"
     store = Store.open(data, SYSTEMS)
-    campaign = store.create_campaign("Witherwild", fear=6)
+    campaign = store.create_campaign("Witherwild", system="daggerheart", fear=6)
     encounter = store.create_encounter(campaign.id, "Ambush")
     store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Marlowe", evasion=11))
     store.insert_roll(encounter.id, RollRow(kind="attack", summary="hit", payload={"x": 1}))
@@ -116,7 +116,7 @@ def test_the_listing_is_newest_first_and_says_what_each_backup_is(tmp_path: Path
 def fight(tmp_path: Path):
     """A store with a fight in it, a backup of it, and then more written after the backup."""
     store = Store.open(tmp_path / "data", SYSTEMS)
-    campaign = store.create_campaign("Witherwild", fear=2)
+    campaign = store.create_campaign("Witherwild", system="daggerheart", fear=2)
     encounter = store.create_encounter(campaign.id, "Ambush")
     store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Marlowe", evasion=11))
     backup = store.backup()
@@ -212,7 +212,7 @@ def test_a_database_with_a_damaged_table_page_is_kept_aside_and_a_new_one_starte
         assert store.kept_aside == aside
         assert aside.read_bytes() == damaged
         assert store.latest_encounter() is None  # a new, empty database
-        store.create_campaign("A fresh start")
+        store.create_campaign("A fresh start", system="daggerheart")
     finally:
         store.close()
     # Opened again: the new database is fine, nothing more is moved.
@@ -224,7 +224,7 @@ def _spilled(data: Path, fill) -> tuple[Path, int]:
     """A closed database whose rows (written by ``fill(store, encounter_id)``) fill pages past
     the last root page: the database file and that root page."""
     store = Store.open(data, SYSTEMS)
-    encounter = store.create_encounter(store.create_campaign("c").id, "e")
+    encounter = store.create_encounter(store.create_campaign("c", system="daggerheart").id, "e")
     with store.unit():
         fill(store, encounter.id)
     store.close()

@@ -34,7 +34,7 @@ def test_removing_a_pc_unlinks_its_combatants_and_putting_it_back_links_them(sto
 
 
 def test_a_copied_linked_pair_points_at_its_copied_partner(store):
-    campaign = store.create_campaign("c")
+    campaign = store.create_campaign("c", system="daggerheart")
     source = store.create_encounter(campaign.id, "source")
     first = store.insert_countdown(source.id, CountdownRow("Escape", 4, 2, kind="progress"))
     store.update_countdown(CountdownRow("Escape", 4, 2, id=first.id, kind="progress",

@@ -44,7 +44,7 @@ def test_a_template_is_added_edited_and_deleted_and_comes_back_with_its_id(tmp_p
 
 def test_deleting_a_template_leaves_the_fight_alone(store: Store) -> None:
     template = store.insert_template(TemplateRow(None, SHAMAN))
-    campaign = store.create_campaign("c", party_size=4)
+    campaign = store.create_campaign("c", system="daggerheart", party_size=4)
     encounter = store.create_encounter(campaign.id, "e")
     store.insert_combatant(encounter.id, combatant_from(template.stats))
     store.delete_template(template.id)
@@ -62,7 +62,7 @@ def test_environments_and_the_encounters_copy_survive_a_reopen(tmp_path) -> None
     store = Store.open(tmp_path, SYSTEMS)
     row = store.insert_environment(EnvironmentRow(None, CRYPT))
     store.update_environment(replace(row, stats=replace(CRYPT, difficulty=14)))
-    campaign = store.create_campaign("c", party_size=4)
+    campaign = store.create_campaign("c", system="daggerheart", party_size=4)
     encounter = store.create_encounter(campaign.id, "e")
     assert store.encounter_environment(encounter.id) is None
     store.set_encounter_environment(encounter.id, CRYPT)

@@ -179,7 +179,7 @@ def test_a_relative_data_folder_can_be_opened_twice(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     store = Store.open(Path("mydata"), SYSTEMS)
-    store.create_campaign("Witherwild", fear=4)
+    store.create_campaign("Witherwild", system="daggerheart", fear=4)
     store.close()
     store = Store.open(Path("mydata"), SYSTEMS)
     try:

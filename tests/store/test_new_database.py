@@ -120,7 +120,7 @@ def test_a_new_database_is_created_in_one_transaction(tmp_path: Path,
 
 def test_a_database_made_by_the_program_and_closed_has_its_rows(tmp_path: Path) -> None:
     store = Store.open(tmp_path, SYSTEMS)
-    store.create_campaign("New", party_size=3)
+    store.create_campaign("New", system="daggerheart", party_size=3)
     store.close()
     store = Store.open(tmp_path, SYSTEMS)
     try:

@@ -75,7 +75,7 @@ def _write_payload(data: Path, roll_id: int, stored: bytes | str) -> None:
 
 def test_the_store_keeps_a_payload_packed_and_gives_it_back(tmp_path: Path) -> None:
     store = Store.open(tmp_path, SYSTEMS)
-    campaign = store.create_campaign("Witherwild", party_size=4, fear=3)
+    campaign = store.create_campaign("Witherwild", system="daggerheart", party_size=4, fear=3)
     encounter = store.create_encounter(campaign.id, "Ambush")
     payload = attack_payload()
     roll = store.insert_roll(encounter.id, RollRow(kind="attack", summary="hit",
@@ -97,7 +97,7 @@ def test_the_store_keeps_a_payload_packed_and_gives_it_back(tmp_path: Path) -> N
 
 def test_a_damaged_payload_is_an_unreadable_row_not_a_crash(tmp_path: Path) -> None:
     store = Store.open(tmp_path, SYSTEMS)
-    campaign = store.create_campaign("Witherwild", party_size=4, fear=3)
+    campaign = store.create_campaign("Witherwild", system="daggerheart", party_size=4, fear=3)
     encounter = store.create_encounter(campaign.id, "Ambush")
     roll = store.insert_roll(encounter.id, RollRow(kind="attack", summary="hit",
                                                    payload=attack_payload()))

@@ -48,7 +48,7 @@ def store(tmp_path: Path):
 
 @pytest.fixture
 def encounter_id(store: Store) -> int:
-    campaign = store.create_campaign("Witherwild", party_size=4, fear=2)
+    campaign = store.create_campaign("Witherwild", system="daggerheart", party_size=4, fear=2)
     return store.create_encounter(campaign.id, "Ambush at the ford").id
 
 
@@ -56,7 +56,7 @@ def encounter_id(store: Store) -> int:
 def shared_store(tmp_path_factory: pytest.TempPathFactory):
     """One store for the hypothesis tests; every example works in a fresh encounter."""
     opened = Store.open(tmp_path_factory.mktemp("hypothesis-store"), SYSTEMS)
-    opened.create_campaign("Property tests")
+    opened.create_campaign("Property tests", system="daggerheart")
     yield opened
     opened.close()
 
@@ -151,7 +151,7 @@ def test_a_killed_program_loses_nothing_it_showed_as_done(tmp_path: Path) -> Non
         from encounter_app.store import Store
         from encounter_app.systems import default_systems
         store = Store.open(Path({str(data)!r}), default_systems())
-        campaign = store.create_campaign("c", fear=4)
+        campaign = store.create_campaign("c", system="daggerheart", fear=4)
         encounter = store.create_encounter(campaign.id, "e")
         store.insert_combatant(encounter.id, CombatantRow(kind="pc", name="Survivor"))
         store.set_fear(campaign.id, 9)
@@ -479,7 +479,7 @@ def test_the_file_itself_is_in_wal_mode(store: Store) -> None:
 def test_deleting_an_encounter_deletes_what_belongs_to_it(tmp_path: Path) -> None:
     data = tmp_path / "data"
     store = Store.open(data, SYSTEMS)
-    campaign = store.create_campaign("c")
+    campaign = store.create_campaign("c", system="daggerheart")
     doomed = store.create_encounter(campaign.id, "doomed").id
     kept = store.create_encounter(campaign.id, "kept").id
     for encounter_id in (doomed, kept):
@@ -516,7 +516,7 @@ def test_deleting_an_encounter_deletes_what_belongs_to_it(tmp_path: Path) -> Non
 def test_deleting_a_campaign_deletes_its_encounters(tmp_path: Path) -> None:
     data = tmp_path / "data"
     store = Store.open(data, SYSTEMS)
-    campaign = store.create_campaign("c")
+    campaign = store.create_campaign("c", system="daggerheart")
     encounter_id = store.create_encounter(campaign.id, "e").id
     store.insert_combatant(encounter_id, pc("A"))
     store.close()
@@ -588,7 +588,7 @@ def test_closing_stops_the_checkpointer_and_leaves_everything_in_the_file(tmp_pa
 
     before = {t for t in threading.enumerate() if t.name == "sqlite-checkpoint"}
     store = Store.open(tmp_path, SYSTEMS)
-    encounter = store.create_encounter(store.create_campaign("c").id, "e")
+    encounter = store.create_encounter(store.create_campaign("c", system="daggerheart").id, "e")
     store.insert_roll(encounter.id, RollRow(kind="dice", summary="last"))
     store.close()
     assert {t for t in threading.enumerate() if t.name == "sqlite-checkpoint"} <= before
@@ -598,7 +598,7 @@ def test_closing_stops_the_checkpointer_and_leaves_everything_in_the_file(tmp_pa
 def test_a_roll_made_public_stays_public_and_an_unknown_one_is_refused(store):
     from encounter_app.domain import CountdownRow, RollRow
 
-    campaign = store.create_campaign("c")
+    campaign = store.create_campaign("c", system="daggerheart")
     encounter = store.create_encounter(campaign.id, "e")
     roll = store.insert_roll(encounter.id, RollRow(kind="dice", summary="1d20 = 3"))
     assert store.rolls(encounter.id)[0].public is False

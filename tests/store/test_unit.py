@@ -32,7 +32,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 @pytest.fixture
 def fight(store: Store) -> tuple[int, int]:
-    campaign = store.create_campaign("Witherwild", fear=2)
+    campaign = store.create_campaign("Witherwild", system="daggerheart", fear=2)
     return campaign.id, store.create_encounter(campaign.id, "Ambush").id
 
 

@@ -131,7 +131,7 @@ def test_next_with_nobody_to_take_it_says_so(store, undo_stack, rules_service, s
     from encounter_app.services.fight.session import EncounterSession
     from tests.helpers.systems import SYSTEMS
 
-    campaign = store.create_campaign("Empty", party_size=0, fear=0)
+    campaign = store.create_campaign("Empty", system="daggerheart", party_size=0, fear=0)
     session = EncounterSession(store, store.create_encounter(campaign.id, "Nobody").id,
                                SYSTEMS)
     roller = Roller(rules_service, session, undo_stack)
