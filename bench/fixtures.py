@@ -68,7 +68,8 @@ def build_encounter(data_dir: Path, combatants: int, rolls: int) -> Path:
     """A data folder whose latest encounter has ``combatants`` combatants and ``rolls`` rolls."""
     store = Store.open(data_dir, default_systems())
     try:
-        campaign = store.create_campaign("Benchmark campaign", system="daggerheart", party_size=5, fear=4)
+        campaign = store.create_campaign("Benchmark campaign", system="daggerheart",
+                                         party_size=5, fear=4)
         encounter = store.create_encounter(stored_id(campaign), f"{combatants} combatants", seed=5)
         rows = combatant_rows(combatants)
         for row in rows:
@@ -109,7 +110,8 @@ def build_campaign(data_dir: Path, done: int, rolls: int, *, rolls_per_done: int
         raise ValueError(f"{rolls} rolls do not fill {done} encounters of {rolls_per_done}")
     store = Store.open(data_dir, default_systems())
     try:
-        campaign = store.create_campaign("Grown campaign", system="daggerheart", party_size=pcs, fear=0)
+        campaign = store.create_campaign("Grown campaign", system="daggerheart",
+                                         party_size=pcs, fear=0)
         fear = 0
         for n in range(done):
             encounter = store.create_encounter(stored_id(campaign), f"Fight {n + 1}", seed=n,

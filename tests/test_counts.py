@@ -38,7 +38,8 @@ def any_uses(path: Path) -> list[int]:
         if first and token.type == tokenize.NAME:
             statement_starts_with_import = token.string in ("from", "import")
         first = False
-        if token.type == tokenize.NAME and token.string == "Any" and not statement_starts_with_import:
+        is_any = token.type == tokenize.NAME and token.string == "Any"
+        if is_any and not statement_starts_with_import:
             lines.append(token.start[0])
     return lines
 
