@@ -12,7 +12,7 @@ from encounter_app.systems.forge_of_power.requests import (
     FopTarget,
     LevelCheckRequest,
 )
-from encounter_app.systems.forge_of_power.words import with_reroll
+from encounter_app.systems.forge_of_power.text import with_reroll
 from encounter_app.systems.ruins_and_raiders.requests import TraitCheckRequest
 from tests.helpers.scripted import Scripted
 from tests.helpers.systems import initiative_request

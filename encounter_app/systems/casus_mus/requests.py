@@ -11,7 +11,7 @@ from encounter_app.domain.rows import RollRow
 from encounter_app.rules import casus_mus
 from encounter_app.rules.casus_mus import Grade
 from encounter_app.rules.dice import RandomSource
-from encounter_app.systems.casus_mus.words import GRADE_WORDS, d100, skill_text
+from encounter_app.systems.casus_mus.text import GRADE_WORDS, d100, skill_text
 
 
 @dataclass(frozen=True)

@@ -2,27 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from encounter_app.domain.player_view import Sight
 from encounter_app.domain.rows import RollRow
-from encounter_app.rules import casus_mus
-from encounter_app.rules.casus_mus import Grade
-
-if TYPE_CHECKING:
-    from encounter_app.systems.casus_mus.requests import ClashLine, SkillLine
-
-GRADE_WORDS = {Grade.CRITICAL: "critical", Grade.SUCCESS: "success", Grade.FAILURE: "failure",
-               Grade.FUMBLE: "fumble"}
-
-
-def d100(roll: int) -> str:
-    """A d100 as the dice show it: 7 is "07", 100 is "00"."""
-    return "00" if roll == casus_mus.D100 else f"{roll:02d}"
-
-
-def skill_text(roll: casus_mus.SkillRoll) -> str:
-    return f"{d100(roll.roll)} vs {roll.skill}%: {GRADE_WORDS[roll.grade]}"
+from encounter_app.systems.casus_mus.requests import ClashLine, SkillLine, read_roll
+from encounter_app.systems.casus_mus.text import GRADE_WORDS, d100
 
 
 def _skill(line: SkillLine, sight: Sight) -> str:
@@ -53,9 +36,6 @@ def _clash(line: ClashLine, sight: Sight) -> str:
 
 
 def player_words(row: RollRow, sight: Sight) -> str:
-    # Imported here: requests.py words its log lines with this module's words.
-    from encounter_app.systems.casus_mus.requests import SkillLine, read_roll
-
     line = read_roll(row)
     if line is None:
         return ""

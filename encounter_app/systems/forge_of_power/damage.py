@@ -21,7 +21,7 @@ from encounter_app.domain import RollRow
 from encounter_app.rules import forge_of_power as fop
 from encounter_app.rules.dice import DiceError, parse
 from encounter_app.systems.forge_of_power.requests import FopAttackRequest, LevelCheckRequest
-from encounter_app.systems.forge_of_power.words import LEVEL_WORDS
+from encounter_app.systems.forge_of_power.text import LEVEL_WORDS
 
 STRIKE = "strike"
 SAVE = "save"

@@ -14,7 +14,7 @@ from encounter_app.domain.rows import RollRow
 from encounter_app.rules import forge_of_power
 from encounter_app.rules.dice import RandomSource
 from encounter_app.systems.forge_of_power.order import forge_order
-from encounter_app.systems.forge_of_power.words import LEVEL_WORDS, d20_text, signed
+from encounter_app.systems.forge_of_power.text import LEVEL_WORDS, d20_text, signed
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from encounter_app.services.fight.turns import TurnError
 from encounter_app.systems.casus_mus.requests import ClashDamage, ClashLine, SkillRollRequest
 from encounter_app.systems.casus_mus.services import turns
 from encounter_app.systems.casus_mus.state import state_of, stats_of, with_state
-from encounter_app.systems.casus_mus.words import GRADE_WORDS, d100, skill_text
+from encounter_app.systems.casus_mus.text import GRADE_WORDS, d100, skill_text
 
 CM_WORDS = {0: "no Combat Maneuvers", 1: "1 Combat Maneuver"}
 SETTLED = "The damage is rolled: the clash is settled."

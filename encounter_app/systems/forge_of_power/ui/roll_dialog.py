@@ -51,7 +51,7 @@ from encounter_app.systems.forge_of_power.requests import (
 )
 from encounter_app.systems.forge_of_power.sheet import LABELS
 from encounter_app.systems.forge_of_power.state import state_of, stats_of
-from encounter_app.systems.forge_of_power.words import with_reroll
+from encounter_app.systems.forge_of_power.text import with_reroll
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.combo import combatant_combo
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
