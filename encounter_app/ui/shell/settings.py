@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, QSettings
+from PySide6.QtCore import QByteArray, QObject, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSplitter
 
@@ -49,8 +49,14 @@ class WindowMemory(QObject):
             self._window.restoreGeometry(geometry)
         elif (screen := self._window.screen()) is not None:
             # A first start: the window's own size, but never more than a laptop's screen holds
-            # (1400 x 860 would hang past a 1366 x 768 one).
-            self._window.resize(self._window.size().boundedTo(screen.availableGeometry().size()))
+            # (1400 x 860 would hang past a 1366 x 768 one). Where it does not fit, it opens
+            # maximized: the window manager then fits the title bar too, and the status bar
+            # stays on the screen.
+            room = screen.availableGeometry().size()
+            if room.boundedTo(self._window.size()) != self._window.size():
+                self._window.resize(self._window.size().boundedTo(room))
+                self._window.setWindowState(self._window.windowState()
+                                            | Qt.WindowState.WindowMaximized)
         state = s.value("window/state")
         if isinstance(state, QByteArray):
             self._window.restoreState(state)
