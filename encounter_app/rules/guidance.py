@@ -26,7 +26,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any
 
 from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import tier_benchmarks
@@ -60,7 +59,7 @@ def damage_average(text: str) -> Fraction | None:
     return Fraction(expression.min_total + expression.max_total, 2)
 
 
-def number_of(block: Mapping[str, Any], key: str) -> Fraction | None:
+def number_of(block: Mapping[str, object], key: str) -> Fraction | None:
     """One guided number of a stat block's dict; None when it has none (a Minion's thresholds)
     or the field does not hold a number."""
     value = block.get(key)
@@ -83,9 +82,9 @@ class Numbers:
         return dict(self.values).get(key)
 
 
-def numbers_from(block: Mapping[str, Any]) -> Numbers:
+def numbers_from(block: Mapping[str, object]) -> Numbers:
     values = ((key, number_of(block, key)) for key in NUMBERS)
-    return Numbers(int(block.get("tier") or 0), base_type(str(block.get("type") or "")),
+    return Numbers(tier_of(block), base_type(str(block.get("type") or "")),
                    tuple((k, v) for k, v in values if v is not None))
 
 
@@ -184,7 +183,7 @@ class Peers:
     adversaries: tuple[Numbers, ...] = ()
 
     @classmethod
-    def of(cls, blocks: Iterable[Mapping[str, Any]]) -> Peers:
+    def of(cls, blocks: Iterable[Mapping[str, object]]) -> Peers:
         return cls(tuple(numbers_from(block) for block in blocks))
 
     def scope(self, tier: int, type_text: str) -> Scope:
@@ -294,17 +293,17 @@ class Guide:
         return f"{label} {shown} is {where}.{srd}"
 
 
-def tier_of(block: Mapping[str, Any]) -> int:
+def tier_of(block: Mapping[str, object]) -> int:
     tier = block.get("tier")
     return tier if isinstance(tier, int) and not isinstance(tier, bool) else 0
 
 
-def guide(key: str, block: Mapping[str, Any], peers: Peers) -> Guide:
+def guide(key: str, block: Mapping[str, object], peers: Peers) -> Guide:
     """Where ``block``'s ``key`` falls among its peers in ``peers``, and the tier's benchmark."""
     return guide_in(key, block, peers.scope(tier_of(block), str(block.get("type") or "")))
 
 
-def guide_in(key: str, block: Mapping[str, Any], scope: Scope) -> Guide:
+def guide_in(key: str, block: Mapping[str, object], scope: Scope) -> Guide:
     """As ``guide``, with the peers' scope already found (an editor keeps it while the GM
     types)."""
     if key not in LABELS:

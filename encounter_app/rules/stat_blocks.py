@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TypeAlias
 
 from encounter_app.rules import dice
 from encounter_app.rules.battle_points import ADVERSARY_TYPES
@@ -28,6 +28,11 @@ EXPERIENCE_BONUS = (-10, 10)
 COUNTDOWN = (1, 99)
 HORDE_SIZE = (1, 20)
 NAME_LENGTH = 80
+
+# A value of a stat block's dict as ``StatBlock.to_json()`` writes it. The rules may not import
+# the domain's JSON alias (domain/json_data.py); this one has its shape, so the checker takes
+# either for the other. What the functions here validate may hold anything: they take objects.
+Plain: TypeAlias = bool | int | float | str | list["Plain"] | dict[str, "Plain"] | None
 
 _HORDE = re.compile(r"^Horde\s*\(\s*(\d+)\s*/\s*HP\s*\)$", re.IGNORECASE)
 
@@ -48,7 +53,7 @@ def type_text(base: str, size: int | None = None) -> str:
     return f"Horde ({size}/HP)" if base == "Horde" else base
 
 
-def _in(value: Any, bounds: tuple[int, int], what: str) -> str:
+def _in(value: object, bounds: tuple[int, int], what: str) -> str:
     low, high = bounds
     if not isinstance(value, int) or isinstance(value, bool):
         return f"{what} must be a whole number."
@@ -57,7 +62,7 @@ def _in(value: Any, bounds: tuple[int, int], what: str) -> str:
     return ""
 
 
-def _name(value: Any, what: str) -> str:
+def _name(value: object, what: str) -> str:
     text = str(value or "").strip()
     if not text:
         return f"Give the {what} a name."
@@ -82,8 +87,17 @@ def damage_problem(text: str) -> str:
     return ""
 
 
-def _features(features: Any, problems: dict[str, str]) -> None:
-    for n, feature in enumerate(features or ()):
+def entries(value: object) -> list[Mapping[str, object]]:
+    """The entries of a list of features or experiences; an entry that is not a mapping reads
+    as an empty one (so each of its fields is named as missing), a value that is not a list as
+    no entries."""
+    if not isinstance(value, list | tuple):
+        return []
+    return [entry if isinstance(entry, Mapping) else {} for entry in value]
+
+
+def _features(features: object, problems: dict[str, str]) -> None:
+    for n, feature in enumerate(entries(features)):
         where = f"features.{n}"
         label = f"Feature {n + 1}"
         problem = _name(feature.get("name"), "feature")
@@ -101,13 +115,13 @@ def _features(features: Any, problems: dict[str, str]) -> None:
                 problems[f"{where}.countdown"] = f"{label}: {problem}"
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     """A typed value quoted in a problem, cut to one line's worth."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-def adversary_problems(block: Mapping[str, Any]) -> dict[str, str]:
+def adversary_problems(block: Mapping[str, object]) -> dict[str, str]:
     """Every problem of an adversary stat block, by field; empty when it is valid."""
     problems: dict[str, str] = {}
 
@@ -137,9 +151,9 @@ def adversary_problems(block: Mapping[str, Any]) -> dict[str, str]:
               else _in(major, THRESHOLD, "The Major threshold"))
         check("severe", "Give the Severe threshold." if severe is None
               else _in(severe, THRESHOLD, "The Severe threshold"))
-        # Neither has a problem, so both are whole numbers; the None test says so to the checker.
+        # Neither has a problem, so both are whole numbers; isinstance says so to the checker.
         if ("major" not in problems and "severe" not in problems
-                and major is not None and severe is not None and major >= severe):
+                and isinstance(major, int) and isinstance(severe, int) and major >= severe):
             check("severe", f"Severe ({severe}) must be above Major ({major}).")
     check("hp", _in(block.get("hp"), HP, "HP"))
     check("stress", _in(block.get("stress"), STRESS, "Stress"))
@@ -151,7 +165,7 @@ def adversary_problems(block: Mapping[str, Any]) -> dict[str, str]:
                               f"not {_short(block.get('attack_range'))}.")
     check("damage", damage_problem(str(block.get("damage") or "")))
     seen: set[str] = set()
-    for n, experience in enumerate(block.get("experiences") or ()):
+    for n, experience in enumerate(entries(block.get("experiences"))):
         label = f"Experience {n + 1}"
         name = str(experience.get("name") or "").strip()
         problem = _name(name, "experience")
@@ -165,7 +179,7 @@ def adversary_problems(block: Mapping[str, Any]) -> dict[str, str]:
     return problems
 
 
-def environment_problems(block: Mapping[str, Any]) -> dict[str, str]:
+def environment_problems(block: Mapping[str, object]) -> dict[str, str]:
     """Every problem of an environment stat block, by field; empty when it is valid."""
     problems: dict[str, str] = {}
     for field, message in (

@@ -1,7 +1,7 @@
 """Moving a Daggerheart adversary or environment to another tier, by the SRD's benchmarks.
 
 Pure: it reads and returns the plain dict a stat block turns into (``StatBlock.to_json()``,
-``EnvironmentBlock.to_json()``), so the rules layer needs nothing above it.
+``EnvironmentBlock.to_json()``: ``Plain`` values), so the rules layer needs nothing above it.
 
 **Interpretation** (shared/rules/NOTES.md, "Adversary stat block benchmarks by tier"):
 
@@ -53,7 +53,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
 
 from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import tier_benchmarks
@@ -63,7 +62,9 @@ from encounter_app.rules.stat_blocks import (
     HP,
     STRESS,
     THRESHOLD,
+    Plain,
     base_type,
+    entries,
 )
 
 DEFAULT_TOUGHNESS = 2  # HP and Stress added from tier 1-2 to 3-4 (the rulebook's 1 to 3)
@@ -129,7 +130,7 @@ class Move:
     """A stat block moved to another tier: the new numbers, the features to check by hand, and
     what the move could not do as the interpretation says."""
 
-    stats: dict[str, Any]
+    stats: dict[str, Plain]
     check: tuple[FeatureDamage, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -203,10 +204,10 @@ def damage_in(text: str) -> tuple[str, ...]:
     return tuple(m.group(0) for m in _DAMAGE_IN_TEXT.finditer(text))
 
 
-def _check(features: Any, old: DamageRange, new: DamageRange, tier: int
+def _check(features: object, old: DamageRange, new: DamageRange, tier: int
            ) -> tuple[FeatureDamage, ...]:
     found: list[FeatureDamage] = []
-    for feature in features or ():
+    for feature in entries(features):
         for written in damage_in(str(feature.get("text") or "")):
             suggestion = None
             try:
@@ -240,6 +241,15 @@ def default_toughness(from_tier: int, to_tier: int) -> int:
     return 0
 
 
+def whole(stats: Mapping[str, Plain], key: str) -> int:
+    """The number ``stats[key]`` holds (a stat block's dict holds whole numbers there); a
+    TypeError names the field when it holds no number."""
+    value = stats[key]
+    if isinstance(value, int | float | str):
+        return int(value)
+    raise TypeError(f"{key} is not a number: {value!r}")
+
+
 def _clamp(value: int, bounds: tuple[int, int], what: str, notes: list[str]) -> int:
     low, high = bounds
     kept = min(max(value, low), high)
@@ -248,38 +258,39 @@ def _clamp(value: int, bounds: tuple[int, int], what: str, notes: list[str]) -> 
     return kept
 
 
-def plan_adversary(stats: Mapping[str, Any], to_tier: int, *,
+def plan_adversary(stats: Mapping[str, Plain], to_tier: int, *,
                    toughness: int | None = None) -> Move:
     """``stats`` (a StatBlock's dict) moved to ``to_tier`` by the module's interpretation.
 
     ``toughness``: HP and Stress added (taken off when negative); None takes
     :func:`default_toughness`. Raises ValueError for a tier outside 1-4.
     """
-    from_tier = int(stats["tier"])
+    from_tier = whole(stats, "tier")
     old, new = tier_benchmarks(from_tier), tier_benchmarks(to_tier)
     old_range, new_range = adversary_damage(from_tier), adversary_damage(to_tier)
     notes: list[str] = []
     moved = dict(stats)
     moved["tier"] = to_tier
-    moved["attack_modifier"] = _clamp(int(stats["attack_modifier"]) + new.attack - old.attack,
+    moved["attack_modifier"] = _clamp(whole(stats, "attack_modifier") + new.attack - old.attack,
                                       ATTACK_MODIFIER, "The attack modifier", notes)
-    moved["difficulty"] = _clamp(int(stats["difficulty"]) + new.difficulty - old.difficulty,
+    moved["difficulty"] = _clamp(whole(stats, "difficulty") + new.difficulty - old.difficulty,
                                  DIFFICULTY, "Difficulty", notes)
     if base_type(str(stats.get("type") or "")) == "Minion":
         moved["major"] = moved["severe"] = None
     else:
-        major, severe = stats.get("major"), stats.get("severe")
-        if major is not None:  # below the highest: a Severe above it must fit too
-            top = THRESHOLD[1] - (severe is not None)
-            moved["major"] = _clamp(int(major) + new.major - old.major, (THRESHOLD[0], top),
-                                    "The Major threshold", notes)
-        if severe is not None:
-            low = (moved["major"] + 1 if major is not None else THRESHOLD[0], THRESHOLD[1])
-            moved["severe"] = _clamp(int(severe) + new.severe - old.severe, low,
-                                     "The Severe threshold", notes)
+        has_major, has_severe = stats.get("major") is not None, stats.get("severe") is not None
+        lowest_severe = THRESHOLD[0]
+        if has_major:  # below the highest: a Severe above it must fit too
+            top = THRESHOLD[1] - has_severe
+            major = _clamp(whole(stats, "major") + new.major - old.major, (THRESHOLD[0], top),
+                           "The Major threshold", notes)
+            moved["major"], lowest_severe = major, major + 1
+        if has_severe:
+            moved["severe"] = _clamp(whole(stats, "severe") + new.severe - old.severe,
+                                     (lowest_severe, THRESHOLD[1]), "The Severe threshold", notes)
         extra = default_toughness(from_tier, to_tier) if toughness is None else toughness
-        moved["hp"] = _clamp(int(stats["hp"]) + extra, HP, "HP", notes)
-        moved["stress"] = _clamp(int(stats["stress"]) + extra, STRESS, "Stress", notes)
+        moved["hp"] = _clamp(whole(stats, "hp") + extra, HP, "HP", notes)
+        moved["stress"] = _clamp(whole(stats, "stress") + extra, STRESS, "Stress", notes)
     damage = str(stats["damage"])
     placed = place(damage, old_range, new_range, to_tier)
     if placed is None:
@@ -291,8 +302,8 @@ def plan_adversary(stats: Mapping[str, Any], to_tier: int, *,
                 tuple(notes))
 
 
-def move_adversary(stats: Mapping[str, Any], to_tier: int, *,
-                   toughness: int | None = None) -> dict[str, Any]:
+def move_adversary(stats: Mapping[str, Plain], to_tier: int, *,
+                   toughness: int | None = None) -> dict[str, Plain]:
     """The stat block's dict at ``to_tier``: :func:`plan_adversary`'s numbers."""
     return plan_adversary(stats, to_tier, toughness=toughness).stats
 
@@ -300,10 +311,10 @@ def move_adversary(stats: Mapping[str, Any], to_tier: int, *,
 # --- environments ------------------------------------------------------------------------------
 
 
-def plan_environment(stats: Mapping[str, Any], to_tier: int) -> Move:
+def plan_environment(stats: Mapping[str, Plain], to_tier: int) -> Move:
     """An environment's dict at ``to_tier``: the Difficulty of that tier's column; the features
     that name damage listed with the same place in the new tier's environment range."""
-    from_tier = int(stats["tier"])
+    from_tier = whole(stats, "tier")
     old_range, new_range = environment_damage(from_tier), environment_damage(to_tier)
     moved = dict(stats)
     moved["tier"] = to_tier
@@ -311,6 +322,6 @@ def plan_environment(stats: Mapping[str, Any], to_tier: int) -> Move:
     return Move(moved, _check(stats.get("features"), old_range, new_range, to_tier))
 
 
-def move_environment(stats: Mapping[str, Any], to_tier: int) -> dict[str, Any]:
+def move_environment(stats: Mapping[str, Plain], to_tier: int) -> dict[str, Plain]:
     """The environment's dict at ``to_tier``: :func:`plan_environment`'s numbers."""
     return plan_environment(stats, to_tier).stats

@@ -9,8 +9,8 @@ not part of a clash's undo step: like a library entry, it outlives the fight.
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from encounter_app.domain.json_data import JSON
 from encounter_app.rules.casus_mus import MANEUVERS, Maneuver
 
 __all__ = ["KEY", "MANEUVERS", "Maneuver", "ManeuverError", "add_maneuver", "maneuvers",
@@ -34,11 +34,11 @@ def _own(store: Store, *, strict: bool = False) -> list[Maneuver]:
     if not text:
         return []
     try:
-        entries: Any = json.loads(text)
+        entries: JSON = json.loads(text)
     except ValueError:
         entries = None
-    good = [Maneuver(e["name"], str(e.get("text", ""))) for e in entries or ()
-            if isinstance(e, dict) and isinstance(e.get("name"), str) and e["name"].strip()
+    good = [Maneuver(name, str(e.get("text", ""))) for e in entries
+            if isinstance(e, dict) and isinstance(name := e.get("name"), str) and name.strip()
             ] if isinstance(entries, list) else []
     if strict and (not isinstance(entries, list) or len(good) != len(entries)):
         raise ManeuverError("The table's saved Combat Maneuvers could not all be read, so "

@@ -9,7 +9,6 @@ emits ``marks_requested``, ``attack_requested`` and ``condition_clear_requested`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -71,7 +70,7 @@ from encounter_app.ui.widgets.pips import clicked_pip, paint_pips, toggled_count
 AnyIndex = QModelIndex | QPersistentModelIndex
 # The row (or its id when it cannot be hashed), has the spotlight, card width, font.key().
 # row, active, width, font, compact, a group card's count and how many are down
-_CardKey = tuple[CombatantRow | int, bool, int, str, bool, tuple[Any, ...]]
+_CardKey = tuple[CombatantRow | int, bool, int, str, bool, tuple[int, int] | tuple[()]]
 CHIP_TIPS = {
     "hidden": "Not on the player display: select it and press H (Players menu) to show it",
     "condition": "{condition}: click to clear it (right-click the card for more)",

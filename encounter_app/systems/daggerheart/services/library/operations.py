@@ -11,9 +11,9 @@ The builder's services and the rules of tiers are imported when first used, not 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Generic, cast
+from typing import TYPE_CHECKING, Generic
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand
@@ -47,6 +47,7 @@ from encounter_app.systems.daggerheart.services.library.shelves import (
     Keep,
     Library,
     Shelf,
+    StatsT,
     duplicate,
 )
 
@@ -54,29 +55,30 @@ if TYPE_CHECKING:  # the builder's services load when the builder is first used
     from encounter_app.systems.daggerheart.services.library.builder import PlannedAdversary
 
 
-class ShelfOperations(Operations, Generic[EntryT]):
-    """What the GM does to one shelf of the library (adversaries, or environments)."""
+class ShelfOperations(Operations, Generic[EntryT, StatsT]):
+    """What the GM does to one shelf of the library (adversaries, or environments): its
+    entries are EntryT, each holding a StatsT; ``make`` is a new entry of the GM's own of a
+    stat block, ``stats_of`` an entry's stat block as its kind."""
 
-    def __init__(self, shelf: Shelf[EntryT], undo_stack: UndoStack, say: Say) -> None:
+    def __init__(self, shelf: Shelf[EntryT], undo_stack: UndoStack, say: Say,
+                 make: Callable[[StatsT], EntryT], stats_of: Callable[[EntryT], StatsT]
+                 ) -> None:
         super().__init__(undo_stack, say)
         self.shelf = shelf
+        self._make, self.stats_of = make, stats_of
 
-    def _entry(self, old: EntryT | None, stats: Any) -> EntryT:
-        if old is not None:
-            return replace(old, stats=stats)
-        kind = EnvironmentRow if isinstance(stats, EnvironmentBlock) else TemplateRow
-        # The shelf's editor makes its own shelf's kind of stat block, so this is an EntryT.
-        return cast(EntryT, kind(id=None, stats=stats, source="own"))
+    def _entry(self, old: EntryT | None, stats: StatsT) -> EntryT:
+        return self._make(stats) if old is None else replace(old, stats=stats)
 
     def _added(self, command: AddEntry[EntryT]) -> int | None:
         return stored_id(command.row) if self.run(lambda: command) else None
 
-    def new(self, stats: Any) -> int | None:
+    def new(self, stats: StatsT) -> int | None:
         """A new entry of ``stats`` (the shelf's kind of stat block); its id, None when the
         store refused it."""
         return self._added(AddEntry(self.shelf, self._entry(None, stats)))
 
-    def edit(self, entry_id: int, stats: Any) -> bool:
+    def edit(self, entry_id: int, stats: StatsT) -> bool:
         """Entry ``entry_id`` takes ``stats``; nothing when they are the same."""
         def build() -> EditEntry[EntryT] | None:
             old = self.shelf.get(entry_id)
@@ -112,13 +114,32 @@ class LibraryShelves:
     """The library and the operations of its two shelves, for the library dock."""
 
     library: Library
-    adversaries: ShelfOperations[TemplateRow]
-    environments: ShelfOperations[EnvironmentRow]
+    adversaries: ShelfOperations[TemplateRow, StatBlock]
+    environments: ShelfOperations[EnvironmentRow, EnvironmentBlock]
 
     @classmethod
     def of(cls, library: Library, undo_stack: UndoStack, say: Say) -> LibraryShelves:
-        return cls(library, ShelfOperations(library.templates, undo_stack, say),
-                   ShelfOperations(library.environments, undo_stack, say))
+        return cls(library,
+                   ShelfOperations(library.templates, undo_stack, say, _own_template,
+                                   _template_stats),
+                   ShelfOperations(library.environments, undo_stack, say, _own_environment,
+                                   _environment_stats))
+
+
+def _own_template(stats: StatBlock) -> TemplateRow:
+    return TemplateRow(id=None, stats=stats, source="own")
+
+
+def _template_stats(row: TemplateRow) -> StatBlock:
+    return row.stats
+
+
+def _own_environment(stats: EnvironmentBlock) -> EnvironmentRow:
+    return EnvironmentRow(id=None, stats=stats, source="own")
+
+
+def _environment_stats(row: EnvironmentRow) -> EnvironmentBlock:
+    return row.stats
 
 
 class LibraryOperations(Operations):
@@ -223,7 +244,7 @@ class LibraryOperations(Operations):
         from encounter_app.systems.daggerheart.services.library import tier_moves
 
         library = self.library
-        command: AddEntry[Any]
+        command: AddEntry[TemplateRow] | AddEntry[EnvironmentRow]
         if isinstance(moved, EnvironmentBlock):
             command = tier_moves.save_environment(library.environments, moved, old_tier)
         else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import Field, replace
-from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
+from typing import ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
@@ -29,7 +29,7 @@ class EntryStats(Protocol):
     """What StatBlock and EnvironmentBlock have in common, that the library reads of either."""
 
     # Dataclasses (typeshed's DataclassInstance): duplicate() replaces fields of a copy.
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    __dataclass_fields__: ClassVar[dict[str, Field[object]]]
 
     @property
     def name(self) -> str: ...
@@ -48,7 +48,7 @@ class EntryStats(Protocol):
 class LibraryEntry(HasId, Protocol):
     """What a shelf holds: a TemplateRow or an EnvironmentRow."""
 
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    __dataclass_fields__: ClassVar[dict[str, Field[object]]]
 
     @property
     def stats(self) -> EntryStats: ...
@@ -57,6 +57,7 @@ class LibraryEntry(HasId, Protocol):
 
 
 EntryT = TypeVar("EntryT", bound=LibraryEntry)
+StatsT = TypeVar("StatsT", bound=EntryStats)  # an entry's kind of stat block
 
 
 class Shelf(QObject, Generic[EntryT]):

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
+from typing import TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
+from encounter_app.domain.json_data import JsonObject
 from encounter_app.rules import tiers
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
@@ -20,6 +21,7 @@ from encounter_app.systems.daggerheart.services.library.commands import AddEntry
 from encounter_app.systems.daggerheart.services.library.shelves import EncounterEnvironment, Shelf
 
 Block = StatBlock | EnvironmentBlock
+BlockT = TypeVar("BlockT", StatBlock, EnvironmentBlock)  # what is moved comes back its kind
 
 
 def plan(stats: Block, to_tier: int) -> tiers.Move:
@@ -29,7 +31,7 @@ def plan(stats: Block, to_tier: int) -> tiers.Move:
     return tiers.plan_adversary(stats.to_json(), to_tier)
 
 
-def block_from(original: Block, data: dict[str, Any]) -> Block:
+def block_from(original: BlockT, data: JsonObject) -> BlockT:
     """The moved dict back as the original's kind of block."""
     if isinstance(original, EnvironmentBlock):
         return EnvironmentBlock.from_json(data)
@@ -50,14 +52,15 @@ def _what(stats: Block, old_tier: int) -> str:
     return f"{stats.name} (tier {old_tier} to {stats.tier})"
 
 
-def save_adversary(shelf: Shelf[TemplateRow], moved: StatBlock, old_tier: int) -> AddEntry[Any]:
+def save_adversary(shelf: Shelf[TemplateRow], moved: StatBlock, old_tier: int
+                   ) -> AddEntry[TemplateRow]:
     """The moved adversary as a new library entry."""
     return AddEntry(shelf, TemplateRow(None, moved, source="own"),
                     f"Move to another tier: new entry {_what(moved, old_tier)}")
 
 
 def save_environment(shelf: Shelf[EnvironmentRow], moved: EnvironmentBlock,
-                     old_tier: int) -> AddEntry[Any]:
+                     old_tier: int) -> AddEntry[EnvironmentRow]:
     """The moved environment as a new library entry."""
     return AddEntry(shelf, EnvironmentRow(None, moved, source="own"),
                     f"Move to another tier: new entry {_what(moved, old_tier)}")

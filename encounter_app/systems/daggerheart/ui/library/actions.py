@@ -10,7 +10,7 @@ wanted (the dock shown, the builder opened), not before the window's first paint
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -121,14 +121,16 @@ class LibraryActions(QObject):
             width, height = min(660, frame.width() // 2), min(720, frame.height() - 40)
             self.dock.setGeometry(frame.right() - width - 20, frame.top() + 40, width, height)
 
-    def _use(self, use: str, rows: list[Any]) -> None:
+    def _use(self, use: str, rows: Sequence[TemplateRow | EnvironmentRow]) -> None:
         """``rows``: TemplateRows for "encounter" and "builder", EnvironmentRows for "attach"."""
+        templates = [row for row in rows if isinstance(row, TemplateRow)]
+        environments = [row for row in rows if isinstance(row, EnvironmentRow)]
         if use == "encounter":
-            self.add_to_encounter(rows)
+            self.add_to_encounter(templates)
         elif use == "builder":
-            self.open_builder(rows)
-        elif use == "attach" and rows:
-            self.attach(rows[0])
+            self.open_builder(templates)
+        elif use == "attach" and environments:
+            self.attach(environments[0])
 
     def _environment_changed(self) -> None:
         self.detach_action.setEnabled(self.holder.block is not None)

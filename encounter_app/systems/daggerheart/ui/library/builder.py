@@ -9,7 +9,6 @@ appear with their reason the moment they apply.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -270,7 +269,7 @@ class BuilderDialog(QDialog):
         for template in templates:
             self.plan_model.add(template)
 
-    def add_selected(self, *_args: Any) -> None:
+    def add_selected(self, *_args: object) -> None:
         self.add(self.picker.selected())
 
     def variant(self, step: Step) -> PlannedAdversary | None:
@@ -287,7 +286,7 @@ class BuilderDialog(QDialog):
         if planned is not None:
             self.plan_model.add_planned(planned)
 
-    def _update_variants(self, *_args: Any) -> None:
+    def _update_variants(self, *_args: object) -> None:
         before = self.tally()
         paragraphs = []
         for step, button in self.variant_buttons.items():
@@ -324,7 +323,7 @@ class BuilderDialog(QDialog):
         if row >= 0:
             self.plan_model.remove(row)
 
-    def _update_plan_buttons(self, *_args: Any) -> None:
+    def _update_plan_buttons(self, *_args: object) -> None:
         row = self._plan_row()
         self.remove_button.setEnabled(row >= 0)
         self.more_button.setEnabled(row >= 0)
@@ -365,7 +364,7 @@ class BuilderDialog(QDialog):
         return battle_points.tally(self.party_size.value(), self.party_tier.value(),
                                    [p.pick() for p in plan], choices)
 
-    def _update(self, *_args: Any) -> None:
+    def _update(self, *_args: object) -> None:
         tally = self.tally()
         self.bar.setMaximum(max(1, tally.budget, tally.cost))
         self.bar.setValue(tally.cost)

@@ -7,7 +7,6 @@ into one undo command. The count is edited in place (a spin box, 1 to MAX_COUNT)
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -102,7 +101,7 @@ class PlanModel(QAbstractTableModel):
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._plan):
             return None
         planned, column = self._plan[index.row()], index.column()
@@ -120,14 +119,14 @@ class PlanModel(QAbstractTableModel):
             return cost_why(planned.pick())
         return None
 
-    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole
+    def setData(self, index: AnyIndex, value: object, role: int = Qt.ItemDataRole.EditRole
                 ) -> bool:
         if (not index.isValid() or index.column() != COUNT_COLUMN
-                or role != Qt.ItemDataRole.EditRole):
+                or role != Qt.ItemDataRole.EditRole or not isinstance(value, int | float | str)):
             return False
         try:
             count = int(value)
-        except (TypeError, ValueError):
+        except ValueError:
             return False
         if not 1 <= count <= MAX_COUNT:
             return False
@@ -141,7 +140,7 @@ class PlanModel(QAbstractTableModel):
         return flags
 
     def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return COLUMNS[section]
         return None

@@ -6,7 +6,7 @@ its problems said right under it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -26,8 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import Experience, Feature
+from encounter_app.domain.json_data import JSON, JsonObject
 from encounter_app.rules.stat_blocks import COUNTDOWN, EXPERIENCE_BONUS, FEATURE_KINDS
 from encounter_app.ui.widgets.problem import ProblemLabel
+
+ValueT = TypeVar("ValueT")  # what a list's rows edit: an Experience, a Feature
 
 
 class EntryRow(QFrame):
@@ -60,7 +63,7 @@ class EntryRow(QFrame):
         button.clicked.connect(slot)
         return button
 
-    def json(self) -> dict[str, Any]:
+    def json(self) -> JsonObject:
         raise NotImplementedError
 
 
@@ -88,7 +91,7 @@ class ExperienceRow(EntryRow):
         self.name.textChanged.connect(self.changed)
         self.bonus.valueChanged.connect(self.changed)
 
-    def json(self) -> dict[str, Any]:
+    def json(self) -> JsonObject:
         return {"name": self.name.text().strip(), "bonus": self.bonus.value()}
 
 
@@ -141,18 +144,19 @@ class FeatureRow(EntryRow):
                        self.text.textChanged):
             signal.connect(self.changed)
 
-    def json(self) -> dict[str, Any]:
+    def json(self) -> JsonObject:
         return {"name": self.name.text().strip(), "kind": self.kind.currentText(),
                 "text": self.text.toPlainText().strip(), "fear": self.fear.isChecked(),
                 "countdown": self.countdown.value() if self.has_countdown.isChecked() else None}
 
 
-class ListEditor(QWidget):
-    """A list of entry rows with an Add button; ``changed`` on any edit, add, move or remove."""
+class ListEditor(QWidget, Generic[ValueT]):
+    """A list of entry rows with an Add button; ``changed`` on any edit, add, move or remove.
+    ``make_row`` makes a row showing a value (an empty one for None)."""
 
     changed = Signal()
 
-    def __init__(self, make_row: Callable[[Any], EntryRow], add_label: str, key: str,
+    def __init__(self, make_row: Callable[[ValueT | None], EntryRow], add_label: str, key: str,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._make_row, self.key = make_row, key
@@ -174,14 +178,14 @@ class ListEditor(QWidget):
         bottom.addStretch(1)
         layout.addLayout(bottom)
 
-    def set_values(self, values: Sequence[Any]) -> None:
+    def set_values(self, values: Sequence[ValueT]) -> None:
         for row in list(self.rows):
             self._remove(row, announce=False)
         for value in values:
             self.add_row(value, announce=False)
         self._refresh()
 
-    def add_row(self, value: Any = None, *, focus: bool = False, announce: bool = True
+    def add_row(self, value: ValueT | None = None, *, focus: bool = False, announce: bool = True
                 ) -> EntryRow:
         row = self._make_row(value)
         row.changed.connect(self.changed)
@@ -223,7 +227,7 @@ class ListEditor(QWidget):
             row.up.setEnabled(n > 0)
             row.down.setEnabled(n < len(self.rows) - 1)
 
-    def json(self) -> list[dict[str, Any]]:
+    def json(self) -> list[JSON]:
         return [row.json() for row in self.rows]
 
     def show_problems(self, problems: Mapping[str, str]) -> None:
@@ -233,3 +237,7 @@ class ListEditor(QWidget):
             # Under its own row "Feature 2: " goes without saying.
             said = [m.split(": ", 1)[-1] for k, m in problems.items() if k.startswith(prefix)]
             row.problem.say(" ".join(m[:1].upper() + m[1:] for m in said))
+
+
+# The lists the editors hold (what ValidatedDialog lays out and tells its problems).
+EntryList = ListEditor[Experience] | ListEditor[Feature]

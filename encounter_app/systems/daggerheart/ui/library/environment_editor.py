@@ -3,11 +3,10 @@ features, each problem said at its field and Save disabled with the reason until
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from encounter_app.domain import EnvironmentBlock
+from encounter_app.domain import EnvironmentBlock, Feature
+from encounter_app.domain.json_data import JsonObject
 from encounter_app.rules import stat_blocks as rules
 from encounter_app.systems.daggerheart.ui.library.entry_lists import FeatureRow, ListEditor
 from encounter_app.systems.daggerheart.ui.library.stat_block_forms import (
@@ -32,7 +31,7 @@ class EnvironmentEditor(ValidatedDialog):
         self.impulses = text_box("Impulses", 2, "What the place pushes for, e.g. flood, hide")
         self.adversaries = text_box("Potential adversaries", 2,
                                     "Who may be found here, e.g. bandits, eels")
-        self.features = ListEditor(FeatureRow, "Add feature", "features")
+        self.features: ListEditor[Feature] = ListEditor(FeatureRow, "Add feature", "features")
 
         form = FieldForm()
         form.field("&Name", self.name, "name")
@@ -58,7 +57,7 @@ class EnvironmentEditor(ValidatedDialog):
         self.adversaries.setPlainText(block.potential_adversaries)
         self.features.set_values(block.features)
 
-    def json(self) -> dict[str, Any]:
+    def json(self) -> JsonObject:
         return {"name": self.name.text().strip(), "tier": self.tier.value(),
                 "type": self.type.currentText(), "difficulty": self.difficulty.value(),
                 "description": self.description.toPlainText().strip(),

@@ -8,8 +8,9 @@ library of several hundred stat blocks filters without rebuilding strings on eve
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Generic, NamedTuple, TypeVar, cast
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Generic, NamedTuple, TypeVar, cast
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -32,12 +33,13 @@ SOURCE_LABEL = {"sample": "Sample", "own": "Yours", "srd": "SRD", "import": "Imp
 
 
 _RowT = TypeVar("_RowT")
+SortKey = str | int  # one column's keys are all text or all numbers
 
 
 class Column(NamedTuple, Generic[_RowT]):
     title: str
     text: Callable[[_RowT], str]
-    sort: Callable[[_RowT], Any]  # a str or an int, compared only within its column
+    sort: Callable[[_RowT], SortKey]  # compared only within its column
     numeric: bool = False
     sample: str = ""  # the widest text it usually holds, for its starting width
 
@@ -104,7 +106,7 @@ class LibraryTableModel(QAbstractTableModel, Generic[EntryT]):
     def row_at(self, row: int) -> EntryT:
         return self._rows[row]
 
-    def sort_key(self, column: int) -> Callable[[EntryT], Any]:
+    def sort_key(self, column: int) -> Callable[[EntryT], SortKey]:
         return self._columns[column].sort
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
@@ -113,7 +115,7 @@ class LibraryTableModel(QAbstractTableModel, Generic[EntryT]):
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._columns)
 
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         row, column = self._rows[index.row()], self._columns[index.column()]
@@ -130,7 +132,7 @@ class LibraryTableModel(QAbstractTableModel, Generic[EntryT]):
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return self._columns[section].title
         return None
@@ -148,21 +150,24 @@ class LibraryFilter(QSortFilterProxyModel, Generic[EntryT]):
         self.setSortRole(SortRole)
         self.setDynamicSortFilter(True)
 
-    def _set(self, **values: Any) -> None:
+    @contextmanager
+    def _changing_filter(self) -> Iterator[None]:
         self.beginFilterChange()
-        for key, value in values.items():
-            setattr(self, key, value)
+        yield
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_search(self, text: str) -> None:
-        self._set(_words=text.casefold().split())
+        with self._changing_filter():
+            self._words = text.casefold().split()
 
     def set_tier(self, tier: int | None) -> None:
-        self._set(_tier=tier)
+        with self._changing_filter():
+            self._tier = tier
 
     def set_type(self, type_: str | None) -> None:
         """A base type ("Horde" matches "Horde (3/HP)"); None for every type."""
-        self._set(_type=type_)
+        with self._changing_filter():
+            self._type = type_
 
     def _table(self) -> LibraryTableModel[EntryT]:
         # Its source is always the LibraryTableModel it filters (FilteredTable sets it). The
@@ -189,9 +194,10 @@ class LibraryFilter(QSortFilterProxyModel, Generic[EntryT]):
         # dispatch per comparison, a tenth of a second to re-sort a thousand entries.
         model = self._table()
         key = model.sort_key(left.column())
-        # The keys are Any to the checker (a str or an int, by column); their < is a bool.
-        less: bool = key(model.row_at(left.row())) < key(model.row_at(right.row()))
-        return less
+        mine, theirs = key(model.row_at(left.row())), key(model.row_at(right.row()))
+        if isinstance(mine, str) or isinstance(theirs, str):  # a column of text
+            return str(mine) < str(theirs)
+        return mine < theirs
 
     def row_at(self, proxy_row: int) -> EntryT:
         return self._table().row_at(self.mapToSource(self.index(proxy_row, 0)).row())

@@ -8,9 +8,8 @@ it) is a signal the window turns into its own operation.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
-from typing import Any, Generic
+from typing import Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -26,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain import EnvironmentRow, TemplateRow
+from encounter_app.domain import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.battle_points import ADVERSARY_TYPES
 from encounter_app.rules.stat_blocks import ENVIRONMENT_TYPES
@@ -35,7 +34,7 @@ from encounter_app.systems.daggerheart.services.library.operations import (
     LibraryShelves,
     ShelfOperations,
 )
-from encounter_app.systems.daggerheart.services.library.shelves import EntryT
+from encounter_app.systems.daggerheart.services.library.shelves import EntryT, StatsT
 from encounter_app.systems.daggerheart.ui.library.models import (
     ENVIRONMENT_COLUMNS,
     TEMPLATE_COLUMNS,
@@ -48,21 +47,22 @@ from encounter_app.systems.daggerheart.ui.library.stat_block_html import (
 from encounter_app.systems.daggerheart.ui.library.table import FilteredTable
 
 SINGLE_USES = frozenset({"attach"})  # a fight has one environment
+_AnswerT = TypeVar("_AnswerT", covariant=True)
 
 
-class LibraryPage(QWidget, Generic[EntryT]):
+class LibraryPage(QWidget, Generic[EntryT, StatsT]):
     """One shelf of the library: the search line, tier and type filters, table and preview.
 
     ``edit`` and ``preview`` take the shelf's kind of stat block (StatBlock for TemplateRow,
-    EnvironmentBlock for EnvironmentRow), a link between types the checker cannot express:
-    they say Any there.
+    EnvironmentBlock for EnvironmentRow): the shelf's operations say which (``stats_of``).
     """
 
     used = Signal(str, list)  # the use's name ("encounter", "builder", "attach"), the rows
 
-    def __init__(self, operations: ShelfOperations[EntryT], columns: Sequence[Column[EntryT]],
-                 types: Sequence[str], edit: Callable[[Any], Any],
-                 preview: Callable[[Any], str], uses: Sequence[tuple[str, str, str]],
+    def __init__(self, operations: ShelfOperations[EntryT, StatsT],
+                 columns: Sequence[Column[EntryT]], types: Sequence[str],
+                 edit: Callable[[StatsT | None], StatsT | None],
+                 preview: Callable[[StatsT], str], uses: Sequence[tuple[str, str, str]],
                  samples: Callable[[], list[EntryT]] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -184,7 +184,7 @@ class LibraryPage(QWidget, Generic[EntryT]):
             self.view.setCurrentIndex(index)
             self.view.scrollTo(index)
 
-    def _selection_changed(self, *_args: Any) -> None:
+    def _selection_changed(self, *_args: object) -> None:
         chosen = self.selected()
         one = len(chosen) == 1
         self.edit_action.setEnabled(one)
@@ -195,7 +195,7 @@ class LibraryPage(QWidget, Generic[EntryT]):
         for action in self.entry_actions:
             action.setEnabled(one)
         if one:
-            self.preview.setHtml(self._preview(chosen[0].stats))
+            self.preview.setHtml(self._preview(self.operations.stats_of(chosen[0])))
         elif chosen:
             self.preview.setHtml(f"<p>{len(chosen)} selected.</p>")
         else:
@@ -208,7 +208,7 @@ class LibraryPage(QWidget, Generic[EntryT]):
                         f"{self.shelf.noun} to read its stat block."
             self.preview.setHtml(f"<p style='color:gray'>{empty}</p>")
 
-    def _source_changed(self, *_args: Any) -> None:
+    def _source_changed(self, *_args: object) -> None:
         self.samples_button.setVisible(
             self._samples is not None and not any(r.source == "sample" for r in self.shelf.rows))
         self._selection_changed()
@@ -236,11 +236,11 @@ class LibraryPage(QWidget, Generic[EntryT]):
         if made is not None and (new_id := self.operations.new(made)) is not None:
             self.select_id(new_id)
 
-    def edit(self, *_args: Any) -> None:
+    def edit(self, *_args: object) -> None:
         row = self.current()
         if row is None:
             return
-        changed = self._edit(row.stats)
+        changed = self._edit(self.operations.stats_of(row))
         if changed is not None:
             self.operations.edit(stored_id(row), changed)
 
@@ -262,21 +262,24 @@ class LibraryPage(QWidget, Generic[EntryT]):
             self.used.emit(name, chosen)
 
 
-def editor(parent: QWidget, module: str, name: str,
-           options: Callable[[Any], dict[str, Any]] | None = None) -> Callable[[Any], Any]:
-    """Ask an editor dialog for a stat block: its answer, or None when the GM cancels.
+AdversaryPage = LibraryPage[TemplateRow, StatBlock]
+EnvironmentPage = LibraryPage[EnvironmentRow, EnvironmentBlock]
 
-    The dialog's module is imported when first opened, not when the window starts.
-    ``options``: more keyword arguments for the dialog, worked out as it opens on ``stats``.
-    """
-    def run(stats: Any) -> Any:
-        dialog_class = getattr(importlib.import_module(module), name)
-        dialog = dialog_class(stats, parent, **(options(stats) if options else {}))
-        accepted = dialog.exec() == QDialog.DialogCode.Accepted
-        value = dialog.value() if accepted else None
-        dialog.deleteLater()
-        return value
-    return run
+
+class EditorDialog(Protocol[_AnswerT]):
+    """A stat-block editor as the library opens it: run, asked its answer, then let go."""
+
+    def exec(self) -> int: ...
+    def value(self) -> _AnswerT: ...
+    def deleteLater(self) -> None: ...
+
+
+def ask(dialog: EditorDialog[_AnswerT]) -> _AnswerT | None:
+    """The dialog's answer, or None when the GM cancels."""
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    value = dialog.value() if accepted else None
+    dialog.deleteLater()
+    return value
 
 
 class LibraryPanel(QTabWidget):
@@ -287,25 +290,38 @@ class LibraryPanel(QTabWidget):
         self.setObjectName("libraryPanel")
         # Held here too: the shelves and their row lists are the library's Qt children, and go
         # when it goes.
-        self.library = library = shelves.library
-        self.adversaries = LibraryPage(
-            shelves.adversaries, TEMPLATE_COLUMNS, ADVERSARY_TYPES,
-            editor(self, f"{__package__}.stat_block_editor", "StatBlockEditor",
-                   lambda stats: {"peers": library_peers(library, stats)}),
+        self.library = shelves.library
+        self.adversaries: AdversaryPage = LibraryPage(
+            shelves.adversaries, TEMPLATE_COLUMNS, ADVERSARY_TYPES, self._edit_adversary,
             adversary_html,
             (("encounter", "Add to encounter",
               "Put the selected adversaries into the initiative order now"),
              ("builder", "Add to builder", "Plan the selected adversaries in the builder")),
             _sample_adversaries)
-        self.environments = LibraryPage(
+        self.environments: EnvironmentPage = LibraryPage(
             shelves.environments, ENVIRONMENT_COLUMNS, ENVIRONMENT_TYPES,
-            editor(self, f"{__package__}.environment_editor", "EnvironmentEditor"),
-            environment_html,
+            self._edit_environment, environment_html,
             (("attach", "Attach to encounter",
               "Make the selected environment the fight's, shown in the sidebar"),),
             _sample_environments)
         self.addTab(self.adversaries, "&Adversaries")
         self.addTab(self.environments, "En&vironments")
+
+    # The editors' modules load when one is first opened, not when the window starts.
+
+    def _edit_adversary(self, stats: StatBlock | None) -> StatBlock | None:
+        from encounter_app.systems.daggerheart.ui.library.stat_block_editor import (
+            StatBlockEditor,  # see ui/__init__.py
+        )
+
+        return ask(StatBlockEditor(stats, self, peers=library_peers(self.library, stats)))
+
+    def _edit_environment(self, block: EnvironmentBlock | None) -> EnvironmentBlock | None:
+        from encounter_app.systems.daggerheart.ui.library.environment_editor import (
+            EnvironmentEditor,  # see ui/__init__.py
+        )
+
+        return ask(EnvironmentEditor(block, self))
 
 
 def _sample_adversaries() -> list[TemplateRow]:

@@ -12,12 +12,11 @@ disables Save.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
-from encounter_app.domain import StatBlock
+from encounter_app.domain import Experience, Feature, StatBlock
+from encounter_app.domain.json_data import JsonObject
 from encounter_app.rules import guidance
 from encounter_app.rules import stat_blocks as rules
 from encounter_app.rules.battle_points import ADVERSARY_TYPES
@@ -87,8 +86,9 @@ class StatBlockEditor(ValidatedDialog):
         self.damage.setAccessibleName("Damage")
         self.motives = text_box("Motives and tactics", 2, "e.g. Guard, crush, never retreat")
         self._build_guides()
-        self.experiences = ListEditor(ExperienceRow, "Add experience", "experiences")
-        self.features = ListEditor(FeatureRow, "Add feature", "features")
+        self.experiences: ListEditor[Experience] = ListEditor(ExperienceRow, "Add experience",
+                                                              "experiences")
+        self.features: ListEditor[Feature] = ListEditor(FeatureRow, "Add feature", "features")
 
         type_row = QHBoxLayout()
         type_row.addWidget(self.type, 1)
@@ -178,7 +178,7 @@ class StatBlockEditor(ValidatedDialog):
         self.experiences.set_values(stats.experiences)
         self.features.set_values(stats.features)
 
-    def json(self) -> dict[str, Any]:
+    def json(self) -> JsonObject:
         """The stat block as the fields have it, valid or not (what the rules check)."""
         base = self.type.currentText()
         minion = base == "Minion"
@@ -207,7 +207,7 @@ class StatBlockEditor(ValidatedDialog):
 
     value = stats
 
-    def _update(self, *_args: Any) -> None:
+    def _update(self, *_args: object) -> None:
         base = self.type.currentText()
         self.horde_size.setVisible(base == "Horde")
         minion = base == "Minion"

@@ -8,9 +8,8 @@ scrolling column on the right.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, SignalInstance
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -29,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.rules import stat_blocks as rules
-from encounter_app.systems.daggerheart.ui.library.entry_lists import ListEditor
+from encounter_app.systems.daggerheart.ui.library.entry_lists import EntryList
 from encounter_app.ui.widgets.problem import ProblemLabel
 
 
@@ -59,11 +58,15 @@ class FieldForm(QFormLayout):
         self.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.problems: dict[str, ProblemLabel] = {}
 
-    def field(self, label: str, widget: QWidget | Any, *keys: str,
+    def field(self, label: str, widget: QWidget | QLayout, *keys: str,
               buddy: QWidget | None = None) -> None:
-        """A row; ``buddy`` is the widget the label's shortcut focuses in a row of several."""
+        """A row; ``buddy`` is the widget the label's shortcut focuses in a row of several
+        (a row that is a layout needs one)."""
         title = QLabel(label)
-        title.setBuddy(buddy or widget)
+        focused = buddy if buddy is not None else widget
+        if not isinstance(focused, QWidget):
+            raise TypeError(f"the row {label!r} is a layout: name its buddy")
+        title.setBuddy(focused)
         self.addRow(title, widget)
         for key in keys:
             problem = ProblemLabel(f"{key}Problem")
@@ -86,7 +89,7 @@ class ValidatedDialog(QDialog):
         self.description = text_box("Description", 3, description_hint)
 
     def _assemble(self, left: Sequence[QLayout | QWidget],
-                  lists: Sequence[tuple[str, ListEditor]], width: int, height: int,
+                  lists: Sequence[tuple[str, EntryList]], width: int, height: int,
                   split: tuple[int, int] = (5, 6)) -> None:
         """Fields on the left, the titled lists scrolling on the right, Save at the bottom;
         ``split``: how the width is shared between the two columns."""
@@ -129,13 +132,13 @@ class ValidatedDialog(QDialog):
         layout.addLayout(bottom)
         self.resize(width, height)
 
-    def _watch(self, *signals: Any) -> None:
+    def _watch(self, *signals: SignalInstance) -> None:
         """Check again whenever one of these changes, and once now."""
         for signal in signals:
             signal.connect(self._update)
         self._update()
 
-    def _update(self, *_args: Any) -> None:
+    def _update(self, *_args: object) -> None:
         self._say_problems()
 
     @property
@@ -145,8 +148,9 @@ class ValidatedDialog(QDialog):
     def problems(self) -> dict[str, str]:
         raise NotImplementedError
 
-    def value(self) -> Any:
-        """The stat block the fields describe (check ``problems()`` first)."""
+    def value(self) -> object:
+        """The stat block the fields describe (check ``problems()`` first); each editor says
+        which kind."""
         raise NotImplementedError
 
     def _say_problems(self) -> None:

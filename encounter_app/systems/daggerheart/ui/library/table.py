@@ -4,7 +4,7 @@ the library dock and the encounter builder's picker."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic
+from typing import Generic
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
@@ -28,7 +28,7 @@ from encounter_app.systems.daggerheart.ui.library.models import (
 )
 
 
-def filter_combo(name: str, everything: str, items: Sequence[tuple[str, Any]]) -> QComboBox:
+def filter_combo(name: str, everything: str, items: Sequence[tuple[str, object]]) -> QComboBox:
     combo = QComboBox(objectName=name)
     combo.setAccessibleName(name)
     combo.addItem(everything, None)
@@ -110,7 +110,7 @@ class FilteredTable(QWidget, Generic[EntryT]):
             signal.connect(self._count)
         self._count()
 
-    def _count(self, *_args: Any) -> None:
+    def _count(self, *_args: object) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()
         self.count.setText(f"{total} {self._plural}" if shown == total
                            else f"{shown} of {total}")

@@ -10,7 +10,7 @@ status line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
@@ -20,8 +20,9 @@ from encounter_app.domain import EnvironmentBlock, EnvironmentRow, StatBlock, Te
 from encounter_app.systems.daggerheart.services.library.operations import LibraryOperations
 
 if TYPE_CHECKING:
+    from encounter_app.systems.daggerheart.services.library.tier_moves import BlockT
     from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
-    from encounter_app.systems.daggerheart.ui.library.panel import LibraryPage
+    from encounter_app.systems.daggerheart.ui.library.panel import AdversaryPage, EnvironmentPage
     from encounter_app.systems.daggerheart.ui.library.tier_dialog import TierMoveDialog
 
 MENU_TEXT = "Mo&ve to another tier…"
@@ -38,9 +39,11 @@ class TierActions(QObject):
 
     # -- the preview ----------------------------------------------------------------------------
 
-    def _ask(self, original: StatBlock | EnvironmentBlock, targets: Sequence[tuple[str, str]],
-             taken: Sequence[str]) -> tuple[str, Any] | None:
-        """(target, moved block) as the GM accepted it, or None when cancelled."""
+    def _ask(self, original: BlockT, targets: Sequence[tuple[str, str]],
+             taken: Sequence[str]) -> tuple[str, BlockT] | None:
+        """(target, moved block) as the GM accepted it, or None when cancelled; the moved
+        block is the original's kind."""
+        from encounter_app.systems.daggerheart.services.library import tier_moves
         from encounter_app.systems.daggerheart.ui.library.tier_dialog import (
             TierMoveDialog,  # see ui/__init__.py
         )
@@ -48,7 +51,8 @@ class TierActions(QObject):
         dialog = TierMoveDialog(original, targets, taken, self._window)
         self.last_dialog = dialog
         accepted = dialog.exec() == dialog.DialogCode.Accepted
-        answer = (dialog.target(), dialog.moved()) if accepted else None
+        answer = ((dialog.target(), tier_moves.block_from(original, dialog.stats_json()))
+                  if accepted else None)
         dialog.deleteLater()
         self.last_dialog = None
         return answer
@@ -66,15 +70,17 @@ class TierActions(QObject):
 
     def entry(self, row: TemplateRow | EnvironmentRow) -> int | None:
         """Move a library entry; the moved copy is a new entry (the id), the old one stays."""
-        environments = isinstance(row, EnvironmentRow)
-        answer = self._ask(row.stats, [("library", "A new library entry (this one stays as "
-                                                   "it is)")],
-                           self._names(environments))
+        targets = [("library", "A new library entry (this one stays as it is)")]
+        answer: tuple[str, StatBlock | EnvironmentBlock] | None
+        if isinstance(row, EnvironmentRow):
+            answer = self._ask(row.stats, targets, self._names(environments=True))
+        else:
+            answer = self._ask(row.stats, targets, self._names())
         if answer is None:
             return None
         return self._new_entry(answer[1], row.stats.tier)
 
-    def install_page(self, page: LibraryPage[Any]) -> QAction:
+    def install_page(self, page: AdversaryPage | EnvironmentPage) -> QAction:
         """The entry's context menu gets Move to another tier; the new entry is selected."""
         action = QAction(MENU_TEXT, page, objectName=f"{page.shelf.noun}TierMoveAction",
                          toolTip=TIP, statusTip=TIP)

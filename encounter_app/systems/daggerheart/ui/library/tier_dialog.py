@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import EnvironmentBlock, StatBlock
+from encounter_app.domain.json_data import JsonObject
 from encounter_app.rules import stat_blocks as limits
 from encounter_app.rules import tiers
 from encounter_app.rules.daggerheart import tier_benchmarks
@@ -50,15 +50,18 @@ _ENVIRONMENT_NUMBERS = (("difficulty", "&Difficulty", limits.DIFFICULTY),)
 LIBRARY, FIGHT, PLAN = "library", "fight", "plan"
 
 
-def _signed(field: str, value: Any) -> str:
+def _signed(field: str, value: object) -> str:
     if value is None:
         return "—"
-    return f"{value:+d}" if field == "attack_modifier" else str(value)
+    if field == "attack_modifier" and isinstance(value, int):
+        return f"{value:+d}"
+    return str(value)
 
 
 class TierMoveDialog(QDialog):
     """``targets``: (key, label) of where the moved block may go, the first chosen; ``taken``:
-    names in the library, so a new entry's suggested name is free."""
+    names in the library, so a new entry's suggested name is free. The moved block is
+    ``tier_moves.block_from(original, stats_json())``, of the original's kind."""
 
     def __init__(self, original: StatBlock | EnvironmentBlock,
                  targets: Sequence[tuple[str, str]], taken: Sequence[str] = (),
@@ -194,7 +197,7 @@ class TierMoveDialog(QDialog):
     def target(self) -> str:
         return self._target_keys[max(0, self.targets.checkedId())]
 
-    def _fill(self, *_args: Any) -> None:
+    def _fill(self, *_args: object) -> None:
         """The rules' numbers for the chosen tier (the GM's edits start again from them)."""
         tier = self.to_tier
         move = tier_moves.plan(self.original, tier)
@@ -203,7 +206,7 @@ class TierMoveDialog(QDialog):
         self.bench_header.setText(f"<b>Tier {tier} benchmark</b>")
         for field, box in self.fields.items():
             box.blockSignals(True)
-            box.setValue(int(move.stats[field]))
+            box.setValue(tiers.whole(move.stats, field))
             box.setPrefix("+" if field == "attack_modifier" and box.value() >= 0 else "")
             box.blockSignals(False)
         if self.damage is not None:
@@ -256,7 +259,7 @@ class TierMoveDialog(QDialog):
             text = "<span style='color:gray'>No feature names damage of its own.</span>"
         self.check.setText(text)
 
-    def stats_json(self) -> dict[str, Any]:
+    def stats_json(self) -> JsonObject:
         """The moved stat block as the fields say it."""
         assert self._move is not None
         data = dict(self._move.stats)
@@ -278,11 +281,7 @@ class TierMoveDialog(QDialog):
         shown = {*self.fields, "damage", "name"}
         return {key: text for key, text in found.items() if key in shown}
 
-    def moved(self) -> StatBlock | EnvironmentBlock:
-        """The moved block (check ``problems()`` first)."""
-        return tier_moves.block_from(self.original, self.stats_json())
-
-    def _update(self, *_args: Any) -> None:
+    def _update(self, *_args: object) -> None:
         self.name.setEnabled(self.target() == LIBRARY)
         problems = self.problems()
         if self.target() == LIBRARY and self.name.text().strip() in self._taken:
