@@ -509,6 +509,7 @@ class AdversaryCardsView(PaintedListView):
     condition_clear_requested = Signal(int, str)  # combatant id, condition
     fear_feature_requested = Signal(int, str)  # combatant id, the Fear feature's name
     damage_requested = Signal(int)  # combatant id: key D on a selected card
+    note_requested = Signal(int)  # combatant id: Shift+N on a selected card
     menu_requested = Signal(int, QPoint)  # combatant id, where to open it (global)
     group_requested = Signal(int, int)  # a group card's first Minion's id, how many defeated
     EMPTY_HINT = "No adversaries in this encounter. Add one from the initiative list."
@@ -757,11 +758,13 @@ class AdversaryCardsView(PaintedListView):
             self.scheduleDelayedItemsLayout()
 
     def _card_key(self, event: QKeyEvent) -> QModelIndex | None:
-        """The selected card, when ``event`` is a key that acts on it (A, Enter or D)."""
-        modifiers = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier
-                                          | Qt.KeyboardModifier.ShiftModifier)
-        if modifiers == Qt.KeyboardModifier.NoModifier and event.key() in (
-                Qt.Key.Key_A, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_D):
+        """The selected card, when ``event`` is a key that acts on it (A, Enter, D or Shift+N,
+        as the card tables' keys are)."""
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        plain = modifiers & ~Qt.KeyboardModifier.ShiftModifier == Qt.KeyboardModifier.NoModifier
+        if (plain and event.key() in (Qt.Key.Key_A, Qt.Key.Key_Return, Qt.Key.Key_Enter,
+                                      Qt.Key.Key_D)) or (
+                modifiers == Qt.KeyboardModifier.ShiftModifier and event.key() == Qt.Key.Key_N):
             index = self.currentIndex()
             if index.isValid() and self.selectionModel().isSelected(index):
                 return index
@@ -780,7 +783,10 @@ class AdversaryCardsView(PaintedListView):
         index = self._card_key(event)
         if index is not None:
             row = index.data(RowRole)
-            if event.key() != Qt.Key.Key_D:
+            if event.key() == Qt.Key.Key_N:
+                if isinstance(row, CombatantRow) and row.id:
+                    self.note_requested.emit(row.id)
+            elif event.key() != Qt.Key.Key_D:
                 self.delegate.request_attack(index)
             elif isinstance(row, CombatantRow) and (acting := self.acting_id(index)):
                 self.damage_requested.emit(acting)

@@ -37,8 +37,8 @@ from encounter_app.ui.widgets.listviews import PaintedListView
 class DaggerheartFight(QObject):
     cards_name = "adversary cards"
     profile = None  # the order and the cards show Daggerheart's own numbers
-    card_keys = ("On a selected adversary card: A or Enter attacks, D deals damage, the Menu "
-                 "key opens its menu.")
+    card_keys = ("On a selected adversary card: A or Enter attacks, D deals damage, Shift+N "
+                 "opens its GM note, the Menu key opens its menu.")
     player_rolls: PlayerRollInbox
 
     def __init__(self, context: FightContext) -> None:
@@ -138,6 +138,7 @@ class DaggerheartFight(QObject):
         self.cards.group_requested.connect(self.set_group)
         self.cards.attack_requested.connect(self.rolls.attack)
         self.cards.menu_requested.connect(self.card_actions.show_menu)
+        self.cards.note_requested.connect(context.edit_note)
         self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
         self.cards.fear_feature_requested.connect(self.card_actions.fear_feature)
         self.cards.damage_requested.connect(self.card_actions.damage)
