@@ -24,6 +24,10 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
+
+if TYPE_CHECKING:  # for the checker only: the package is imported where it is used
+    from encounter_app.domain.json_data import JSON
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results.json"
@@ -52,6 +56,30 @@ class Budget:
     def text(self) -> str:
         word = ("<" if self.strict else "<=") if self.at_most else ">="
         return f"{word} {self.limit:g}"
+
+
+# bench/results.json: one entry of "results" per budget, the machine, and the details behind the
+# values (lists of samples, summaries of them, sizes).
+BudgetResult = TypedDict("BudgetResult", {"value": float, "budget": str, "pass": bool,
+                                          "what": str})
+Detail = list[float] | dict[str, float] | float
+
+
+class Machine(TypedDict):
+    cores: int | None
+    python: str
+    qt: str
+    platform: str
+    runs: int
+    load_average: list[float]
+
+
+class Results(TypedDict):
+    command: str
+    when: str
+    machine: Machine
+    results: dict[str, BudgetResult]
+    details: dict[str, Detail]
 
 
 BUDGETS = (
@@ -83,7 +111,7 @@ class Display:
     """An Xvfb server for the run, or Qt's offscreen platform when there is none."""
 
     def __init__(self, want: str) -> None:
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.env = dict(os.environ)
         self.name = "offscreen"
         if want != "offscreen" and shutil.which("Xvfb"):
@@ -120,9 +148,19 @@ def child(args: list[str], env: dict[str, str]) -> dict[str, float]:
     lines = done.stdout.strip().splitlines()
     if done.returncode != 0 or not lines:
         raise RuntimeError(f"startup child {args} failed:\n{done.stderr}")
-    report = json.loads(lines[-1])
+    report = read_report(lines[-1])
     report["start_s"] = report["painted"] - started
     return report
+
+
+def read_report(line: str) -> dict[str, float]:
+    """A child's report, checked as it is read: one JSON object whose values are numbers."""
+    report: JSON = json.loads(line)
+    if isinstance(report, dict):
+        found = {key: value for key, value in report.items() if isinstance(value, int | float)}
+        if len(found) == len(report):
+            return {key: float(value) for key, value in found.items()}
+    raise RuntimeError(f"a startup child's report is not an object of numbers: {line!r}")
 
 
 def database_bytes(data_dir: Path) -> int:
@@ -163,7 +201,7 @@ def median_of(reports: list[dict[str, float]], key: str) -> float:
     return statistics.median(r[key] for r in reports)
 
 
-def run(runs: int, want_platform: str) -> dict:
+def run(runs: int, want_platform: str) -> Results:
     from bench.fixtures import build_campaign, build_encounter
 
     work = Path(tempfile.mkdtemp(prefix="encounter-bench-"))
@@ -259,7 +297,7 @@ def run(runs: int, want_platform: str) -> dict:
     }
 
 
-def table(results: dict) -> str:
+def table(results: Results) -> str:
     rows = [("key", "value", "budget", "result")]
     for key, r in results["results"].items():
         rows.append((key, f"{r['value']:g}", r["budget"], "pass" if r["pass"] else "FAIL"))

@@ -11,13 +11,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow
 from encounter_app.domain.adversaries import combatant_from
 from encounter_app.domain.campaign_rows import EncounterEntry
 from encounter_app.domain.requests import DiceRequest, RollRequest, RollResult
 from encounter_app.domain.roll_text import describe
-from encounter_app.domain.rows import stored_id
+from encounter_app.domain.rows import RollRow, stored_id
 from encounter_app.services.rolls.rules_service import compute
 from encounter_app.store import Store
 from encounter_app.systems import default_systems
@@ -26,6 +27,8 @@ from encounter_app.systems.daggerheart.sample import load_sample_adversaries
 
 PC_EVERY = 10  # one combatant in ten is a PC
 BATCH = 1000  # rows written in one transaction (store.unit) while building a large log
+
+R = TypeVar("R")  # what a request's roll gives back
 
 
 def combatant_rows(count: int) -> list[CombatantRow]:
@@ -43,25 +46,30 @@ def combatant_rows(count: int) -> list[CombatantRow]:
     return rows
 
 
-def roll_answers(count: int, rows: list[CombatantRow], seed: int = 8) -> list[RollResult]:
-    """``count`` answers as the rules service gives them: attacks, reactions and free dice."""
+def logged_rolls(count: int, rows: list[CombatantRow], seed: int = 8) -> list[RollRow]:
+    """``count`` roll-log lines made from answers as the rules service gives them: attacks,
+    reactions and free dice."""
     rng = random.Random(seed)
     pcs = [Target(r.name, r.evasion or 10) for r in rows if r.kind == "pc"][:5]
     adversaries = [(r.name, r.stats) for r in rows if r.stats is not None]
-    answers = []
+    lines = []
     for n in range(count):
         name, stats = adversaries[n % len(adversaries)]
-        request: RollRequest
         if n % 4 < 2:
-            request = AttackRequest(name, stats.attack_modifier, stats.damage,
-                                    tuple(pcs[: 1 + n % 3]), stats.attack_name,
-                                    advantage=n % 7 == 0)
+            lines.append(_logged(n + 1, AttackRequest(
+                name, stats.attack_modifier, stats.damage, tuple(pcs[: 1 + n % 3]),
+                stats.attack_name, advantage=n % 7 == 0), rng))
         elif n % 4 == 2:
-            request = ReactionRequest(name, 10 + n % 6, bonus=n % 3)
+            lines.append(_logged(n + 1, ReactionRequest(name, 10 + n % 6, bonus=n % 3), rng))
         else:
-            request = DiceRequest(("2d6+3", "1d20+5", "3d8 mag", "2d20kh1")[n // 4 % 4])
-        answers.append(RollResult(n + 1, request, compute(request, rng)))
-    return answers
+            lines.append(_logged(n + 1, DiceRequest(
+                ("2d6+3", "1d20+5", "3d8 mag", "2d20kh1")[n // 4 % 4]), rng))
+    return lines
+
+
+def _logged(request_id: int, request: RollRequest[R], rng: random.Random) -> RollRow:
+    """The log line of ``request``'s answer: rolled by the rules, described with its payload."""
+    return describe(RollResult(request_id, request, compute(request, rng)))
 
 
 def build_encounter(data_dir: Path, combatants: int, rolls: int) -> Path:
@@ -74,7 +82,7 @@ def build_encounter(data_dir: Path, combatants: int, rolls: int) -> Path:
         rows = combatant_rows(combatants)
         for row in rows:
             store.insert_combatant(encounter.id, row)
-        _log_rolls(store, encounter.id, roll_answers(rolls, rows))
+        _log_rolls(store, encounter.id, logged_rolls(rolls, rows))
         first = store.combatants(encounter.id)[0]
         store.set_turn(encounter.id, first.id, 1)
     finally:
@@ -82,12 +90,12 @@ def build_encounter(data_dir: Path, combatants: int, rolls: int) -> Path:
     return data_dir
 
 
-def _log_rolls(store: Store, encounter_id: int, answers: list[RollResult]) -> None:
-    """Log ``answers`` one insert_roll each, a transaction per ``BATCH`` (else one per roll)."""
-    for start in range(0, len(answers), BATCH):
+def _log_rolls(store: Store, encounter_id: int, lines: list[RollRow]) -> None:
+    """Log ``lines`` one insert_roll each, a transaction per ``BATCH`` (else one per roll)."""
+    for start in range(0, len(lines), BATCH):
         with store.unit():
-            for answer in answers[start:start + BATCH]:
-                store.insert_roll(encounter_id, describe(answer))
+            for line in lines[start:start + BATCH]:
+                store.insert_roll(encounter_id, line)
 
 
 def build_campaign(data_dir: Path, done: int, rolls: int, *, rolls_per_done: int = 100,
@@ -128,7 +136,7 @@ def build_campaign(data_dir: Path, done: int, rolls: int, *, rolls_per_done: int
                         change, fear, "a roll with Fear" if change > 0 else "a spotlight",
                         encounter_id=encounter.id))
                 store.set_turn(encounter.id, None, 3 + n % 4)
-            _log_rolls(store, encounter.id, roll_answers(rolls_per_done, rows, seed=n))
+            _log_rolls(store, encounter.id, logged_rolls(rolls_per_done, rows, seed=n))
             store.update_encounter_entry(EncounterEntry(
                 encounter.name, encounter.id, "done", f"Session {n // 4 + 1}",
                 store.summarize(encounter.id), encounter.seed))
@@ -138,7 +146,7 @@ def build_campaign(data_dir: Path, done: int, rolls: int, *, rolls_per_done: int
         with store.unit():
             _fill(store, encounter.id, rows, countdowns)
         _log_rolls(store, encounter.id,
-                   roll_answers(rolls - done * rolls_per_done, rows, seed=done))
+                   logged_rolls(rolls - done * rolls_per_done, rows, seed=done))
         store.set_turn(encounter.id, stored_id(store.combatants(encounter.id)[0]), 2)
     finally:
         store.close()

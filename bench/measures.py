@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 
 from encounter_app.domain.requests import RollResult
 from encounter_app.rules import odds
+from encounter_app.rules.daggerheart import AttackResult
 from encounter_app.services.rolls.rules_service import RulesService
 from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from encounter_app.systems.daggerheart.sample import load_sample_adversaries
@@ -38,7 +39,7 @@ def roll_round_trips(count: int = 1000) -> list[float]:
     loop = QEventLoop()
     answered: list[float] = []
 
-    def rolled(_answer: RollResult) -> None:
+    def rolled(_answer: RollResult[AttackResult]) -> None:
         answered.append(time.perf_counter())
         loop.quit()
 
@@ -61,7 +62,7 @@ def rolls_per_second(count: int = 20_000) -> float:
     loop = QEventLoop()
     answers = 0
 
-    def rolled(_answer: RollResult) -> None:
+    def rolled(_answer: RollResult[AttackResult]) -> None:
         nonlocal answers
         answers += 1
         if answers == count:
@@ -83,6 +84,14 @@ def rolls_per_second(count: int = 20_000) -> float:
     if answers != count:
         raise RuntimeError(f"only {answers} of {count} rolls came back")
     return count / elapsed
+
+
+def gui_app() -> QApplication:
+    """This process's QApplication, which ``bench.__main__`` makes before any window measure."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        raise RuntimeError("the window measures need a QApplication (bench.__main__ makes it)")
+    return app
 
 
 def settle(app: QApplication, seconds: float) -> None:
@@ -107,7 +116,7 @@ def reorder_times(data_dir: Path, moves: int = 300
     """
     from encounter_app.app import launch
 
-    app = QApplication.instance()
+    app = gui_app()
     launched = launch(data_dir, show=True)
     try:
         settle(app, 2.0)
@@ -169,7 +178,7 @@ def page_fanout(data_dir: Path, phones: int = 50, moves: int = 200
 
     from encounter_app.app import launch
 
-    app = QApplication.instance()
+    app = gui_app()
     launched = launch(data_dir, show=True)
     crowd = None
     try:

@@ -8,8 +8,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tests/players_page/webdriver.py: the browser tests' client
 
@@ -21,9 +19,9 @@ def main(out: Path) -> int:
     if missing := chromium_missing():
         print(f"players' page picture skipped: {missing}")
         return 0
-    from screenshots import fight_in_progress, settle  # beside this file
+    from screenshots import application, fight_in_progress, settle  # beside this file
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = application()
     with tempfile.TemporaryDirectory(prefix="encounter-shot-") as folder:
         launched = launch(Path(folder), seed=7)
         try:

@@ -9,26 +9,32 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
-from encounter_app.app import launch
-from encounter_app.systems.casus_mus.services import turns as cm_turns
+from encounter_app.app import Launched, launch
+from encounter_app.domain.rows import stored_id
 from encounter_app.systems.casus_mus.ui.clash_dialog import ClashDialog
+from encounter_app.systems.casus_mus.ui.table import CasusMusTable
 from encounter_app.systems.forge_of_power.ui.roll_dialog import FopRollDialog
+from encounter_app.systems.forge_of_power.ui.table import ForgeOfPowerTable
 from encounter_app.systems.ruins_and_raiders.requests import TraitCheckRequest
-from encounter_app.systems.ruins_and_raiders.services import turns as rr_turns
-from encounter_app.systems.ruins_and_raiders.ui.table import AmbushDialog
+from encounter_app.systems.ruins_and_raiders.ui.table import AmbushDialog, RuinsAndRaidersTable
 from encounter_app.systems.ruins_and_raiders.ui.trait_dialog import TraitCheckDialog
 from encounter_app.ui.table.stats_dialog import StatsDialog
+from encounter_app.ui.table.table import SystemTable
 
 SIZE = (1440, 900)  # the README size; SIZE=1366x768 in the environment checks a laptop
 
 
 def _size() -> tuple[int, int]:
     wanted = os.environ.get("SIZE", "")
-    return tuple(int(n) for n in wanted.split("x")) if wanted else SIZE
+    if not wanted:
+        return SIZE
+    width, height = (int(n) for n in wanted.split("x"))
+    return width, height
 
 
 def settle(app: QApplication, milliseconds: int = 300) -> None:
@@ -49,11 +55,13 @@ def shoot(widget: QWidget, path: Path | None) -> None:
     print(f"saved {path}")
 
 
-def casus_mus(app, launched, dialogs: Path | None) -> None:
+def casus_mus(app: QApplication, launched: Launched, dialogs: Path | None) -> None:
     session, window = launched.session, launched.window
     table = window.fight
+    assert isinstance(table, CasusMusTable)
     pip, stoat = session.combatants[0], session.combatants[1]
-    dialog = ClashDialog(session, window.roll_router, table.push, window, attacker=pip.id)
+    dialog = ClashDialog(session, window.roll_router, table.operations, window,
+                         attacker=pip.id)
     dialog.step("attack")
     settle(app)
     dialog.step("react")
@@ -62,19 +70,28 @@ def casus_mus(app, launched, dialogs: Path | None) -> None:
         if dialog.steps[key].isEnabled():
             dialog.step(key)
             settle(app)
+    if dialog.resolve.roll_button.isEnabled():  # a hit: its damage is rolled before the record
+        dialog.resolve.roll_damage()
+        settle(app)
     shoot(dialog, dialogs and dialogs / "clash.png")
     dialog.accept()
-    table.damage(stoat.id, 4)
+    if dialog.result() != QDialog.DialogCode.Accepted:
+        why = dialog.flow.why_not_record() if dialog.flow else "no clash"
+        raise SystemExit(f"the clash was not recorded: {why}")
+    table.operations.damage(stored_id(stoat), 4)
     window.next_turn()
-    table.push(lambda: cm_turns.spend(session, session.active_id, "lp", 1))
+    active = session.active_id
+    assert active is not None  # the turn just passed to someone
+    table.operations.spend(active, "lp", 1)
     window.next_turn()
     table.cards.setCurrentIndex(window.initiative_model.index(5))
     table.show_target()
 
 
-def ruins_and_raiders(app, launched, dialogs: Path | None) -> None:
+def ruins_and_raiders(app: QApplication, launched: Launched, dialogs: Path | None) -> None:
     session, window = launched.session, launched.window
     table = window.fight
+    assert isinstance(table, RuinsAndRaidersTable)
     if dialogs:
         ambush = AmbushDialog(list(session.combatants), window)
         shoot(ambush, dialogs / "ambush.png")
@@ -91,24 +108,25 @@ def ruins_and_raiders(app, launched, dialogs: Path | None) -> None:
     window.roller.roll(trait.request(), "The trait check")
     trait.close()
     settle(app)
-    table.push(lambda: rr_turns.use_action(session, first.id))
-    table.damage(jackal.id, 3)
+    table.operations.use_action(stored_id(first))
+    table.operations.damage(stored_id(jackal), 3)
     warden = next(r for r in session.combatants if r.name == "Crypt Warden")
-    table.push(lambda: rr_turns.set_waiting(session, warden.id, hold=True))
+    table.operations.hold(stored_id(warden))
     window.next_turn()
     window.roller.roll(TraitCheckRequest(
         session.combatants[1].name, 3, 12, "Athlete", "Moderate 12"), "The trait check")
     settle(app)
 
 
-def forge_of_power(app, launched, dialogs: Path | None) -> None:
+def forge_of_power(app: QApplication, launched: Launched, dialogs: Path | None) -> None:
     session, window = launched.session, launched.window
     table = window.fight
+    assert isinstance(table, ForgeOfPowerTable)
     table.roll_initiative()
     settle(app)
     actor = session.combatants[0]
     attack = FopRollDialog(list(session.combatants), actor.id, window.roll_router,
-                           table.record_roll, window, attack=True)
+                           table.operations.record, window, attack=True)
     attack.roll()
     settle(app)
     attack.roll()
@@ -116,30 +134,35 @@ def forge_of_power(app, launched, dialogs: Path | None) -> None:
     shoot(attack, dialogs and dialogs / "fop-attack.png")
     attack.accept()
     foe = next(r for r in session.combatants if r.kind != actor.kind)
-    table.damage(foe.id, 7)
+    table.operations.damage(stored_id(foe), 7)
     if table.interrupt_button.isEnabled():
         table.interrupt()
     else:
         table.next_turn()
     if dialogs:
-        shoot(StatsDialog(window.fight.profile.system, window), dialogs / "stats.png")
+        shoot(StatsDialog(table.rules, window), dialogs / "stats.png")
 
 
-PLAYS = {"casus_mus": casus_mus, "ruins_and_raiders": ruins_and_raiders,
-         "forge_of_power": forge_of_power}
+# Each play: the application, the launched program, where the dialogs' pictures go (None: none).
+PLAYS: dict[str, Callable[[QApplication, Launched, Path | None], None]] = {
+    "casus_mus": casus_mus, "ruins_and_raiders": ruins_and_raiders,
+    "forge_of_power": forge_of_power}
 
 
 def main(out: Path, dialogs: Path | None = None) -> int:
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    from screenshots import application  # docs/ is on the path, as for settle
+
+    app = application()
     for key, play in PLAYS.items():
         with tempfile.TemporaryDirectory(prefix="encounter-shot-") as folder:
             launched = launch(Path(folder), seed=7, demo_system=key)
             try:
                 launched.window.resize(*_size())
                 play(app, launched, dialogs)
-                if dialogs:
+                fight = launched.window.fight
+                if dialogs and isinstance(fight, SystemTable):
                     from encounter_app.ui.table.reference import SystemReference
-                    screen = SystemReference(key)
+                    screen = SystemReference(fight.screen_tables())
                     screen.resize(900, 300)
                     for tab in range(screen.count()):
                         screen.setCurrentIndex(tab)
