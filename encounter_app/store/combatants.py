@@ -28,7 +28,9 @@ from encounter_app.store.system_data import campaign_system, decode, encounter_s
 from encounter_app.store.tables import Combatant, Encounter, Pc
 
 # combatants() reads these columns, and the stat block, sheet and state as the text the file
-# holds: copies of one library entry have the same text, parsed once (see combatants).
+# holds: copies of one library entry have the same text, parsed once (see combatants). Any:
+# sqlmodel's select() types four columns at most, so the rows of this one are untyped
+# whatever the columns say; each is read by name, as a RowMapping (_combatant_row).
 _COMBATANT_FIELDS = ("id", "kind", "name", "evasion", "hp_max", "hp_marked", "stress_max",
                      "stress_marked", "conditions", "hidden", "slow_tokens", "spotlights",
                      "pc_id", "notes")
