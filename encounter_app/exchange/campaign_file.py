@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as data_field
-from typing import Any
+from typing import TypeGuard
 
 from encounter_app.domain.campaign_rows import STATUS_LABEL, PcRow, Summary
+from encounter_app.domain.json_data import JSON, JsonObject
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.domain.system_data import EMPTY, Part
@@ -65,21 +66,31 @@ class CampaignFile:
 
 
 def write_campaign(campaign: CampaignFile) -> str:
-    return dumps(envelope("campaign", campaign={
+    body: JsonObject = {
         "name": campaign.name, "system": campaign.system, "fear": campaign.fear,
         "note": campaign.note, "session_number": campaign.session_number,
-        "party": [{"name": pc.name, "stats": write_value(pc.stats, Part.STATS),
-                   "hp_marked": pc.hp_marked,
-                   "stress_marked": pc.stress_marked, "armor_marked": pc.armor_marked,
-                   "note": pc.note} for pc in campaign.party],
-        "encounters": [encounter_json(e.encounter) | {
-            "status": e.status, "note": e.note,
-            "summary": None if e.summary is None else e.summary.to_json(),
-            "party_members": list(e.party_members)} for e in campaign.encounters],
-    } | ({"options": campaign.options.to_json()} if campaign.options.to_json() else {})))
+        "party": [_pc_json(pc) for pc in campaign.party],
+        "encounters": [_encounter_json(e) for e in campaign.encounters],
+    }
+    if options := campaign.options.to_json():  # only when some rule differs from the default
+        body["options"] = options
+    return dumps(envelope("campaign", campaign=body))
 
 
-def read_campaign(data: dict[str, Any], problems: list[Problem],
+def _pc_json(pc: PcRow) -> JsonObject:
+    return {"name": pc.name, "stats": write_value(pc.stats, Part.STATS),
+            "hp_marked": pc.hp_marked, "stress_marked": pc.stress_marked,
+            "armor_marked": pc.armor_marked, "note": pc.note}
+
+
+def _encounter_json(entry: CampaignEncounter) -> JsonObject:
+    return encounter_json(entry.encounter) | {
+        "status": entry.status, "note": entry.note,
+        "summary": None if entry.summary is None else entry.summary.to_json(),
+        "party_members": list(entry.party_members)}
+
+
+def read_campaign(data: JsonObject, problems: list[Problem],
                   systems: Catalog[SystemRules]) -> CampaignFile | None:
     body = data.get("campaign")
     if not isinstance(body, dict):
@@ -98,6 +109,7 @@ def read_campaign(data: dict[str, Any], problems: list[Problem],
         problems.append(Problem(None, "", "campaign options", "expected the optional rules as "
                                                               f"an object {{…}}, found "
                                                               f"{shown(options)}"))
+        options = {}  # the file is refused below
     party = tuple(pc for number, item in enumerate(fields.objects("party"), 1)
                   if (pc := _pc(number, item, systems.get(key), problems)) is not None)
     encounters = tuple(
@@ -111,7 +123,7 @@ def read_campaign(data: dict[str, Any], problems: list[Problem],
                         options=RuleOptions.from_json(options))
 
 
-def _pc(number: int, data: dict[str, Any], system: SystemRules, problems: list[Problem]
+def _pc(number: int, data: JsonObject, system: SystemRules, problems: list[Problem]
         ) -> PcRow | None:
     note = Collector(problems, number, entry_name(data), "PC")
     fields = Fields(data, note)
@@ -129,7 +141,7 @@ def _pc(number: int, data: dict[str, Any], system: SystemRules, problems: list[P
     return None if note.count else row
 
 
-def _encounter(number: int, data: dict[str, Any], key: str, party_size: int,
+def _encounter(number: int, data: JsonObject, key: str, party_size: int,
                problems: list[Problem], systems: Catalog[SystemRules]
                ) -> CampaignEncounter | None:
     before = len(problems)
@@ -140,14 +152,14 @@ def _encounter(number: int, data: dict[str, Any], key: str, party_size: int,
     if encounter is not None and encounter.system != key:
         note.add("system", f"the encounter is for {encounter.system}, the campaign plays {key}")
     summary = _summary(data.get("summary"), note)
-    members = data.get("party_members", [])
+    found = data.get("party_members", [])
     fighters = 0 if encounter is None else len(encounter.combatants)
-    if not isinstance(members, list) or len(members) not in (0, fighters) or not all(
-            m is None or (isinstance(m, int) and not isinstance(m, bool)
-                          and 0 <= m < party_size) for m in members):
+    members: list[int | None] = []
+    if _are_places(found, party_size) and len(found) in (0, fighters):
+        members = found
+    else:
         note.add("party_members", f"expected one PC place (0 to {party_size - 1}) or null per "
-                                  f"combatant, found {shown(members)}")
-        members = []
+                                  f"combatant, found {shown(found)}")
     if len(problems) != before or encounter is None:
         return None
     return CampaignEncounter(
@@ -157,7 +169,14 @@ def _encounter(number: int, data: dict[str, Any], key: str, party_size: int,
         party_members=tuple(members) or (None,) * fighters)
 
 
-def _summary(value: Any, note: Collector) -> Summary | None:
+def _are_places(value: JSON, party_size: int) -> TypeGuard[list[int | None]]:
+    """``value`` is a list of places in a party of ``party_size``, or nulls."""
+    return isinstance(value, list) and all(
+        m is None or (isinstance(m, int) and not isinstance(m, bool) and 0 <= m < party_size)
+        for m in value)
+
+
+def _summary(value: JSON, note: Collector) -> Summary | None:
     """A finished encounter's summary (rounds, Fear, defeated, rolls), or null."""
     if value is None:
         return None

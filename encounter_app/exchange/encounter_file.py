@@ -15,8 +15,9 @@ problem naming its combatant and field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeGuard
 
+from encounter_app.domain.json_data import JSON, JsonObject
 from encounter_app.domain.rows import CombatantKind, CombatantRow, CountdownRow, EnvironmentBlock
 from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.domain.system_data import EMPTY, Part, SystemData
@@ -57,7 +58,7 @@ def write_encounter(encounter: EncounterFile) -> str:
     return dumps(envelope("encounter", encounter=encounter_json(encounter)))
 
 
-def encounter_json(encounter: EncounterFile) -> dict[str, Any]:
+def encounter_json(encounter: EncounterFile) -> JsonObject:
     """The encounter's object, as an encounter file and a campaign file hold it."""
     return {
         "name": encounter.name,
@@ -75,7 +76,7 @@ def encounter_json(encounter: EncounterFile) -> dict[str, Any]:
     }
 
 
-def _combatant_json(row: CombatantRow) -> dict[str, Any]:
+def _combatant_json(row: CombatantRow) -> JsonObject:
     return {"kind": row.kind, "name": row.name, "evasion": row.evasion, "hp_max": row.hp_max,
             "hp_marked": row.hp_marked, "stress_max": row.stress_max,
             "stress_marked": row.stress_marked, "conditions": list(row.conditions),
@@ -87,13 +88,13 @@ def _combatant_json(row: CombatantRow) -> dict[str, Any]:
             "system_state": write_value(row.system_state, Part.COMBATANT_STATE)}
 
 
-def _countdown_json(row: CountdownRow) -> dict[str, Any]:
+def _countdown_json(row: CountdownRow) -> JsonObject:
     return {"name": row.name, "start": row.start, "value": row.value, "kind": row.kind,
             "loop": row.loop, "long_term": row.long_term, "trigger": row.trigger,
             "dice": row.dice, "link": row.link, "loops": row.loops, "visible": row.visible}
 
 
-def read_encounter(data: dict[str, Any], problems: list[Problem],
+def read_encounter(data: JsonObject, problems: list[Problem],
                    systems: Catalog[SystemRules]) -> EncounterFile | None:
     body = data.get("encounter")
     if not isinstance(body, dict):
@@ -104,7 +105,7 @@ def read_encounter(data: dict[str, Any], problems: list[Problem],
     return read_encounter_body(body, problems, systems)
 
 
-def read_encounter_body(body: dict[str, Any], problems: list[Problem],
+def read_encounter_body(body: JsonObject, problems: list[Problem],
                         systems: Catalog[SystemRules], *,
                         prefix: str = "encounter ") -> EncounterFile | None:
     """An encounter's object; None, with every problem noted, when anything is wrong."""
@@ -139,7 +140,7 @@ def read_encounter_body(body: dict[str, Any], problems: list[Problem],
                          system_state=state)
 
 
-def _environment(value: Any, fields: Fields) -> EnvironmentBlock | None:
+def _environment(value: JSON, fields: Fields) -> EnvironmentBlock | None:
     """The environment stat block, checked as the editor checks it, or null."""
     if value is None:
         return None
@@ -169,7 +170,7 @@ def _environment(value: Any, fields: Fields) -> EnvironmentBlock | None:
     return None if fields.note.count != before else block
 
 
-def _combatant(number: int, data: dict[str, Any], system: SystemRules,
+def _combatant(number: int, data: JsonObject, system: SystemRules,
                problems: list[Problem]) -> CombatantRow | None:
     note = Collector(problems, number, entry_name(data), "combatant")
     fields = Fields(data, note)
@@ -179,11 +180,11 @@ def _combatant(number: int, data: dict[str, Any], system: SystemRules,
     stress_max = fields.count("stress_max", 999)
     conditions = names(data.get("conditions", []), note, "conditions")
     stats = None
-    if isinstance(data.get("stats"), dict):
-        stats = read_stat_block(data["stats"], note, prefix="stats ")
-    elif data.get("stats") is not None:
-        note.add("stats", f"expected a stat block or null, found "
-                                    f"{shown(data['stats'])}")
+    block = data.get("stats")
+    if isinstance(block, dict):
+        stats = read_stat_block(block, note, prefix="stats ")
+    elif block is not None:
+        note.add("stats", f"expected a stat block or null, found {shown(block)}")
     row = CombatantRow(
         kind=kind, name=fields.text("name", max_length=200),
         evasion=fields.integer("evasion", 0, 99, required=False),
@@ -199,23 +200,27 @@ def _combatant(number: int, data: dict[str, Any], system: SystemRules,
     return None if note.count else row
 
 
-def _is_dice(text: Any) -> bool:
+def _is_dice(value: JSON) -> TypeGuard[str]:
+    if not isinstance(value, str):
+        return False
     try:
-        dice.parse(text)
-    except (dice.DiceError, TypeError):
+        dice.parse(value)
+    except dice.DiceError:
         return False
     return True
 
 
-def _countdown(number: int, data: dict[str, Any], problems: list[Problem]
+def _countdown(number: int, data: JsonObject, problems: list[Problem]
                ) -> CountdownRow | None:
     note = Collector(problems, number, entry_name(data), "countdown")
     fields = Fields(data, note)
     start = fields.integer("start", 0, 999) or 0
-    start_dice = data.get("dice")
-    if start_dice is not None and not _is_dice(start_dice):
-        note.add("dice", f"expected dice such as '1d6' or null, found {shown(start_dice)}")
-        start_dice = None
+    found = data.get("dice")
+    start_dice = None
+    if _is_dice(found):
+        start_dice = found
+    elif found is not None:
+        note.add("dice", f"expected dice such as '1d6' or null, found {shown(found)}")
     value = fields.integer("value", 0, 999, required=False)
     row = CountdownRow(
         name=fields.text("name", max_length=200), start=start,

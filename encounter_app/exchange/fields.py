@@ -9,9 +9,10 @@ that cannot be stored (a lone surrogate) is refused where it is read.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeGuard, TypeVar
 
+from encounter_app.domain.json_data import JSON, JsonObject
 from encounter_app.exchange.limits import bad_character, digits_problem, printable
 from encounter_app.exchange.problems import Collector, Problem
 
@@ -34,21 +35,21 @@ def short_name(name: str) -> str:
     return name if len(name) <= 60 else name[:59] + "…"
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """A value as the GM typed it, short enough for one line of a problem list."""
     text = repr(value) if isinstance(value, str) else str(value)
     return text if len(text) <= 40 else text[:37] + "…"
 
 
 class Fields:
-    def __init__(self, data: dict[str, Any], note: Collector, *, lenient: bool = False,
+    def __init__(self, data: JsonObject, note: Collector, *, lenient: bool = False,
                  prefix: str = "") -> None:
         self.data, self.note, self.lenient, self.prefix = data, note, lenient, prefix
 
     def where(self, key: str) -> str:
         return f"{self.prefix}{key}"
 
-    def _get(self, key: str, required: bool) -> Any:
+    def _get(self, key: str, required: bool) -> JSON:
         value = self.data.get(key)
         if value is None and required:
             self.note.add(self.where(key), "missing")
@@ -89,7 +90,7 @@ class Fields:
         value = self.integer(key, low, high, required=False)
         return 0 if value is None else value
 
-    def to_int(self, key: str, value: Any, label: str = "a whole number") -> int | None:
+    def to_int(self, key: str, value: JSON, label: str = "a whole number") -> int | None:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         if self.lenient and isinstance(value, str) and _INTEGER.match(value):
@@ -117,7 +118,7 @@ class Fields:
             return default
         return value
 
-    def objects(self, key: str, *, required: bool = False) -> list[dict[str, Any]]:
+    def objects(self, key: str, *, required: bool = False) -> list[JsonObject]:
         """A list of JSON objects; anything else in it is noted and left out."""
         value = self._get(key, required)
         if value is None:
@@ -135,14 +136,14 @@ class Fields:
         return found
 
 
-def entry_name(entry: dict[str, Any]) -> str:
+def entry_name(entry: JsonObject) -> str:
     """The name an entry gives itself, to name it in a problem (even when it is wrong)."""
     name = entry.get("name")
     return short_name(name) if isinstance(name, str) else ""
 
 
-def read_entries(entries: list[Any], problems: list[Problem],
-                 read_one: Callable[[int, dict[str, Any]], T | None],
+def read_entries(entries: Sequence[JSON], problems: list[Problem],
+                 read_one: Callable[[int, JsonObject], T | None],
                  progress: Progress | None = None) -> list[T]:
     """``read_one(number, entry)`` for each object of ``entries``, counting from 1; anything
     else is noted. ``progress(done, total)`` follows each entry (it may raise to cancel)."""
@@ -158,13 +159,17 @@ def read_entries(entries: list[Any], problems: list[Problem],
     return found
 
 
-def names(value: Any, note: Collector, where: str) -> list[str]:
+def names(value: JSON, note: Collector, where: str) -> list[str]:
     """A list of names (conditions, the defeated): each problem noted at ``where`` (the list)
     or ``where n`` (its n-th name); what cannot be read is left out."""
-    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+    if not _is_text_list(value):
         note.add(where, f"expected a list of names, found {shown(value)}")
         return []
     for number, name in enumerate(value, 1):
         if problem := bad_character(name):
             note.add(f"{where} {number}", problem)
     return value
+
+
+def _is_text_list(value: JSON) -> TypeGuard[list[str]]:
+    return isinstance(value, list) and all(isinstance(n, str) for n in value)

@@ -21,7 +21,8 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+
+from encounter_app.domain.json_data import JSON
 
 MAX_BYTES = 20 * 1024 * 1024  # the SRD's 129 adversaries are 0.3 MB
 MAX_DEPTH = 64  # a campaign file nests 9 deep: campaign, encounter, combatant, stat block…
@@ -52,13 +53,19 @@ class Unusable:
     __repr__ = __str__  # inside a list or object shown in a problem: [1, Infinity]
 
 
-def loads(text: str) -> Any:
-    """``json.loads`` within the limits; raises JsonLimit or json.JSONDecodeError."""
+def loads(text: str) -> JSON:
+    """``json.loads`` within the limits; raises JsonLimit or json.JSONDecodeError.
+
+    The value is JSON, but for a number no field can take: an :class:`Unusable` stands in its
+    place. That is none of JSON's types, so every reader, which narrows a value to the type it
+    wants by ``isinstance``, refuses it as a value of the wrong type, and ``leftovers`` finds
+    it where no reader looked."""
     _check_depth(text)
     # json's own int() is the faster: the hook only when some run of digits is long (maybe in
     # a string, which the hook never sees).
-    return json.loads(text, parse_int=_integer if _LONG_NUMBER.search(text) else None,
-                      parse_float=_float, parse_constant=Unusable)
+    value: JSON = json.loads(text, parse_int=_integer if _LONG_NUMBER.search(text) else None,
+                             parse_float=_float, parse_constant=Unusable)
+    return value
 
 
 def digits_problem(digits: str) -> str:
@@ -120,13 +127,13 @@ def printable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def leftovers(data: Any) -> Iterator[tuple[tuple[str, ...], str]]:
+def leftovers(data: JSON) -> Iterator[tuple[tuple[str, ...], str]]:
     """(where, what) of every Unusable number and invalid text in ``data``, the keys too.
 
     ``where`` is the way from the top, keys and list places counted from 1:
     ``("3", "feats", "2", "name")``. Iterative, so no nesting costs a Python frame.
     """
-    stack: list[tuple[tuple[str, ...], Any]] = [((), data)]
+    stack: list[tuple[tuple[str, ...], JSON]] = [((), data)]
     while stack:
         where, value = stack.pop()
         if isinstance(value, Unusable):

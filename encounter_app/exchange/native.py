@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
 
+from encounter_app.domain.json_data import JSON, JsonObject
 from encounter_app.domain.rows import Experience, Feature, StatBlock
 from encounter_app.exchange import statblock
 from encounter_app.exchange.fields import (
@@ -38,11 +38,11 @@ KINDS = ("adversaries", "encounter", "campaign")
 
 
 
-def envelope(kind: str, **body: Any) -> dict[str, Any]:
+def envelope(kind: str, **body: JSON) -> JsonObject:
     return {"format": FORMAT, "version": VERSION, "kind": kind, **body}
 
 
-def dumps(data: dict[str, Any]) -> str:
+def dumps(data: JsonObject) -> str:
     # Readable in a text editor and in a diff; non-ASCII (’ — é) kept as it is.
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
@@ -51,7 +51,7 @@ def write_adversaries(blocks: Iterable[StatBlock]) -> str:
     return dumps(envelope("adversaries", adversaries=[b.to_json() for b in blocks]))
 
 
-def check_envelope(data: dict[str, Any], problems: list[Problem]) -> str | None:
+def check_envelope(data: JsonObject, problems: list[Problem]) -> str | None:
     """The kind of a file of ours ("adversaries", "encounter" or "campaign"), or None with the
     problems."""
     note = Collector(problems, None)
@@ -74,7 +74,7 @@ def check_envelope(data: dict[str, Any], problems: list[Problem]) -> str | None:
     return kind
 
 
-def read_adversaries(data: dict[str, Any], problems: list[Problem],
+def read_adversaries(data: JsonObject, problems: list[Problem],
                      progress: Progress | None = None) -> list[StatBlock]:
     entries = data.get("adversaries")
     if not isinstance(entries, list):
@@ -85,7 +85,7 @@ def read_adversaries(data: dict[str, Any], problems: list[Problem],
         entry, Collector(problems, number, entry_name(entry))), progress)
 
 
-def read_stat_block(entry: dict[str, Any], note: Collector, prefix: str = ""
+def read_stat_block(entry: JsonObject, note: Collector, prefix: str = ""
                     ) -> StatBlock | None:
     """A stat block as ``StatBlock.to_json`` writes it; None with the problems noted."""
     fields = Fields(entry, note, prefix=prefix)
@@ -121,13 +121,13 @@ _FIELDS = ("name", "tier", "type", "difficulty", "major", "severe", "hp", "stres
 
 
 
-def _experience(number: int, data: dict[str, Any], note: Collector, prefix: str) -> Experience:
+def _experience(number: int, data: JsonObject, note: Collector, prefix: str) -> Experience:
     fields = Fields(data, note, prefix=f"{prefix}experiences {number} ")
     return Experience(fields.text("name"),
                       or_zero(fields.integer("bonus", *statblock.LIMITS["experience"])))
 
 
-def read_feature(number: int, data: dict[str, Any], note: Collector, prefix: str) -> Feature:
+def read_feature(number: int, data: JsonObject, note: Collector, prefix: str) -> Feature:
     """Feature ``number`` (from 1) of a stat block, an adversary's or an environment's."""
     name = data.get("name")
     named = f" ({short_name(name)})" if isinstance(name, str) and name else ""

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from encounter_app.domain.json_data import JSON, JsonObject
 from encounter_app.domain.rows import StatBlock
 from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.exchange import native, srd
@@ -97,7 +97,7 @@ def read_bytes(systems: Catalog[SystemRules], raw: bytes, source: str,
     return parsed
 
 
-def _read_ours(systems: Catalog[SystemRules], data: dict[str, Any], source: str,
+def _read_ours(systems: Catalog[SystemRules], data: JsonObject, source: str,
                problems: list[Problem], progress: Progress | None) -> Parsed:
     kind = native.check_envelope(data, problems)
     if kind == "adversaries":
@@ -113,11 +113,15 @@ def _refused(source: str, message: str) -> ImportRefused:
     return ImportRefused(source, [Problem(None, "", "file", message)])
 
 
-def _leftover(data: Any, where: tuple[str, ...], what: str) -> Problem:
+def _leftover(data: JSON, where: tuple[str, ...], what: str) -> Problem:
     """A problem in a field no reader knows, naming the entry it is in: an SRD entry, or one
     of the adversaries of a file of ours."""
-    entries, rest = (data, where) if isinstance(data, list) else (
-        (data.get("adversaries"), where[1:]) if where[:1] == ("adversaries",) else (None, where))
+    entries: JSON = None
+    rest = where
+    if isinstance(data, list):
+        entries = data
+    elif isinstance(data, dict) and where[:1] == ("adversaries",):
+        entries, rest = data.get("adversaries"), where[1:]
     if isinstance(entries, list) and rest and rest[0].isdigit():
         entry = entries[int(rest[0]) - 1]
         name = entry_name(entry) if isinstance(entry, dict) else ""

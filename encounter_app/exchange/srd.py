@@ -26,8 +26,9 @@ seen in the published file:
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
 
+from encounter_app.domain.json_data import JSON, JsonObject
 from encounter_app.domain.rows import Experience, Feature, FeatureKind, StatBlock
 from encounter_app.exchange import statblock
 from encounter_app.exchange.fields import (
@@ -90,7 +91,7 @@ def _countdown_digits(inner: str) -> str | None:
     return match.group(1) if match else None
 
 
-def read(data: Any, problems: list[Problem], notes: list[Problem],
+def read(data: Sequence[JSON], problems: list[Problem], notes: list[Problem],
          progress: Progress | None = None) -> list[StatBlock]:
     """Every stat block of the SRD list ``data``; what is wrong goes into ``problems``."""
     return read_entries(data, problems, lambda number, entry: read_entry(
@@ -98,7 +99,7 @@ def read(data: Any, problems: list[Problem], notes: list[Problem],
         Collector(notes, number, entry_name(entry))), progress)
 
 
-def read_entry(entry: dict[str, Any], note: Collector, notes: Collector) -> StatBlock | None:
+def read_entry(entry: JsonObject, note: Collector, notes: Collector) -> StatBlock | None:
     fields = Fields(entry, note, lenient=True)
     before = note.count
     type_text = fields.text("type")
@@ -186,7 +187,7 @@ def _experiences(fields: Fields) -> tuple[Experience, ...]:
     return tuple(found)
 
 
-def _feature(number: int, feat: dict[str, Any], note: Collector) -> Feature:
+def _feature(number: int, feat: JsonObject, note: Collector) -> Feature:
     fields = Fields(feat, note, prefix=f"feats {number} ")
     name = fields.text("name", max_length=200).strip()  # the SRD's longest is 53 characters
     text = fields.text("text", required=False).strip()

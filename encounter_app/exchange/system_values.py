@@ -6,8 +6,6 @@ a Problem naming its entry and field, never an exception.
 
 from __future__ import annotations
 
-from typing import Any
-
 from encounter_app.domain.json_data import DataError, JsonObject
 from encounter_app.domain.system import SystemRules
 from encounter_app.domain.system_data import Part, SystemData, data_json
@@ -24,7 +22,7 @@ def write_value(value: SystemData, part: Part) -> JsonObject:
     return data_json(value, whole=part.is_sheet)
 
 
-def read_value(data: dict[str, Any], part: Part, system: SystemRules, note: Collector, *,
+def read_value(data: JsonObject, part: Part, system: SystemRules, note: Collector, *,
                prefix: str = "") -> SystemData | None:
     """``data[part.key]`` (left out: the defaults) as ``system``'s class of ``part``; None,
     with every problem noted under ``prefix`` + the field, when it does not fit.

@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any, cast
 
-from sqlalchemy import String, bindparam, case, exists, type_coerce
+from sqlalchemy import RowMapping, String, bindparam, case, exists, type_coerce
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select, update
 
@@ -28,7 +28,9 @@ from encounter_app.store.system_data import campaign_system, decode, encounter_s
 from encounter_app.store.tables import Combatant, Encounter, Pc
 
 # combatants() reads these columns, and the stat block, sheet and state as the text the file
-# holds: copies of one library entry have the same text, parsed once (see combatants).
+# holds: copies of one library entry have the same text, parsed once (see combatants). Any:
+# sqlmodel's select() types four columns at most, so the rows of this one are untyped
+# whatever the columns say; each is read by name, as a RowMapping (_combatant_row).
 _COMBATANT_FIELDS = ("id", "kind", "name", "evasion", "hp_max", "hp_marked", "stress_max",
                      "stress_marked", "conditions", "hidden", "slow_tokens", "spotlights",
                      "pc_id", "notes")
@@ -155,8 +157,8 @@ def _marks_to_roster(pc: Pc, row: CombatantRow, system: SystemRules) -> None:
         pc.stats = system.write(Part.STATS, after.stats)
 
 
-def _combatant_row(row: Any, system: SystemRules, decoded: dict[tuple[str, str | None], object]
-                   ) -> CombatantRow:
+def _combatant_row(row: RowMapping, system: SystemRules,
+                   decoded: dict[tuple[str, str | None], object]) -> CombatantRow:
     """A combatant from its columns by name (``row``: a result row's mapping, of the columns
     of _COMBATANT_COLUMNS; looking names up there is quicker than the row's attributes).
     ``decoded``: the values read so far, by column and text."""
@@ -165,7 +167,10 @@ def _combatant_row(row: Any, system: SystemRules, decoded: dict[tuple[str, str |
     if text is not None and text != "null":  # SQLAlchemy once wrote a missing block as 'null'
         stats = decoded.get(("stat_block", text))
         if stats is None:
-            stats = decoded["stat_block", text] = StatBlock.from_json(_json(text, None))
+            data = _json(text, None)
+            if not isinstance(data, dict):
+                raise TypeError(f"a stat block is a JSON object, not {type(data).__name__}")
+            stats = decoded["stat_block", text] = StatBlock.from_json(data)
     return CombatantRow(
         id=row["id"], kind=cast(CombatantKind, row["kind"]), name=row["name"],
         evasion=row["evasion"], hp_max=row["hp_max"], hp_marked=row["hp_marked"],
@@ -179,7 +184,7 @@ def _combatant_row(row: Any, system: SystemRules, decoded: dict[tuple[str, str |
     )
 
 
-def _system_value(row: Any, part: Part, system: SystemRules,
+def _system_value(row: RowMapping, part: Part, system: SystemRules,
                   decoded: dict[tuple[str, str | None], object]) -> SystemData:
     text: str | None = row[part.key]
     found = decoded.get((part.key, text))

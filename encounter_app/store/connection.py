@@ -12,14 +12,15 @@ import logging
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
+from encounter_app.domain.json_data import JSON
+
 log = logging.getLogger(__name__)
 
-def compact_json(value: Any) -> str:
+def compact_json(value: JSON) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
@@ -51,12 +52,12 @@ def engine(path: Path, *, store: bool = False) -> Engine:
     Store serialises threads with its lock, hence check_same_thread=False), and SQLite's
     automatic checkpoints off on it: the :class:`Checkpointer` thread does them.
     """
-    options: dict[str, Any] = {}
-    if store:
-        options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
     # JSON columns without the spaces json.dumps puts after "," and ":": a tenth of every roll
     # payload, and the roll log is nearly all of a big campaign's file (docs/performance.md).
-    made = create_engine(f"sqlite:///{path}", json_serializer=compact_json, **options)
+    # No pool class and no connect_args (None, {}) are SQLAlchemy's defaults.
+    made = create_engine(f"sqlite:///{path}", json_serializer=compact_json,
+                         poolclass=StaticPool if store else None,
+                         connect_args={"check_same_thread": False} if store else {})
 
     def on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
         configure(dbapi_connection)

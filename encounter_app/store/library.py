@@ -8,10 +8,11 @@ that comes back is the same entry to every command that remembers it.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlmodel import Session, col, select
 
+from encounter_app.domain.json_data import JsonObject
 from encounter_app.domain.rows import EnvironmentBlock, EnvironmentRow, StatBlock, TemplateRow
 from encounter_app.store.sql import _get, _id
 from encounter_app.store.tables import AdversaryTemplate, Encounter, Environment
@@ -35,16 +36,21 @@ def _columns(model: type[LibraryModel]) -> tuple[str, ...]:
     return TEMPLATE_STATS if model is AdversaryTemplate else ENVIRONMENT_STATS
 
 
-def _stats(row: TemplateRow | EnvironmentRow, model: type[LibraryModel]) -> dict[str, Any]:
+def _write_stats(entry: LibraryModel, row: TemplateRow | EnvironmentRow) -> None:
+    """Set the columns of ``entry`` that hold a stat block, by name, from ``row``'s, and its
+    source."""
     data = row.stats.to_json()
-    return {name: data[name] for name in _columns(model)}
+    for name in _columns(type(entry)):
+        setattr(entry, name, data[name])
+    entry.source = row.source
 
 
 def insert_entry(session: Session, model: type[LibraryModel],
                  row: TemplateRow | EnvironmentRow) -> int:
     """Write a library row (a stat block and its source) in the caller's transaction; a row
     with an id keeps it. Returns the id."""
-    entry = model(id=row.id, source=row.source, **_stats(row, model))
+    entry = model(id=row.id, name=row.stats.name)
+    _write_stats(entry, row)
     session.add(entry)
     session.flush()
     return _id(entry)
@@ -53,10 +59,7 @@ def insert_entry(session: Session, model: type[LibraryModel],
 def update_entry(session: Session, model: type[LibraryModel],
                  row: TemplateRow | EnvironmentRow) -> None:
     """Rewrite a library row in the caller's transaction; KeyError when it is not there."""
-    entry = _get(session, model, row.id)
-    for name, value in _stats(row, model).items():
-        setattr(entry, name, value)
-    entry.source = row.source
+    _write_stats(_get(session, model, row.id), row)
 
 
 class LibraryQueries:
@@ -127,9 +130,9 @@ class LibraryQueries:
                 None if block is None else block.to_json())
 
 
-def _data(entry: LibraryModel) -> dict[str, Any]:
+def _data(entry: LibraryModel) -> JsonObject:
     """The stat block's JSON, from the row's columns by name (a missing list: empty)."""
-    data = {name: getattr(entry, name) for name in _columns(type(entry))}
+    data: JsonObject = {name: getattr(entry, name) for name in _columns(type(entry))}
     for name in JSON_STATS & data.keys():
         data[name] = data[name] or []
     return data

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import json
 import zlib
-from typing import Any
+
+from encounter_app.domain.json_data import JSON
 
 FORMAT_1 = 1
 
@@ -49,7 +50,7 @@ class UnreadablePayload(ValueError):
     """Stored bytes that are not a payload this program wrote."""
 
 
-def pack(value: Any) -> bytes:
+def pack(value: JSON) -> bytes:
     """``value`` (JSON-able) as compact JSON, deflated against format 1's dictionary."""
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
     packer = zlib.compressobj(9, zlib.DEFLATED, _RAW_DEFLATE, 9, zlib.Z_DEFAULT_STRATEGY,
@@ -57,12 +58,12 @@ def pack(value: Any) -> bytes:
     return bytes((FORMAT_1,)) + packer.compress(text) + packer.flush()
 
 
-def unpack(stored: bytes | str) -> Any:
+def unpack(stored: bytes | str) -> JSON:
     """The value :func:`pack` was given; JSON text (an older file's) is read as it is."""
     if isinstance(stored, str):
-        return json.loads(stored)
+        return _loads(stored)
     if stored[:1] == b"{" or stored[:1] == b"[":
-        return json.loads(stored)  # JSON text SQLite handed back as bytes
+        return _loads(stored)  # JSON text SQLite handed back as bytes
     if stored[:1] != bytes((FORMAT_1,)):
         raise UnreadablePayload(f"unknown payload format {stored[:1]!r}")
     try:
@@ -70,6 +71,11 @@ def unpack(stored: bytes | str) -> Any:
         text = unpacker.decompress(stored[1:]) + unpacker.flush()
         if not unpacker.eof:
             raise UnreadablePayload("the packed payload is cut short")
-        return json.loads(text)
+        return _loads(text)
     except (zlib.error, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise UnreadablePayload(f"the packed payload cannot be read: {exc}") from exc
+
+
+def _loads(text: str | bytes) -> JSON:
+    value: JSON = json.loads(text)  # json reads nothing but JSON's own types
+    return value

@@ -1,14 +1,14 @@
-"""Small helpers every store module shares: a row by its id, checked writes, UTC times, JSON."""
+"""Small helpers every store module shares: a row by its id, UTC times, JSON."""
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from sqlalchemy import CursorResult
 from sqlmodel import Session, SQLModel
 
+from encounter_app.domain.json_data import JSON
 from encounter_app.store.errors import RowMissing
 
 Model = TypeVar("Model", bound=SQLModel)
@@ -28,12 +28,6 @@ def _get(session: Session, model: type[Model], key: int | None) -> Model:
     if found is None:
         raise RowMissing(f"no {table_name(model)} with id {key}")
     return found
-
-
-def _changed(result: CursorResult[Any], model: type[SQLModel], key: int | None) -> None:
-    """KeyError when a statement meant for the row ``key`` of ``model`` found none."""
-    if result.rowcount == 0:
-        raise RowMissing(f"no {table_name(model)} with id {key}")
 
 
 def _id(row: SQLModel) -> int:
@@ -59,7 +53,7 @@ def _moment(text: str | None) -> datetime:
     return datetime.now(UTC) if text is None else _utc(datetime.fromisoformat(text))
 
 
-def _json(text: str | None, default: Any) -> Any:
+def _json(text: str | None, default: JSON) -> JSON:
     """A JSON column read as its text (NULL or 'null' when empty): its value, else default."""
-    value = None if text is None else json.loads(text)
+    value: JSON = None if text is None else json.loads(text)
     return default if value is None else value

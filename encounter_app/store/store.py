@@ -80,7 +80,8 @@ from encounter_app.store.tables import (
 DB_NAME = "encounter.db"
 
 # fear_ledger() reads columns, not objects: a grown campaign's whole ledger (1,200 lines) is
-# read at every opening, and objects cost three times as much (docs/performance.md).
+# read at every opening, and objects cost three times as much (docs/performance.md). Any:
+# sqlmodel's select() types four columns at most; FearEventRow's fields type the values.
 _FEAR_COLUMNS: tuple[Any, ...] = tuple(col(getattr(FearEvent, name)) for name in (
     "id", "encounter_id", "created_at", "change", "value", "reason", "note"))
 

@@ -11,14 +11,17 @@ Lists that are only ever read and written whole (experiences, features, conditio
 columns: they are never queried by their parts, and one column keeps a stat block one row. A
 roll's full result is JSON too, stored packed (``PackedJSON``, ``packing.py``): the roll log is
 nearly all of a big campaign's file.
+
+A JSON column holds pydantic's ``JsonValue``, which the type checker takes for the very type
+of ``domain.json_data.JSON``: pydantic cannot follow that alias's references to itself, and
+building a table's validator (``defer_build`` below) would fail on it.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
-from pydantic import ConfigDict
+from pydantic import ConfigDict, JsonValue
 from sqlalchemy import JSON, Column, Dialect, ForeignKey, Integer, LargeBinary, false
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
@@ -30,7 +33,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class PackedJSON(TypeDecorator[Any]):
+class PackedJSON(TypeDecorator[JsonValue]):
     """A JSON value stored packed (``packing.pack``): a BLOB column, read back as the value.
 
     For the roll log's payloads, where the same keys repeat in every row (migration 0007).
@@ -39,10 +42,11 @@ class PackedJSON(TypeDecorator[Any]):
     impl = LargeBinary
     cache_ok = True
 
-    def process_bind_param(self, value: Any, dialect: Dialect) -> bytes | None:
+    def process_bind_param(self, value: JsonValue | None, dialect: Dialect) -> bytes | None:
         return None if value is None else packing.pack(value)
 
-    def process_result_value(self, value: Any, dialect: Dialect) -> Any:
+    def process_result_value(self, value: bytes | str | None, dialect: Dialect
+                             ) -> JsonValue | None:
         return None if value is None else packing.unpack(value)
 
 
@@ -69,7 +73,7 @@ class Campaign(_Table, table=True):
     # game sessions played; per-session resources refresh on a new one
     session_number: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
     # The SRD's optional rules it plays with (domain/optional_rules.py), read and written whole
-    options: dict[str, Any] = Field(
+    options: dict[str, JsonValue] = Field(
         default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
@@ -88,7 +92,7 @@ class Encounter(_Table, table=True):
     created_at: datetime = Field(default_factory=_now)
     # The environment the fight takes place in, copied from the library like a combatant's
     # stat block: editing or deleting the library entry leaves the fight as it was.
-    environment: dict[str, Any] | None = Field(
+    environment: dict[str, JsonValue] | None = Field(
         default=None, sa_column=Column(JSON(none_as_null=True)))
     # "draft" (prepared), "active" (being run) or "done"
     status: str = Field(default="draft", sa_column_kwargs={"server_default": "draft"})
@@ -96,11 +100,11 @@ class Encounter(_Table, table=True):
     position: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     note: str = Field(default="", sa_column_kwargs={"server_default": ""})
     # Rounds, Fear gained and spent, adversaries defeated, rolls: written when it is finished.
-    summary: dict[str, Any] | None = Field(
+    summary: dict[str, JsonValue] | None = Field(
         default=None, sa_column=Column(JSON(none_as_null=True)))
     # The fight's turn state in the campaign's system (round zero, who was attacked...): its
     # typed class as JSON (SystemRules.write and read), never queried by its parts.
-    system_state: dict[str, Any] = Field(
+    system_state: dict[str, JsonValue] = Field(
         default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
@@ -117,7 +121,7 @@ class Pc(_Table, table=True):
     name: str
     # The character's sheet in the campaign's system: its typed class as JSON, whole
     # (SystemRules.write and read; the editors check it against the system's pc_fields).
-    stats: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    stats: dict[str, JsonValue] = Field(default_factory=dict, sa_column=Column(JSON))
     hp_marked: int = 0
     stress_marked: int = 0
     armor_marked: int = 0
@@ -153,8 +157,8 @@ class AdversaryTemplate(_Table, table=True):
     attack_name: str = ""
     attack_range: str = "Melee"
     damage: str = "1d6"
-    experiences: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
-    features: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
+    experiences: list[dict[str, JsonValue]] = Field(default_factory=list, sa_column=Column(JSON))
+    features: list[dict[str, JsonValue]] = Field(default_factory=list, sa_column=Column(JSON))
     source: str = "sample"
 
 
@@ -169,7 +173,7 @@ class Environment(_Table, table=True):
     impulses: str = ""
     difficulty: int = 10
     potential_adversaries: str = ""
-    features: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
+    features: list[dict[str, JsonValue]] = Field(default_factory=list, sa_column=Column(JSON))
     source: str = "sample"
 
 
@@ -192,7 +196,7 @@ class Combatant(_Table, table=True):
     hidden: bool = False
     # The stat block as it was copied from the library (adversaries only): editing the library
     # later does not change a fight already under way. Written as SQL NULL when there is none.
-    stat_block: dict[str, Any] | None = Field(
+    stat_block: dict[str, JsonValue] | None = Field(
         default=None, sa_column=Column(JSON(none_as_null=True)))
     # Slow: a token must be on the stat block before it can act
     slow_tokens: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
@@ -208,9 +212,9 @@ class Combatant(_Table, table=True):
     notes: str = Field(default="", sa_column_kwargs={"server_default": ""})
     # The campaign's system's typed numbers and state of the combatant as JSON (SystemRules.write
     # and read): its sheet (a card table's) and what changes in play (Action Points left...).
-    system_stats: dict[str, Any] = Field(
+    system_stats: dict[str, JsonValue] = Field(
         default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
-    system_state: dict[str, Any] = Field(
+    system_state: dict[str, JsonValue] = Field(
         default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
@@ -255,7 +259,7 @@ class RollRecord(_Table, table=True):
     summary: str
     detail: str = ""
     # packed: a big campaign's file is nearly all roll log (docs/performance.md, growth)
-    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(PackedJSON))
+    payload: dict[str, JsonValue] = Field(default_factory=dict, sa_column=Column(PackedJSON))
     # shown on the player display
     public: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 

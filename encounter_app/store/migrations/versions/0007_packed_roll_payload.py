@@ -12,7 +12,6 @@ Create Date: 2026-11-24 14:40:00
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -41,21 +40,27 @@ def downgrade() -> None:
                               existing_nullable=True)
 
 
-def _packed(stored: Any) -> Any:
+def _packed(stored: object) -> object:
+    """A stored payload packed; what is not JSON (no text, or text that is not JSON) is left
+    for the program to report."""
+    if not isinstance(stored, bytes | str):
+        return stored
     try:
         return packing.pack(packing.unpack(stored))
     except (ValueError, TypeError):
-        return stored  # not JSON: left for the program to report
+        return stored
 
 
-def _as_text(stored: Any) -> Any:
+def _as_text(stored: object) -> object:
+    if not isinstance(stored, bytes | str):
+        return stored
     try:
         return json.dumps(packing.unpack(stored), separators=(",", ":"))
     except (ValueError, TypeError):
         return stored
 
 
-def _rewrite(convert: Callable[[Any], Any]) -> None:
+def _rewrite(convert: Callable[[object], object]) -> None:
     connection = op.get_bind()
     last = 0
     while True:
