@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from sqlmodel import Session, col, func, select, update
 
 from encounter_app.domain.campaign_rows import PcRow
+from encounter_app.domain.json_data import JsonObject
 from encounter_app.domain.rows import (
     CampaignRow,
     CombatantRow,
@@ -103,7 +104,7 @@ def _make_room(session: Session, model: type[Combatant] | type[Countdown], encou
     return position
 
 
-def _stat_block(stats: StatBlock | None) -> dict[str, object] | None:
+def _stat_block(stats: StatBlock | None) -> JsonObject | None:
     return None if stats is None else stats.to_json()
 
 
