@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
@@ -164,14 +163,15 @@ def _share(launched: Launched, port: bool | int) -> bool:
 
 def _smoke_test(app: QApplication, launched: Launched) -> int:
     """One roll through the worker thread and back, then exit: proves the whole chain runs."""
-    outcome: dict[str, Any] = {}  # the roll's result (RollResult.result) or the error
+    rolls: list[DiceRoll] = []  # the roll's result (RollResult.result)
+    errors: list[str] = []
 
     def rolled(answer: RollResult[DiceRoll]) -> None:
-        outcome["roll"] = answer.result
+        rolls.append(answer.result)
         app.quit()
 
     def failed(_request_id: int, message: str) -> None:
-        outcome["error"] = message
+        errors.append(message)
         app.quit()
 
     launched.rules_service.rolled.connect(rolled)
@@ -179,11 +179,11 @@ def _smoke_test(app: QApplication, launched: Launched) -> int:
     launched.rules_service.submit(DiceRequest("2d12+1", "smoke test"))
     QTimer.singleShot(10_000, app.quit)
     app.exec()
-    if "roll" not in outcome:
-        print(f"smoke test failed: {outcome.get('error', 'no answer from the rules service')}",
+    if not rolls:
+        print(f"smoke test failed: {errors[-1] if errors else 'no answer from the rules service'}",
               file=sys.stderr)
         return 1
-    print(f"smoke test ok: {outcome['roll'].text}; "
+    print(f"smoke test ok: {rolls[0].text}; "
           f"{len(launched.session.combatants)} combatants in {launched.store.path}")
     return 0
 

@@ -4,8 +4,10 @@ summary written when an encounter is finished."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
+from encounter_app.domain.json_data import JsonObject
+from encounter_app.domain.json_fields import entries, json_object, whole
 from encounter_app.domain.system_data import EMPTY, SystemData, value_of
 
 EncounterStatus = Literal["draft", "active", "done"]
@@ -46,16 +48,18 @@ class Summary:
                 f" / −{self.fear_spent} · {defeated} defeated · {self.rolls} roll"
                 f"{'s' if self.rolls != 1 else ''}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"rounds": self.rounds, "fear_gained": self.fear_gained,
                 "fear_spent": self.fear_spent, "defeated": list(self.defeated),
                 "rolls": self.rolls}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Summary:
-        return cls(int(data.get("rounds", 0)), int(data.get("fear_gained", 0)),
-                   int(data.get("fear_spent", 0)),
-                   tuple(str(n) for n in data.get("defeated", ())), int(data.get("rolls", 0)))
+    def from_json(cls, data: object) -> Summary:
+        found = json_object(data)
+        return cls(whole(found.get("rounds", 0)), whole(found.get("fear_gained", 0)),
+                   whole(found.get("fear_spent", 0)),
+                   tuple(str(n) for n in entries(found.get("defeated", ()))),
+                   whole(found.get("rolls", 0)))
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,7 @@ def _hints(cls: object) -> Mapping[str, object]:
     return typing.get_type_hints(cls)
 
 
-def _read(kind: Any, value: object, where: str) -> object:
+def _read(kind: object, value: object, where: str) -> object:
     origin = typing.get_origin(kind)
     if kind is Any or kind is object:
         return value

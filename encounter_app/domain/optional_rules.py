@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from encounter_app.domain.json_data import JsonObject
 
 TOKENS_RECOMMENDED = 3
 TOKENS_MIN, TOKENS_MAX = 1, 9
@@ -26,7 +27,7 @@ class RuleOptions:
     spotlight_tokens: int = TOKENS_RECOMMENDED  # tokens per PC per scene
     gm_turn_price: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """Only what differs from the defaults: a campaign with every rule off stores ``{}``,
         as one from before the rules did."""
         default = RuleOptions()
@@ -37,16 +38,16 @@ class RuleOptions:
             ("gm_turn_price", self.gm_turn_price)) if value != getattr(default, key)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | None) -> RuleOptions:
+    def from_json(cls, data: object) -> RuleOptions:
         """What a stored campaign says; anything missing or not understood is the default
         (off, 3 tokens), so an older file or a hand-edited one still opens."""
-        data = data if isinstance(data, Mapping) else {}
+        found: Mapping[str, object] = data if isinstance(data, Mapping) else {}
 
         def flag(key: str) -> bool:
-            value = data.get(key)
+            value = found.get(key)
             return value if isinstance(value, bool) else False
 
-        tokens = data.get("spotlight_tokens")
+        tokens = found.get("spotlight_tokens")
         if isinstance(tokens, bool) or not isinstance(tokens, int):
             tokens = TOKENS_RECOMMENDED
         return cls(massive_damage=flag("massive_damage"),

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from encounter_app.domain.json_data import JsonObject
+from encounter_app.domain.json_fields import entries, json_object, whole
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.system_data import EMPTY, SystemData
 
@@ -52,15 +53,28 @@ class Feature:
     fear: bool = False  # a Fear feature: using it costs the GM a Fear
     countdown: int | None = None  # a feature with its own countdown, e.g. "Countdown (4)"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"name": self.name, "kind": self.kind, "text": self.text, "fear": self.fear,
                 "countdown": self.countdown}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Feature:
-        countdown = data.get("countdown")
-        return cls(str(data["name"]), data.get("kind", "Passive"), str(data.get("text", "")),
-                   bool(data.get("fear", False)), None if countdown is None else int(countdown))
+    def from_json(cls, data: object) -> Feature:
+        found = json_object(data)
+        countdown = found.get("countdown")
+        return cls(str(found["name"]), feature_kind(found.get("kind", "Passive")),
+                   str(found.get("text", "")), bool(found.get("fear", False)),
+                   None if countdown is None else whole(countdown))
+
+
+def feature_kind(value: object) -> FeatureKind:
+    """``value`` as a feature's kind; ValueError if it is none of the three."""
+    if value == "Action":
+        return "Action"
+    if value == "Reaction":
+        return "Reaction"
+    if value == "Passive":
+        return "Passive"
+    raise ValueError(f"{value!r} is not a feature's kind (Passive, Action or Reaction)")
 
 
 @dataclass(frozen=True)
@@ -84,7 +98,7 @@ class StatBlock:
     experiences: tuple[Experience, ...] = ()
     features: tuple[Feature, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "name": self.name,
             "tier": self.tier,
@@ -105,27 +119,32 @@ class StatBlock:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> StatBlock:
+    def from_json(cls, data: object) -> StatBlock:
+        found = json_object(data)
+        major, severe = found.get("major"), found.get("severe")
         return cls(
-            name=str(data["name"]),
-            tier=int(data["tier"]),
-            type=str(data["type"]),
-            difficulty=int(data["difficulty"]),
-            major=None if data.get("major") is None else int(data["major"]),
-            severe=None if data.get("severe") is None else int(data["severe"]),
-            hp=int(data["hp"]),
-            stress=int(data["stress"]),
-            attack_modifier=int(data["attack_modifier"]),
-            attack_name=str(data.get("attack_name", "")),
-            attack_range=str(data.get("attack_range", "")),
-            damage=str(data["damage"]),
-            description=str(data.get("description", "")),
-            motives=str(data.get("motives", "")),
-            experiences=tuple(
-                Experience(str(e["name"]), int(e["bonus"])) for e in data.get("experiences", ())
-            ),
-            features=tuple(Feature.from_json(f) for f in data.get("features", ())),
+            name=str(found["name"]),
+            tier=whole(found["tier"]),
+            type=str(found["type"]),
+            difficulty=whole(found["difficulty"]),
+            major=None if major is None else whole(major),
+            severe=None if severe is None else whole(severe),
+            hp=whole(found["hp"]),
+            stress=whole(found["stress"]),
+            attack_modifier=whole(found["attack_modifier"]),
+            attack_name=str(found.get("attack_name", "")),
+            attack_range=str(found.get("attack_range", "")),
+            damage=str(found["damage"]),
+            description=str(found.get("description", "")),
+            motives=str(found.get("motives", "")),
+            experiences=tuple(_experience(e) for e in entries(found.get("experiences", ()))),
+            features=tuple(Feature.from_json(f) for f in entries(found.get("features", ()))),
         )
+
+
+def _experience(data: object) -> Experience:
+    found = json_object(data)
+    return Experience(str(found["name"]), whole(found["bonus"]))
 
 
 @dataclass(frozen=True)
@@ -263,7 +282,7 @@ class EnvironmentBlock:
     potential_adversaries: str = ""
     features: tuple[Feature, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "name": self.name, "tier": self.tier, "type": self.type,
             "difficulty": self.difficulty, "description": self.description,
@@ -272,13 +291,15 @@ class EnvironmentBlock:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> EnvironmentBlock:
-        return cls(name=str(data["name"]), tier=int(data["tier"]), type=str(data["type"]),
-                   difficulty=int(data["difficulty"]),
-                   description=str(data.get("description", "")),
-                   impulses=str(data.get("impulses", "")),
-                   potential_adversaries=str(data.get("potential_adversaries", "")),
-                   features=tuple(Feature.from_json(f) for f in data.get("features", ())))
+    def from_json(cls, data: object) -> EnvironmentBlock:
+        found = json_object(data)
+        return cls(name=str(found["name"]), tier=whole(found["tier"]), type=str(found["type"]),
+                   difficulty=whole(found["difficulty"]),
+                   description=str(found.get("description", "")),
+                   impulses=str(found.get("impulses", "")),
+                   potential_adversaries=str(found.get("potential_adversaries", "")),
+                   features=tuple(Feature.from_json(f)
+                                  for f in entries(found.get("features", ()))))
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from encounter_app.domain.json_data import JSON, JsonObject, from_json
+from encounter_app.domain.json_fields import whole
 from encounter_app.domain.rows import CombatantKind, CombatantRow, RollRow
 from encounter_app.domain.system_data import Part, SystemData, data_json, typed, values
 from encounter_app.domain.system_data import StatField as StatField  # its old home
@@ -175,7 +176,7 @@ class BaseRules:
 
     def sheet_values(self, stats: SystemData) -> dict[str, int]:
         found = values(typed(self.stats_type, stats))
-        return {f.key: int(found[f.key]) for f in self.pc_fields}
+        return {f.key: whole(found[f.key]) for f in self.pc_fields}
 
     def problems(self, stats: Mapping[str, object], *, partial: bool = False
                  ) -> dict[str, str]:

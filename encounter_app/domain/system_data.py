@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Self, TypeVar
+from typing import Self, TypeVar
 
 from encounter_app.domain.json_data import JsonObject, to_json
 
@@ -76,7 +76,7 @@ def data_json(data: SystemData, *, whole: bool) -> JsonObject:
     return {key: item for key, item in written.items() if fresh.get(key) != item}
 
 
-def values(data: SystemData) -> dict[str, Any]:
+def values(data: SystemData) -> dict[str, object]:
     """The fields of ``data`` by name (what a generic editor or a check reads)."""
     return {f.name: getattr(data, f.name) for f in dataclasses.fields(data)}
 

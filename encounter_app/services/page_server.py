@@ -30,15 +30,19 @@ import socket
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVarTuple
 
 from encounter_app.domain.player_rolls import PlayerRollSubmission, submission_problem
 
 if TYPE_CHECKING:
     from aiohttp import web
+
+    from encounter_app.domain.player_view import PlayerView
+
+Ts = TypeVarTuple("Ts")  # the arguments of a call handed to the server's loop
 
 MAX_CONNECTIONS = 64
 MAX_MESSAGE = 1024  # bytes: a roll submission is under 200
@@ -119,7 +123,7 @@ class PageServer:
         self._stop = asyncio.Event()
         self._dirty = asyncio.Event()
         self._assets: dict[str, bytes] = {}
-        self._tasks: set[asyncio.Future[Any]] = set()
+        self._tasks: set[asyncio.Future[object]] = set()
         self._open = 0  # pages connected or connecting
         self.ready = threading.Event()  # set once the server answers requests
 
@@ -201,7 +205,7 @@ class PageServer:
         """Hand submissions and counts to these from now on (a rebuilt window's)."""
         self._received, self._counted = received, counted
 
-    def _call(self, callback: Callable[..., None], *args: Any) -> None:
+    def _call(self, callback: Callable[[*Ts], None], *args: *Ts) -> None:
         if self._loop is None:  # not started: the server keeps it for when it starts
             callback(*args)
             return
@@ -378,7 +382,7 @@ class PageServer:
         for ws in list(self._sockets):
             self._later(ws.close(code=REVOKED, message=b"The GM made a new key"))
 
-    def _later(self, work: Coroutine[Any, Any, Any]) -> None:
+    def _later(self, work: Awaitable[object]) -> None:
         """Run ``work`` on the loop, holding it until done (a task nobody holds may vanish)."""
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
@@ -388,7 +392,7 @@ class PageServer:
 # -- what a page is sent, written on the GUI thread ------------------------------------------
 
 
-def page_message(view: Any, characters: tuple[Character, ...] = (), *,
+def page_message(view: PlayerView, characters: tuple[Character, ...] = (), *,
                  system_name: str = "", spotlight: bool = True) -> Snapshot:
     """The JSON a page is sent for ``view`` (a ``domain.player_view.PlayerView``): that view
     and nothing else, the characters a player may pick (by their pick names only), and the
@@ -402,11 +406,11 @@ def page_message(view: Any, characters: tuple[Character, ...] = (), *,
     return Snapshot(text, characters)
 
 
-def _fields(value: Any) -> dict[str, Any]:
+def _fields(value: object) -> dict[str, object]:
     """A frozen dataclass of the view as its fields, for json.dumps: what ``PlayerView.to_json``
     gives (tests/players_page/test_snapshot.py), in a ninth of the time with 1000 combatants
     (nothing copied), on the GUI thread at every change."""
     if not hasattr(value, "__dataclass_fields__"):
         raise TypeError(f"{type(value).__name__} is not part of a players' view")
-    fields: dict[str, Any] = vars(value)  # a frozen dataclass's: its fields, nothing else
+    fields: dict[str, object] = vars(value)  # a frozen dataclass's: its fields, nothing else
     return fields

@@ -10,7 +10,6 @@ nothing else of the session.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand
@@ -72,7 +71,7 @@ class SessionFeed(PlayerFeed):
         session.fear_changed.connect(self.refresh)
         session.options_changed.connect(self.refresh)  # the Spotlight Tracker turned on or off
 
-    def refresh(self, *_args: Any) -> None:
+    def refresh(self, *_args: object) -> None:
         self.publish(view_of(self._session))
 
 

@@ -16,6 +16,9 @@ from encounter_app.domain.requests import RollRequest, RollResult
 from encounter_app.services.rolls.rules_service import RulesService
 
 R = TypeVar("R")
+#: An answer as the service's signal carries it: the result's type is known only to the code
+#: that asked (its ``on_rolled`` takes a ``RollResult`` of its own request's type).
+SomeResult = RollResult[Any]
 
 
 class RollRouter(QObject):
@@ -24,7 +27,7 @@ class RollRouter(QObject):
     def __init__(self, service: RulesService, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._service = service
-        self._waiting: dict[int, tuple[Callable[[RollResult[Any]], object], str,
+        self._waiting: dict[int, tuple[Callable[[SomeResult], object], str,
                                        Callable[[str], None] | None]] = {}
         service.rolled.connect(self._rolled)
         service.failed.connect(self._failed)
@@ -48,7 +51,7 @@ class RollRouter(QObject):
     def pending(self) -> int:
         return len(self._waiting)
 
-    def _rolled(self, answer: RollResult[Any]) -> None:
+    def _rolled(self, answer: SomeResult) -> None:
         waiting = self._waiting.pop(answer.request_id, None)
         if waiting is not None:
             waiting[0](answer)

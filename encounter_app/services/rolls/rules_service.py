@@ -10,8 +10,7 @@ from __future__ import annotations
 import itertools
 import logging
 import random
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
@@ -29,8 +28,11 @@ def compute(request: RollRequest[R], rng: dice.RandomSource) -> R:
     return request.compute(rng)
 
 
-# What the worker resolves a request with: ``compute``, unless a test hands the service another.
-Compute = Callable[["RollRequest[Any]", dice.RandomSource], Any]
+class Compute(Protocol):
+    """What the worker resolves a request with: ``compute``, unless a test hands the service
+    another."""
+
+    def __call__(self, request: RollRequest[R], rng: dice.RandomSource) -> R: ...
 
 
 class _Worker(QObject):
@@ -45,7 +47,7 @@ class _Worker(QObject):
         self._compute = compute
 
     @Slot(int, object)
-    def handle(self, request_id: int, request: RollRequest[Any]) -> None:
+    def handle(self, request_id: int, request: RollRequest[R]) -> None:
         try:
             result = self._compute(request, self._rng)
         except ValueError as exc:  # DiceError and the rules' own ValueErrors: the GM's input
@@ -85,7 +87,7 @@ class RulesService(QObject):
         self._thread.finished.connect(self._worker.deleteLater)
         self._thread.start()
 
-    def submit(self, request: RollRequest[Any]) -> int:
+    def submit(self, request: RollRequest[R]) -> int:
         """Queue a request; returns its id, which ``rolled`` or ``failed`` will carry."""
         request_id = next(self._ids)
         self._requested.emit(request_id, request)

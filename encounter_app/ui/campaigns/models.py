@@ -7,8 +7,6 @@ row moves when the book says it did.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -41,7 +39,7 @@ class CampaignsModel(RowListModel[CampaignRow]):
         super().__init__(book.campaigns, parent)
         self._system_name = book.systems.name
 
-    def row_data(self, value: CampaignRow, role: int) -> Any:
+    def row_data(self, value: CampaignRow, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             archived = " (archived)" if value.archived else ""
             return f"{value.name} — {self._system_name(value.system)}{archived}"
@@ -79,7 +77,7 @@ class EncounterListModel(DragToMove, RowListModel[EncounterEntry]):
         super().__init__(operations.book.encounters, parent)
         self._operations, self._open_id = operations, open_id
 
-    def row_data(self, value: EncounterEntry, role: int) -> Any:
+    def row_data(self, value: EncounterEntry, role: int) -> object:
         is_open = value.id == self._open_id
         if role == Qt.ItemDataRole.DisplayRole:
             status = STATUS_LABEL[value.status] + (" · open now" if is_open else "")
@@ -146,7 +144,7 @@ class PartyModel(QAbstractTableModel):
         return 0 if parent.isValid() else 1 + len(self._system.pc_fields)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
             return None
         field = None if section == 0 else self._system.pc_fields[section - 1]
@@ -157,7 +155,7 @@ class PartyModel(QAbstractTableModel):
             return f"{field.label}: {field.help}" if field.help else field.label
         return None
 
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         pc = self._rows[index.row()]

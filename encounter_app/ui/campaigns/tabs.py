@@ -6,8 +6,6 @@ step; a button that cannot act is disabled and the line under the buttons says w
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -138,7 +136,7 @@ class EncountersTab(QWidget):
         self.view.setDragEnabled(not text)
         self._update()
 
-    def _update(self, *_args: Any) -> None:
+    def _update(self, *_args: object) -> None:
         row = self.selected_row()
         entry = self._book.encounters[row] if row >= 0 else None
         if entry is None or entry.id != self._note_for:
@@ -275,7 +273,7 @@ class PartyTab(QWidget):
         book.encounters.changed.connect(self._update)  # the open one may have been renamed
         self._update()
 
-    def _size_columns(self, *_args: Any) -> None:
+    def _size_columns(self, *_args: object) -> None:
         # Every column as wide as its text: a name is never cut short to fit eleven stats
         # (Ruins & Raiders); the table scrolls sideways instead. Sized here, not by the
         # header's ResizeToContents, which missed rows added after a model reset.
@@ -288,7 +286,7 @@ class PartyTab(QWidget):
     def selected_pcs(self) -> list[PcRow]:
         return [self._book.party[r] for r in self.selected_rows()]
 
-    def _update(self, *_args: Any) -> None:
+    def _update(self, *_args: object) -> None:
         rows = self.selected_rows()
         here = self._book.campaign_id == self._book.home_id
         self.edit_button.setEnabled(len(rows) == 1)

@@ -3,8 +3,6 @@ each duplicate, and which adversaries to export."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -238,7 +236,7 @@ class ExportChooser(QDialog):
                 for r in range(self.proxy.rowCount())]
         self.model.set_checked(rows, checked)
 
-    def _counted(self, *_args: Any) -> None:
+    def _counted(self, *_args: object) -> None:
         chosen = len(self.model.checked_ids())
         self.count.setText(f"{chosen} of {self.model.rowCount()} chosen")
         self.ok.setEnabled(chosen > 0)

@@ -9,7 +9,8 @@ Drag and drop does not shuffle rows here: it asks the fight's operations to move
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Any, Generic
+from collections.abc import Callable
+from typing import Generic, overload
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -19,6 +20,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    SignalInstance,
 )
 
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
@@ -70,12 +72,12 @@ class RowListModel(QAbstractListModel, Generic[RowT]):
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
             return None
         return self.data_at(index.row(), role)
 
-    def data_at(self, row: int, role: int) -> Any:
+    def data_at(self, row: int, role: int) -> object:
         """data() for a row number, without making a QModelIndex (proxies call this)."""
         if not 0 <= row < len(self._rows):
             return None
@@ -86,7 +88,7 @@ class RowListModel(QAbstractListModel, Generic[RowT]):
             return value.id
         return self.row_data(value, role)
 
-    def row_data(self, value: RowT, role: int) -> Any:
+    def row_data(self, value: RowT, role: int) -> object:
         """data() of one row for roles other than RowRole and IdRole."""
         return None
 
@@ -111,7 +113,7 @@ class InitiativeModel(DragToMove, RowListModel[CombatantRow]):
         for row in {old, new} - {-1}:
             self.dataChanged.emit(self.index(row), self.index(row), [ActiveRole])
 
-    def row_data(self, value: CombatantRow, role: int) -> Any:
+    def row_data(self, value: CombatantRow, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             return value.name
         if role == ActiveRole:
@@ -169,7 +171,8 @@ class AdversaryCardsModel(QAbstractProxyModel):
         self._rows = self._adversary_rows()
         self.endResetModel()
 
-    def _handlers(self, model: QAbstractItemModel) -> list[tuple[Any, Any]]:
+    def _handlers(self, model: QAbstractItemModel
+                  ) -> list[tuple[SignalInstance, Callable[..., object]]]:
         return [
             (model.rowsInserted, self._source_inserted),
             (model.rowsAboutToBeRemoved, self._source_removing),
@@ -183,12 +186,17 @@ class AdversaryCardsModel(QAbstractProxyModel):
             (model.layoutChanged, self._source_reset),
         ]
 
-    def _is_adversary(self, source_row: int) -> bool:
+    def _source_row(self, source_row: int) -> CombatantRow | None:
+        """The combatant of a source row (None: not a combatant's row)."""
         source = self.sourceModel()
         if isinstance(source, RowListModel):
             value = source.data_at(source_row, RowRole)
         else:
             value = source.index(source_row, 0).data(RowRole)
+        return value if isinstance(value, CombatantRow) else None
+
+    def _is_adversary(self, source_row: int) -> bool:
+        value = self._source_row(source_row)
         return value is not None and value.kind in self._kinds
 
     def _adversary_rows(self) -> list[int]:
@@ -201,12 +209,9 @@ class AdversaryCardsModel(QAbstractProxyModel):
         self._rows = self._adversary_rows()
         self.endResetModel()
 
-    def card_rows(self) -> list[Any]:
+    def card_rows(self) -> list[CombatantRow]:
         """The row of every card, in order: straight from the source's list."""
-        source = self.sourceModel()
-        if isinstance(source, RowListModel):
-            return [source.data_at(r, RowRole) for r in self._rows]
-        return [self.index(r, 0).data(RowRole) for r in range(len(self._rows))]
+        return [row for r in self._rows if (row := self._source_row(r)) is not None]
 
     def _source_inserted(self, parent: AnyIndex, first: int, last: int) -> None:
         if parent.isValid():
@@ -288,7 +293,7 @@ class AdversaryCardsModel(QAbstractProxyModel):
 
     # -- the proxy -----------------------------------------------------------------------------
 
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         # Straight to the source's row: QAbstractProxyModel.data would map the index through
         # four calls between C++ and Python, for each role of each card on each layout.
         source = self.sourceModel()
@@ -318,7 +323,13 @@ class AdversaryCardsModel(QAbstractProxyModel):
             return QModelIndex()
         return self.createIndex(row, column)
 
-    def parent(self, child: AnyIndex | None = None) -> Any:
+    @overload
+    def parent(self) -> QObject | None: ...
+
+    @overload
+    def parent(self, child: AnyIndex) -> QModelIndex: ...
+
+    def parent(self, child: AnyIndex | None = None) -> QObject | QModelIndex | None:
         if child is None:  # QObject.parent()
             return super().parent()
         return QModelIndex()
@@ -334,7 +345,7 @@ class CountdownModel(RowListModel[CountdownRow]):
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(session.countdowns, parent)
 
-    def row_data(self, value: CountdownRow, role: int) -> Any:
+    def row_data(self, value: CountdownRow, role: int) -> object:
         state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{value.name}: {state}"
@@ -366,7 +377,7 @@ class RollLogModel(RowListModel[RollRow]):
         if not parent.isValid():
             self._session.fetch_more_rolls()
 
-    def row_data(self, value: RollRow, role: int) -> Any:
+    def row_data(self, value: RollRow, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             return value.summary
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
@@ -382,7 +393,7 @@ class FearLedgerModel(RowListModel[FearEventRow]):
         super().__init__(session.fear_ledger, parent)
         self._session = session
 
-    def row_data(self, value: FearEventRow, role: int) -> Any:
+    def row_data(self, value: FearEventRow, role: int) -> object:
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             verb = "Gained" if value.change > 0 else "Spent"
             note = f" — {value.note}" if value.note else ""
@@ -394,7 +405,7 @@ class FearLedgerModel(RowListModel[FearEventRow]):
         return None
 
 
-def combatant_summary(value: Any) -> str:
+def combatant_summary(value: CombatantRow) -> str:
     parts = []
     if value.evasion is not None:
         parts.append(f"Evasion {value.evasion}")

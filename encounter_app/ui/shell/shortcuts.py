@@ -6,7 +6,6 @@ Every action with a shortcut that the window answers to is listed, with the menu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -82,7 +81,7 @@ class ShortcutsModel(QAbstractTableModel):
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(HEADERS)
 
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self.shortcuts):
             return None
         shortcut = self.shortcuts[index.row()]
@@ -91,7 +90,7 @@ class ShortcutsModel(QAbstractTableModel):
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if (role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal
                 and 0 <= section < len(HEADERS)):
             return HEADERS[section]
