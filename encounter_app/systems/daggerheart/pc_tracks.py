@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 
 from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.rules.daggerheart import hp_marked
-from encounter_app.systems.daggerheart.requests import AttackLine, read_roll
 from encounter_app.systems.daggerheart.state import (
     DaggerheartSheet,
     DaggerheartState,
@@ -134,6 +133,10 @@ def marked_by(row: CombatantRow, hit: Hit, armor: bool) -> CombatantRow:
 
 def hits_in(roll: RollRow) -> list[tuple[int, int]]:
     """An adversary attack's hits from its log row: (combatant id, damage) of each PC hit."""
+    # Imported here: the cards import this module, and the roll requests load with the first
+    # roll (tests/ui/test_startup_imports.py).
+    from encounter_app.systems.daggerheart.requests import AttackLine, read_roll
+
     line = read_roll(roll)
     if not isinstance(line, AttackLine) or line.result.damage_total is None:
         return []
