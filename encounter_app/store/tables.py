@@ -11,9 +11,10 @@ Lists that are only ever read and written whole (experiences, features, conditio
 columns: they are never queried by their parts, and one column keeps a stat block one row. A
 roll's full result is JSON too, stored packed (``PackedJSON``, ``packing.py``): the roll log is
 nearly all of a big campaign's file.
-"""
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: pydantic would read every column's annotation
+back from its text (some hundred evaluations at every start, docs/performance.md, issue 28).
+"""
 
 from datetime import UTC, datetime
 from typing import Any
