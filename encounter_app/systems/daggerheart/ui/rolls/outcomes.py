@@ -9,8 +9,6 @@ report here too: they are the other thing at the table that gains Fear and moves
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -63,6 +61,8 @@ def _tip(outcome: Outcome) -> str:
 
 def guidance_html(outcome: Outcome, happened: str) -> str:
     """The panel's text for ``outcome``: what happened, the text's response, the move list."""
+    from html import escape  # here: html's entities cost every start 16 M instructions
+
     hope = with_hope(outcome)
     lines = [f"<b>{escape(outcome.value)}</b> — <i>{escape(quick_phrase(outcome))}</i>"]
     if happened:
@@ -175,6 +175,8 @@ class OutcomeRecorder(QFrame):
         return True
 
     def pc_missed(self) -> None:
+        from html import escape  # as in guidance_html
+
         recorded = self._operations.pc_missed()
         if recorded is not None:
             lines = recorded.happened or ("No countdown ticks when a PC misses.",)
