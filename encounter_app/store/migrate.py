@@ -95,26 +95,38 @@ def unreadable_rows(reader: sqlite3.Connection) -> list[str]:
     roll log is left out: it is read a page at a time and is by far the largest table (a check
     of 100,000 rolls takes as long as the whole start).
     """
-    from sqlalchemy import JSON, and_, func, or_, select
-    from sqlalchemy.dialects import sqlite
+    problems = []
+    for table, statement in json_checks():
+        ids = [row[0] for row in reader.execute(statement)]
+        if ids:
+            problems.append(f"{table} rows {', '.join(map(str, ids))} cannot be read "
+                            "(their stored data is not valid JSON)")
+    return problems
+
+
+def json_checks() -> list[tuple[str, str]]:
+    """Each table with JSON columns (the roll log aside), by name, and the SQL that finds up
+    to three of its rows whose JSON is not valid. Written as text from the table classes' own
+    names: building the same statements with SQLAlchemy and compiling them with literal values
+    cost every start about 8 ms (docs/performance.md, issue 28)."""
+    from sqlalchemy import JSON
     from sqlmodel import SQLModel
 
     from encounter_app.store import tables  # noqa: F401  (registers the tables)
 
-    dialect = sqlite.dialect()
-    problems = []
+    checks = []
     for table in SQLModel.metadata.sorted_tables:
-        columns = [c for c in table.columns if isinstance(c.type, JSON)]
+        columns = [c.name for c in table.columns if isinstance(c.type, JSON)]
         if not columns or table.name == "roll_record" or "id" not in table.columns:
             continue
-        broken = or_(*(and_(c.is_not(None), func.json_valid(c) == 0) for c in columns))
-        statement = select(table.c.id).where(broken).order_by(table.c.id).limit(3)
-        ids = [row[0] for row in reader.execute(str(statement.compile(
-            dialect=dialect, compile_kwargs={"literal_binds": True})))]
-        if ids:
-            problems.append(f"{table.name} rows {', '.join(map(str, ids))} cannot be read "
-                            "(their stored data is not valid JSON)")
-    return problems
+        broken = " OR ".join(f'("{c}" IS NOT NULL AND json_valid("{c}") = 0)' for c in columns)
+        checks.append((table.name, _JSON_CHECK.format(table=table.name, broken=broken)))
+    return checks
+
+
+# Read with sqlite3 before any engine opens the file, as the other file checks are
+# (tests/store/test_no_raw_sql.py allows it): the table and column names are the classes' own.
+_JSON_CHECK = 'SELECT id FROM "{table}" WHERE {broken} ORDER BY id LIMIT 3'
 
 
 # Checked after the window is drawn (Store.verify), not before: the roll log is nearly all of

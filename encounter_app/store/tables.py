@@ -15,9 +15,10 @@ nearly all of a big campaign's file.
 A JSON column holds pydantic's ``JsonValue``, which the type checker takes for the very type
 of ``domain.json_data.JSON``: pydantic cannot follow that alias's references to itself, and
 building a table's validator (``defer_build`` below) would fail on it.
-"""
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: pydantic would read every column's annotation
+back from its text (some hundred evaluations at every start, docs/performance.md, issue 28).
+"""
 
 from datetime import UTC, datetime
 

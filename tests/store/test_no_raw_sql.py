@@ -32,6 +32,9 @@ SQL = re.compile(
 ALLOWED = {
     ("store/migrate.py", "SELECT name FROM sqlite_master WHERE type = 'table'"),
     ("store/migrate.py", "SELECT version_num FROM alembic_version"),
+    # The JSON check at start, written from the table classes' names: building and compiling
+    # the same statements with SQLAlchemy cost every start about 15 M instructions (issue 28).
+    ("store/migrate.py", 'SELECT id FROM "{table}" WHERE {broken} ORDER BY id LIMIT 3'),
 }
 
 

@@ -10,21 +10,10 @@ right before pushing it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.countdown_steps import Event, Step, partner, steps
-from encounter_app.domain.logged import (
-    CountdownMove,
-    DiceLine,
-    MissLine,
-    OutcomeLine,
-    RestLine,
-    RestRoll,
-    TriggerLine,
-    line_json,
-    read_line,
-    rest_key,
-)
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.daggerheart import (
     FearPool,
@@ -43,6 +32,11 @@ from encounter_app.services.fight.commands import (
 )
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
+
+# The log lines' payload classes (domain/logged.py) load with the first line written: a start
+# draws the log, it writes none (docs/performance.md, issue 28).
+if TYPE_CHECKING:
+    from encounter_app.domain.logged import CountdownMove
 
 REST_NAMES = {RestKind.SHORT: "Short rest", RestKind.LONG: "Long rest"}
 NO_FEAR_REST = "Rest"  # a system without Daggerheart's Fear has one rest: its countdowns move
@@ -128,6 +122,8 @@ def _log(session: EncounterSession, compound: Compound, line: RollRow | None,
 def trigger_rows(moved: list[Step], cause: str,
                  countdowns: list[CountdownRow]) -> list[RollRow]:
     """One log line per countdown that triggered, so none scrolls by unseen."""
+    from encounter_app.domain.logged import TriggerLine, line_json
+
     after = {s.after.id: s.after for s in moved}
     rows = []
     for s in moved:
@@ -163,6 +159,8 @@ def _countdown_lines(moved: list[Step], rows: list[CountdownRow]) -> list[str]:
 
 def _moves(moved: list[Step]) -> tuple[CountdownMove, ...]:
     """The countdowns moved, as the log keeps them."""
+    from encounter_app.domain.logged import CountdownMove
+
     return tuple(CountdownMove(s.before.id, s.before.name, s.before.value, s.after.value,
                                s.triggered, s.after.loops) for s in moved)
 
@@ -222,6 +220,8 @@ def outcome_row(outcome: Outcome, gained: int, fear_text: str, moved: list[Step]
                 rows: list[CountdownRow], dice: PlayerDice | None = None) -> RollRow:
     """The log line of a player's outcome: the Fear it gave, the countdowns it moved; with
     ``dice``, who rolled what against which Difficulty."""
+    from encounter_app.domain.logged import OutcomeLine, line_json
+
     summary = f"{outcome.value}: {quick_phrase(outcome).split(' (')[0]}"
     if fear_text:
         summary += f"; {fear_text}"
@@ -247,6 +247,8 @@ def pc_missed(session: EncounterSession) -> TableStep:
 
 def miss_row(moved: list[Step], rows: list[CountdownRow]) -> RollRow:
     """The log line of a PC's missed attack: the countdowns that ticked on it."""
+    from encounter_app.domain.logged import MissLine, line_json
+
     summary = "A PC missed an attack"
     if not moved:
         summary += ": no countdown ticks on a miss"
@@ -281,6 +283,8 @@ def rest(session: EncounterSession, kind: RestKind, fear_roll: DiceRoll | None,
 def rest_row(kind: RestKind, fear_roll: DiceRoll | None, gained: int, fear_text: str,
              basis: str, moved: list[Step], rows: list[CountdownRow]) -> RollRow:
     """The log line of a rest: the Fear rolled and gained, the countdowns it ticked."""
+    from encounter_app.domain.logged import RestLine, RestRoll, line_json, rest_key
+
     summary, lines = rest_name(kind, fear_roll is not None), []
     if fear_roll is not None:
         summary += f": {fear_roll.expression} = {fear_roll.total}; {fear_text}"
@@ -308,6 +312,8 @@ def tick(session: EncounterSession, row: CountdownRow) -> TableStep | None:
 def start_row(start_roll: RollRow, countdown: str) -> RollRow:
     """A countdown's rolled start, its payload naming the countdown (it has no id yet): the
     players see the roll only while that countdown is shown to them (domain/player_view.py)."""
+    from encounter_app.domain.logged import DiceLine, line_json, read_line
+
     rolled = read_line(DiceLine, start_roll)
     if rolled is None:  # not a dice roll's payload: never shown to the players either
         return start_roll

@@ -133,8 +133,8 @@ def marked_by(row: CombatantRow, hit: Hit, armor: bool) -> CombatantRow:
 
 def hits_in(roll: RollRow) -> list[tuple[int, int]]:
     """An adversary attack's hits from its log row: (combatant id, damage) of each PC hit."""
-    # Imported here: the roll requests load with the first roll, after the window's first paint
-    # (tests/ui/test_startup_imports.py).
+    # Imported here: the cards import this module, and the roll requests load with the first
+    # roll (tests/ui/test_startup_imports.py).
     from encounter_app.systems.daggerheart.requests import AttackLine, read_roll
 
     line = read_roll(roll)

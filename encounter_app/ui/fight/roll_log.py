@@ -6,7 +6,7 @@ measured for the viewport's width, so a narrow sidebar shows whole entries, neve
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
@@ -18,6 +18,7 @@ from PySide6.QtGui import (
     QPalette,
 )
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -74,13 +75,28 @@ class RollLogDelegate(QStyledItemDelegate):
         # and every visible row is painted again on each scroll. (A row is equal to another
         # by its fields, its payload aside: the same id, kind, words and time.)
         self._marks: dict[RollRow, str | None] = {}
+        # The first paint of the log goes without the strips, and they are read right after it:
+        # reading a roll back loads its system's roll classes, a cost the window's first
+        # appearance need not wait for (docs/performance.md, issue 28).
+        self._marks_read = self._marks_asked = False
 
     def _mark(self, row: RollRow) -> str | None:
+        if not self._marks_read:
+            if not self._marks_asked:
+                self._marks_asked = True
+                QTimer.singleShot(0, self._read_marks)
+            return None
         if row not in self._marks:
             if len(self._marks) >= self.MARK_CACHE:
                 self._marks.clear()
             self._marks[row] = attack_mark(row, self._system)
         return self._marks[row]
+
+    def _read_marks(self) -> None:
+        self._marks_read = True
+        view = self.parent()
+        if isinstance(view, QAbstractItemView):
+            view.viewport().update()  # painted again, with the strips
 
     def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
         fonts = self._fonts_for.get(option.font)

@@ -31,6 +31,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
     QPalette,
     QPen,
     QResizeEvent,
@@ -85,6 +86,7 @@ ACTIVE_FRAME = 4  # pixels: the spotlight frame, thick enough to see across the 
 DEFEATED_OPACITY = 0.4
 CACHE_LIMIT = 256  # laid-out cards: more than a screen shows
 HEIGHT_LIMIT = 8192  # card heights: every card of a very big fight
+BATCH = 8  # cards placed per pass of a batched layout: more than a window shows
 
 
 def _down(layout: CardLayout) -> bool:
@@ -513,6 +515,7 @@ class AdversaryCardsView(PaintedListView):
     menu_requested = Signal(int, QPoint)  # combatant id, where to open it (global)
     group_requested = Signal(int, int)  # a group card's first Minion's id, how many defeated
     EMPTY_HINT = "No adversaries in this encounter. Add one from the initiative list."
+    _painted = False  # the cards have been on screen (see doItemsLayout)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.EMPTY_HINT, parent)
@@ -526,7 +529,7 @@ class AdversaryCardsView(PaintedListView):
         # on between events, so a fight of 1000 adversaries opens as fast as one of ten
         # (docs/performance.md).
         self.setLayoutMode(QListView.LayoutMode.Batched)
-        self.setBatchSize(8)
+        self.setBatchSize(BATCH)
         # The grid is laid out again when its columns or the cards' width change (_fit_cards),
         # not on every resize: with Adjust, the scroll bar's arrival after the first cards were
         # placed laid them all out again and painted the window a second time.
@@ -736,6 +739,17 @@ class AdversaryCardsView(PaintedListView):
         super().doItemsLayout()
         # Batched again for what may take long: a new fight, cards added or removed.
         self.setLayoutMode(QListView.LayoutMode.Batched)
+        if not self._painted:
+            # The first batch fills the window. Until it is on screen, the passes that run
+            # before the first paint place one card each: at eight, two or three of them laid
+            # out some twenty cards nobody could see yet (docs/performance.md, issue 28).
+            self.setBatchSize(1)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self._painted:
+            self._painted = True
+            self.setBatchSize(BATCH)
+        super().paintEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -7,8 +7,6 @@ few lines. Hidden while the encounter has no environment.
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
@@ -22,10 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.systems.daggerheart.services.library.shelves import EncounterEnvironment
-from encounter_app.systems.daggerheart.ui.library.stat_block_html import (
-    COUNTDOWN_LINK,
-    environment_html,
-)
+
+# The stat block's text (stat_block_html, and html's escape) loads when there is one to show:
+# html's entities alone cost every start 16 M instructions (docs/performance.md, issue 28).
 
 BODY_HEIGHT = 220  # the unfolded stat block scrolls past this
 
@@ -99,6 +96,8 @@ class EnvironmentPanel(QFrame):
         # its own, which flashed on the screen at start-up. Not hidden, it shows with the sidebar.
         if self.parentWidget() is not None:
             self.show()
+        from html import escape
+
         self.title.setText(f"<b>{escape(block.name)}</b> · Tier {block.tier} "
                            f"{escape(block.type)} · Difficulty {block.difficulty}")
         self.setToolTip(block.description)
@@ -109,6 +108,10 @@ class EnvironmentPanel(QFrame):
         laid out as rich text for nothing, at every start and every change."""
         block = self._holder.block
         if block is not None and self.toggle.isChecked():
+            from encounter_app.systems.daggerheart.ui.library.stat_block_html import (
+                environment_html,
+            )
+
             self.body.setText(environment_html(block, heading=False, links=True))
 
     def _fold(self, open_: bool) -> None:
@@ -119,6 +122,8 @@ class EnvironmentPanel(QFrame):
         self.body_scroll.setVisible(open_)
 
     def _link(self, link: str) -> None:
+        from encounter_app.systems.daggerheart.ui.library.stat_block_html import COUNTDOWN_LINK
+
         block = self._holder.block
         if block is not None and link.startswith(COUNTDOWN_LINK):
             self.countdown_requested.emit(block.features[int(link[len(COUNTDOWN_LINK):])])

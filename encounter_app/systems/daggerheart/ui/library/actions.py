@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
 from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, TemplateRow
 from encounter_app.domain.rows import stored_id
@@ -191,6 +191,8 @@ class LibraryActions(QObject):
 
     def _ask_where(self, plan: tuple[PlannedAdversary, ...]) -> str | None:
         """"new", "add" or None (cancelled): a fight is running in the open encounter."""
+        from PySide6.QtWidgets import QMessageBox  # a dialog: its class loads when first asked
+
         session = self._session
         foes = [c for c in session.combatants if c.kind != "pc"]
         standing = sum(not c.defeated for c in foes)

@@ -9,8 +9,6 @@ report here too: they are the other thing at the table that gains Fear and moves
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -63,6 +61,8 @@ def _tip(outcome: Outcome) -> str:
 
 def guidance_html(outcome: Outcome, happened: str) -> str:
     """The panel's text for ``outcome``: what happened, the text's response, the move list."""
+    from html import escape  # here: html's entities cost every start 16 M instructions
+
     hope = with_hope(outcome)
     lines = [f"<b>{escape(outcome.value)}</b> — <i>{escape(quick_phrase(outcome))}</i>"]
     if happened:
@@ -117,15 +117,22 @@ class OutcomeRecorder(QFrame):
         self.long_rest_action = rests.long_rest_action
         rests.rested.connect(self._shown)
 
-        title = QLabel("<b>Player's action roll:</b>")
+        # Plain text in a bold font, not "<b>…</b>": a rich-text label lays out a
+        # QTextDocument, at every start (docs/performance.md, issue 28).
+        title = QLabel("Player's action roll:")
+        title.setTextFormat(Qt.TextFormat.PlainText)
+        bold = title.font()
+        bold.setBold(True)
+        title.setFont(bold)
         top = QHBoxLayout()
         top.addWidget(title, 0, Qt.AlignmentFlag.AlignTop)
         top.addLayout(grid, 1)
+        # The placeholder is plain text; the first guidance makes the label rich text and
+        # selectable (_shown), which gives it a text document: none is needed before.
         self.guidance = QLabel(PLACEHOLDER, objectName="outcomeGuidance", wordWrap=True)
-        self.guidance.setTextFormat(Qt.TextFormat.RichText)
+        self.guidance.setTextFormat(Qt.TextFormat.PlainText)
         self.guidance.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.guidance.setAccessibleName("GM move guidance")
-        self.guidance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.guidance.setToolTip("Example GM moves: " + "; ".join(EXAMPLE_GM_MOVES))
         # A fixed place for the guidance: it is one line before the first outcome and five or
         # six after one, and a panel that grew with it moved the cards above after every roll.
@@ -168,6 +175,8 @@ class OutcomeRecorder(QFrame):
         return True
 
     def pc_missed(self) -> None:
+        from html import escape  # as in guidance_html
+
         recorded = self._operations.pc_missed()
         if recorded is not None:
             lines = recorded.happened or ("No countdown ticks when a PC misses.",)
@@ -178,6 +187,9 @@ class OutcomeRecorder(QFrame):
     def _shown(self, kept: Kept, html: str) -> None:
         self._last = kept
         self._html = html
+        if self.guidance.textFormat() != Qt.TextFormat.RichText:
+            self.guidance.setTextFormat(Qt.TextFormat.RichText)
+            self.guidance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.guidance.setText(html)
 
     def _stack_moved(self) -> None:
