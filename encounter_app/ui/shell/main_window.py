@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QSplitter,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -212,6 +213,11 @@ class MainWindow(ShellWindow):
         self.toolbar = toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolBar")
         toolbar.setMovable(False)
+        # Qt's own button for the actions a narrow window cannot show: a screen reader says
+        # what it is (it is there whenever the window is narrower than the toolbar).
+        if (more := toolbar.findChild(QToolButton, "qt_toolbar_ext_button")) is not None:
+            more.setAccessibleName("More toolbar actions")
+            more.setToolTip("More toolbar actions")
         # The stack's own actions name the command ("Undo Roll: …"), which would make the
         # toolbar as wide as the longest roll; the buttons keep a short label and say the rest
         # in their tooltip.
