@@ -110,7 +110,7 @@ def test_a_first_start_never_opens_a_window_bigger_than_the_screen(qtbot, tmp_pa
         assert room.width() < 1400
         assert launched.window.width() <= room.width()
         assert launched.window.height() <= room.height()
-        # and it opens maximized, so its title bar and status bar are on the screen too
-        assert launched.window.windowState() & Qt.WindowState.WindowMaximized
+        # with room for the window manager's title bar, so the status bar is on the screen too
+        assert launched.window.height() <= room.height() - 40
     finally:
         launched.shutdown()

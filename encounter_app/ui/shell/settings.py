@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, Qt
+from PySide6.QtCore import QByteArray, QMargins, QObject, QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSplitter
 
@@ -21,6 +21,10 @@ SETTINGS_NAME = "settings.ini"
 
 def open_settings(data_dir: Path) -> QSettings:
     return QSettings(str(Path(data_dir) / SETTINGS_NAME), QSettings.Format.IniFormat)
+
+#: What a first start leaves of the screen for the window manager's frame (its title bar is
+#: about 20 to 30 pixels on the desktops we tried).
+FRAME_ROOM = QMargins(0, 0, 0, 48)
 
 
 class WindowMemory(QObject):
@@ -49,14 +53,10 @@ class WindowMemory(QObject):
             self._window.restoreGeometry(geometry)
         elif (screen := self._window.screen()) is not None:
             # A first start: the window's own size, but never more than a laptop's screen holds
-            # (1400 x 860 would hang past a 1366 x 768 one). Where it does not fit, it opens
-            # maximized: the window manager then fits the title bar too, and the status bar
-            # stays on the screen.
-            room = screen.availableGeometry().size()
-            if room.boundedTo(self._window.size()) != self._window.size():
-                self._window.resize(self._window.size().boundedTo(room))
-                self._window.setWindowState(self._window.windowState()
-                                            | Qt.WindowState.WindowMaximized)
+            # (1400 x 860 would hang past a 1366 x 768 one), with room left for the window
+            # manager's title bar and frame, so the status bar stays on the screen.
+            room = screen.availableGeometry().size().shrunkBy(FRAME_ROOM)
+            self._window.resize(self._window.size().boundedTo(room))
         state = s.value("window/state")
         if isinstance(state, QByteArray):
             self._window.restoreState(state)
