@@ -185,9 +185,8 @@ def startup_runs(folders: dict[str, Path], baseline_db: Path, env: dict[str, str
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(HERE.parent / "encounter_app"),
                     str(HERE)], check=True)
     kinds = {"baseline": ["baseline", str(baseline_db)], "bare": ["bare"],
-             "app_200": ["app", str(folders["200"])],
-             "app_1000": ["app", str(folders["1000"])],
-             "growth": ["app", str(folders["growth"])]}
+             **{kind: ["app", str(folders[name])] for kind, name in APP_STARTS.items()
+                if name in folders}}
     reports: dict[str, list[dict[str, float]]] = {kind: [] for kind in kinds}
     for args in kinds.values():  # one unrecorded start each: files into the page cache
         child(args, env)
@@ -195,6 +194,35 @@ def startup_runs(folders: dict[str, Path], baseline_db: Path, env: dict[str, str
         for kind, args in kinds.items():
             reports[kind].append(child(args, env))
     return reports
+
+
+# The program's starts: their kind in the reports, and the folder each opens.
+APP_STARTS = {"app_200": "200", "app_1000": "1000", "growth": "growth"}
+
+
+def startup_only(runs: int, want_platform: str) -> int:
+    """``--startup-only``: the start-up ratio alone (the baseline, the bare window and the
+    200-combatant start, interleaved as in the full run), printed; nothing is written."""
+    from bench.fixtures import build_encounter
+
+    work = Path(tempfile.mkdtemp(prefix="encounter-bench-"))
+    display = Display(want_platform)
+    try:
+        folders = {"200": build_encounter(work / "200", 200, 2_000)}
+        print(f"start-up: {runs} fresh processes of each kind ({display.name}) ...", flush=True)
+        reports = startup_runs(folders, work / "baseline.db", display.env, runs)
+    finally:
+        display.close()
+        shutil.rmtree(work, ignore_errors=True)
+    baseline, app = median_of(reports["baseline"], "start_s"), median_of(reports["app_200"],
+                                                                         "start_s")
+    budget = next(b for b in BUDGETS if b.key == "startup_ratio")
+    ratio = app / baseline
+    print(f"startup_ratio {ratio:.3f} ({budget.text}: {'pass' if budget.met(ratio) else 'FAIL'}):"
+          f" the program {app * 1000:.0f} ms, the baseline {baseline * 1000:.0f} ms, a bare "
+          f"window {median_of(reports['bare'], 'start_s') * 1000:.0f} ms (medians); load "
+          f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0 if budget.met(ratio) else 1
 
 
 def median_of(reports: list[dict[str, float]], key: str) -> float:
@@ -314,7 +342,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--platform", choices=("auto", "xcb", "offscreen"), default="auto",
                         help="where the windows are drawn (auto: Xvfb if installed)")
     parser.add_argument("--output", type=Path, default=RESULTS)
+    parser.add_argument("--startup-only", action="store_true",
+                        help="only the start-up ratio, printed (results.json is left as it is)")
     args = parser.parse_args(argv)
+    if args.startup_only:
+        return startup_only(args.runs, args.platform)
     results = run(args.runs, args.platform)
     print()
     print(table(results))
