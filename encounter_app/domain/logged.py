@@ -21,6 +21,7 @@ that no field holds any more are dropped where the kind is read (``read_line``'s
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sized
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
@@ -39,6 +40,12 @@ class LoggedRoll:
         """An attack's mark in the log: True when it hit any target, False when it missed
         them all; None for a roll that is not an attack."""
         return None
+
+    @staticmethod
+    def one_per_target(what: str, results: Sized, targets: Sized) -> None:
+        """An attack's line carries one result a target; a row where it does not is damaged."""
+        if len(results) != len(targets):
+            raise DataError(what, f"{len(results)} for {len(targets)} targets")
 
 
 L = TypeVar("L", bound=LoggedRoll)

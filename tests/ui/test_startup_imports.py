@@ -11,6 +11,7 @@ import ast
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -39,18 +40,24 @@ LATER = ("alembic", "icepool", "platformdirs", "encounter_app.demo",
          "encounter_app.ui.players.share_dialog")
 
 
-def test_a_start_on_an_existing_folder_imports_nothing_it_does_not_use(qapp, tmp_path: Path
-                                                                       ) -> None:
-    launch(tmp_path, show=False).shutdown()  # the folder now holds a fight
+def loaded_by_a_start(folder: Path, modules: Sequence[str]) -> str:
+    """A smoke-test start on ``folder`` in a fresh interpreter: its exit code, and which of
+    ``modules`` it imported (sorted), as one line."""
     script = (
         "import sys\n"
         "from encounter_app.__main__ import main\n"
-        f"code = main(['--smoke-test', '--data-dir', {str(tmp_path)!r}])\n"
-        f"print(code, sorted(m for m in {LATER!r} if m in sys.modules))\n"
+        f"code = main(['--smoke-test', '--data-dir', {str(folder)!r}])\n"
+        f"print(code, sorted(m for m in {list(modules)!r} if m in sys.modules))\n"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), check=True)
-    assert result.stdout.splitlines()[-1] == "0 []"
+    return result.stdout.splitlines()[-1]
+
+
+def test_a_start_on_an_existing_folder_imports_nothing_it_does_not_use(qapp, tmp_path: Path
+                                                                       ) -> None:
+    launch(tmp_path, show=False).shutdown()  # the folder now holds a fight
+    assert loaded_by_a_start(tmp_path, LATER) == "0 []"
 
 
 @pytest.mark.parametrize("system", [entry.key for entry in LISTED])
@@ -59,15 +66,7 @@ def test_a_start_imports_its_campaigns_system_alone(qapp, tmp_path: Path, system
     # no other (the registry imports a package when a campaign of it is opened).
     launch(tmp_path, show=False, demo_system=system).shutdown()
     packages = [f"encounter_app.systems.{entry.key}" for entry in LISTED]
-    script = (
-        "import sys\n"
-        "from encounter_app.__main__ import main\n"
-        f"code = main(['--smoke-test', '--data-dir', {str(tmp_path)!r}])\n"
-        f"print(code, sorted(m for m in {packages!r} if m in sys.modules))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), check=True)
-    assert result.stdout.splitlines()[-1] == f"0 {[f'encounter_app.systems.{system}']}"
+    assert loaded_by_a_start(tmp_path, packages) == f"0 {[f'encounter_app.systems.{system}']}"
 
 
 def test_the_window_paints_without_setting_up_every_widget_class(qapp, tmp_path: Path) -> None:

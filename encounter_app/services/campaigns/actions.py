@@ -10,7 +10,7 @@ values the view's dialogs give.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from encounter_app.domain import CampaignRow
@@ -106,22 +106,21 @@ class CampaignOperations(Operations):
         return stored_id(made[0].entry) if self.run(build) else None
 
     def rename_encounter(self, encounter_id: int, name: str) -> bool:
-        def build() -> UpdateEncounter | None:
-            _row, entry = self._entry(encounter_id)
-            if name == entry.name:
-                return None
-            return UpdateEncounter(self.book, entry, replace(entry, name=name),
-                                   f"Rename {entry.name} to {name}")
-
-        return self.run(build)
+        return self._edit_entry(encounter_id, lambda entry: replace(entry, name=name),
+                                lambda entry: f"Rename {entry.name} to {name}")
 
     def encounter_note(self, encounter_id: int, text: str) -> bool:
+        return self._edit_entry(encounter_id, lambda entry: replace(entry, note=text),
+                                lambda entry: f"Note on {entry.name}")
+
+    def _edit_entry(self, encounter_id: int, edit: Callable[[EncounterEntry], EncounterEntry],
+                    words: Callable[[EncounterEntry], str]) -> bool:
+        """One undo step that changes the encounter's entry; nothing when it stays the same."""
         def build() -> UpdateEncounter | None:
             _row, entry = self._entry(encounter_id)
-            if text == entry.note:
-                return None
-            return UpdateEncounter(self.book, entry, replace(entry, note=text),
-                                   f"Note on {entry.name}")
+            after = edit(entry)
+            return None if after == entry else UpdateEncounter(self.book, entry, after,
+                                                               words(entry))
 
         return self.run(build)
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from encounter_app.domain.json_data import DataError
 from encounter_app.domain.logged import LoggedRoll, MissLine, OutcomeLine, read_line
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules import daggerheart
@@ -155,9 +154,7 @@ class AttackLine(LoggedRoll):
     result: daggerheart.AttackResult
 
     def __post_init__(self) -> None:
-        if len(self.result.hits) != len(self.request.targets):
-            raise DataError("result hits", f"{len(self.result.hits)} for "
-                                           f"{len(self.request.targets)} targets")
+        self.one_per_target("result hits", self.result.hits, self.request.targets)
 
     @property
     def hit(self) -> bool:

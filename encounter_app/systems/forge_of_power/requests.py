@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from encounter_app.domain.initiative import Initiant, InitiativeRequest, InitiativeScore
-from encounter_app.domain.json_data import DataError
 from encounter_app.domain.logged import LoggedRoll, read_line
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules import forge_of_power
@@ -115,9 +114,7 @@ class FopAttackLine(LoggedRoll):
     result: forge_of_power.AttackRoll
 
     def __post_init__(self) -> None:
-        if len(self.result.levels) != len(self.request.targets):
-            raise DataError("result levels", f"{len(self.result.levels)} for "
-                                             f"{len(self.request.targets)} targets")
+        self.one_per_target("result levels", self.result.levels, self.request.targets)
 
     def targets(self) -> list[tuple[FopTarget, forge_of_power.Level]]:
         """Each target, and the attack's level of success against it."""
