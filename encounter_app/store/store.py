@@ -260,6 +260,17 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
             yield
 
     @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """The Session of a unit, for a compound write of the store's own modules (the
+        imports of ``exchange.py``): the open unit's, joined, else a unit of its own.
+
+        Only the store package writes through a Session (tests/store/test_transactions.py):
+        everything else calls the store's methods inside :meth:`unit`.
+        """
+        with self._transaction() as session:
+            yield session
+
+    @contextmanager
     def _transaction(self) -> Iterator[Session]:
         """The unit's Session: a new unit when none is open, else the open one (joined)."""
         with self._lock, self._translated():
