@@ -196,7 +196,7 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         database holds what it held before.
         """
         backup = Path(backup).resolve()
-        if backup == self.path:
+        if backups.is_part_of(backup, self.path):  # under any name
             raise StoreError(f"{backup} is the database in use, not a backup of it.")
         migrate.check_file(backup)
         safety = self.backup(backups.BEFORE_RESTORE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -109,6 +110,23 @@ def test_backing_up_onto_the_database_itself_is_refused(qtbot, program) -> None:
     before = path.read_bytes()
     assert "the database itself" in refused_backup(program, path)
     assert path.read_bytes() == before
+
+
+def test_the_database_under_another_name_or_its_log_is_refused_too(qtbot, program) -> None:
+    """A hard link to the database, a path through another folder's link, its log: the same
+    files as the file system sees them. SQLite would be writing over what it reads (it
+    failed with a disk I/O error and left a stray log beside the link)."""
+    path = program.store.path
+    program.undo_stack.push(commands.SetFear(program.session, 8))  # something in the log
+    linked = path.with_name("chapel.db")
+    os.link(path, linked)
+    through = path.parent / "through"  # a link to the data folder, inside it
+    through.symlink_to(path.parent, target_is_directory=True)
+    for target in (linked, through / path.name, path.with_name(path.name + "-wal")):
+        assert "the database itself" in refused_backup(program, target)
+    assert sorted(p.name for p in path.parent.iterdir() if p.is_file()) == sorted(
+        [path.name, linked.name, f"{path.name}-wal", f"{path.name}-shm"])
+    assert program.store.campaign(program.session.campaign.id).fear == 8
 
 
 # -- restoring ----------------------------------------------------------------------------
