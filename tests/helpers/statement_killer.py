@@ -2,10 +2,11 @@
 one GM action, done as the window does it, SIGKILLed as its n-th SQL statement starts.
 
 Run as a script (its argument: a folder for the files it writes) it is a zygote, as
-crash_worker.py is: it imports the program's store, services
-and Qt once (and reads the SRD file once), then for every request on stdin forks a child that
-opens the data folder, builds what the window would (session, undo stack), sets the action up,
-and performs it with a trace callback on the store's connection that counts statements:
+crash_worker.py is: it imports the program's store, services and Qt once (reads the SRD file,
+writes the files the imports read and loads each system's sample once), then for every request
+on stdin forks a child that opens the data folder, builds what the window would (session, undo
+stack), sets the action up, and performs it with a trace callback on the store's connection
+that counts statements:
 
     test -> zygote:  "<action> <n> <data folder>"
     child -> test:   "statements <JSON list>"   (n = 0 only: what the action ran, in order)
@@ -317,14 +318,9 @@ def _read(kind: str) -> Parsed:
 
 def cli_import_encounter(store: Store) -> Action:
     """encounter-app import of an encounter file: a new encounter of the campaign that opens,
-    its Fear moved with a ledger line, and remembered as the one the window opens next."""
-    parsed = _read("encounter")
-    return lambda: import_into(store, parsed, "skip")
-
-
-def cli_import_new_database(store: Store) -> Action:
-    """The same into a new, empty database: a campaign made for it first (it was three
-    commits: a failure after the first left an empty campaign)."""
+    its Fear moved with a ledger line, and remembered as the one the window opens next. Into
+    a new, empty database a campaign is made for it first (that was three commits: a failure
+    after the first left an empty campaign)."""
     parsed = _read("encounter")
     return lambda: import_into(store, parsed, "skip")
 
@@ -358,7 +354,7 @@ ACTIONS: dict[str, Callable[[Store], Action]] = {
     "view_other_campaign": view_other_campaign,
     **{f"first_start_{key}": first_start_of(key) for key in KEYS},
     "cli_import_encounter": cli_import_encounter,
-    "cli_import_new_database": cli_import_new_database,
+    "cli_import_new_database": cli_import_encounter,  # handed a new, empty database
     "window_campaign_import": window_campaign_import,
 }
 
