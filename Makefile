@@ -26,6 +26,15 @@ lint: $(STAMP)
 test: lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# The kill test of every path that writes at every one of its statements (about 760 kill
+# points), where make test kills the longest paths at a sample of them (about 530): the SRD
+# import, the first starts, the imports of the command line and the window's campaign import.
+# See tests/store/test_crash_every_statement.py. Never part of `make test`.
+.PHONY: test-kills
+test-kills: $(STAMP)
+	KILL_EVERY_STATEMENT=1 QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest \
+		tests/store/test_crash_every_statement.py $(PYTEST_ARGS)
+
 # Timings and memory against the budgets of docs/performance.md: prints a table, writes
 # bench/results.json, exits 1 if a budget is missed. Never part of `make test`.
 BENCH_STAMP := $(VENV)/.bench-installed

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication
 from encounter_app.domain import CampaignRow, EncounterRow
 from encounter_app.domain.system import Catalog
 from encounter_app.services.autobackup import AutoBackup
-from encounter_app.services.campaigns.operations import NewSessionHooks, open_status
+from encounter_app.services.campaigns.operations import NewSessionHooks, open_in_store
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.players_page import PlayersPage
 from encounter_app.services.rolls.rules_service import STOP_TIMEOUT_MS, RulesService
@@ -110,7 +110,7 @@ class Launched:
         try:
             # every row of it reads, before anything
             EncounterSession(self.store, encounter_id, self.systems)
-            opened = open_status(self.store, encounter_id)
+            opened = open_in_store(self.store, encounter_id)  # one transaction
         except RowUnreadable as exc:
             self.window.show_message(f"The encounter was not opened: {exc.detail}. The fight "
                                      "you had open stays open; File › Restore… brings back a "
@@ -252,9 +252,9 @@ def _first_fight(store: Store, systems: Catalog[SystemWindow], demo_system: str 
 def _create_demo(store: Store, system: SystemWindow, *, seed: int | None = None
                  ) -> EncounterRow:
     # Imported here: only an empty database needs the demo, and every start pays for imports.
-    from encounter_app.demo import create_sample
+    from encounter_app.demo import first_start
 
-    return create_sample(store, system, seed=seed)
+    return first_start(store, system, seed=seed)  # remembered as open: one transaction
 
 
 def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow],

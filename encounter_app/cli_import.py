@@ -96,22 +96,7 @@ def _import_locked(parsed: Parsed, data_dir: Path, systems: Catalog[SystemRules]
     except StoreError as exc:
         return _refuse(str(exc), exit_codes.for_store_error(exc))
     try:
-        if parsed.kind == "encounter":
-            encounter = import_encounter(store, parsed)
-            store.remember(OPEN_ENCOUNTER, str(encounter.id))
-            what = encounter_summary(parsed)
-            after = "; it opens at the next start"
-        elif parsed.kind == "campaign":
-            assert parsed.campaign is not None, "a campaign file holds its campaign"
-            recreate_campaign(store, parsed.campaign)
-            what = campaign_summary(parsed)
-            after = "; Campaign › Manage campaigns… opens it"
-        else:
-            plan = apply_import(store, plan_import(store, parsed.adversaries,
-                                                   parsed.template_source,
-                                                   default=on_duplicate))
-            what = count(len(plan.inserted) + len(plan.replaced), "adversary", "adversaries")
-            after = _duplicates(plan)
+        what, after = import_into(store, parsed, on_duplicate)
     except ImportRefused as exc:
         return _refused(exc)
     except StoreError as exc:  # the disk refused the write: the one transaction rolled back
@@ -120,6 +105,28 @@ def _import_locked(parsed: Parsed, data_dir: Path, systems: Catalog[SystemRules]
         store.close()
     print(f"Imported {what} from {parsed.source} into {store.path}{after}")
     return exit_codes.OK
+
+
+def import_into(store: Store, parsed: Parsed, on_duplicate: Choice) -> tuple[str, str]:
+    """Write the file into the store in one transaction; what was imported, and what follows.
+
+    An encounter may need a campaign of its own (an empty database), joins it and is
+    remembered as the one the window opens next: a failure or a kill anywhere leaves none of
+    the three, never an empty campaign (issue 29). ImportRefused and StoreError come through,
+    with nothing written."""
+    with store.unit():
+        if parsed.kind == "encounter":
+            encounter = import_encounter(store, parsed)
+            store.remember(OPEN_ENCOUNTER, str(encounter.id))
+            return encounter_summary(parsed), "; it opens at the next start"
+        if parsed.kind == "campaign":
+            assert parsed.campaign is not None, "a campaign file holds its campaign"
+            recreate_campaign(store, parsed.campaign)
+            return campaign_summary(parsed), "; Campaign › Manage campaigns… opens it"
+        plan = apply_import(store, plan_import(store, parsed.adversaries, parsed.template_source,
+                                               default=on_duplicate))
+        return (count(len(plan.inserted) + len(plan.replaced), "adversary", "adversaries"),
+                _duplicates(plan))
 
 
 def _duplicates(plan: LibraryImport) -> str:

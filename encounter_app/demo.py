@@ -8,6 +8,18 @@ from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.domain.rows import TemplateRow, stored_id
 from encounter_app.domain.system import SystemRules
 from encounter_app.store import Store
+from encounter_app.store.campaigns import OPEN_ENCOUNTER
+
+
+def first_start(store: Store, system: SystemRules, *, seed: int | None = None
+                ) -> EncounterRow:
+    """The sample fight of ``system`` (``create_sample``), remembered as the encounter that
+    opens, in one transaction: a first start killed part way leaves the empty database the
+    next start fills again, or the whole demo, open; never a part of it."""
+    with store.unit():
+        encounter = create_sample(store, system, seed=seed)
+        store.remember(OPEN_ENCOUNTER, str(encounter.id))
+    return encounter
 
 
 def create_sample(store: Store, system: SystemRules, *, seed: int | None = None

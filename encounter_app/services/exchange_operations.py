@@ -2,9 +2,10 @@
 GM; this does): a file's adversaries put in the library, an encounter or a campaign recreated,
 and what an export writes read from the store.
 
-Each import is one transaction (store/exchange.py) written before its undo step is pushed, so a
-failure is said and leaves nothing, neither in the file nor on the stack
-(services/exchange_commands.py). The readers and the store's exchange load with the first
+Each import is one transaction (store/exchange.py): the adversaries and a campaign as the first
+redo of their undo step (services/exchange_commands.py), as every GM action, so a failure is
+said and leaves nothing, neither in the file nor on the stack; an encounter on its own, then
+opened in the window. The readers and the store's exchange load with the first
 import or export, not at start.
 """
 
@@ -55,21 +56,15 @@ class ExchangeOperations(Operations):
 
     def import_templates(self, parsed: Parsed, plan: LibraryImport, tick: Tick,
                          changed: Callable[[], None]) -> LibraryImport | None:
-        """The ``plan`` of the file's adversaries into the library, one transaction and one
-        undo step; ``changed`` is told whenever the library changes (here, and on each undo
-        and redo). None, said, when the disk refused it; ``tick``'s exception (the GM's
-        Cancel) comes through, with nothing written."""
+        """The ``plan`` of the file's adversaries into the library, one undo step whose first
+        redo is the one transaction; ``changed`` is told whenever the library changes (then,
+        and on each undo and redo). None when the store refused it (the stack said why);
+        ``tick``'s exception (the GM's Cancel, a ``Stopped``) comes through, with nothing
+        written and nothing pushed."""
         from encounter_app.services.exchange_commands import ImportTemplates
-        from encounter_app.store.exchange import apply_import
 
-        try:
-            applied = apply_import(self.store, plan, tick)
-        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
-            self.say(f"Nothing was imported from {parsed.source}: {exc}", error=True)
-            return None
-        self.run(lambda: ImportTemplates(self.store, applied, parsed.source, changed))
-        changed()
-        return applied
+        command = ImportTemplates(self.store, plan, parsed.source, changed, tick)
+        return command.applied if self.run(lambda: command) else None
 
     def import_encounter(self, parsed: Parsed) -> EncounterRow | None:
         """The file's encounter as a new one of the open fight's campaign (one transaction);
@@ -85,23 +80,15 @@ class ExchangeOperations(Operations):
 
     def import_campaign(self, parsed: Parsed, arrived: Callable[[int], None],
                         left: Callable[[int], None]) -> CampaignRow | None:
-        """The file's campaign, beside the open one, one transaction and one undo step;
-        ``arrived(id)`` when it is there (now, and on a redo), ``left(id)`` when an undo takes
-        it away. None, said, when the disk refused it."""
+        """The file's campaign, beside the open one: one undo step whose first redo is the one
+        transaction; ``arrived(id)`` when it is there (then, and on each redo), ``left(id)``
+        when an undo takes it away. None when the store refused it (the stack said why)."""
         from encounter_app.services.exchange_commands import ImportCampaign
-        from encounter_app.store.exchange import recreate_campaign
 
         campaign_file = parsed.campaign
         assert campaign_file is not None  # a file of kind "campaign" has one (exchange/reader.py)
-        try:
-            campaign = recreate_campaign(self.store, campaign_file)
-        except StoreError as exc:  # the disk refused it: the one transaction was rolled back
-            self.say(f"Nothing was imported from {parsed.source}: {exc}", error=True)
-            return None
-        self.run(lambda: ImportCampaign(self.store, campaign_file, stored_id(campaign),
-                                        arrived, left))
-        arrived(stored_id(campaign))
-        return campaign
+        command = ImportCampaign(self.store, campaign_file, arrived, left)
+        return command.row if self.run(lambda: command) else None
 
     # -- what an export writes ----------------------------------------------------------------
 

@@ -8,7 +8,8 @@ A step that fails (the disk is full, the folder became read-only, a row is gone)
 nothing: the store rolls the unit back, ``rolled_back`` asks the in-memory views of the data to
 read it again (whatever the failed step had already changed on screen goes back), and
 ``refused`` carries the message for the window. A failed push leaves no undo step behind; a
-failed undo or redo leaves the stack where it was.
+failed undo or redo leaves the stack where it was. A step the GM stops part way (``Stopped``,
+a Cancel) is rolled back the same way, unsaid, and raised to whoever pushed it.
 
 Qt's own Undo and Redo actions and the history view call the steps' ``undo``/``redo``
 directly (C++ slots Python cannot intercept), so the stack is put back from ``indexChanged``:
@@ -28,6 +29,11 @@ from encounter_app.domain.adversaries import Refused
 from encounter_app.store import Store, StoreError
 
 log = logging.getLogger(__name__)
+
+
+class Stopped(Exception):
+    """The GM stopped a step part way (Cancel on a long import's progress). The stack rolls
+    the step back, says nothing, pushes nothing, and raises this to whoever pushed it."""
 
 
 class Step(QUndoCommand):
@@ -87,6 +93,9 @@ class UndoStack(QUndoStack):
         try:
             with self._store.unit():
                 change()
+        except Stopped:
+            self.rolled_back.emit()  # what the step had shown goes back, unsaid
+            raise
         except (StoreError, Refused) as exc:
             self._failed(text, doing, str(exc))
             return False

@@ -57,6 +57,26 @@ def _free_name(directory: Path, stem: str, suffix: str) -> Path:
     return target
 
 
+# The files SQLite keeps beside a database: its write-ahead log, its shared memory, its journal.
+COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+def is_part_of(target: Path, database: Path) -> bool:
+    """Whether ``target`` is ``database`` itself or one of the files SQLite keeps beside it,
+    as the file system sees them, not as the path is spelled: a hard link, a path through a
+    symbolic link, or another spelling on a disk that ignores case is the same file. Writing a
+    backup there would be SQLite writing over the file it is reading (a disk I/O error, a
+    stray log beside the link)."""
+    for part in (database, *(database.with_name(database.name + c) for c in COMPANIONS)):
+        try:
+            if target.resolve() == part.resolve() or (
+                    target.exists() and part.exists() and target.samefile(part)):
+                return True
+        except OSError:  # unreadable: not known to be the same file
+            continue
+    return False
+
+
 def copy_database(source_path: Path, target: Path) -> Path:
     """Copy a consistent snapshot of ``source_path`` into ``target`` (replacing its content).
 

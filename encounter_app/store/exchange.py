@@ -145,7 +145,7 @@ def apply_import(store: Store, plan: LibraryImport, progress: Progress | None = 
                  ) -> LibraryImport:
     """Write ``plan`` in one transaction; returns it with the new templates' ids (for redo)."""
     total = len(plan.inserted) + len(plan.replaced)
-    with store._transaction() as session:
+    with store.writing() as session:
         stored = []
         for done, row in enumerate(plan.inserted, 1):
             stored.append(insert_template(session, row))
@@ -160,7 +160,7 @@ def apply_import(store: Store, plan: LibraryImport, progress: Progress | None = 
 
 def revert_import(store: Store, plan: LibraryImport) -> None:
     """Undo an applied import: its templates go, the ones it replaced come back."""
-    with store._transaction() as session:
+    with store.writing() as session:
         if plan.inserted:  # one DELETE for all of them
             session.exec(delete(AdversaryTemplate).where(
                 col(AdversaryTemplate.id).in_([row.id for row in plan.inserted])))
@@ -187,7 +187,7 @@ def recreate_encounter(store: Store, campaign_id: int, encounter: EncounterFile,
     A Fear in the file other than the campaign's sets the pool, with a Fear ledger line
     "imported" (``fear_note`` says from where), so the GM sees why the pool moved.
     """
-    with store._transaction() as session:
+    with store.writing() as session:
         count = session.exec(select(func.count()).select_from(Encounter)
                              .where(Encounter.campaign_id == campaign_id)).one()
         # at the list's end
@@ -271,7 +271,7 @@ def recreate_campaign(store: Store, campaign: CampaignFile,
     """A new campaign as the file has it (party, notes, encounters), in one transaction.
     ``created_at``: when it was first made, for the redo of an undone import."""
     stamp = created_at or _timestamp()
-    with store._transaction() as session:
+    with store.writing() as session:
         campaign_id = stored_id(insert_campaign(session, CampaignRow(
             None, campaign.name, campaign.system, len(campaign.party), campaign.fear,
             note=campaign.note, session_number=campaign.session_number,

@@ -196,7 +196,7 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         database holds what it held before.
         """
         backup = Path(backup).resolve()
-        if backup == self.path:
+        if backups.is_part_of(backup, self.path):  # under any name
             raise StoreError(f"{backup} is the database in use, not a backup of it.")
         migrate.check_file(backup)
         safety = self.backup(backups.BEFORE_RESTORE)
@@ -258,6 +258,17 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         """
         with self._transaction():
             yield
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """The Session of a unit, for a compound write of the store's own modules (the
+        imports of ``exchange.py``): the open unit's, joined, else a unit of its own.
+
+        Only the store package writes through a Session (tests/store/test_transactions.py):
+        everything else calls the store's methods inside :meth:`unit`.
+        """
+        with self._transaction() as session:
+            yield session
 
     @contextmanager
     def _transaction(self) -> Iterator[Session]:

@@ -1,10 +1,12 @@
 """The child the every-statement crash test (tests/store/test_crash_every_statement.py) kills:
 one GM action, done as the window does it, SIGKILLed as its n-th SQL statement starts.
 
-Run as a script it is a zygote, as crash_worker.py is: it imports the program's store, services
-and Qt once (and reads the SRD file once), then for every request on stdin forks a child that
-opens the data folder, builds what the window would (session, undo stack), sets the action up,
-and performs it with a trace callback on the store's connection that counts statements:
+Run as a script (its argument: a folder for the files it writes) it is a zygote, as
+crash_worker.py is: it imports the program's store, services and Qt once (reads the SRD file,
+writes the files the imports read and loads each system's sample once), then for every request
+on stdin forks a child that opens the data folder, builds what the window would (session, undo
+stack), sets the action up, and performs it with a trace callback on the store's connection
+that counts statements:
 
     test -> zygote:  "<action> <n> <data folder>"
     child -> test:   "statements <JSON list>"   (n = 0 only: what the action ran, in order)
@@ -17,7 +19,9 @@ and performs it with a trace callback on the store's connection that counts stat
             right after it returns, before the store is closed (the log not copied back)
 
 Each action is a function of the opened store: it sets up (reads, builds the session, does
-what must already be on the undo stack) untraced, and returns the action itself.
+what must already be on the undo stack) untraced, and returns the action itself. The test hands
+each a copy of the prepared database (``prepare``), or of a new, empty one (a first start, an
+import into a new database).
 """
 
 from __future__ import annotations
@@ -35,9 +39,17 @@ from pathlib import Path
 
 from PySide6.QtGui import QUndoCommand
 
-from encounter_app.domain.rows import EnvironmentBlock, StatBlock
-from encounter_app.exchange.reader import read_path
+from encounter_app.cli_import import import_into
+from encounter_app.demo import first_start
+from encounter_app.domain.rows import CountdownRow, EnvironmentBlock, StatBlock, stored_id
+from encounter_app.exchange.campaign_file import write_campaign
+from encounter_app.exchange.encounter_file import write_encounter
+from encounter_app.exchange.reader import Parsed, read_path
 from encounter_app.rules.daggerheart import Outcome
+from encounter_app.services.campaigns.book import CampaignBook
+from encounter_app.services.campaigns.operations import open_in_store
+from encounter_app.services.exchange_commands import ImportTemplates
+from encounter_app.services.exchange_operations import ExchangeOperations
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.fight.table import record_outcome
@@ -60,7 +72,7 @@ from encounter_app.systems.daggerheart.services.library.builder import (
 )
 from encounter_app.systems.daggerheart.services.library.shelves import EncounterEnvironment
 from tests.helpers.srd import srd_path
-from tests.helpers.systems import SYSTEMS, create_demo
+from tests.helpers.systems import KEYS, SYSTEMS, create_demo
 from tests.helpers.trace import raw_connection
 
 CAMPAIGN_ID = ENCOUNTER_ID = 1
@@ -213,6 +225,118 @@ def encounter_import(store: Store) -> Action:
     return lambda: recreate_encounter(store, CAMPAIGN_ID, file, "from a test file")
 
 
+def undo_samples_import(store: Store) -> Action:
+    """Undo of that import of the sample adversaries (pushed first, untraced): the five added
+    go again and the two replaced come back, as the window's Undo does."""
+    _session, stack = _fight(store)
+    blocks = [replace(block, difficulty=block.difficulty + 1)
+              for block in load_sample_adversaries()]
+    plan = plan_import(store, blocks, "sample v2", {0: "replace", 2: "skip", 3: "replace"},
+                       default="keep")
+    _push(stack, ImportTemplates(store, plan, "sample v2", lambda: None))
+
+    def undo() -> None:
+        stack.undo()
+        assert stack.index() == 0, "the undo failed"
+    return undo
+
+
+# -- opening another encounter, another campaign --------------------------------------------
+
+
+def open_encounter(store: Store) -> Action:
+    """Campaign › Manage campaigns… › Open on a draft of the open fight's campaign: it becomes
+    active, the long-term countdown comes along from the demo's fight, and it is remembered as
+    the encounter that reopens (what Launched.open_encounter writes before it rebuilds the
+    window; tests/ui/test_one_transaction.py counts the window's commits)."""
+    [tide] = [r for r in store.countdowns(ENCOUNTER_ID) if r.name == "Reinforcements arrive"]
+    store.update_countdown(replace(tide, long_term=True))
+    crypt = store.create_encounter(CAMPAIGN_ID, "The crypt")
+    return lambda: open_in_store(store, crypt.id)
+
+
+def _other_campaign(store: Store) -> tuple[int, int]:
+    """A second campaign: a fight done last week with its long-term countdown, and a draft."""
+    other = stored_id(store.create_campaign("Sablewood", system="daggerheart", fear=3))
+    done = store.create_encounter(other, "Last week's fight", status="done")
+    store.insert_countdown(done.id, CountdownRow("The heist", 6, 4, long_term=True))
+    return other, store.create_encounter(other, "The vault").id
+
+
+def open_other_campaign(store: Store) -> Action:
+    """Open that draft of the other campaign: the open fight moves to another campaign."""
+    _other, vault = _other_campaign(store)
+    return lambda: open_in_store(store, vault)
+
+
+def view_other_campaign(store: Store) -> Action:
+    """The campaign view shows the other campaign, which it reopens at next time."""
+    other, _vault = _other_campaign(store)
+    book = CampaignBook(store, SYSTEMS, CAMPAIGN_ID)
+    return lambda: book.view(other)
+
+
+# -- a first start, and the files the command line and the window import --------------------
+
+
+def first_start_of(key: str) -> Callable[[Store], Action]:
+    """The first start with ``key``'s sample (launch's demo_system), on the new database
+    Store.open made in an empty folder."""
+    def setup(store: Store) -> Action:
+        return lambda: first_start(store, SYSTEMS.get(key), seed=1)
+    return setup
+
+
+#: Where the zygote writes the files the imports read (its command line's argument).
+FILES = Path(sys.argv[1]) if __name__ == "__main__" else Path()
+
+
+@cache
+def exported() -> dict[str, Path]:
+    """The demo's encounter (with Fear 7) and campaign as the program writes them to files,
+    made once in the zygote, read by each child as the command line and the window read."""
+    folder = FILES / "exported"
+    store = Store.open(folder, SYSTEMS)
+    try:
+        create_demo(store, seed=1)
+        encounter = replace(encounter_file(store, ENCOUNTER_ID), fear=7)
+        files = {"encounter": folder / "chapel-fight.json",
+                 "campaign": folder / "chapel-campaign.json"}
+        files["encounter"].write_text(write_encounter(encounter), encoding="utf-8")
+        files["campaign"].write_text(write_campaign(campaign_file(store, CAMPAIGN_ID)),
+                                     encoding="utf-8")
+    finally:
+        store.close()
+    return files
+
+
+def _read(kind: str) -> Parsed:
+    parsed = read_path(SYSTEMS, exported()[kind])
+    assert parsed.kind == kind, parsed
+    return parsed
+
+
+def cli_import_encounter(store: Store) -> Action:
+    """encounter-app import of an encounter file: a new encounter of the campaign that opens,
+    its Fear moved with a ledger line, and remembered as the one the window opens next. Into
+    a new, empty database a campaign is made for it first (that was three commits: a failure
+    after the first left an empty campaign)."""
+    parsed = _read("encounter")
+    return lambda: import_into(store, parsed, "skip")
+
+
+def window_campaign_import(store: Store) -> Action:
+    """File › Import of a campaign file in the window: one undo step, written by its redo."""
+    session, stack = _fight(store)
+    operations = ExchangeOperations(store, session, stack, lambda text, error=False: None)
+    parsed = _read("campaign")
+
+    def run() -> None:
+        assert operations.import_campaign(parsed, lambda _id: None, lambda _id: None)
+        assert stack.count() == 1
+    return run
+
+
 ACTIONS: dict[str, Callable[[Store], Action]] = {
     "outcome": outcome,
     "undo_outcome": undo_outcome,
@@ -224,6 +348,14 @@ ACTIONS: dict[str, Callable[[Store], Action]] = {
     "import_srd": import_srd,
     "recreate_campaign": campaign_import,
     "recreate_encounter": encounter_import,
+    "undo_import_samples": undo_samples_import,
+    "open_encounter": open_encounter,
+    "open_other_campaign": open_other_campaign,
+    "view_other_campaign": view_other_campaign,
+    **{f"first_start_{key}": first_start_of(key) for key in KEYS},
+    "cli_import_encounter": cli_import_encounter,
+    "cli_import_new_database": cli_import_encounter,  # handed a new, empty database
+    "window_campaign_import": window_campaign_import,
 }
 
 
@@ -264,6 +396,9 @@ def _child(action: str, data: Path, n: int) -> None:
 
 def main() -> None:
     srd_blocks()  # read once here, not in every child
+    exported()
+    for key in KEYS:  # each system's package and sample loaded once, before the forks
+        SYSTEMS.get(key).sample()
     for request in sys.stdin:
         action, n, folder = request.rstrip("\n").split(maxsplit=2)
         pid = os.fork()

@@ -358,14 +358,12 @@ def edit_a_pc(session: EncounterSession, data: st.DataObject) -> QUndoCommand | 
 
 
 def import_campaign(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
-    """File › Import of a campaign file: written first, then one undo step."""
+    """File › Import of a campaign file: one undo step, written by its first redo."""
     from encounter_app.services.exchange_commands import ImportCampaign
-    from encounter_app.store.exchange import campaign_file, recreate_campaign
+    from encounter_app.store.exchange import campaign_file
 
     exported = campaign_file(session.store, session.campaign.id)
-    created = recreate_campaign(session.store, exported)
-    return ImportCampaign(session.store, exported, created.id, lambda _id: None,
-                          lambda _id: None)
+    return ImportCampaign(session.store, exported, lambda _id: None, lambda _id: None)
 
 
 def join_party(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:

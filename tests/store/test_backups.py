@@ -6,6 +6,7 @@ keeps a copy of what it replaced; a damaged database is renamed aside, never del
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -148,7 +149,8 @@ def test_restore_puts_the_backup_back_and_keeps_what_it_replaced(fight) -> None:
         reopened.close()
 
 
-@pytest.mark.parametrize("problem", ["text", "newer", "damaged", "in use"])
+@pytest.mark.parametrize("problem", ["text", "newer", "damaged", "in use",
+                                     "in use, linked"])
 def test_restore_refuses_a_file_that_would_not_open_and_changes_nothing(
         fight, tmp_path: Path, problem: str) -> None:
     store, backup, _ = fight
@@ -162,13 +164,18 @@ def test_restore_refuses_a_file_that_would_not_open_and_changes_nothing(
         connection.close()
     elif problem == "damaged":
         damage_pages(backup, 1, 1)
-    else:
+    elif problem == "in use":
         backup = store.path
+    else:  # the database in use under another name: a hard link
+        backup = tmp_path / "copy.db"
+        os.link(store.path, backup)
     before = dump(store.path)
     listing = backups.listing(store.path)
     with pytest.raises(StoreError) as caught:
         store.restore(backup)
     assert str(backup.resolve()) in str(caught.value)
+    if problem.startswith("in use"):  # by what the file is, not how its path is spelled
+        assert "is the database in use" in str(caught.value)
     # Refused before anything was written: the store is still open and unchanged.
     assert store.campaign(1).fear == 9
     assert dump(store.path) == before

@@ -1,30 +1,40 @@
-"""Killed between any two SQL statements of a GM action, the database holds all of the action
-or none of it.
+"""Killed between any two SQL statements of a path that writes, the database holds all of it or
+none of it.
 
 The GM actions that write many rows: a player's outcome (Fear and its ledger line, countdowns
 ticked, the roll and a trigger logged) and its Undo, End GM turn and Next turn (spotlight counts
 reset, the spotlight moved), the builder's Start encounter (six adversaries and a place), each
-pushed through the window's UndoStack as one step; and the imports, which write in one
-transaction of their own (the sample adversaries over the library, the SRD's 129, a campaign
-file, an encounter file).
+pushed through the window's UndoStack as one step; the imports, which write in one transaction
+of their own (the sample adversaries over the library and its Undo, the SRD's 129, a campaign
+file, an encounter file), as the command line runs them (``encounter-app import`` of an
+encounter, into the demo's database and into a new one, where it makes a campaign first) and as
+the window does (a campaign file, one undo step written by its first redo); opening another
+encounter of the campaign or of another campaign (its status, the long-term countdowns that
+come along, the encounter that reopens), and showing another campaign in the campaign view; and
+the first start of each of the four systems (its sample fight and library, remembered as open).
 
 A zygote (tests/helpers/statement_killer.py) forks one child per kill point. The child opens a
-copy of a prepared database, sets the action up, and performs it with a trace callback on the
-store's connection that SIGKILLs the process as statement n starts. First each action runs
-whole, unkilled, to learn its S statements and the database before and after it. Then for
-every n in 1..S+1 (S+1: killed right after the action returned, before the store closed) the
-test reopens the folder as the program does (``Store.open``) and compares every row of every
-table with the database before and after (timestamps aside: they are the clock's), and runs
-SQLite's integrity and foreign-key checks. Killed up to and at the COMMIT, it must hold none of
-the action; killed after, all of it. Every statement counts, reads too, so the kill points
-include right after BEGIN, before every write, before COMMIT and after it.
+copy of a prepared database (or of a new, empty one, for a first start and an import into a
+new database), sets the action up, and performs it with a trace callback on the store's
+connection that SIGKILLs the process as statement n starts. First each action runs whole,
+unkilled, to learn its S statements and the database before and after it. Then for every n in
+1..S+1 (S+1: killed right after the action returned, before the store closed) the test reopens
+the folder as the program does (``Store.open``) and compares every row of every table with the
+database before and after (timestamps aside: they are the clock's), and runs SQLite's integrity
+and foreign-key checks. Killed up to and at the COMMIT, it must hold none of the action; killed
+after, all of it. Every statement counts, reads too, so the kill points include right after
+BEGIN, before every write, before COMMIT and after it. Beside the kills, each action's
+statements are read: every write of it lies between one BEGIN and its one COMMIT.
 
-Every action is killed at every one of its statements but the SRD import: its 131 statements
-differ only in which template they insert, so it is killed at each of the first 30, then every
-5th, and each of the last 5 (COMMIT among them) and right after it returns. That is about 200
-kill points in all, some 7 s on an idle machine: forking from the zygote costs milliseconds, not
-an interpreter's start-up. The SRD import is skipped when its file is not beside the repository
-(tests/helpers/srd.py).
+Most actions are killed at every one of their statements. The longest are sampled, as their
+statements differ mostly in which row they insert: the SRD import (131 statements) at each of
+the first 30, then every 5th, and each of the last 5 (COMMIT among them) and right after it
+returns; the first starts (52 to 72 statements), the command line's imports and the window's
+campaign import (41 to 48) at each of the first 12, every 3rd, and the last 5 and after. That
+is about 530 kill points in all (a child is forked from the zygote, not started): some 15 s on
+an idle machine, 80 s on a loaded one. ``make test-kills`` (KILL_EVERY_STATEMENT=1) kills every
+path at every statement: about 760 points. The SRD import is skipped when its file is not beside the
+repository (tests/helpers/srd.py).
 
 What this proves is crash safety of the process (the kernel keeps what was written), as in
 test_crash.py. A power cut is another matter: with synchronous=NORMAL in WAL mode, SQLite may
@@ -49,24 +59,34 @@ import pytest
 
 from encounter_app.store import DB_NAME, Store
 from tests.helpers import statement_killer
-from tests.helpers.systems import SYSTEMS
+from tests.helpers.systems import KEYS, SYSTEMS
 
 # Each pushed through the UndoStack as one step (the undo of the outcome: undone through it).
 COMPOUNDS = ("outcome", "undo_outcome", "end_gm_turn", "next_turn", "start_encounter",
              "start_new_encounter")
-# Each its own transaction (store/exchange.py), as the window and the command line run them.
-IMPORTS = ("import_samples", "recreate_campaign", "recreate_encounter")
-# How the SRD import's kill points are sampled (see the module's docstring).
-HEAD, STRIDE, TAIL = 30, 5, 5
+# Each its own transaction (store/exchange.py), as the window and the command line run them;
+# the undo of an import through the UndoStack.
+IMPORTS = ("import_samples", "undo_import_samples", "recreate_campaign", "recreate_encounter")
+# The command line's imports (an encounter into a new database: a campaign made first), and
+# the window's campaign import, one undo step: longer, so sampled.
+LONG_IMPORTS = ("cli_import_encounter", "cli_import_new_database", "window_campaign_import")
+# What opening another encounter or campaign writes (the window is rebuilt after it).
+OPENINGS = ("open_encounter", "open_other_campaign", "view_other_campaign")
+
+# How the long paths' kill points are sampled: every one of the first HEAD, every STRIDE-th
+# after, every one of the last TAIL (see the module's docstring). None: every statement.
+Sample = tuple[int, int, int] | None
+SRD, LONG = (30, 5, 5), (12, 3, 5)
+EVERY_STATEMENT = os.environ.get("KILL_EVERY_STATEMENT") == "1"  # make test-kills
 
 Dump = dict[str, list[tuple[Any, ...]]]
 
 
 class Zygote:
-    def __init__(self) -> None:
+    def __init__(self, files: Path) -> None:
         env = dict(os.environ, PYTHONPATH=str(Path(__file__).parents[2]))
         self.process = subprocess.Popen(
-            [sys.executable, statement_killer.__file__], stdin=subprocess.PIPE,
+            [sys.executable, statement_killer.__file__, str(files)], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, text=True, bufsize=1, env=env)
 
     def run(self, action: str, n: int, data: Path) -> tuple[int, list[str] | None]:
@@ -92,8 +112,8 @@ class Zygote:
 
 
 @pytest.fixture(scope="module")
-def zygote() -> Iterator[Zygote]:
-    zygote = Zygote()
+def zygote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Zygote]:
+    zygote = Zygote(tmp_path_factory.mktemp("zygote"))
     yield zygote
     zygote.close()
 
@@ -104,6 +124,16 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = tmp_path_factory.mktemp("prepared")
     statement_killer.prepare(data)
     assert sorted(p.name for p in data.iterdir() if p.is_file()) == [DB_NAME]
+    return data / DB_NAME
+
+
+@pytest.fixture(scope="module")
+def empty(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new database as a first start has it before it writes anything: the schema that
+    Store.open makes in an empty folder (in one transaction of its own:
+    tests/store/test_new_database.py), and no row."""
+    data = tmp_path_factory.mktemp("empty")
+    Store.open(data, SYSTEMS).close()
     return data / DB_NAME
 
 
@@ -153,12 +183,13 @@ def is_commit(statement: str) -> bool:
     return statement.split()[0].upper() in ("COMMIT", "END")
 
 
-def kill_points(count: int, sample: bool) -> list[int]:
-    """1..count+1 (count+1: after the action returned), or the sample of a long import."""
-    if not sample:
+def kill_points(count: int, sample: Sample) -> list[int]:
+    """1..count+1 (count+1: after the action returned), or the sample of a long path."""
+    if sample is None or EVERY_STATEMENT:
         return list(range(1, count + 2))
-    return sorted({*range(1, HEAD + 1), *range(HEAD + 1, count + 2, STRIDE),
-                   *range(count + 1 - TAIL, count + 2)})
+    head, stride, tail = sample
+    return sorted({*range(1, head + 1), *range(head + 1, count + 2, stride),
+                   *range(count + 1 - tail, count + 2)})
 
 
 def differences(found: Dump, expected: Dump) -> str:
@@ -166,14 +197,16 @@ def differences(found: Dump, expected: Dump) -> str:
                      if found.get(t) != expected.get(t))
 
 
-def kill_everywhere(zygote: Zygote, prepared: Path, tmp_path: Path, action: str,
-                    sample: bool = False) -> None:
+def kill_everywhere(zygote: Zygote, start: Path, tmp_path: Path, action: str,
+                    sample: Sample = None) -> None:
+    """Kill ``action`` at each of its statements (or a sample), each time on a copy of the
+    database ``start``."""
     started = time.monotonic()
 
     def copy(name: str) -> Path:
         folder = tmp_path / name
         folder.mkdir()
-        shutil.copyfile(prepared, folder / DB_NAME)
+        shutil.copyfile(start, folder / DB_NAME)
         return folder
 
     def clean(n: int) -> tuple[Dump, list[str] | None]:
@@ -216,13 +249,15 @@ def kill_everywhere(zygote: Zygote, prepared: Path, tmp_path: Path, action: str,
             shutil.rmtree(folder)
     assert not wrong, f"{action}, killed at {len(points)} points:\n" + "\n".join(wrong)
 
-    # What the proof rests on: the action is one transaction that starts with its first
-    # statement. Two commits would have shown as a half action above.
-    # (Reading the result back after the COMMIT opens a read transaction of its own.)
+    # What the proof rests on: every write of the action is in its one transaction. Two
+    # commits would have shown as a half action above. (Reads may come before it, each in a
+    # read transaction of its own, as may reading the result back after the COMMIT.)
     words = [s.split()[0].upper() for s in statements]
-    writes = [i for i, word in enumerate(words) if word in ("INSERT", "UPDATE", "DELETE")]
-    assert words[0] == "BEGIN" and len(commits) == 1, statements
-    assert words[:last_commit].count("BEGIN") == 1 and max(writes) < last_commit, statements
+    writes = [i for i, word in enumerate(words, 1) if word in ("INSERT", "UPDATE", "DELETE")]
+    begin = max(i for i, word in enumerate(words, 1) if word == "BEGIN" and i < min(writes))
+    assert len(commits) == 1, statements
+    inside = set(words[begin:last_commit - 1])  # strictly between that BEGIN and the COMMIT
+    assert not inside & {"BEGIN", "ROLLBACK", "END"} and max(writes) < last_commit, statements
     print(f"{action}: killed at {len(points)} of {len(statements) + 1} points "
           f"in {time.monotonic() - started:.1f} s")
 
@@ -239,6 +274,25 @@ def test_an_import_killed_at_any_statement_is_all_there_or_not_at_all(
     kill_everywhere(zygote, prepared, tmp_path, action)
 
 
+@pytest.mark.parametrize("action", LONG_IMPORTS)
+def test_an_import_of_the_command_line_or_the_window_killed_anywhere_is_all_or_nothing(
+        zygote: Zygote, prepared: Path, empty: Path, tmp_path: Path, action: str) -> None:
+    kill_everywhere(zygote, empty if action == "cli_import_new_database" else prepared,
+                    tmp_path, action, LONG)
+
+
 def test_the_srd_import_killed_anywhere_is_all_there_or_not_at_all(
         zygote: Zygote, prepared: Path, tmp_path: Path, srd_file: Path) -> None:
-    kill_everywhere(zygote, prepared, tmp_path, "import_srd", sample=True)
+    kill_everywhere(zygote, prepared, tmp_path, "import_srd", SRD)
+
+
+@pytest.mark.parametrize("action", OPENINGS)
+def test_opening_another_encounter_or_campaign_killed_anywhere_is_all_or_nothing(
+        zygote: Zygote, prepared: Path, tmp_path: Path, action: str) -> None:
+    kill_everywhere(zygote, prepared, tmp_path, action)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_first_start_killed_anywhere_leaves_an_empty_database_or_the_whole_demo(
+        zygote: Zygote, empty: Path, tmp_path: Path, key: str) -> None:
+    kill_everywhere(zygote, empty, tmp_path, f"first_start_{key}", LONG)

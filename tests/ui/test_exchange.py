@@ -17,6 +17,7 @@ from encounter_app.ui.exchange.dialogs import DuplicatesDialog, ExportChooser, P
 from encounter_app.ui.exchange.models import TemplateChoiceModel
 from tests.helpers.cards import trigger
 from tests.helpers.systems import SYSTEMS
+from tests.helpers.trace import commits, statements
 
 
 class ScriptedGM(Prompts):
@@ -160,7 +161,8 @@ def test_cancelling_the_progress_imports_nothing(program, srd_file):
     before = library(program)
     gm(program, open_path=srd_file, cancel_progress=True)
     assert not program.window.exchange.import_file()
-    assert library(program) == before
+    assert library(program) == before and program.undo_stack.count() == 0
+    assert "cancelled" in program.window.status_label.text()
 
 
 def test_export_a_selection_and_import_it_elsewhere(program, tmp_path):
@@ -314,8 +316,13 @@ def test_a_campaign_exported_from_the_menu_imports_beside_the_open_one(qtbot, pr
     assert scripted.shown["suggested"] == "demo-the-drowned-chapel.json"
 
     gm(program, open_path=target)
-    with qtbot.waitSignal(window.exchange.campaign_imported) as imported:
+    with qtbot.waitSignal(window.exchange.campaign_imported) as imported, \
+            statements(program.store) as seen:
         assert window.exchange.import_file()
+    # One undo step, written by its first redo in one transaction (issue 29: no second,
+    # empty step after a write outside it).
+    assert commits(seen) == 1 and program.undo_stack.count() == 1
+    assert program.undo_stack.undoText() == f"Import the campaign {before[0]}"
     assert [c.name for c in manager._book.campaigns] == sorted(before * 2)
     assert program.store.campaign(imported.args[0]).name == before[0]
     assert program.window is window  # the open fight stays open

@@ -1,5 +1,6 @@
 """Campaign-view actions made of several steps: a new encounter, one copied as a template,
-finishing one with its summary, and a new game session with its per-session refreshes.
+finishing one with its summary, a new game session with its per-session refreshes, and opening
+an encounter in the window.
 
 New game session is the extension point for per-session resources: a system registers a hook
 in :class:`NewSessionHooks` (Casus Mus' Luck Points refresh, for one), and every hook's
@@ -21,6 +22,7 @@ from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.commands import AddEncounter, UpdateCampaign, UpdateEncounter
 from encounter_app.services.fight.compound import Compound
 from encounter_app.store import Store
+from encounter_app.store.campaigns import OPEN_ENCOUNTER
 
 # A hook gets the book and the campaign starting a new session (its session_number is the new
 # one) and returns the undo commands that refresh what that system refreshes per session.
@@ -89,21 +91,27 @@ def finish(book: CampaignBook, row: int) -> UpdateEncounter:
     return UpdateEncounter(book, entry, done, f"Finish {entry.name}")
 
 
-def open_status(store: Store, encounter_id: int) -> str:
-    """Get an encounter ready to be run: a draft becomes active, and the campaign's long-term
-    countdowns come along (store.carry_long_term). A done one is opened to read, untouched.
-    Returns what happened, to tell the GM ("" when nothing did). Both changes are one
-    transaction: a write the disk refuses (StoreError) leaves the encounter as it was."""
-    entry = next(e for e in store.encounter_entries(store.encounter(encounter_id).campaign_id)
-                 if e.id == encounter_id)
-    if entry.status == "done":
-        return " (done: as the fight ended)"
-    note = ""
+def open_in_store(store: Store, encounter_id: int) -> str:
+    """Get an encounter ready to be run and make it the one that reopens at the next start: a
+    draft becomes active, the campaign's long-term countdowns come along
+    (store.carry_long_term), and the store remembers it as open. A done one is opened to read,
+    untouched but remembered. Returns what happened, to tell the GM ("" when nothing did).
+
+    All of it is one transaction: a kill or a write the disk refuses (StoreError) leaves the
+    old encounter open and the new one as it was, never the new one active with the old one
+    reopening (issue 29)."""
     with store.unit():
-        if entry.status == "draft":
-            store.update_encounter_entry(replace(entry, status="active"))
-            note = " (now active)"
-        carried = store.carry_long_term(encounter_id)
+        entry = next(e for e in store.encounter_entries(
+            store.encounter(encounter_id).campaign_id) if e.id == encounter_id)
+        note, carried = "", []
+        if entry.status == "done":
+            note = " (done: as the fight ended)"
+        else:
+            if entry.status == "draft":
+                store.update_encounter_entry(replace(entry, status="active"))
+                note = " (now active)"
+            carried = store.carry_long_term(encounter_id)
+        store.remember(OPEN_ENCOUNTER, str(encounter_id))
     if carried:
         note += f"; the long-term countdown{'s' if len(carried) > 1 else ''} "
         note += f"{', '.join(carried)} came along"

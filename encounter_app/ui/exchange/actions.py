@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QWidget
 from encounter_app.domain import StatBlock
 from encounter_app.domain.rows import TemplateRow
 from encounter_app.services.exchange_operations import ExchangeOperations
+from encounter_app.services.undo import Stopped
 
 # The readers, writers and the import's store side load with the first import or export: a
 # start pays for the menu entries only (docs/performance.md).
@@ -34,8 +35,9 @@ if TYPE_CHECKING:
 FILE_FILTER = "Adversary and encounter files (*.json);;All files (*)"
 
 
-class Cancelled(Exception):
-    """The GM pressed Cancel on the progress dialog."""
+class Cancelled(Stopped):
+    """The GM pressed Cancel on the progress dialog (during an import's undo step, the stack
+    rolls it back: services/undo.py)."""
 
 
 class Prompts:

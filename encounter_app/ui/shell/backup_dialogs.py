@@ -6,6 +6,7 @@ the window on a restored database (app.py).
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,13 +38,16 @@ def back_up(parent: QWidget, store: Store) -> Path | None:
 
 
 def back_up_to(parent: QWidget, store: Store, target: Path) -> Path | None:
-    if target.resolve() == store.path:
-        QMessageBox.warning(parent, "Back up", f"{target} is the database itself; choose "
-                                               "another file for the backup.")
+    """Write a backup of ``store`` to ``target``; refused, with nothing written, when the
+    target is the database itself under any name, or a file SQLite keeps beside it."""
+    if backups.is_part_of(target, store.path):
+        QMessageBox.warning(parent, "Back up", f"{target} is the database itself (or a file "
+                                               "SQLite keeps beside it); choose another file "
+                                               "for the backup.")
         return None
     try:
         return backups.copy_database(store.path, target)
-    except OSError as exc:
+    except (OSError, sqlite3.Error) as exc:  # the disk; a file SQLite cannot write as one
         QMessageBox.warning(parent, "Back up", f"Could not write {target}: {exc}. "
                                                "Nothing else was changed.")
         return None
