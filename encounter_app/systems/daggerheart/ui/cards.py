@@ -66,7 +66,7 @@ from encounter_app.systems.daggerheart.ui.card_layout import (
 from encounter_app.ui.fight.models import ActiveRole, RowRole
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.listviews import PaintedListView
-from encounter_app.ui.widgets.pips import clicked_pip, paint_pips, toggled_count
+from encounter_app.ui.widgets.pips import clicked_pip, fill_rect, paint_pips, toggled_count
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 # The row (or its id when it cannot be hashed), has the spotlight, card width, font.key().
@@ -233,10 +233,10 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         painter.setClipRect(card)
         if _down(layout):
             painter.setOpacity(DEFEATED_OPACITY)
-        painter.fillRect(card, paper)
+        fill_rect(painter, card, paper)
 
         band = QPalette.ColorRole.Highlight if selected else None
-        painter.fillRect(layout.header, palette.color(band) if band else rule)
+        fill_rect(painter, layout.header, palette.color(band) if band else rule)
         painter.setPen(palette.color(QPalette.ColorRole.HighlightedText) if band else paper)
         inner = layout.header.adjusted(MARGIN, 0, -MARGIN, 0)
         painter.setFont(layout.fonts.title)
