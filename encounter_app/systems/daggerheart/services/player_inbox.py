@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.player_rolls import PlayerRollSubmission, submission_problem
 from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.rules.daggerheart import Outcome, action_roll
@@ -31,7 +32,8 @@ SET_ASIDE = "The GM set your roll aside."
 Record = Callable[[Outcome, PlayerDice], bool]
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Waiting:
     """A player's roll in the inbox, its dice known."""
 
