@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QApplication
 
 from encounter_app.domain import CampaignRow, EncounterRow
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.system import Catalog
 from encounter_app.services.autobackup import AutoBackup
 from encounter_app.services.campaigns.operations import NewSessionHooks, open_in_store
@@ -36,7 +37,8 @@ from encounter_app.ui.shell.settings import open_settings
 log = logging.getLogger(__name__)
 
 
-@dataclass
+@fields_repr
+@dataclass(repr=False)
 class Launched:
     """Everything ``launch`` built, for the caller to use and then shut down."""
 

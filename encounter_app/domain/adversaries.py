@@ -35,6 +35,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow, StatBlock
 from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import hp_marked, minions_defeated
@@ -54,7 +55,8 @@ class Refused(ValueError):
 # -- what the stat block says ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Traits:
     """The features of a stat block that change how the program treats the adversary."""
 
@@ -110,7 +112,8 @@ def _number(text: str | None) -> int | None:
 # -- damage -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Damage:
     """What ``amount`` damage does to one adversary, before anything is marked."""
 
@@ -321,7 +324,8 @@ def current_stats(row: CombatantRow) -> StatBlock | None:
 # -- Stress -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Change:
     """A combatant's new state and the sentence that tells the GM what happened."""
 
@@ -421,7 +425,8 @@ def slow_text(row: CombatantRow) -> str | None:
     return "Slow: has its token, can act"
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Spotlight:
     """What giving an adversary the spotlight did to it, and what to tell the GM."""
 

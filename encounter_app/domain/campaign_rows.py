@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.json_data import JsonObject
 from encounter_app.domain.json_fields import entries, json_object, whole
 from encounter_app.domain.system_data import EMPTY, SystemData, value_of
@@ -14,7 +15,8 @@ EncounterStatus = Literal["draft", "active", "done"]
 STATUS_LABEL = {"draft": "Draft", "active": "Active", "done": "Done"}
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class PcRow:
     """A player character of the party. ``stats``: its system's sheet, typed (``pc_fields``
     describe it)."""
@@ -32,7 +34,8 @@ class PcRow:
         return value_of(self.stats, key, default)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Summary:
     """How a finished encounter went, from the store's own records."""
 
@@ -62,7 +65,8 @@ class Summary:
                    whole(found.get("rolls", 0)))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class EncounterEntry:
     """One encounter in a campaign's list: what the list shows and the GM edits."""
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from encounter_app.domain import CountdownRow
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.rules.daggerheart import Countdown, CountdownKind, LoopMode, Outcome
 
 #: The highest start (and value) a countdown can have: two digits on the card.
@@ -30,7 +31,8 @@ class Event(Enum):
     HAND = "hand"  # the GM ticked it by hand
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Step:
     """One countdown moved: the row before and after, and whether it triggered."""
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules.dice import RandomSource
 
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
     from encounter_app.domain.player_view import Sight
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Initiant:
     """One combatant in an initiative roll: ``rolls`` False means a fixed value."""
 
@@ -28,7 +30,8 @@ class Initiant:
     rolls: bool = True
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class InitiativeScore:
     """One combatant's initiative: the dice rolled (if any), the bonus and the total."""
 
@@ -44,7 +47,8 @@ def by_total_then_bonus(scores: Iterable[InitiativeScore]) -> list[InitiativeSco
     return sorted(scores, key=lambda s: (-s.total, -s.bonus))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class InitiativeRequest:
     """Everyone's initiative at once. A system subclasses it: ``score`` rolls one initiant."""
 

@@ -25,6 +25,7 @@ from collections.abc import Sized
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.json_data import DataError, JsonObject, from_json, to_json
 from encounter_app.domain.requests import DiceRequest
 from encounter_app.domain.rows import RollRow
@@ -82,7 +83,8 @@ def line_json(line: LoggedRoll) -> JsonObject:
 # -- the core's kinds ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class DiceLine(LoggedRoll):
     """A dice expression rolled. ``countdown``: the countdown whose start it rolled, by
     name (logged before the countdown had an id: services/fight/table.start_row)."""
@@ -92,7 +94,8 @@ class DiceLine(LoggedRoll):
     countdown: str | None = None
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class CountdownMove:
     """One countdown an outcome, a missed attack or a rest moved: as it was and became."""
 
@@ -104,7 +107,8 @@ class CountdownMove:
     loops: int
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RestRoll:
     """The Fear a rest rolled (1d4, or 1d4 + the PCs on a long rest)."""
 
@@ -116,7 +120,8 @@ class RestRoll:
 RestKey = Literal["short", "long"]  # a RestKind's value, as the payload keeps it
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RestLine(LoggedRoll):
     """A rest: the Fear it rolled and gained (no roll in a system without Fear), the
     long-term countdowns it moved."""
@@ -135,7 +140,8 @@ def rest_key(kind: RestKind) -> RestKey:
     return "short" if kind is RestKind.SHORT else "long"
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class TriggerLine(LoggedRoll):
     """A countdown that triggered (and looped ``loops`` times so far)."""
 
@@ -143,7 +149,8 @@ class TriggerLine(LoggedRoll):
     loops: int
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class OutcomeLine(LoggedRoll):
     """A player's action roll as the GM recorded its outcome (services/fight/table.py): the
     Fear it gained, the countdowns it moved and, when the program knows them (a roll from
@@ -159,7 +166,8 @@ class OutcomeLine(LoggedRoll):
     difficulty: int | None = None
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class MissLine(LoggedRoll):
     """A PC's missed attack, and the countdowns that tick on one (logged as an "outcome")."""
 

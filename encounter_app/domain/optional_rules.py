@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.json_data import JsonObject
 
 TOKENS_RECOMMENDED = 3
 TOKENS_MIN, TOKENS_MAX = 1, 9
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RuleOptions:
     """Which optional rules a campaign plays with."""
 
@@ -56,7 +58,8 @@ class RuleOptions:
                    gm_turn_price=flag("gm_turn_price"))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RuleText:
     """One optional rule as the Rules page shows it: its switch's key, title and the SRD words."""
 

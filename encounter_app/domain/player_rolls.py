@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from encounter_app.domain.fields_repr import fields_repr
+
 #: Bounds of what a page may send: a modifier beyond them is a typing slip, not a character.
 MODIFIER_RANGE = (-10, 20)
 NAME_LIMIT = 60
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class PlayerRollSubmission:
     """One action roll a player sent (or the GM typed for them)."""
 

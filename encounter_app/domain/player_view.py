@@ -39,6 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.json_data import JsonObject
 from encounter_app.domain.logged import CORE_KINDS, DiceLine, RestLine, TriggerLine, read_core
 from encounter_app.domain.optional_rules import RuleOptions
@@ -61,7 +62,8 @@ class Words(Protocol):
     def roll_words(self, row: RollRow, sight: Sight) -> str: ...
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class PlayerEntry:
     """One place in the spotlight order, as the players see it."""
 
@@ -75,7 +77,8 @@ class PlayerEntry:
     tokens: str = ""
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class PlayerCountdown:
     """A countdown the GM has shown: its name and how far it has run."""
 
@@ -86,7 +89,8 @@ class PlayerCountdown:
     loops: int
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class PlayerRoll:
     """A roll the GM made public, in words safe for the players."""
 
@@ -94,7 +98,8 @@ class PlayerRoll:
     text: str
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class PlayerView:
     """Everything the players may see of the fight at one moment."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules import daggerheart, dice
 from encounter_app.rules.dice import DiceRoll, RandomSource
@@ -29,7 +30,8 @@ class RollRequest(Protocol[R]):
         """The roll-log line of ``result`` (its payload is added by ``roll_text.describe``)."""
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RollResult(Generic[R]):
     """What came back from the worker: the request it answers and the rules' own result."""
 
@@ -38,7 +40,8 @@ class RollResult(Generic[R]):
     result: R = field(compare=False)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class DiceRequest:
     """Any dice expression, rolled as typed."""
 
@@ -54,7 +57,8 @@ class DiceRequest:
                        summary=f"{label}{self.expression} = {result.total}")
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RestRequest:
     """The Fear the GM gains when the PCs rest: 1d4, or 1d4 + the PCs on a long rest. (Fear is
     a column every system shares; a system without it rolls none.)"""

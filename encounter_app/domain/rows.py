@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, Protocol
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.json_data import JsonObject
 from encounter_app.domain.json_fields import entries, json_object, whole
 from encounter_app.domain.optional_rules import RuleOptions
@@ -32,7 +33,8 @@ def stored_id(row: HasId) -> int:
     return row.id
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Experience:
     """An adversary's Experience: a name and its bonus."""
 
@@ -43,7 +45,8 @@ class Experience:
         return f"{self.name} {self.bonus:+d}"
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Feature:
     """A stat block's feature: Passive, Action or Reaction, maybe costing Fear or counting down."""
 
@@ -77,7 +80,8 @@ def feature_kind(value: object) -> FeatureKind:
     raise ValueError(f"{value!r} is not a feature's kind (Passive, Action or Reaction)")
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class StatBlock:
     """A Daggerheart adversary stat block (see shared/rules/NOTES.md)."""
 
@@ -147,7 +151,8 @@ def _experience(data: object) -> Experience:
     return Experience(str(found["name"]), whole(found["bonus"]))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class TemplateRow:
     """A stat block in the adversary library."""
 
@@ -156,7 +161,8 @@ class TemplateRow:
     source: str = "sample"
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class CampaignRow:
     """A campaign: its rule system, its party size, its Fear and the GM's note."""
 
@@ -172,7 +178,8 @@ class CampaignRow:
     options: RuleOptions = field(default_factory=RuleOptions)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class EncounterRow:
     """An encounter of a campaign: its round, whose spotlight it is, its scene and dice seed."""
 
@@ -188,7 +195,8 @@ class EncounterRow:
     system_state: SystemData = EMPTY
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class CombatantRow:
     """One entry of the initiative / spotlight order. ``id`` is None until it is stored."""
 
@@ -219,7 +227,8 @@ class CombatantRow:
         return self.kind != "pc" and self.hp_max > 0 and self.hp_marked >= self.hp_max
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class CountdownRow:
     """A countdown of the fight: where it started, where it is, how it ticks and loops."""
 
@@ -241,7 +250,8 @@ class CountdownRow:
         return self.value <= 0
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class FearEventRow:
     """A Fear ledger line: ``change`` is + for a gain, - for a spend; ``value`` the pool after."""
 
@@ -254,7 +264,8 @@ class FearEventRow:
     created_at: datetime | None = None
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RollRow:
     """A roll-log line. ``payload``: what its words were made from, as JSON, read back as a
     typed value by its kind's decoder (domain/logged.py)."""
@@ -269,7 +280,8 @@ class RollRow:
     public: bool = False  # shown on the player display
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class EnvironmentBlock:
     """A Daggerheart environment stat block: where a fight happens and what the place does."""
 
@@ -302,7 +314,8 @@ class EnvironmentBlock:
                                   for f in entries(found.get("features", ()))))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class EnvironmentRow:
     """An environment in the library."""
 

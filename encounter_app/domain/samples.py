@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 from encounter_app.domain.campaign_rows import PcRow
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import (
     CombatantKind,
     CombatantRow,
@@ -34,7 +35,8 @@ class Joins(Protocol):
     def stats_from(self, numbers: Mapping[str, object]) -> SystemData: ...
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class SampleFight:
     """A campaign with its party, and its first encounter ready to be run."""
 

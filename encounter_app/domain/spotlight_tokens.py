@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.domain.system_data import SpotlightTokens
@@ -64,7 +65,8 @@ def refilled(rows: Iterable[CombatantRow]) -> list[CombatantRow]:
     return [with_used(r, 0) for r in rows if r.kind == "pc" and _used(r)]
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Spend:
     """What a PC taking the spotlight does to the tokens: the rows that change, in order, and
     the sentence for the GM."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.json_data import JSON, JsonObject, from_json
 from encounter_app.domain.json_fields import whole
 from encounter_app.domain.rows import CombatantKind, CombatantRow, RollRow
@@ -244,7 +245,8 @@ class BaseRules:
 S_co = TypeVar("S_co", covariant=True)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Listed(Generic[S_co]):
     """One system in a catalog: its key and name, known without importing it, and how to
     load its object."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Self, TypeVar
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.json_data import JsonObject, to_json
 
 
@@ -42,7 +43,8 @@ class Part(Enum):
         return self in (Part.STATS, Part.COMBATANT_STATS)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class SystemData:
     """The base of every system's typed numbers; this class itself holds nothing (EMPTY)."""
 
@@ -101,7 +103,8 @@ def _names(cls: type[SystemData]) -> frozenset[str]:
 SHEET = "sheet"  # a field's metadata key: its StatField, less the key (the field's name)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class StatField:
     """One number (or yes/no) on a character sheet."""
 
@@ -144,7 +147,8 @@ def sheet_fields(cls: type[SystemData]) -> tuple[StatField, ...]:
 
 # -- what a generic rule reads of a system's state -------------------------------------------
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RolledInitiative(SystemData):
     """A combatant's state in a system whose order is an initiative roll: the roll's total (None
     until rolled) and a bonus on it for this round (Ruins & Raiders' held action's +10).
@@ -167,7 +171,8 @@ class RolledInitiative(SystemData):
         return dataclasses.replace(self, initiative=value)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class SpotlightTokens(SystemData):
     """A combatant's state in a system that plays the optional Spotlight Tracker: the tokens it
     used this scene (``domain/spotlight_tokens.py``)."""

@@ -17,6 +17,7 @@ from typing import Protocol
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain.adversaries import Refused
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.services.undo import UndoStack
 
 
@@ -26,7 +27,8 @@ class Say(Protocol):
     def __call__(self, text: str, *, error: bool = False) -> None: ...
 
 
-@dataclass
+@fields_repr
+@dataclass(repr=False)
 class Action:
     """A command ready to push and what to tell the GM once it is done ("" says nothing)."""
 
@@ -34,7 +36,8 @@ class Action:
     message: str
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Kept:
     """A step that was kept: where it went on the stack, to ask later whether it is still done
     (an Undo takes it back; see ``Operations.still_done``)."""

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVarTuple
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.player_rolls import PlayerRollSubmission, submission_problem
 
 if TYPE_CHECKING:
@@ -75,7 +76,8 @@ def new_key() -> str:
     return secrets.token_urlsafe(KEY_BYTES)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Character:
     """A character a player may pick: ``pick`` is the page's opaque name for it (the store's
     id never reaches the page: its gaps would count hidden combatants)."""
@@ -85,7 +87,8 @@ class Character:
     combatant_id: int | None
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Snapshot:
     """What every page is sent: ``text`` is the JSON message, written on the GUI thread."""
 

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
-from encounter_app.domain.player_rolls import PlayerRollSubmission
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.domain.system import TurnOrder
 from encounter_app.resources import resource
 from encounter_app.services.fight.session import EncounterSession
 
 if TYPE_CHECKING:  # the server, asyncio and QtNetwork load when the GM first shares
+    from encounter_app.domain.player_rolls import PlayerRollSubmission
     from encounter_app.domain.player_view import PlayerView
     from encounter_app.services.page_server import Character, PageServer, Snapshot
     from encounter_app.services.player_view import PlayerFeed

@@ -24,6 +24,7 @@ from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.adversaries import Refused
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.initiative import Initiant, InitiativeRequest, InitiativeScore
 from encounter_app.domain.requests import RollResult
 from encounter_app.domain.rows import stored_id
@@ -40,7 +41,8 @@ AskTies = Callable[[list[list[InitiativeScore]]], None]
 Start = Callable[[list[CombatantRow], SystemData], tuple[list[CombatantRow], SystemData]]
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Reroll:
     """What pressing Roll initiative now would do to the fight, before anything is rolled.
 

@@ -18,6 +18,7 @@ from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.adversaries import Refused
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.requests import DiceRequest, RestRequest, RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.rules.daggerheart import FearPool, Outcome, RestKind
@@ -33,7 +34,8 @@ R = TypeVar("R")
 GONE = "That {what} is no longer in this encounter."
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Recorded:
     """A player's outcome (or a PC's miss) kept: its log line, what it did in words, and the
     step, to tell when it is undone."""
@@ -43,7 +45,8 @@ class Recorded:
     kept: Kept
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Rested:
     """A rest kept: its name in the system's words, what it did, and the step."""
 

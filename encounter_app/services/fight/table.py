@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.countdown_steps import Event, Step, partner, steps
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.daggerheart import (
     FearPool,
@@ -58,7 +59,8 @@ def mark_pc_hits(session: EncounterSession, rows: list[CombatantRow], source: st
     return compound
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Party:
     """How many PCs a long rest counts, and where that number came from (for the log)."""
 
@@ -165,7 +167,8 @@ def _moves(moved: list[Step]) -> tuple[CountdownMove, ...]:
                                s.triggered, s.after.loops) for s in moved)
 
 
-@dataclass
+@fields_repr
+@dataclass(repr=False)
 class TableStep:
     """A built command and what it will do, in words for the guidance panel."""
 
@@ -176,7 +179,8 @@ class TableStep:
     happened: list[str]  # the Fear gained (or not), then one line per countdown moved
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class PlayerDice:
     """The Duality Dice behind an outcome, when the program knows them (a roll from the
     players' page, or two dice the GM typed): who rolled, the dice and the Difficulty."""

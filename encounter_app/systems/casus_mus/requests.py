@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.json_data import DataError
 from encounter_app.domain.logged import LoggedRoll, read_line
 from encounter_app.domain.rows import RollRow
@@ -14,7 +15,8 @@ from encounter_app.rules.dice import RandomSource
 from encounter_app.systems.casus_mus.text import GRADE_WORDS, d100, skill_text
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class SkillRollRequest:
     """A d100 against a skill %, for one side of a clash (or a plain skill roll)."""
 
@@ -36,7 +38,8 @@ class SkillRollRequest:
 # -- the log's rows read back --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class SkillLine(LoggedRoll):
     """A logged skill roll: its request and the rules' result."""
 
@@ -44,7 +47,8 @@ class SkillLine(LoggedRoll):
     result: casus_mus.SkillRoll
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class ClashDamage:
     """The hitter's damage in a clash: rolled, less the armour of the one struck."""
 
@@ -57,7 +61,8 @@ class ClashDamage:
 SIDES = ("attacker", "defender")
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class ClashLine(LoggedRoll):
     """A clash as its log row keeps it (services/clash.ClashFlow.log_row): each side's d100
     and grade, who hits and with how many Combat Maneuvers, who fumbled."""

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.domain.system_data import SystemData, stat, typed
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class CasusMusStats(SystemData):
     """The sheet (``sheet.py`` describes it to the editors from these fields)."""
 
@@ -28,7 +30,8 @@ class CasusMusStats(SystemData):
                        help="Armour, shield or magic: taken off the damage of every hit.")
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class CasusMusState(SystemData):
     """What changes in play. ``ap`` and ``lp``: the Action and Luck Points left, None while
     the combatant has all of them; ``weapon_damage``: what it last hit with ("" for none yet:

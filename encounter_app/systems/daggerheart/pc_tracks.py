@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.rules.daggerheart import hp_marked
 from encounter_app.systems.daggerheart.state import (
@@ -29,7 +30,8 @@ HOPE_MAX = 6
 SEVERITY = {0: "no damage", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class PcTracks:
     """What a tracked PC's card and row show beside HP and Stress."""
 
@@ -92,7 +94,8 @@ def with_marks(row: CombatantRow, *, hp: int | None = None, stress: int | None =
                                                                    row.stress_max))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Hit:
     """An adversary's damage to one tracked PC, and what marking it does."""
 

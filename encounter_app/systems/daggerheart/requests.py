@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.logged import LoggedRoll, MissLine, OutcomeLine, read_line
 from encounter_app.domain.rows import RollRow
 from encounter_app.rules import daggerheart
@@ -27,7 +28,8 @@ def _bonus_text(*bonuses: tuple[str, int]) -> str:
     return "".join(f" {'+' if v >= 0 else '-'} {abs(v)}{label}" for label, v in bonuses if v)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Target:
     """A PC an attack is aimed at: its name and Evasion."""
 
@@ -36,7 +38,8 @@ class Target:
     combatant_id: int | None = None
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class AttackRequest:
     """An adversary's attack against one or more PCs, each with their own Evasion."""
 
@@ -86,7 +89,8 @@ class AttackRequest:
                        detail="\n".join(lines))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class ReactionRequest:
     """An adversary's reaction (or action) roll against a Difficulty.
 
@@ -119,7 +123,8 @@ class ReactionRequest:
                        summary=f"{self.actor}: {self.kind} roll {result.total}, {verdict}")
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class OddsRequest:
     """The exact odds of an attack before it is rolled: no dice drawn, nothing logged."""
 
@@ -146,7 +151,8 @@ class OddsRequest:
 # -- the log's rows read back --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class AttackLine(LoggedRoll):
     """A logged attack: its request and the rules' result, one hit flag a target."""
 
@@ -165,7 +171,8 @@ class AttackLine(LoggedRoll):
         return list(zip(self.request.targets, self.result.hits, strict=True))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class ReactionLine(LoggedRoll):
     """A logged reaction or action roll: its request and the rules' result."""
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.domain.system_data import SpotlightTokens, SystemData, stat, typed
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class DaggerheartSheet(SystemData):
     """A PC's sheet (``sheet.py`` describes it to the editors from these fields)."""
 
@@ -27,7 +29,8 @@ class DaggerheartSheet(SystemData):
     armor: int = stat("Armor slots", 3, 0, 12)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class DaggerheartState(SpotlightTokens):
     """A combatant in the fight: a tracked PC's thresholds (None: not set, as for a PC added by
     hand, and every adversary), Armor Slots and marked ones, and Hope (``pc_tracks.py``);

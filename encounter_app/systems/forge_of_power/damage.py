@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from encounter_app.domain import RollRow
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.rules import forge_of_power as fop
 from encounter_app.rules.dice import DiceError, parse
 from encounter_app.systems.forge_of_power.requests import FopAttackRequest, LevelCheckRequest
@@ -27,7 +28,8 @@ STRIKE = "strike"
 SAVE = "save"
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class DamageRoll:
     """The damage rolled once for an attack or a save: its total and how it came about."""
 
@@ -35,7 +37,8 @@ class DamageRoll:
     text: str  # "1d8 (6) = 6", or "6 (rolled at the table)"
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Taken:
     """What one combatant takes: ``amount`` (0 for a miss) and the words of how."""
 
@@ -45,7 +48,8 @@ class Taken:
     words: str  # "Success, weapon 6 + Strength 2 = 8 damage"
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Damage:
     """What a roll deals to each combatant, and what the log says of it.
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.initiative import Initiant, InitiativeRequest, InitiativeScore
 from encounter_app.domain.logged import LoggedRoll, read_line
 from encounter_app.domain.rows import RollRow
@@ -16,7 +17,8 @@ from encounter_app.systems.forge_of_power.order import forge_order
 from encounter_app.systems.forge_of_power.text import LEVEL_WORDS, d20_text, signed
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class LevelCheckRequest:
     """d20 + bonus against a DC. (A reroll is the same request again; the GM keeps either
     result: words.with_reroll.)"""
@@ -40,7 +42,8 @@ class LevelCheckRequest:
                        detail=d20_text(result, self.bonus, self.advantage, self.disadvantage))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class FopTarget:
     """An attack's target: its name and the DC the attack must meet."""
 
@@ -49,7 +52,8 @@ class FopTarget:
     combatant_id: int | None = None
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class FopAttackRequest:
     """One attack roll compared with each target's own DC."""
 
@@ -78,7 +82,8 @@ class FopAttackRequest:
                        + ", one roll for every target")
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class ForgeInitiative(InitiativeRequest):
     """Everyone rolls d20 + initiative bonus; who is still tied after the bonus is the GM's
     to order (``ties``)."""
@@ -98,7 +103,8 @@ class ForgeInitiative(InitiativeRequest):
 # -- the log's rows read back --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class CheckLine(LoggedRoll):
     """A logged check (the result the GM kept, after a reroll): request and result."""
 
@@ -106,7 +112,8 @@ class CheckLine(LoggedRoll):
     result: forge_of_power.LevelCheck
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class FopAttackLine(LoggedRoll):
     """A logged attack: its request and the roll, one level of success a target."""
 
@@ -121,7 +128,8 @@ class FopAttackLine(LoggedRoll):
         return list(zip(self.request.targets, self.result.levels, strict=True))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class InitiativeLine(LoggedRoll):
     """The battle's logged initiative: everyone's score."""
 

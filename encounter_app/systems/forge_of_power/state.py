@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.domain.system_data import RolledInitiative, SystemData, stat, typed
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class ForgeStats(SystemData):
     """The sheet (``sheet.py`` describes it to the editors from these fields)."""
 
@@ -26,7 +28,8 @@ class ForgeStats(SystemData):
     hp: int = stat("Hit Points", 20, 1, 200)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class ForgeState(RolledInitiative):
     """A combatant's initiative, whether it has acted this round, and the weapon damage it last
     attacked with ("" for none yet), which its next attack starts with."""
@@ -35,7 +38,8 @@ class ForgeState(RolledInitiative):
     weapon_damage: str = ""
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class ForgeEncounter(SystemData):
     """The ids the creature whose turn it is has attacked this turn."""
 

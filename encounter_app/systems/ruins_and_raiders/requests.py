@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.initiative import Initiant, InitiativeRequest, InitiativeScore
 from encounter_app.domain.logged import LoggedRoll, read_line
 from encounter_app.domain.rows import RollRow
@@ -38,7 +39,8 @@ def trait_verdict(result: ruins_and_raiders.TraitCheck) -> str:
     return f"{'success' if result.success else 'failure'}, mox {result.mox}"
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class TraitCheckRequest:
     """2d6 + trait against a challenge level (already with its modifiers)."""
 
@@ -80,7 +82,8 @@ class TraitCheckRequest:
         return RollRow(kind="trait", actor=self.actor, summary=summary, detail=detail)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RuinsInitiative(InitiativeRequest):
     """Everyone's initiative for the battle: 2d6 + Perception, or Perception + 7 for a foe
     that does not roll. The text says nothing of ties: the higher Perception goes first
@@ -108,7 +111,8 @@ class RuinsInitiative(InitiativeRequest):
 # -- the log's rows read back --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class TraitLine(LoggedRoll):
     """A logged trait check (a task, or an attack with its Wounds): request and result."""
 
@@ -116,7 +120,8 @@ class TraitLine(LoggedRoll):
     result: ruins_and_raiders.TraitCheck
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class InitiativeLine(LoggedRoll):
     """The battle's logged initiative: everyone's score."""
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.domain.system_data import RolledInitiative, SystemData, stat, typed
 from encounter_app.rules.ruins_and_raiders import ACTIONS_PER_ROUND, Sacrifice
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RuinsStats(SystemData):
     """The sheet (``sheet.py`` describes it to the editors from these fields)."""
 
@@ -32,7 +34,8 @@ class RuinsStats(SystemData):
     wounds: int = stat("Wounds", 10, 1, 99, help="How many wounds the character can take.")
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RuinsState(RolledInitiative):
     """A combatant's battle: its initiative (and a held action's bonus, ``hold_bonus``), the
     actions left this round, waiting or holding, round zero's surprise, and what lasts until
@@ -48,7 +51,8 @@ class RuinsState(RolledInitiative):
     charged: int = 0
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RuinsEncounter(SystemData):
     """The fight's turn state: round zero (an ambush) until the initiative roll."""
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain import CountdownRow
 from encounter_app.domain.countdown_steps import KIND_LABELS, MAX_START, can_link
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.rules import dice
 from encounter_app.ui.widgets.problem import ProblemLabel
 
@@ -51,7 +52,8 @@ CHART = ("Progress / consequence ticks per outcome — Critical Success 3 / 0, S
          "2 / 0, Success with Fear 1 / 1, Failure with Hope 0 / 2, Failure with Fear 0 / 3.")
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Preset:
     """A ready-made countdown the dialog offers: its name, start, note and how it ticks."""
 
@@ -80,7 +82,8 @@ PRESETS = (
 )
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class CountdownSetup:
     """What the dialog describes: the countdown, the dice of a randomized start, its partner."""
 

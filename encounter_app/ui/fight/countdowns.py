@@ -112,9 +112,9 @@ class CountdownDelegate(QStyledItemDelegate):
             if not selected:  # a tint over the selection colour would only muddy it
                 tint = QColor(theme.TRIGGERED)
                 tint.setAlpha(60)
-                painter.fillRect(rect, tint)
-            painter.fillRect(QRect(rect.left(), rect.top(), self.BAND, rect.height()),
-                             theme.TRIGGERED)
+                pips.fill_rect(painter, rect, tint)
+            pips.fill_rect(painter, QRect(rect.left(), rect.top(), self.BAND, rect.height()),
+                           theme.TRIGGERED)
         group = (QPalette.ColorGroup.Normal if option.state & QStyle.StateFlag.State_Enabled
                  else QPalette.ColorGroup.Disabled)
         text_colour = option.palette.color(

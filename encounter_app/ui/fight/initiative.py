@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from encounter_app.ui.fight.models import KIND_LABEL, ActiveRole, InitiativeModel, RowRole
 from encounter_app.ui.shell.theme import ACTIVE, KIND
 from encounter_app.ui.widgets.listviews import own_viewport
+from encounter_app.ui.widgets.pips import fill_rect
 
 if TYPE_CHECKING:
     from encounter_app.domain import CombatantRow
@@ -65,14 +66,14 @@ class InitiativeDelegate(QStyledItemDelegate):
         text_colour = palette.color(QPalette.ColorRole.HighlightedText if selected
                                     else QPalette.ColorRole.Text)
         if active:
-            painter.fillRect(rect, ACTIVE.lighter(170) if not selected else ACTIVE.darker(130))
+            fill_rect(painter, rect, ACTIVE.lighter(170) if not selected else ACTIVE.darker(130))
             painter.setPen(QPen(ACTIVE.darker(120), 2))
             painter.drawRect(rect.adjusted(1, 1, -1, -1))
             if not selected:
                 text_colour = palette.color(QPalette.ColorRole.Text)
                 if palette.color(QPalette.ColorRole.Window).lightness() < 128:
                     text_colour = text_colour.darker(400)  # dark theme: dark text on yellow
-        painter.fillRect(QRect(rect.left(), rect.top(), 5, rect.height()), KIND[row.kind])
+        fill_rect(painter, QRect(rect.left(), rect.top(), 5, rect.height()), KIND[row.kind])
 
         badge_font = QFont(option.font)
         badge_font.setPointSizeF(option.font.pointSizeF() * 0.8)

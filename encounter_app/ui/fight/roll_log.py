@@ -30,6 +30,7 @@ from encounter_app.domain.system import SystemRules
 from encounter_app.ui.fight.models import RollLogModel, RowRole
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.listviews import PaintedListView, item_width
+from encounter_app.ui.widgets.pips import fill_rect
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 WRAP = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
@@ -160,9 +161,9 @@ class RollLogDelegate(QStyledItemDelegate):
         rect = QRect(option.rect)
         mark = self._mark(row)
         if mark is not None:
-            painter.fillRect(QRect(rect.left() + 2, rect.top() + self.MARGIN, self.MARK,
-                                   rect.height() - 2 * self.MARGIN),
-                             theme.HIT if mark == "HIT" else theme.MISS)
+            fill_rect(painter, QRect(rect.left() + 2, rect.top() + self.MARGIN, self.MARK,
+                                     rect.height() - 2 * self.MARGIN),
+                      theme.HIT if mark == "HIT" else theme.MISS)
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         text_colour = option.palette.color(
             QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)

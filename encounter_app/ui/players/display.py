@@ -84,9 +84,10 @@ class OrderDelegate(_RowDelegate):
         font = QFont(option.font)
         colour = _text_colour(option)
         if entry.active:
-            painter.fillRect(option.rect.adjusted(0, 1, 0, -1), theme.active_fill(option.palette))
-            painter.fillRect(QRect(option.rect.left(), option.rect.top(), 8,
-                                   option.rect.height()), theme.ACTIVE)
+            pips.fill_rect(painter, option.rect.adjusted(0, 1, 0, -1),
+                           theme.active_fill(option.palette))
+            pips.fill_rect(painter, QRect(option.rect.left(), option.rect.top(), 8,
+                                          option.rect.height()), theme.ACTIVE)
             font.setBold(True)
         word = "SPOTLIGHT" if entry.active else ("defeated" if entry.defeated else
                                                  KIND_LABEL.get(entry.kind, entry.kind))

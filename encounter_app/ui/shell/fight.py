@@ -19,6 +19,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system import Catalog
 from encounter_app.services.fight.system import SystemServices
@@ -65,7 +66,8 @@ class PlayerRolls(Protocol):
     def receive(self, submission: PlayerRollSubmission) -> None: ...
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class FightContext:
     """The shell's shared pieces a system's fight is built from."""
 

@@ -22,13 +22,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.ui.widgets.action_text import plain
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 HEADERS = ("Keys", "Does", "Menu")
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Shortcut:
     """A key the window answers to, what it does and the menu it sits in."""
 

@@ -38,6 +38,7 @@ from encounter_app.ui.fight.models import KIND_LABEL, ActiveRole, RowRole
 from encounter_app.ui.shell import theme
 from encounter_app.ui.table.profile import Profile, health
 from encounter_app.ui.widgets.listviews import own_viewport
+from encounter_app.ui.widgets.pips import fill_rect
 
 CARD = QSize(300, 166)
 MIN_CARD_WIDTH = 280
@@ -70,8 +71,8 @@ class SystemCardDelegate(QStyledItemDelegate):
             option.palette.highlight().color() if selected else theme.rule_colour(widget))
         painter.setPen(QPen(border, 3 if active or selected else 1))
         painter.drawRoundedRect(rect, 6, 6)
-        painter.fillRect(QRect(rect.left() + 1, rect.top() + 1, 6, rect.height() - 2),
-                         theme.KIND[row.kind])
+        fill_rect(painter, QRect(rect.left() + 1, rect.top() + 1, 6, rect.height() - 2),
+                  theme.KIND[row.kind])
         text = QColor("#f0e8da") if theme.is_dark(widget) else QColor("#2b2118")
         inner = rect.adjusted(PAD + 6, PAD - 2, -PAD, -PAD)
 

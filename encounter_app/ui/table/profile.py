@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from encounter_app.domain import CombatantRow
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.system import BaseRules
 from encounter_app.domain.system_data import has_field, value_of
 
@@ -33,7 +34,8 @@ def numbers(rules: BaseRules, row: CombatantRow, keys: tuple[str, ...],
     return " · ".join(shown)
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Profile:
     """How a rule system's fight looks: its words, and what its cards and order rows show."""
 

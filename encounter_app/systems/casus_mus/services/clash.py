@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, RollRow
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.logged import line_json
 from encounter_app.domain.requests import RollResult
 from encounter_app.domain.roll_text import describe
@@ -48,7 +49,8 @@ SETTLED = "The damage is rolled: the clash is settled."
 DEFAULT_DAMAGE = "1d6"
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Damage:
     """The hitter's damage: the expression, what it rolled (its dice in words) and the armour
     of the one struck."""
@@ -76,7 +78,8 @@ def armour(row: CombatantRow) -> int:
     return stats_of(row).armour
 
 
-@dataclass
+@fields_repr
+@dataclass(repr=False)
 class Side:
     """One side of a Casus Mus clash: who, with which skill, the points they have, their roll."""
 

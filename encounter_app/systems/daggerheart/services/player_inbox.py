@@ -12,16 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from encounter_app.domain.player_rolls import PlayerRollSubmission, submission_problem
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.rules.daggerheart import Outcome, action_roll
 from encounter_app.rules.dice import DiceRoll
 from encounter_app.services.fight.table import PlayerDice
 from encounter_app.services.operations import Say
 from encounter_app.services.rolls.router import RollRouter
+
+if TYPE_CHECKING:  # a phone's roll; its module loads with the first one (receive)
+    from encounter_app.domain.player_rolls import PlayerRollSubmission
 
 TITLE = "Players' rolls"
 DUALITY_DICE = "1d12+1d12"  # the Hope Die, then the Fear Die
@@ -31,7 +35,8 @@ SET_ASIDE = "The GM set your roll aside."
 Record = Callable[[Outcome, PlayerDice], bool]
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class Waiting:
     """A player's roll in the inbox, its dice known."""
 
@@ -78,6 +83,9 @@ class PlayerRollInbox(QObject):
         """A roll from the players' page (on the GUI thread): into the inbox, its dice rolled
         on the rules thread first when the player asked for that; a broken one is refused and
         the phone hears why."""
+        # Loaded with the first roll from a phone: what a start needs none of.
+        from encounter_app.domain.player_rolls import submission_problem
+
         problem = submission_problem(submission.name, submission.modifier, submission.hope,
                                      submission.fear)
         if problem:  # the server checks too; a roll that slips through is refused here

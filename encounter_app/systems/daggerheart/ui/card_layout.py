@@ -18,6 +18,7 @@ from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QTextCharFormat, QTextLayout, QTextOption
 
 from encounter_app.domain import adversaries
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow, StatBlock
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.conditions import condition_card_words
@@ -37,7 +38,8 @@ FEAR_LABEL = "FEAR"
 CLEAR_MARK = " ×"  # on a condition chip: clicking it clears the condition
 
 
-@dataclass(frozen=True, eq=False)
+@fields_repr
+@dataclass(frozen=True, eq=False, repr=False)
 class CardFonts:
     """The fonts a card is drawn with, derived from the view's font."""
 
@@ -77,7 +79,8 @@ class CardFonts:
 _CARD_FONTS: dict[QFont, CardFonts] = {}  # a handful: one per font the cards are drawn in
 
 
-@dataclass(eq=False)
+@fields_repr
+@dataclass(eq=False, repr=False)
 class Paragraph:
     """A wrapped block of text, already laid out; draw it with ``layout.draw(painter, origin)``."""
 
@@ -87,7 +90,8 @@ class Paragraph:
     height: int
 
 
-@dataclass(eq=False)
+@fields_repr
+@dataclass(eq=False, repr=False)
 class Chip:
     """A small labelled chip on a card (spotlight, defeated, a condition...), where it is drawn."""
 
@@ -99,7 +103,8 @@ class Chip:
     condition: str = ""  # the condition a "condition" chip clears when clicked
 
 
-@dataclass(eq=False)
+@fields_repr
+@dataclass(eq=False, repr=False)
 class CardLayout:
     """Where everything on one card goes, for its width: measured once, painted and clicked."""
 

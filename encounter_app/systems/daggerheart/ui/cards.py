@@ -66,7 +66,7 @@ from encounter_app.systems.daggerheart.ui.card_layout import (
 from encounter_app.ui.fight.models import ActiveRole, RowRole
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.listviews import PaintedListView
-from encounter_app.ui.widgets.pips import clicked_pip, paint_pips, toggled_count
+from encounter_app.ui.widgets.pips import clicked_pip, fill_rect, paint_pips, toggled_count
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 # The row (or its id when it cannot be hashed), has the spotlight, card width, font.key().
@@ -130,6 +130,13 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         self._cache: dict[_CardKey, CardLayout] = {}  # least recently used first
         self._heights: dict[_CardKey, int] = {}
         self._pressed: QPersistentModelIndex | None = None  # whose Attack button is held down
+        # Before the cards are first on screen (AdversaryCardsView.doItemsLayout): the height
+        # of cards still to lay out that fills the view, and the cards given a stand-in height
+        # below it.
+        self.room: int | None = None
+        self.columns = 1
+        self.stood_in = 0
+        self._placed: list[int] = []  # the heights laid out against ``room``
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -196,11 +203,25 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         key, _group = self._key(index, row, option.font)
         height = self._heights.get(key)
         if height is None:
+            if self.room is not None and self.room <= 0 and len(self._placed) % self.columns == 0:
+                # Below the first screen, before it is painted: no one sees this card yet, and
+                # laying it out is 4-5 M instructions. A stand-in height until the layout
+                # after the first paint (only whole rows of cards stand in).
+                self.stood_in += 1
+                return QSize(self.card_width, sum(self._placed) // len(self._placed))
             if len(self._heights) >= HEIGHT_LIMIT:
                 self._heights.clear()  # rows are values: every edit makes a new key
             layout = self.layout_for(index, option.font)
             height = self._heights[key] = layout.height if layout else 0
+            if self.room is not None:
+                self.room -= height
+                self._placed.append(height)
         return QSize(self.card_width, height)
+
+    def fill_first_screen(self, room: int | None, columns: int = 1) -> None:
+        """Lay out real cards only until ``room`` (the view's height times its columns) is
+        filled, in whole rows; the rest stand in (see ``sizeHint``). None: every card real."""
+        self.room, self.columns, self.stood_in, self._placed = room, max(1, columns), 0, []
 
     def acting_id(self, index: AnyIndex) -> int | None:
         """Who a card's Attack, Damage and Spotlight act on: its combatant, or on a group
@@ -233,10 +254,10 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         painter.setClipRect(card)
         if _down(layout):
             painter.setOpacity(DEFEATED_OPACITY)
-        painter.fillRect(card, paper)
+        fill_rect(painter, card, paper)
 
         band = QPalette.ColorRole.Highlight if selected else None
-        painter.fillRect(layout.header, palette.color(band) if band else rule)
+        fill_rect(painter, layout.header, palette.color(band) if band else rule)
         painter.setPen(palette.color(QPalette.ColorRole.HighlightedText) if band else paper)
         inner = layout.header.adjusted(MARGIN, 0, -MARGIN, 0)
         painter.setFont(layout.fonts.title)
@@ -516,6 +537,7 @@ class AdversaryCardsView(PaintedListView):
     group_requested = Signal(int, int)  # a group card's first Minion's id, how many defeated
     EMPTY_HINT = "No adversaries in this encounter. Add one from the initiative list."
     _painted = False  # the cards have been on screen (see doItemsLayout)
+    _scrolling = False  # scrollTo is laying the cards out (see doItemsLayout)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.EMPTY_HINT, parent)
@@ -731,11 +753,25 @@ class AdversaryCardsView(PaintedListView):
         # is pending, and scrolling to it would do nothing: lay the cards out first, in one
         # pass (the heights of cards already measured are kept).
         self.setLayoutMode(QListView.LayoutMode.SinglePass)
-        self.executeDelayedItemsLayout()
+        self._scrolling = True  # the card scrolled to gets its real place, stand-ins none
+        try:
+            if getattr(self, "delegate", None) is not None and self.delegate.stood_in:
+                self.scheduleDelayedItemsLayout()
+            self.executeDelayedItemsLayout()
+        finally:
+            self._scrolling = False
         self.setLayoutMode(QListView.LayoutMode.Batched)
         super().scrollTo(index, hint)
 
     def doItemsLayout(self) -> None:
+        # Until the cards are first on screen, only those that fill the view are laid out;
+        # the rest stand in and are laid out after that first paint (docs/performance.md,
+        # issue 28). A view not shown (a test's, a window being built) lays out every card.
+        delegate: AdversaryCardDelegate | None = getattr(self, "delegate", None)
+        if delegate is not None:  # None while QListView's constructor runs
+            first_screen = not (self._painted or self._scrolling) and self.isVisible()
+            delegate.fill_first_screen(max(1, self._columns) * self.viewport().height()
+                                       if first_screen else None, self._columns)
         super().doItemsLayout()
         # Batched again for what may take long: a new fight, cards added or removed.
         self.setLayoutMode(QListView.LayoutMode.Batched)
@@ -746,10 +782,13 @@ class AdversaryCardsView(PaintedListView):
             self.setBatchSize(1)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        if not self._painted:
+        first = not self._painted
+        if first:
             self._painted = True
             self.setBatchSize(BATCH)
         super().paintEvent(event)
+        if first and self.delegate.stood_in:
+            self.scheduleDelayedItemsLayout()  # the cards that stood in, laid out for real
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

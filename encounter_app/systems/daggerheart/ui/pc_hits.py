@@ -21,13 +21,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.systems.daggerheart import pc_tracks
 
 MAX_DAMAGE = 999
 
 
-@dataclass
+@fields_repr
+@dataclass(repr=False)
 class _PcBox:
     """One PC's part of the dialog."""
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import CombatantRow
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules import ruins_and_raiders as rr
 from encounter_app.rules.dice import Typed
@@ -55,7 +56,8 @@ OTHER_SLOTS = 2
 TRAIT, CHALLENGE, WOUNDS = "trait", "challenge", "wounds"
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class RoundPart:
     """A number this round left behind that counts in the check: a charge's momentum or the
     bonus of an action given up. ``adds_to`` the roll (TRAIT), the challenge level or the

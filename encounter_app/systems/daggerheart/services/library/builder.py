@@ -12,6 +12,7 @@ from PySide6.QtGui import QUndoCommand
 from encounter_app.domain import CombatantRow, EnvironmentBlock, StatBlock
 from encounter_app.domain.adversaries import combatant_from
 from encounter_app.domain.campaign_rows import EncounterEntry
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.variants import Step, variant
 from encounter_app.rules.battle_points import Pick, with_extra_damage
@@ -27,7 +28,8 @@ from encounter_app.systems.daggerheart.services.library.shelves import (
 )
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class PlannedAdversary:
     """``count`` copies of one library stat block in a planned fight."""
 

@@ -27,6 +27,7 @@ from encounter_app.domain import (
     TemplateRow,
 )
 from encounter_app.domain.campaign_rows import EncounterEntry
+from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import stored_id
 from encounter_app.services.fight.commands import AddCountdown
 from encounter_app.services.fight.compound import Compound
@@ -109,7 +110,8 @@ class ShelfOperations(Operations, Generic[EntryT, StatsT]):
                                          [AddEntry(self.shelf, row) for row in rows]))
 
 
-@dataclass(frozen=True)
+@fields_repr
+@dataclass(frozen=True, repr=False)
 class LibraryShelves:
     """The library and the operations of its two shelves, for the library dock."""
 

@@ -26,6 +26,7 @@ from encounter_app.services.fight.session import EncounterSession
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.shell import theme
+from encounter_app.ui.widgets.pips import fill_rect
 
 if TYPE_CHECKING:  # icepool loads with it; the odds module is imported where used
     from encounter_app.rules.odds import AttackOdds
@@ -94,8 +95,8 @@ class DamageChart(QWidget):
         for total, p in self._damage.items():
             height = area.height() * p / top
             x = area.left() + (total - low) * width
-            painter.fillRect(QRectF(x + 0.5, area.bottom() - height, max(1.0, width - 1), height),
-                             bar)
+            fill_rect(painter, QRectF(x + 0.5, area.bottom() - height, max(1.0, width - 1),
+                                      height), bar)
         painter.setPen(text)
         painter.drawText(QRectF(area.left(), 0, area.width(), metrics.height()),
                          Qt.AlignmentFlag.AlignLeft, "Damage on a hit")

@@ -116,6 +116,14 @@ class PlayerRollQueue(QWidget):
         self.type_button.clicked.connect(self.type_dice)
         inbox.added.connect(self._added)
         inbox.removed.connect(self._removed)
+        for waiting in inbox.waiting:  # the tab is made when first wanted: rolls may wait
+            self.list.addItem(waiting.text())
+        if self.list.count():
+            self.list.setCurrentRow(0)
+        self._update()
+
+    def refresh(self) -> None:
+        """Show what waits again, the tab's title included (once it is among the tabs)."""
         self._update()
 
     # -- what waits ----------------------------------------------------------------------------
