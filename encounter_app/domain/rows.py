@@ -219,6 +219,11 @@ class CombatantRow:
         return self.kind != "pc" and self.hp_max > 0 and self.hp_marked >= self.hp_max
 
 
+#: The highest start a countdown can reach: an increasing loop raises it by one each time it
+#: fires, past the 99 a GM can give it (countdown_steps.MAX_START).
+COUNTDOWN_LIMIT = 999
+
+
 @dataclass(frozen=True)
 class CountdownRow:
     """A countdown of the fight: where it started, where it is, how it ticks and loops."""

@@ -42,7 +42,7 @@ from encounter_app.domain.rows import (
 )
 from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.domain.system_data import Part, SystemData
-from encounter_app.store import backups, connection, migrate
+from encounter_app.store import backups, connection, migrate, row_checks
 from encounter_app.store.campaigns import CampaignStore, campaign_row
 from encounter_app.store.combatants import CombatantQueries
 from encounter_app.store.connection import Checkpointer
@@ -115,21 +115,18 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         database is renamed (see ``kept_aside``) and a new, empty one is opened in its place.
         """
         path = (prepare_folder(Path(data_dir)) / DB_NAME).resolve()
-        kept_aside, damage = None, ""
+        kept_aside, damage, checked = None, "", True
         try:
-            migrate.check_file(path)
+            checked = migrate.check_file(path, systems)
         except DatabaseDamaged as exc:
             kept_aside, damage = backups.keep_aside(path), exc.detail
-        try:
-            migrate.upgrade(path)
-        except Exception as exc:
-            failed = write_failed(path, _sqlite_error(exc))
-            if failed is not None:  # the disk, not the file: nothing was changed either
-                raise failed from exc
-            raise StoreError(
-                f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
-                f"made before the attempt is in {path.parent / 'backups'}."
-            ) from exc
+        _up_to_date(path)
+        if not checked:  # an older file, brought up to date: now its rows can be checked
+            try:
+                migrate.check_migrated(path, systems)
+            except DatabaseDamaged as exc:
+                kept_aside, damage = backups.keep_aside(path), exc.detail
+                _up_to_date(path)  # a new, empty one in its place
         store = cls(connection.engine(path, store=True), path, systems, kept_aside)
         store.damage = damage
         return store
@@ -149,15 +146,17 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         sound, None when ``close`` cut it short.
 
         Opening checks every table but the roll log (``migrate.LARGE_TABLES``); this checks
-        everything, on a read-only connection of its own, so any thread may run it while the
-        store goes on reading and writing.
+        everything, and then the roll log's rows as opening checks the others' (a value the
+        program never writes: ``row_checks.roll_log_problems``), on a read-only connection of
+        its own, so any thread may run it while the store goes on reading and writing.
         """
         with self._verify_lock:
             if self._closed:
                 return None
             self._verifying = migrate.read_only(self.path)
         try:
-            return migrate.integrity_problems(self._verifying)
+            return (migrate.integrity_problems(self._verifying)
+                    or row_checks.roll_log_problems(self._verifying))
         except sqlite3.DatabaseError as exc:
             if self._closed:  # interrupted by close()
                 return None
@@ -198,13 +197,17 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         backup = Path(backup).resolve()
         if backup == self.path:
             raise StoreError(f"{backup} is the database in use, not a backup of it.")
-        migrate.check_file(backup)
+        checked = migrate.check_file(backup, self.systems)
         safety = self.backup(backups.BEFORE_RESTORE)
         self._copy_from(backup)
         try:
             migrate.upgrade(self.path)
+            if not checked:  # an older backup: its rows, now that it is up to date
+                migrate.check_migrated(self.path, self.systems)
         except Exception as exc:
             self._copy_from(safety)
+            if isinstance(exc, StoreError):
+                raise
             raise StoreError(f"Could not bring {backup} up to date ({exc}).") from exc
         return safety
 
@@ -233,7 +236,7 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         """The newest backup that would pass the checks at start-up (what to offer first)."""
         for backup in backups.listing(self.path):
             try:
-                migrate.check_file(backup.path)
+                migrate.check_file(backup.path, self.systems)
             except StoreError:
                 continue
             return backup
@@ -489,6 +492,21 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         with self._transaction() as session:
             return [replace(row, id=insert_entry(session, AdversaryTemplate, row))
                     for row in rows]
+
+
+def _up_to_date(path: Path) -> None:
+    """Create or migrate the database at ``path`` (migrate.upgrade); StoreError, or
+    WriteFailed for the disk's refusal, with the file as it was."""
+    try:
+        migrate.upgrade(path)
+    except Exception as exc:
+        failed = write_failed(path, _sqlite_error(exc))
+        if failed is not None:  # the disk, not the file: nothing was changed either
+            raise failed from exc
+        raise StoreError(
+            f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
+            f"made before the attempt is in {path.parent / 'backups'}."
+        ) from exc
 
 
 def _sqlite_error(exc: BaseException) -> Exception:

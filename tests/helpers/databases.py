@@ -78,6 +78,8 @@ REPRESENTATIVE: dict[tuple[str, str], Any] = {
     ("combatant", "conditions"): ["Vulnerable", "Hidden"],
     ("countdown", "kind"): "standard",
     ("countdown", "loop"): "none",
+    ("countdown", "trigger"): "action",
+    ("encounter", "scene_intensity"): "standard",
     ("adversary_template", "damage"): "1d8+1 phy",
     ("adversary_template", "experiences"): [{"name": "Thief", "bonus": 2}],
     ("adversary_template", "features"): [
