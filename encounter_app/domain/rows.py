@@ -259,6 +259,11 @@ class FearEventRow:
     created_at: datetime | None = None
 
 
+#: The kind of a roll-log line the store could not read (a value the program never writes):
+#: shown as damaged, never read back, played or shown to the players.
+DAMAGED_ROLL = "damaged"
+
+
 @dataclass(frozen=True)
 class RollRow:
     """A roll-log line. ``payload``: what its words were made from, as JSON, read back as a
@@ -272,6 +277,19 @@ class RollRow:
     created_at: datetime | None = None
     payload: JsonObject = field(default_factory=dict, compare=False)
     public: bool = False  # shown on the player display
+
+    @property
+    def damaged(self) -> bool:
+        """A line the store could not read: its words say so, and nothing else is in it."""
+        return self.kind == DAMAGED_ROLL
+
+
+def damaged_roll(roll_id: int, why: str) -> RollRow:
+    """The log's line for a roll that cannot be read: its id, and what is wrong with it."""
+    return RollRow(kind=DAMAGED_ROLL, id=roll_id,
+                   summary="⚠ A damaged roll: it cannot be read",
+                   detail=f"{why}. It is not shown to the players. File › Restore… brings back "
+                          "a backup from before the damage.")
 
 
 @dataclass(frozen=True)

@@ -21,17 +21,19 @@ import os
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, Integer, LargeBinary, type_coerce
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, func, select, update
 
+from encounter_app.domain.json_data import shown
 from encounter_app.domain.rows import (
     CampaignRow,
     CountdownRow,
@@ -39,10 +41,11 @@ from encounter_app.domain.rows import (
     FearEventRow,
     RollRow,
     TemplateRow,
+    damaged_roll,
 )
 from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.domain.system_data import Part, SystemData
-from encounter_app.store import backups, connection, migrate, row_checks
+from encounter_app.store import backups, connection, migrate, packing, row_checks
 from encounter_app.store.campaigns import CampaignStore, campaign_row
 from encounter_app.store.combatants import CombatantQueries
 from encounter_app.store.connection import Checkpointer
@@ -84,6 +87,17 @@ DB_NAME = "encounter.db"
 # sqlmodel's select() types four columns at most; FearEventRow's fields type the values.
 _FEAR_COLUMNS: tuple[Any, ...] = tuple(col(getattr(FearEvent, name)) for name in (
     "id", "encounter_id", "created_at", "change", "value", "reason", "note"))
+
+# rolls() reads these raw: the text as its bytes (a text that is not UTF-8 would fail the
+# whole page as it is fetched), the payload as stored, the flag as a number, each checked as
+# its line is made (_roll_row).
+_ROLL_COLUMNS: tuple[Any, ...] = (
+    col(RollRecord.id),
+    *(sql_cast(getattr(RollRecord, name), LargeBinary)
+      for name in ("kind", "actor", "summary", "detail", "created_at", "payload")),
+    type_coerce(RollRecord.public, Integer),
+)
+
 
 class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
@@ -458,12 +472,12 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         The window reads the log a page at a time (RollLogModel.fetchMore), so opening a fight
         with thousands of rolls reads only the rolls it shows.
         """
-        query = select(RollRecord).where(RollRecord.encounter_id == encounter_id)
+        query = select(*_ROLL_COLUMNS).where(RollRecord.encounter_id == encounter_id)
         if before_id is not None:
             query = query.where(col(RollRecord.id) < before_id)
         query = query.order_by(col(RollRecord.id).desc()).limit(limit)
         with self._reading() as session:
-            return [_roll_row(record) for record in session.exec(query)]
+            return [_roll_row(values) for values in session.exec(query)]
 
     def insert_roll(self, encounter_id: int, row: RollRow) -> RollRow:
         created_at = _utc(row.created_at or datetime.now(UTC))
@@ -569,7 +583,33 @@ def _countdown_row(countdown: Countdown) -> CountdownRow:
                         visible=countdown.visible)
 
 
-def _roll_row(record: RollRecord) -> RollRow:
-    return RollRow(id=record.id, kind=record.kind, actor=record.actor, summary=record.summary,
-                   detail=record.detail, created_at=_utc(record.created_at),
-                   payload=record.payload or {}, public=record.public)
+def _roll_row(values: Sequence[Any]) -> RollRow:
+    """A roll-log line from its raw columns (_ROLL_COLUMNS); a row the program could not have
+    written is a damaged line that names its field, never an exception: the roll log is
+    checked after the window is drawn (Store.verify), so its rows are checked as they are
+    read."""
+    roll_id, *raw = values
+    try:
+        kind, actor, summary, detail, moment = (_utf8(value, name) for value, name in zip(
+            raw[:5], ("kind", "actor", "summary", "detail", "created_at"), strict=True))
+        payload, public = raw[5:]
+        data = {} if payload is None else packing.unpack(payload)
+        if not isinstance(data, dict):
+            raise ValueError(f"payload: expected an object, found {shown(data)}")
+        if isinstance(public, bool) or public not in (0, 1):
+            raise ValueError(f"public: expected 0 or 1, found {shown(public)}")
+        return RollRow(id=roll_id, kind=kind, actor=actor, summary=summary, detail=detail,
+                       created_at=_utc(datetime.fromisoformat(moment)), payload=data,
+                       public=bool(public))
+    except (ValueError, TypeError) as exc:  # the payload's and the time's errors too
+        return damaged_roll(roll_id, f"roll_record row {roll_id}, {exc}")
+
+
+def _utf8(value: object, name: str) -> str:
+    """A text column read as its bytes (_ROLL_COLUMNS), as text; ValueError naming it."""
+    if not isinstance(value, bytes):
+        raise ValueError(f"{name}: expected text, found {shown(value)}")
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{name}: the text is not valid UTF-8") from None

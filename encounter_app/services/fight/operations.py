@@ -145,6 +145,9 @@ class FightOperations(Operations):
             self.say("That roll is no longer in the log.", error=True)
             return False
         row = self.session.rolls[at]
+        if row.damaged:
+            self.say("That roll is damaged: it cannot be shown to the players.", error=True)
+            return False
         if not self.run(lambda: player_view.SetRollPublic(self.session, row, not row.public)):
             return False
         if row.public:
