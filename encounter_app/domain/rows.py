@@ -243,7 +243,17 @@ class CountdownRow:
 
     @property
     def triggered(self) -> bool:
-        return self.value <= 0
+        return not self.damaged and self.value <= 0
+
+    @property
+    def damaged(self) -> bool:
+        """Numbers the program never writes (a row changed behind its back, which the checks at
+        opening missed): the countdown is shown as damaged, never painted as pips or ticked."""
+        numbers = (self.start, self.value, self.loops)
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+            return True
+        return not (1 <= self.start <= COUNTDOWN_LIMIT and 0 <= self.value <= self.start
+                    and self.loops >= 0)
 
 
 @dataclass(frozen=True)

@@ -71,10 +71,16 @@ class FightOperations(Operations):
         return self.session.combatants[at]
 
     def countdown(self, countdown_id: int) -> CountdownRow:
+        """The countdown ``countdown_id``; Refused when it has left the fight meanwhile, or its
+        numbers cannot be read (it is shown as damaged, and never ticked or reset)."""
         at = self.session.countdowns.index_of(countdown_id)
         if at < 0:
             raise Refused(GONE.format(what="countdown"))
-        return self.session.countdowns[at]
+        row = self.session.countdowns[at]
+        if row.damaged:
+            raise Refused(f"{row.name} is damaged: its numbers cannot be read. File › Restore… "
+                          "brings back a backup from before the damage.")
+        return row
 
     # -- combatants -------------------------------------------------------------------------
 
