@@ -115,8 +115,9 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         self.kept_aside = kept_aside
         self.damage = ""  # what was found wrong with the database kept aside
         self._checkpointer = Checkpointer(path)
-        # verify()'s own connection while it runs, for close() to interrupt
-        self._verifying: sqlite3.Connection | None = None
+        # verify()'s own connections while they run (the check after start's, a quiet start's),
+        # for close() to interrupt
+        self._verifying: set[sqlite3.Connection] = set()
         self._verify_lock = threading.Lock()
         self._closed = False
 
@@ -167,10 +168,11 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         with self._verify_lock:
             if self._closed:
                 return None
-            self._verifying = migrate.read_only(self.path)
+            reader = migrate.read_only(self.path)
+            self._verifying.add(reader)
         try:
-            return (migrate.integrity_problems(self._verifying)
-                    or row_checks.roll_log_problems(self._verifying))
+            return (migrate.integrity_problems(reader)
+                    or row_checks.roll_log_problems(reader))
         except sqlite3.DatabaseError as exc:
             if self._closed:  # interrupted by close()
                 return None
@@ -179,15 +181,15 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
             raise
         finally:
             with self._verify_lock:
-                self._verifying.close()
-                self._verifying = None
+                self._verifying.discard(reader)
+                reader.close()
 
     def close(self) -> None:
         """Close the file; the last connection to go copies the log back into it."""
         with self._verify_lock:
             self._closed = True
-            if self._verifying is not None:
-                self._verifying.interrupt()
+            for reader in self._verifying:
+                reader.interrupt()
         self._checkpointer.stop()
         with self._lock:
             self._engine.dispose()
