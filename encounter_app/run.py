@@ -194,8 +194,14 @@ def _smoke_test(app: QApplication, launched: Launched) -> int:
     launched.rules_service.rolled.connect(rolled)
     launched.rules_service.failed.connect(failed)
     launched.rules_service.submit(DiceRequest("2d12+1", "smoke test"))
-    QTimer.singleShot(10_000, app.quit)
+    # A timer of its own, stopped after: a single shot left pending would quit whatever event
+    # loop runs next in this process (a second start in the same process, as the tests make).
+    give_up = QTimer()
+    give_up.setSingleShot(True)
+    give_up.timeout.connect(app.quit)
+    give_up.start(10_000)
     app.exec()
+    give_up.stop()
     if not rolls:
         print(f"smoke test failed: {errors[-1] if errors else 'no answer from the rules service'}",
               file=sys.stderr)

@@ -161,9 +161,9 @@ LARGE_TABLES = frozenset({"roll_record"})
 
 # The statements, as text (tests/store/test_no_raw_sql.py lists each): the names in them are
 # the table classes' own, quoted, and any value from the file is a bound parameter.
-_ROWS = 'SELECT "{key}", NOT coalesce({fits}, 0) AS bad{wide} FROM "{table}" WHERE {where} ' \
-    'ORDER BY "{key}"'
-_ROW = 'SELECT *, {types} FROM "{table}" WHERE "{key}" = ?'
+_ROWS = 'SELECT rowid, "{key}", NOT coalesce({fits}, 0) AS bad{wide} FROM "{table}" WHERE ' \
+    '{where} ORDER BY "{key}"'
+_ROW = 'SELECT *, {types} FROM "{table}" WHERE rowid = ?'
 _HAS_ROWS = 'EXISTS (SELECT 1 FROM "{table}")'
 _HAS_VALUES = 'EXISTS (SELECT 1 FROM "{table}" WHERE "{column}" IS NOT NULL AND "{column}" ' \
     'NOT IN ({empty}))'
@@ -411,9 +411,9 @@ def _first_failure(reader: sqlite3.Connection, table: str, *, wide: bool = True
     rows with text beyond ASCII (``wide``) are decoded here."""
     statement, texts = _row_statement(table, wide)
     with _as_bytes(reader):
-        for key, bad, *values in reader.execute(statement, (_WIDE,) if texts else ()):
+        for rowid, key, bad, *values in reader.execute(statement, (_WIDE,) if texts else ()):
             if bad:
-                return _described(reader, table, key)
+                return _described(reader, table, rowid, key)
             for name, value in zip(texts, values, strict=True):
                 if value is not None and not _is_utf8(value):
                     return RowDamaged(table, key, name, "the text is not valid UTF-8")
@@ -433,16 +433,16 @@ def _row_statement(table: str, wide: bool) -> tuple[str, tuple[str, ...]]:
                         where=where), texts
 
 
-def _described(reader: sqlite3.Connection, table: str, key: object) -> RowDamaged:
-    """The row ``key`` of ``table``, which SQL found wrong: its first column that is, in
-    words."""
+def _described(reader: sqlite3.Connection, table: str, rowid: int, key: object
+               ) -> RowDamaged:
+    """The row ``key`` (SQLite's ``rowid``) of ``table``, which SQL found wrong: its first
+    column that is, in words."""
     previous = reader.row_factory
     reader.row_factory = sqlite3.Row
     try:
         types = ", ".join(f"typeof({_quoted(c.name)})" for c in columns(table))
         with _as_bytes(reader):
-            row = reader.execute(_ROW.format(types=types, table=table, key=_key_column(table)),
-                                 (key,)).fetchone()
+            row = reader.execute(_ROW.format(types=types, table=table), (rowid,)).fetchone()
     finally:
         reader.row_factory = previous
     count = len(columns(table))

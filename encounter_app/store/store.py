@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Engine, Integer, LargeBinary, type_coerce
+from sqlalchemy import Engine, LargeBinary
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, func, select, update
@@ -88,14 +88,13 @@ DB_NAME = "encounter.db"
 _FEAR_COLUMNS: tuple[Any, ...] = tuple(col(getattr(FearEvent, name)) for name in (
     "id", "encounter_id", "created_at", "change", "value", "reason", "note"))
 
-# rolls() reads these raw: the text as its bytes (a text that is not UTF-8 would fail the
-# whole page as it is fetched), the payload as stored, the flag as a number, each checked as
-# its line is made (_roll_row).
+# rolls() reads these raw, as their bytes (one text that is not UTF-8 would fail the whole page
+# as it is fetched, whatever the column: an INTEGER one holds text as well), each checked as its
+# line is made (_roll_row).
 _ROLL_COLUMNS: tuple[Any, ...] = (
     col(RollRecord.id),
     *(sql_cast(getattr(RollRecord, name), LargeBinary)
-      for name in ("kind", "actor", "summary", "detail", "created_at", "payload")),
-    type_coerce(RollRecord.public, Integer),
+      for name in ("kind", "actor", "summary", "detail", "created_at", "payload", "public")),
 )
 
 
@@ -598,13 +597,17 @@ def _roll_row(values: Sequence[Any]) -> RollRow:
         data = {} if payload is None else packing.unpack(payload)
         if not isinstance(data, dict):
             raise ValueError(f"payload: expected an object, found {shown(data)}")
-        if isinstance(public, bool) or public not in (0, 1):
-            raise ValueError(f"public: expected 0 or 1, found {shown(public)}")
+        if public not in (b"0", b"1"):  # the flag as SQLite writes it out
+            raise ValueError(f"public: expected 0 or 1, found {_shown_bytes(public)}")
         return RollRow(id=roll_id, kind=kind, actor=actor, summary=summary, detail=detail,
                        created_at=_utc(datetime.fromisoformat(moment)), payload=data,
-                       public=bool(public))
+                       public=public == b"1")
     except (ValueError, TypeError) as exc:  # the payload's and the time's errors too
         return damaged_roll(roll_id, f"roll_record row {roll_id}, {exc}")
+
+
+def _shown_bytes(value: object) -> str:
+    return shown(value.decode("utf-8", "replace") if isinstance(value, bytes) else value)
 
 
 def _utf8(value: object, name: str) -> str:

@@ -38,7 +38,7 @@ ALLOWED = {
     # 15 M instructions (issue 28), and SQLAlchemy has no words for most of them (typeof,
     # json_type, json_each, GLOB, PRAGMA foreign_key_check).
     *(("store/row_checks.py", text) for text in (
-        'SELECT *, {types} FROM "{table}" WHERE "{key}" = ?',
+        'SELECT *, {types} FROM "{table}" WHERE rowid = ?',
         'EXISTS (SELECT 1 FROM "{table}")',
         'EXISTS (SELECT 1 FROM "{table}" WHERE "{column}" IS NOT NULL AND "{column}" NOT IN '
         '({empty}))',
