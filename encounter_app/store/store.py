@@ -607,7 +607,12 @@ def _roll_row(values: Sequence[Any]) -> RollRow:
 
 
 def _shown_bytes(value: object) -> str:
-    return shown(value.decode("utf-8", "replace") if isinstance(value, bytes) else value)
+    """A value read as its bytes (_ROLL_COLUMNS), quoted as it was stored: a number as one."""
+    text = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+    try:
+        return shown(int(str(text)))
+    except ValueError:
+        return shown(text)
 
 
 def _utf8(value: object, name: str) -> str:
