@@ -162,9 +162,10 @@ def check_file(path: Path, systems: Catalog[SystemRules] | None = None) -> bool:
                     f"{path} is an SQLite database of another program (tables: "
                     f"{', '.join(sorted(tables)[:5])}). It was left exactly as it is."
                 )
-            _refuse_newer(path, revisions)
+            head = scripts_head()  # read once: it reads every migration script
+            _refuse_newer(path, revisions, head)
             problems = _integrity(reader, tables - LARGE_TABLES)
-            current = revisions == [scripts_head()]
+            current = revisions == [head]
             if problems == ["ok"] and current:
                 found = row_checks.check_rows(reader, tables, systems)
                 if found:
@@ -209,8 +210,8 @@ def _refuse_unreadable(path: Path, exc: sqlite3.DatabaseError) -> typing.NoRetur
     ) from exc
 
 
-def _refuse_newer(path: Path, revisions: list[str]) -> None:
-    if not revisions or revisions == [scripts_head()]:
+def _refuse_newer(path: Path, revisions: list[str], head: str | None) -> None:
+    if not revisions or revisions == [head]:
         return  # the usual case: written by this very version
     known = known_revisions()
     for revision in revisions:

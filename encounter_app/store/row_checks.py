@@ -38,7 +38,6 @@ import types
 import typing
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
 from typing import Literal, Union
 
@@ -177,25 +176,26 @@ _EACH = "({type} = 'array' AND NOT EXISTS (SELECT 1 FROM json_each({doc}, {path}
     "WHERE NOT coalesce({inner}, 0)))"
 _UNKNOWN_SYSTEM = 'SELECT id, system FROM campaign WHERE system NOT IN ({known}) ORDER BY id ' \
     'LIMIT 1'
-_SYSTEM_VALUES = 'SELECT campaign.system, "{table}"."{column}", min("{table}".id) FROM ' \
-    '"{table}" {join} GROUP BY 1, 2 ORDER BY 3'
+_SYSTEMS_PLAYED = 'SELECT DISTINCT system FROM campaign'
+_SYSTEM_VALUES = 'SELECT min("{table}".id), {system}, {columns} FROM "{table}" {join} ' \
+    'GROUP BY 2, {columns} ORDER BY 1'
 
 # Any character outside ASCII (SQLite's GLOB reads a stray byte as one): such text is decoded
 # in Python, which knows what UTF-8 is. Bound as a parameter, so the SQL stays printable.
 _WIDE = "*[^\x01-\x7f]*"
 
 
-@dataclass(frozen=True)
 class Column:
-    """What one column may hold."""
+    """What one column may hold. (A plain class, not a dataclass: a dataclass's generated
+    methods cost every start more than this whole check of a small file.)"""
 
-    table: str
-    name: str
-    kind: str  # WHOLE, TEXT, FLAG, MOMENT, JSON_TEXT or PACKED
-    nullable: bool
-    choices: tuple[str, ...] = ()
-    low: Bound = None
-    high: Bound = None
+    __slots__ = ("choices", "high", "kind", "low", "name", "nullable", "table")
+
+    def __init__(self, table: str, name: str, kind: str, nullable: bool,
+                 choices: tuple[str, ...] = (), low: Bound = None, high: Bound = None) -> None:
+        self.table, self.name = table, name
+        self.kind = kind  # WHOLE, TEXT, FLAG, MOMENT, JSON_TEXT or PACKED
+        self.nullable, self.choices, self.low, self.high = nullable, choices, low, high
 
     @property
     def sql(self) -> str:
@@ -383,18 +383,16 @@ def _exists(place: str) -> str:
 
 @cache
 def _empty_values(table: str, name: str) -> tuple[str, ...]:
-    """The JSON texts of nothing ({}, [], null) that the column's class reads as it is."""
-    fine = []
-    for text in ("{}", "[]", "null"):
-        data = json.loads(text)
-        if data is None and not _is_nullable(table, name):
-            continue
-        try:
-            if data is not None:
-                read_as(SHAPES[table, name], data)
-        except DataError:
-            continue
-        fine.append(text)
+    """The JSON texts of nothing that the column's class reads as they are: null where the
+    column may be empty, [] for a list, {} for a class whose every field has a default."""
+    kind = SHAPES[table, name]
+    fine = ["null"] if _is_nullable(table, name) else []
+    if typing.get_origin(kind) is tuple:
+        fine.append("[]")
+    elif isinstance(kind, type) and dataclasses.is_dataclass(kind) and all(
+            f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+            for f in dataclasses.fields(kind)):
+        fine.append("{}")
     return tuple(fine) or ("null",)
 
 
@@ -426,7 +424,8 @@ def _row_statement(table: str, wide: bool) -> tuple[str, tuple[str, ...]]:
     has text beyond ASCII (its key, and those texts). Which column failed is found in Python
     (``_described``): the SQL stays short, and SQLite compiles it at every start."""
     fits = " AND ".join(c.sql for c in columns(table))
-    texts = tuple(c.name for c in columns(table) if wide and c.kind == TEXT)
+    # Text beyond ASCII, for Python to decode; a kind the program knows is ASCII (checked here).
+    texts = tuple(c.name for c in columns(table) if wide and c.kind == TEXT and not c.choices)
     wider = "".join(f", CASE WHEN {_quoted(n)} GLOB ?1 THEN {_quoted(n)} END" for n in texts)
     where = " OR ".join(["bad", *(f"{_quoted(n)} GLOB ?1" for n in texts)])
     return _ROWS.format(key=_key_column(table), fits=fits, wide=wider, table=table,
@@ -531,40 +530,60 @@ def _unknown_system(reader: sqlite3.Connection, table: str,
 def _system_value_problem(reader: sqlite3.Connection, present: set[str],
                           systems: Catalog[SystemRules]) -> RowDamaged | None:
     """Each rule system's sheets and states, read by the system of their campaign: each
-    distinct value once, and only the systems the file's campaigns play are loaded."""
-    for (table, name), part in SYSTEM_VALUES.items():
-        if table not in present:  # empty (and without rows, no campaign has any)
+    distinct value once, and only the systems the file's campaigns play are loaded. (Nearly
+    every file plays one: then no row is joined to its campaign to know which.)"""
+    # Text already checked to be UTF-8 with the campaigns' rows.
+    played = [key for (key,) in reader.execute(_SYSTEMS_PLAYED)] if "campaign" in present else []
+    for table in ("pc", "encounter", "combatant"):
+        if table not in present or not played:
             continue
+        names = [name for (owner, name) in SYSTEM_VALUES if owner == table]
+        join = _TO_CAMPAIGN[table] if len(played) > 1 else ""
+        system = "campaign.system" if join else "''"
         with _as_bytes(reader):
             rows = reader.execute(_SYSTEM_VALUES.format(
-                table=table, column=name, join=_TO_CAMPAIGN[table])).fetchall()
-        nullable = _is_nullable(table, name)
-        for system_key, text, key in rows:
-            try:
-                data = None if text is None else json.loads(text.decode("utf-8"))
-            except UnicodeDecodeError:
-                return RowDamaged(table, key, name, "the text is not valid UTF-8")
-            except ValueError:
-                return RowDamaged(table, key, name, "expected JSON, found text that is not")
-            if data is None and not nullable:
-                return RowDamaged(table, key, name, "expected a value, found null")
-            try:
-                systems.get(system_key.decode("utf-8")).read(
-                    part, {} if data is None else data, name)
-            except DataError as exc:
-                return RowDamaged(table, key, exc.where or name, exc.message)
+                system=system, columns=", ".join(f'"{table}"."{n}"' for n in names),
+                table=table, join=join)).fetchall()
+        for key, system_key, *texts in rows:
+            rules = systems.get(system_key.decode("utf-8") if join else played[0])
+            for name, text in zip(names, texts, strict=True):
+                problem = _system_value(rules, SYSTEM_VALUES[table, name], name, text,
+                                        _is_nullable(table, name))
+                if problem is not None:
+                    return RowDamaged(table, key, *problem)
+    return None
+
+
+def _system_value(system: SystemRules, part: Part, name: str, text: bytes | None,
+                  nullable: bool) -> tuple[str, str] | None:
+    """Where the stored ``text`` of a system's value is wrong, and what; None when its system
+    reads it."""
+    try:
+        data = None if text is None else json.loads(text.decode("utf-8"))
+    except UnicodeDecodeError:
+        return name, "the text is not valid UTF-8"
+    except ValueError:
+        return name, "expected JSON, found text that is not"
+    if data is None and not nullable:
+        return name, "expected a value, found null"
+    try:
+        system.read(part, {} if data is None else data, name)
+    except DataError as exc:
+        return exc.where or name, exc.message
     return None
 
 
 # -- JSON of a class's shape, in SQL -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class _Place:
     """Where a JSON value is: the SQL of the document and of the path in it."""
 
-    doc: str
-    path: str  # an SQL expression: "'$.tier'", or "e1.fullkey || '.name'"
+    __slots__ = ("doc", "path")
+
+    def __init__(self, doc: str, path: str) -> None:
+        self.doc = doc
+        self.path = path  # an SQL expression: "'$.tier'", or "e1.fullkey || '.name'"
 
     @property
     def type(self) -> str:

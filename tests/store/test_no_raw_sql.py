@@ -51,8 +51,9 @@ ALLOWED = {
         "({type} = 'array' AND NOT EXISTS (SELECT 1 FROM json_each({doc}, {path}) AS {each} "
         "WHERE NOT coalesce({inner}, 0)))",
         'SELECT id, system FROM campaign WHERE system NOT IN ({known}) ORDER BY id LIMIT 1',
-        'SELECT campaign.system, "{table}"."{column}", min("{table}".id) FROM "{table}" {join} '
-        'GROUP BY 1, 2 ORDER BY 3',
+        'SELECT DISTINCT system FROM campaign',
+        'SELECT min("{table}".id), {system}, {columns} FROM "{table}" {join} GROUP BY 2, '
+        '{columns} ORDER BY 1',
     )),
 }
 

@@ -279,3 +279,23 @@ def test_a_start_loads_the_checks_of_its_campaigns_systems_alone(tmp_path: Path)
     catalog = default_systems()
     migrate.check_file(tmp_path / DB_NAME, catalog)
     assert [key for key in catalog if key in catalog._loaded] == ["casus_mus"]
+
+
+def test_in_a_file_of_several_games_each_row_is_read_by_its_own(tmp_path: Path) -> None:
+    store = Store.open(tmp_path, SYSTEMS)
+    create_sample(store, "casus_mus")
+    forge = create_sample(store, "forge_of_power")
+    fighter = store.combatants(forge.id)[0]
+    store.close()
+    # Casus Mus' Action Points are no field of Forge of Power's state.
+    change(tmp_path / DB_NAME, "UPDATE combatant SET system_state = '{\"ap\": 1}' "
+                               f"WHERE id = {fighter.id}")
+    from encounter_app.systems import default_systems
+
+    catalog = default_systems()
+    with pytest.raises(DamagedRow) as found:
+        migrate.check_file(tmp_path / DB_NAME, catalog)
+    assert found.value.detail == (f"combatant row {fighter.id}, system_state ap: is not a field "
+                                  "of this kind")
+    assert sorted(key for key in catalog if key in catalog._loaded) == [
+        "casus_mus", "forge_of_power"]
