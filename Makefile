@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench screenshot clean
+.PHONY: run test test-damage lint bench screenshot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,17 @@ test: lint
 test-kills: $(STAMP)
 	KILL_EVERY_STATEMENT=1 QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest \
 		tests/store/test_crash_every_statement.py $(PYTEST_ARGS)
+
+# Damaged databases by the hundred (issue 29; `make test` runs a few of each): one cell of a
+# played database of each game changed DAMAGE_EXAMPLES times (random draws, kept in .hypothesis/),
+# and 150 seeded byte damages to a real one, whose starts' answers go to build/byte-damage.json.
+DAMAGE_EXAMPLES ?= 100
+test-damage: $(STAMP)
+	mkdir -p build
+	DAMAGE_EXAMPLES=$(DAMAGE_EXAMPLES) DAMAGE_RANDOM=1 BYTE_DAMAGES=150 \
+	BYTE_DAMAGE_SUMMARY=build/byte-damage.json QT_QPA_PLATFORM=offscreen \
+	$(BIN)/python -m pytest -m damage --hypothesis-show-statistics $(PYTEST_ARGS)
+	cat build/byte-damage.json
 
 # Timings and memory against the budgets of docs/performance.md: prints a table, writes
 # bench/results.json, exits 1 if a budget is missed. Never part of `make test`.

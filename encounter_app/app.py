@@ -204,6 +204,8 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
     store = Store.open(Path(data_dir), systems)
     # Everything the first window reads is read before anything is started that would have
     # to be torn down (the rules thread): a row that cannot be read sets the database aside.
+    started: RulesService | None = None  # the rules thread this launch started, if any
+    appearance: Appearance | None = None
     try:
         try:
             encounter, session, existing = _first_fight(store, systems, demo_system, seed)
@@ -212,16 +214,23 @@ def launch(data_dir: Path, *, seed: int | None = None, show: bool = True,
             store = store.set_aside(exc.detail)
             encounter, session, existing = _first_fight(store, systems, demo_system, seed)
         if rules_service is None:
-            rules_service = RulesService(seed=encounter.seed if seed is None else seed)
-    except Exception:
+            rules_service = started = RulesService(
+                seed=encounter.seed if seed is None else seed)
+        hooks = NewSessionHooks()
+        settings = open_settings(Path(data_dir))
+        appearance = Appearance(app, settings)
+        window, session, undo_stack = _open_window(store, encounter.id, systems, rules_service,
+                                                   settings, appearance, back_up_now=existing,
+                                                   session_hooks=hooks, session=session)
+    except BaseException:
+        # A start that fails leaves nothing running: Python destroying a running QThread
+        # aborts the process (issue 29), and the file stays closed.
+        if started is not None:
+            started.shutdown()
+        if appearance is not None:
+            appearance.release()
         store.close()
         raise
-    hooks = NewSessionHooks()
-    settings = open_settings(Path(data_dir))
-    appearance = Appearance(app, settings)
-    window, session, undo_stack = _open_window(store, encounter.id, systems, rules_service,
-                                               settings, appearance, back_up_now=existing,
-                                               session_hooks=hooks, session=session)
     if window.players_page is not None and window.players_page.keep:
         _share_again(window)
     if show:

@@ -16,15 +16,19 @@ NOT_A_FOLDER = 10
 DATABASE_NOT_A_FILE = 11
 
 MEANINGS = {
-    OK: "ran and quit normally (--smoke-test: the window was built and a roll came back)",
+    OK: "ran and quit normally (--smoke-test: the window was built, a roll came back and the "
+        "whole file was checked sound)",
     FAILED: "--smoke-test or --screenshot failed",
     USAGE: "wrong command line, --demo with a folder that is not empty, or --share-players "
            "could not listen on its address (the port is taken)",
     REFUSED: "the database was refused and left exactly as it was: not an Encounter Manager "
              "database, or written by a newer version",
-    DAMAGED: "the database was damaged. --smoke-test, --screenshot: it was set aside as "
-             "encounter-corrupt-<time>.db and a new one started; import: it was left as it "
-             "is and nothing was imported. Start normally to be offered the newest backup",
+    DAMAGED: "the database was damaged: SQLite's integrity check failed, or a row holds what "
+             "the program never writes (the message names its table, row and field). "
+             "--smoke-test, --screenshot: it was set aside as encounter-corrupt-<time>.db and a "
+             "new one started, or, when the damage is where a start does not read (the roll "
+             "log), it was named and left as it is; import: it was left as it is and nothing "
+             "was imported. Start normally to be offered the newest backup",
     RUNNING: "another copy of Encounter Manager is running on the same data folder",
     READ_ONLY: "the data folder, or the database in it, cannot be written",
     IMPORT_REFUSED: "(import) the file was refused: every problem was printed, naming its "

@@ -102,9 +102,9 @@ def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test:
         elif share_players is not False and not _share(launched, share_players):
             code = exit_codes.USAGE
         elif smoke_test:
-            code = _smoke_test(app, launched)
+            code = _checked(launched, _smoke_test(app, launched))
         elif screenshot:
-            code = _screenshot(app, launched, screenshot)
+            code = _checked(launched, _screenshot(app, launched, screenshot))
         else:
             launched.window.show()
             app.aboutToQuit.connect(launched.shutdown)
@@ -118,6 +118,23 @@ def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test:
         sys.stderr.flush()
         os._exit(code)
     return code
+
+
+def _checked(launched: Launched, code: int) -> int:
+    """A quiet start's last word: 0 only of a sound file. SQLite's check of the whole file and
+    the roll log's rows, which a normal start leaves until the window is drawn (AutoBackup,
+    which tells the GM), are made here; damage is said, and the file left as it is."""
+    if code != exit_codes.OK:
+        return code
+    store = launched.store
+    problems = store.verify()
+    if not problems:
+        return code
+    print(f"encounter-app: {store.path} is damaged ({'; '.join(problems[:3])}). The fight "
+          "opened, but another part of the file cannot be read; the file was left as it is. "
+          "Start Encounter Manager normally to keep a copy of it and go back to the newest "
+          "backup from before the damage.", file=sys.stderr)
+    return exit_codes.DAMAGED
 
 
 def _recover(launched: Launched, quiet: bool) -> bool:
@@ -177,8 +194,14 @@ def _smoke_test(app: QApplication, launched: Launched) -> int:
     launched.rules_service.rolled.connect(rolled)
     launched.rules_service.failed.connect(failed)
     launched.rules_service.submit(DiceRequest("2d12+1", "smoke test"))
-    QTimer.singleShot(10_000, app.quit)
+    # A timer of its own, stopped after: a single shot left pending would quit whatever event
+    # loop runs next in this process (a second start in the same process, as the tests make).
+    give_up = QTimer()
+    give_up.setSingleShot(True)
+    give_up.timeout.connect(app.quit)
+    give_up.start(10_000)
     app.exec()
+    give_up.stop()
     if not rolls:
         print(f"smoke test failed: {errors[-1] if errors else 'no answer from the rules service'}",
               file=sys.stderr)

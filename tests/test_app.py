@@ -77,3 +77,45 @@ def test_a_start_on_an_existing_fight_backs_it_up(qtbot, tmp_path):
         assert dump(backup.path) == dump(second.store.path)
     finally:
         second.shutdown()
+
+
+BROKEN_FIGHT = """
+import sys
+from PySide6.QtWidgets import QApplication
+from encounter_app.app import launch
+from encounter_app.domain.system import Catalog, Listed
+from encounter_app.store import Store
+from tests.coin_toss.system import CoinToss
+
+
+class Broken(CoinToss):
+    def fight(self, context):
+        raise RuntimeError("the fight cannot be built")
+
+
+app = QApplication([])
+folder = sys.argv[1]
+try:
+    launch(folder, show=False, demo_system="coin_toss",
+           systems=Catalog([Listed("coin_toss", "Coin Toss", Broken)]))
+except RuntimeError as exc:
+    print("refused:", exc)
+Store.open(folder, Catalog([Listed("coin_toss", "Coin Toss", Broken)])).close()  # not held
+print("reopened")
+"""
+
+
+def test_a_start_that_fails_leaves_no_thread_running(tmp_path):
+    # The window could not be built after the rules thread had started: launch stops the
+    # thread and closes the file before it raises, so the process ends as it should, never
+    # with Qt's "QThread: Destroyed while thread is still running" and an abort.
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", BROKEN_FIGHT, str(tmp_path)],
+                            capture_output=True, text=True, timeout=120,
+                            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:2] == ["refused: the fight cannot be built", "reopened"]
+    assert "QThread" not in result.stderr

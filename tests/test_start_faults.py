@@ -104,15 +104,16 @@ def test_a_stat_block_that_is_not_json_sets_the_database_aside(tmp_path):
     database = a_fight(tmp_path)
     damage(database, "UPDATE combatant SET stat_block = '{\"name\": \"Bandit' WHERE id = 4")
     result = run("--data-dir", str(tmp_path), "--smoke-test")
-    assert_set_aside(result, tmp_path, "combatant rows 4 cannot be read")
+    assert_set_aside(result, tmp_path, "combatant row 4, stat_block: expected JSON")
 
 
-def test_a_row_the_checks_let_through_still_sets_the_database_aside(tmp_path):
-    # Valid JSON of the wrong shape: only reading the fight finds it.
+def test_json_of_the_wrong_shape_sets_the_database_aside(tmp_path):
+    # Valid JSON, but not a stat block: the checks read it as the stat block's class does.
     database = a_fight(tmp_path)
     damage(database, "UPDATE combatant SET stat_block = '[1, 2, 3]' WHERE id = 4")
     result = run("--data-dir", str(tmp_path), "--smoke-test")
-    assert_set_aside(result, tmp_path, "a row cannot be read")
+    assert_set_aside(result, tmp_path,
+                     "combatant row 4, stat_block: expected an object {…}, found [1, 2, 3]")
 
 
 def test_a_damaged_index_is_found_at_start(tmp_path):
@@ -147,3 +148,22 @@ def test_an_import_onto_a_full_disk_says_so_and_imports_nothing(small_disk, tmp_
     store = Store.open(data, SYSTEMS)
     assert len(store.templates()) == before
     store.close()
+
+
+def test_damage_where_a_start_does_not_read_is_found_before_a_quiet_start_says_0(tmp_path):
+    # The roll log is checked after the window is drawn: a smoke test, which ends before
+    # that, checks the whole file itself, names the damage and leaves the file as it is.
+    database = a_fight(tmp_path)
+    damage(database, "INSERT INTO roll_record (encounter_id, created_at, kind, actor, summary, "
+           "detail, public) VALUES (1, '2026-01-01 00:00:00', 'dice', '', '2d6', '', 7)")
+    result = run("--data-dir", str(tmp_path), "--smoke-test")
+    assert result.returncode == exit_codes.DAMAGED, result.stderr
+    assert "roll_record row 1, public: expected 0 or 1, found 7" in result.stderr
+    assert "left as it is" in result.stderr and "Traceback" not in result.stderr
+    assert not list(tmp_path.glob("encounter-corrupt-*.db"))
+    store = Store.open(tmp_path, SYSTEMS)  # the same file, the roll in it read as damaged
+    try:
+        (roll,) = store.rolls(1)
+        assert roll.damaged and "public: expected 0 or 1, found 7" in roll.detail
+    finally:
+        store.close()

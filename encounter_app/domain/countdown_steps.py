@@ -79,8 +79,8 @@ def step(row: CountdownRow, event: Outcome | Event) -> Step | None:
 
 
 def steps(rows: Iterable[CountdownRow], event: Outcome | Event) -> list[Step]:
-    """Every countdown ``event`` moves, in the sidebar's order."""
-    return [s for s in (step(row, event) for row in rows) if s is not None]
+    """Every countdown ``event`` moves, in the sidebar's order (a damaged one stays as it is)."""
+    return [s for s in (step(row, event) for row in rows if not row.damaged) if s is not None]
 
 
 def partner(row: CountdownRow, rows: Sequence[CountdownRow]) -> CountdownRow | None:

@@ -90,6 +90,12 @@ def from_json(cls: type[T], data: object, where: str = "") -> T:
     return cls(**values)
 
 
+def read_as(kind: object, data: object, where: str = "") -> object:
+    """``data`` read as the annotation ``kind`` (a dataclass, a tuple of one, a number...), as
+    ``from_json`` reads a field of that kind; DataError names the first part that does not fit."""
+    return _read(kind, data, where)
+
+
 @cache
 def _hints(cls: object) -> Mapping[str, object]:
     return typing.get_type_hints(cls)

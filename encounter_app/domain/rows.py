@@ -227,6 +227,11 @@ class CombatantRow:
         return self.kind != "pc" and self.hp_max > 0 and self.hp_marked >= self.hp_max
 
 
+#: The highest start a countdown can reach: an increasing loop raises it by one each time it
+#: fires, past the 99 a GM can give it (countdown_steps.MAX_START).
+COUNTDOWN_LIMIT = 999
+
+
 @fields_repr
 @dataclass(frozen=True, repr=False)
 class CountdownRow:
@@ -247,7 +252,17 @@ class CountdownRow:
 
     @property
     def triggered(self) -> bool:
-        return self.value <= 0
+        return not self.damaged and self.value <= 0
+
+    @property
+    def damaged(self) -> bool:
+        """Numbers the program never writes (a row changed behind its back, which the checks at
+        opening missed): the countdown is shown as damaged, never painted as pips or ticked."""
+        numbers = (self.start, self.value, self.loops)
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+            return True
+        return not (1 <= self.start <= COUNTDOWN_LIMIT and 0 <= self.value <= self.start
+                    and self.loops >= 0)
 
 
 @fields_repr
@@ -264,6 +279,11 @@ class FearEventRow:
     created_at: datetime | None = None
 
 
+#: The kind of a roll-log line the store could not read (a value the program never writes):
+#: shown as damaged, never read back, played or shown to the players.
+DAMAGED_ROLL = "damaged"
+
+
 @fields_repr
 @dataclass(frozen=True, repr=False)
 class RollRow:
@@ -278,6 +298,19 @@ class RollRow:
     created_at: datetime | None = None
     payload: JsonObject = field(default_factory=dict, compare=False)
     public: bool = False  # shown on the player display
+
+    @property
+    def damaged(self) -> bool:
+        """A line the store could not read: its words say so, and nothing else is in it."""
+        return self.kind == DAMAGED_ROLL
+
+
+def damaged_roll(roll_id: int, why: str) -> RollRow:
+    """The log's line for a roll that cannot be read: its id, and what is wrong with it."""
+    return RollRow(kind=DAMAGED_ROLL, id=roll_id,
+                   summary="⚠ A damaged roll: it cannot be read",
+                   detail=f"{why}. It is not shown to the players. File › Restore… brings back "
+                          "a backup from before the damage.")
 
 
 @fields_repr

@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from typing import TypeGuard
 
 from encounter_app.domain.json_data import JSON, JsonObject
-from encounter_app.domain.rows import CombatantKind, CombatantRow, CountdownRow, EnvironmentBlock
+from encounter_app.domain.rows import (
+    COUNTDOWN_LIMIT,
+    CombatantKind,
+    CombatantRow,
+    CountdownRow,
+    EnvironmentBlock,
+)
 from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.domain.system_data import EMPTY, Part, SystemData
 from encounter_app.exchange.fields import Fields, entry_name, names, or_zero, shown
@@ -214,14 +220,17 @@ def _countdown(number: int, data: JsonObject, problems: list[Problem]
                ) -> CountdownRow | None:
     note = Collector(problems, number, entry_name(data), "countdown")
     fields = Fields(data, note)
-    start = fields.integer("start", 0, 999) or 0
+    # From 1 (the rules' Countdown) up to what an increasing loop can reach, down to 0.
+    given = fields.integer("start", 1, COUNTDOWN_LIMIT)
+    start = given or 1
     found = data.get("dice")
     start_dice = None
     if _is_dice(found):
         start_dice = found
     elif found is not None:
         note.add("dice", f"expected dice such as '1d6' or null, found {shown(found)}")
-    value = fields.integer("value", 0, 999, required=False)
+    value = fields.integer("value", 0, COUNTDOWN_LIMIT if given is None else given,
+                           required=False)
     row = CountdownRow(
         name=fields.text("name", max_length=200), start=start,
         value=start if value is None else value,

@@ -41,6 +41,16 @@ class DatabaseDamaged(StoreError):
         self.detail = detail
 
 
+class DamagedRow(DatabaseDamaged):
+    """A row the program could not have written (a value of another type, a kind it does not
+    know, a number out of range), found by the checks at opening: ``detail`` names its table,
+    row and field."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(path, detail)
+        self.args = (f"{path} is damaged ({detail}).",)
+
+
 class RowUnreadable(DatabaseDamaged):
     """A row passed the checks at opening, yet the program cannot read it (JSON of the wrong
     shape, a value of the wrong type): treated like damage."""

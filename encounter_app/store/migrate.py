@@ -18,14 +18,23 @@ from __future__ import annotations
 import logging
 import re
 import sqlite3
+import typing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from encounter_app.store import backups, connection
-from encounter_app.store.errors import DatabaseDamaged, DiskFull, StoreError, is_damage
+from encounter_app.store import backups, connection, row_checks
+from encounter_app.store.errors import (
+    DamagedRow,
+    DatabaseDamaged,
+    DiskFull,
+    StoreError,
+    is_damage,
+)
 
 if TYPE_CHECKING:
     from alembic.config import Config
+
+    from encounter_app.domain.system import Catalog, SystemRules
 
 log = logging.getLogger(__name__)
 
@@ -87,51 +96,9 @@ def _is_disk_problem(exc: sqlite3.DatabaseError) -> bool:
     return name.startswith(("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN"))
 
 
-def unreadable_rows(reader: sqlite3.Connection) -> list[str]:
-    """Rows whose JSON columns do not hold JSON (SQLite's pages can be sound and a row still
-    unreadable to the program): each table named with the ids of up to three such rows.
-
-    The statements are generated from the table classes, so every JSON column is checked. The
-    roll log is left out: it is read a page at a time and is by far the largest table (a check
-    of 100,000 rolls takes as long as the whole start).
-    """
-    problems = []
-    for table, statement in json_checks():
-        ids = [row[0] for row in reader.execute(statement)]
-        if ids:
-            problems.append(f"{table} rows {', '.join(map(str, ids))} cannot be read "
-                            "(their stored data is not valid JSON)")
-    return problems
-
-
-def json_checks() -> list[tuple[str, str]]:
-    """Each table with JSON columns (the roll log aside), by name, and the SQL that finds up
-    to three of its rows whose JSON is not valid. Written as text from the table classes' own
-    names: building the same statements with SQLAlchemy and compiling them with literal values
-    cost every start about 8 ms (docs/performance.md, issue 28)."""
-    from sqlalchemy import JSON
-    from sqlmodel import SQLModel
-
-    from encounter_app.store import tables  # noqa: F401  (registers the tables)
-
-    checks = []
-    for table in SQLModel.metadata.sorted_tables:
-        columns = [c.name for c in table.columns if isinstance(c.type, JSON)]
-        if not columns or table.name == "roll_record" or "id" not in table.columns:
-            continue
-        broken = " OR ".join(f'("{c}" IS NOT NULL AND json_valid("{c}") = 0)' for c in columns)
-        checks.append((table.name, _JSON_CHECK.format(table=table.name, broken=broken)))
-    return checks
-
-
-# Read with sqlite3 before any engine opens the file, as the other file checks are
-# (tests/store/test_no_raw_sql.py allows it): the table and column names are the classes' own.
-_JSON_CHECK = 'SELECT id FROM "{table}" WHERE {broken} ORDER BY id LIMIT 3'
-
-
 # Checked after the window is drawn (Store.verify), not before: the roll log is nearly all of
 # a big campaign's file, and checking it took a third of the time such a campaign took to open.
-LARGE_TABLES = frozenset({"roll_record"})
+LARGE_TABLES = row_checks.LARGE_TABLES
 
 
 def _integrity(reader: sqlite3.Connection, tables: set[str]) -> list[str]:
@@ -162,15 +129,20 @@ def read_only(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
 
 
-def check_file(path: Path) -> None:
+def check_file(path: Path, systems: Catalog[SystemRules] | None = None) -> bool:
     """Raise StoreError if ``path`` exists and is not an Encounter Manager database we can use.
 
     DatabaseDamaged (a StoreError) means the file is an SQLite database, ours as far as can be
-    read, that SQLite reports as damaged: the caller may keep it aside and start afresh. Every
-    other StoreError means "not ours to touch": the file must stay exactly as it is.
+    read, that SQLite reports as damaged or that holds a row the program could not have
+    written (``row_checks.py``, which reads each campaign's values through its system in
+    ``systems``): the caller may keep it aside and start afresh. Every other StoreError means
+    "not ours to touch": the file must stay exactly as it is.
+
+    Returns False when the file is of an older schema: its rows are checked after it is
+    migrated (:func:`check_migrated`); True when they were checked, or there are none.
     """
     if not path.exists() or path.stat().st_size == 0:
-        return
+        return True
     with path.open("rb") as file:
         header = file.read(len(SQLITE_HEADER))
     if header != SQLITE_HEADER:
@@ -190,30 +162,56 @@ def check_file(path: Path) -> None:
                     f"{path} is an SQLite database of another program (tables: "
                     f"{', '.join(sorted(tables)[:5])}). It was left exactly as it is."
                 )
-            _refuse_newer(path, revisions)
+            head = scripts_head()  # read once: it reads every migration script
+            _refuse_newer(path, revisions, head)
             problems = _integrity(reader, tables - LARGE_TABLES)
-            if problems == ["ok"] and revisions == [scripts_head()]:
-                problems = unreadable_rows(reader) or ["ok"]
+            current = revisions == [head]
+            if problems == ["ok"] and current:
+                found = row_checks.check_rows(reader, tables, systems)
+                if found:
+                    raise DamagedRow(path, "; ".join(found[:3]))
         finally:
             reader.close()
     except sqlite3.DatabaseError as exc:
-        if is_damage(exc):
-            raise DatabaseDamaged(path, str(exc)) from exc
-        if _is_disk_problem(exc):
-            raise DiskFull(
-                f"SQLite could not read {path} ({exc}): the disk holding it is full or "
-                "failing. Free some space, then start again. The file was left as it is."
-            ) from exc
-        raise StoreError(
-            f"{path} is not an Encounter Manager database (SQLite says: {exc}). "
-            "It was left exactly as it is."
-        ) from exc
+        _refuse_unreadable(path, exc)
     if problems != ["ok"]:
         raise DatabaseDamaged(path, "; ".join(problems[:3]))
+    return current or not revisions
 
 
-def _refuse_newer(path: Path, revisions: list[str]) -> None:
-    if not revisions or revisions == [scripts_head()]:
+def check_migrated(path: Path, systems: Catalog[SystemRules] | None = None) -> None:
+    """The row checks of :func:`check_file`, on a file just brought up to date (whose rows
+    could not be checked against the tables before). DamagedRow when a row fails."""
+    try:
+        reader = read_only(path)
+        try:
+            tables, _revisions = _stamp(reader)
+            found = row_checks.check_rows(reader, tables, systems)
+        finally:
+            reader.close()
+    except sqlite3.DatabaseError as exc:
+        _refuse_unreadable(path, exc)
+    if found:
+        raise DamagedRow(path, "; ".join(found[:3]))
+
+
+def _refuse_unreadable(path: Path, exc: sqlite3.DatabaseError) -> typing.NoReturn:
+    """The StoreError for an error SQLite gave while the file was checked."""
+    if is_damage(exc):
+        raise DatabaseDamaged(path, str(exc)) from exc
+    if _is_disk_problem(exc):
+        raise DiskFull(
+            f"SQLite could not read {path} ({exc}): the disk holding it is full or "
+            "failing. Free some space, then start again. The file was left as it is."
+        ) from exc
+    raise StoreError(
+        f"{path} is not an Encounter Manager database (SQLite says: {exc}). "
+        "It was left exactly as it is."
+    ) from exc
+
+
+def _refuse_newer(path: Path, revisions: list[str], head: str | None) -> None:
+    if not revisions or revisions == [head]:
         return  # the usual case: written by this very version
     known = known_revisions()
     for revision in revisions:

@@ -21,17 +21,19 @@ import os
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, LargeBinary
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, func, select, update
 
+from encounter_app.domain.json_data import shown
 from encounter_app.domain.rows import (
     CampaignRow,
     CountdownRow,
@@ -39,10 +41,11 @@ from encounter_app.domain.rows import (
     FearEventRow,
     RollRow,
     TemplateRow,
+    damaged_roll,
 )
 from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.domain.system_data import Part, SystemData
-from encounter_app.store import backups, connection, migrate
+from encounter_app.store import backups, connection, migrate, packing, row_checks
 from encounter_app.store.campaigns import CampaignStore, campaign_row
 from encounter_app.store.combatants import CombatantQueries
 from encounter_app.store.connection import Checkpointer
@@ -85,6 +88,16 @@ DB_NAME = "encounter.db"
 _FEAR_COLUMNS: tuple[Any, ...] = tuple(col(getattr(FearEvent, name)) for name in (
     "id", "encounter_id", "created_at", "change", "value", "reason", "note"))
 
+# rolls() reads these raw, as their bytes (one text that is not UTF-8 would fail the whole page
+# as it is fetched, whatever the column: an INTEGER one holds text as well), each checked as its
+# line is made (_roll_row).
+_ROLL_COLUMNS: tuple[Any, ...] = (
+    col(RollRecord.id),
+    *(sql_cast(getattr(RollRecord, name), LargeBinary)
+      for name in ("kind", "actor", "summary", "detail", "created_at", "payload", "public")),
+)
+
+
 class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
@@ -101,8 +114,9 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         self.kept_aside = kept_aside
         self.damage = ""  # what was found wrong with the database kept aside
         self._checkpointer = Checkpointer(path)
-        # verify()'s own connection while it runs, for close() to interrupt
-        self._verifying: sqlite3.Connection | None = None
+        # verify()'s own connections while they run (the check after start's, a quiet start's),
+        # for close() to interrupt
+        self._verifying: set[sqlite3.Connection] = set()
         self._verify_lock = threading.Lock()
         self._closed = False
 
@@ -115,21 +129,18 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         database is renamed (see ``kept_aside``) and a new, empty one is opened in its place.
         """
         path = (prepare_folder(Path(data_dir)) / DB_NAME).resolve()
-        kept_aside, damage = None, ""
+        kept_aside, damage, checked = None, "", True
         try:
-            migrate.check_file(path)
+            checked = migrate.check_file(path, systems)
         except DatabaseDamaged as exc:
             kept_aside, damage = backups.keep_aside(path), exc.detail
-        try:
-            migrate.upgrade(path)
-        except Exception as exc:
-            failed = write_failed(path, _sqlite_error(exc))
-            if failed is not None:  # the disk, not the file: nothing was changed either
-                raise failed from exc
-            raise StoreError(
-                f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
-                f"made before the attempt is in {path.parent / 'backups'}."
-            ) from exc
+        _up_to_date(path)
+        if not checked:  # an older file, brought up to date: now its rows can be checked
+            try:
+                migrate.check_migrated(path, systems)
+            except DatabaseDamaged as exc:
+                kept_aside, damage = backups.keep_aside(path), exc.detail
+                _up_to_date(path)  # a new, empty one in its place
         store = cls(connection.engine(path, store=True), path, systems, kept_aside)
         store.damage = damage
         return store
@@ -149,15 +160,18 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         sound, None when ``close`` cut it short.
 
         Opening checks every table but the roll log (``migrate.LARGE_TABLES``); this checks
-        everything, on a read-only connection of its own, so any thread may run it while the
-        store goes on reading and writing.
+        everything, and then the roll log's rows as opening checks the others' (a value the
+        program never writes: ``row_checks.roll_log_problems``), on a read-only connection of
+        its own, so any thread may run it while the store goes on reading and writing.
         """
         with self._verify_lock:
             if self._closed:
                 return None
-            self._verifying = migrate.read_only(self.path)
+            reader = migrate.read_only(self.path)
+            self._verifying.add(reader)
         try:
-            return migrate.integrity_problems(self._verifying)
+            return (migrate.integrity_problems(reader)
+                    or row_checks.roll_log_problems(reader))
         except sqlite3.DatabaseError as exc:
             if self._closed:  # interrupted by close()
                 return None
@@ -166,15 +180,15 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
             raise
         finally:
             with self._verify_lock:
-                self._verifying.close()
-                self._verifying = None
+                self._verifying.discard(reader)
+                reader.close()
 
     def close(self) -> None:
         """Close the file; the last connection to go copies the log back into it."""
         with self._verify_lock:
             self._closed = True
-            if self._verifying is not None:
-                self._verifying.interrupt()
+            for reader in self._verifying:
+                reader.interrupt()
         self._checkpointer.stop()
         with self._lock:
             self._engine.dispose()
@@ -198,13 +212,17 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         backup = Path(backup).resolve()
         if backups.is_part_of(backup, self.path):  # under any name
             raise StoreError(f"{backup} is the database in use, not a backup of it.")
-        migrate.check_file(backup)
+        checked = migrate.check_file(backup, self.systems)
         safety = self.backup(backups.BEFORE_RESTORE)
         self._copy_from(backup)
         try:
             migrate.upgrade(self.path)
+            if not checked:  # an older backup: its rows, now that it is up to date
+                migrate.check_migrated(self.path, self.systems)
         except Exception as exc:
             self._copy_from(safety)
+            if isinstance(exc, StoreError):
+                raise
             raise StoreError(f"Could not bring {backup} up to date ({exc}).") from exc
         return safety
 
@@ -233,7 +251,7 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         """The newest backup that would pass the checks at start-up (what to offer first)."""
         for backup in backups.listing(self.path):
             try:
-                migrate.check_file(backup.path)
+                migrate.check_file(backup.path, self.systems)
             except StoreError:
                 continue
             return backup
@@ -466,12 +484,12 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         The window reads the log a page at a time (RollLogModel.fetchMore), so opening a fight
         with thousands of rolls reads only the rolls it shows.
         """
-        query = select(RollRecord).where(RollRecord.encounter_id == encounter_id)
+        query = select(*_ROLL_COLUMNS).where(RollRecord.encounter_id == encounter_id)
         if before_id is not None:
             query = query.where(col(RollRecord.id) < before_id)
         query = query.order_by(col(RollRecord.id).desc()).limit(limit)
         with self._reading() as session:
-            return [_roll_row(record) for record in session.exec(query)]
+            return [_roll_row(values) for values in session.exec(query)]
 
     def insert_roll(self, encounter_id: int, row: RollRow) -> RollRow:
         created_at = _utc(row.created_at or datetime.now(UTC))
@@ -500,6 +518,21 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         with self._transaction() as session:
             return [replace(row, id=insert_entry(session, AdversaryTemplate, row))
                     for row in rows]
+
+
+def _up_to_date(path: Path) -> None:
+    """Create or migrate the database at ``path`` (migrate.upgrade); StoreError, or
+    WriteFailed for the disk's refusal, with the file as it was."""
+    try:
+        migrate.upgrade(path)
+    except Exception as exc:
+        failed = write_failed(path, _sqlite_error(exc))
+        if failed is not None:  # the disk, not the file: nothing was changed either
+            raise failed from exc
+        raise StoreError(
+            f"Could not bring {path} up to date ({exc}). Nothing was changed; a copy "
+            f"made before the attempt is in {path.parent / 'backups'}."
+        ) from exc
 
 
 def _sqlite_error(exc: BaseException) -> Exception:
@@ -562,7 +595,42 @@ def _countdown_row(countdown: Countdown) -> CountdownRow:
                         visible=countdown.visible)
 
 
-def _roll_row(record: RollRecord) -> RollRow:
-    return RollRow(id=record.id, kind=record.kind, actor=record.actor, summary=record.summary,
-                   detail=record.detail, created_at=_utc(record.created_at),
-                   payload=record.payload or {}, public=record.public)
+def _roll_row(values: Sequence[Any]) -> RollRow:
+    """A roll-log line from its raw columns (_ROLL_COLUMNS); a row the program could not have
+    written is a damaged line that names its field, never an exception: the roll log is
+    checked after the window is drawn (Store.verify), so its rows are checked as they are
+    read."""
+    roll_id, *raw = values
+    try:
+        kind, actor, summary, detail, moment = (_utf8(value, name) for value, name in zip(
+            raw[:5], ("kind", "actor", "summary", "detail", "created_at"), strict=True))
+        payload, public = raw[5:]
+        data = {} if payload is None else packing.unpack(payload)
+        if not isinstance(data, dict):
+            raise ValueError(f"payload: expected an object, found {shown(data)}")
+        if public not in (b"0", b"1"):  # the flag as SQLite writes it out
+            raise ValueError(f"public: expected 0 or 1, found {_shown_bytes(public)}")
+        return RollRow(id=roll_id, kind=kind, actor=actor, summary=summary, detail=detail,
+                       created_at=_utc(datetime.fromisoformat(moment)), payload=data,
+                       public=public == b"1")
+    except (ValueError, TypeError) as exc:  # the payload's and the time's errors too
+        return damaged_roll(roll_id, f"roll_record row {roll_id}, {exc}")
+
+
+def _shown_bytes(value: object) -> str:
+    """A value read as its bytes (_ROLL_COLUMNS), quoted as it was stored: a number as one."""
+    text = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+    try:
+        return shown(int(str(text)))
+    except ValueError:
+        return shown(text)
+
+
+def _utf8(value: object, name: str) -> str:
+    """A text column read as its bytes (_ROLL_COLUMNS), as text; ValueError naming it."""
+    if not isinstance(value, bytes):
+        raise ValueError(f"{name}: expected text, found {shown(value)}")
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{name}: the text is not valid UTF-8") from None

@@ -22,7 +22,7 @@ class ValueUnreadable(ValueError):
     """A stored system value its system cannot read: where, and what is wrong."""
 
     def __init__(self, table: str, row_id: int | None, error: DataError) -> None:
-        super().__init__(f"{table} {row_id}, {error}")
+        super().__init__(f"{table} row {row_id}, {error}")
 
 
 def campaign_system(session: Session, systems: Catalog[SystemRules],

@@ -69,6 +69,54 @@ def first_version_database(data: Path) -> Path:
     return path
 
 
+def played_database(data: Path, key: str, *, rolls: int = 12) -> Path:
+    """``data/encounter.db`` as a GM leaves it after a little play of ``key``'s sample fight:
+    rolls the rules made logged (``rolls`` of them), a Fear gained with its ledger line and the
+    fight's environment chosen (in a game with them), a countdown ticked, a mark on a
+    combatant, the spotlight passed, a finished encounter with its summary, and the open
+    encounter remembered."""
+    import random
+    from dataclasses import replace
+
+    from encounter_app.domain import FearEventRow
+    from encounter_app.domain.campaign_rows import EncounterEntry
+    from encounter_app.domain.requests import DiceRequest, RollResult
+    from encounter_app.domain.roll_text import describe
+    from encounter_app.services.rolls.rules_service import compute
+    from encounter_app.store.campaigns import OPEN_ENCOUNTER
+    from tests.helpers.systems import create_sample
+
+    store = Store.open(data, SYSTEMS)
+    try:
+        encounter = create_sample(store, key, seed=4)
+        rng = random.Random(4)
+        with store.unit():
+            for n in range(rolls):
+                request = DiceRequest(("2d6+1", "1d20+3", "3d8 mag", "2d20kh1")[n % 4], "a roll")
+                store.insert_roll(encounter.id,
+                                  describe(RollResult(n + 1, request, compute(request, rng))))
+        campaign = store.campaign(encounter.campaign_id)
+        assert campaign.id is not None
+        if SYSTEMS.get(key).has_fear:
+            store.record_fear(campaign.id, FearEventRow(
+                1, min(12, campaign.fear + 1), "a roll with Fear", encounter_id=encounter.id))
+        for environment in store.environments()[:1]:  # where the fight is (Daggerheart's)
+            store.set_encounter_environment(encounter.id, environment.stats)
+        countdowns = store.countdowns(encounter.id)
+        if countdowns:
+            store.update_countdown(replace(countdowns[0], value=countdowns[0].value - 1))
+        first, *_ = store.combatants(encounter.id)
+        store.update_combatant(replace(first, hp_marked=min(first.hp_max, first.hp_marked + 1)))
+        store.set_turn(encounter.id, first.id, 2)
+        done = store.create_encounter(campaign.id, "Yesterday's fight", status="done")
+        store.update_encounter_entry(EncounterEntry("Yesterday's fight", done.id, "done",
+                                                    "Session 1", store.summarize(done.id)))
+        store.remember(OPEN_ENCOUNTER, str(encounter.id))
+    finally:
+        store.close()
+    return data / DB_NAME
+
+
 # Values the program reads with meaning (not just any string): a stat block that parses, a
 # kind the window knows. Everything else gets a value made from its type.
 REPRESENTATIVE: dict[tuple[str, str], Any] = {
@@ -78,6 +126,8 @@ REPRESENTATIVE: dict[tuple[str, str], Any] = {
     ("combatant", "conditions"): ["Vulnerable", "Hidden"],
     ("countdown", "kind"): "standard",
     ("countdown", "loop"): "none",
+    ("countdown", "trigger"): "action",
+    ("encounter", "scene_intensity"): "standard",
     ("adversary_template", "damage"): "1d8+1 phy",
     ("adversary_template", "experiences"): [{"name": "Thief", "bonus": 2}],
     ("adversary_template", "features"): [

@@ -69,12 +69,16 @@ def daggerheart_states(draw) -> DaggerheartState:
         spotlight_tokens_used=draw(st.integers(0, 5)))
 
 
-countdowns = st.builds(
-    CountdownRow, name=names, start=st.integers(0, 99), value=st.integers(0, 99),
-    kind=st.sampled_from(ef.COUNTDOWN_KINDS), loop=st.sampled_from(ef.LOOPS),
-    long_term=st.booleans(), trigger=st.sampled_from(ef.TRIGGERS),
-    dice=st.none() | st.sampled_from(["1d6", "2d4", "1d12"]), link=st.none() | st.integers(1, 9),
-    loops=st.integers(0, 9))
+@st.composite
+def countdowns(draw) -> CountdownRow:
+    """A countdown as the program keeps one: from a start of 1 or more down to 0."""
+    start = draw(st.integers(1, 99))
+    return CountdownRow(
+        name=draw(names), start=start, value=draw(st.integers(0, start)),
+        kind=draw(st.sampled_from(ef.COUNTDOWN_KINDS)), loop=draw(st.sampled_from(ef.LOOPS)),
+        long_term=draw(st.booleans()), trigger=draw(st.sampled_from(ef.TRIGGERS)),
+        dice=draw(st.none() | st.sampled_from(["1d6", "2d4", "1d12"])),
+        link=draw(st.none() | st.integers(1, 9)), loops=draw(st.integers(0, 9)))
 
 
 @st.composite
@@ -85,4 +89,4 @@ def encounters(draw) -> EncounterFile:
         active=draw(st.none() | st.integers(0, len(rows) - 1)) if rows else None,
         scene_intensity=draw(st.sampled_from(ef.INTENSITIES)),
         seed=draw(st.none() | st.integers(0, 2**40)), fear=draw(st.none() | st.integers(0, 12)),
-        combatants=rows, countdowns=tuple(draw(st.lists(countdowns, max_size=4))))
+        combatants=rows, countdowns=tuple(draw(st.lists(countdowns(), max_size=4))))

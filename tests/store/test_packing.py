@@ -18,7 +18,6 @@ from encounter_app.domain.requests import RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.services.rolls.rules_service import compute
 from encounter_app.store import DB_NAME, Store, packing
-from encounter_app.store.errors import RowUnreadable
 from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from tests.helpers.systems import SYSTEMS
 
@@ -95,7 +94,7 @@ def test_the_store_keeps_a_payload_packed_and_gives_it_back(tmp_path: Path) -> N
         store.close()
 
 
-def test_a_damaged_payload_is_an_unreadable_row_not_a_crash(tmp_path: Path) -> None:
+def test_a_damaged_payload_is_a_damaged_line_not_a_crash(tmp_path: Path) -> None:
     store = Store.open(tmp_path, SYSTEMS)
     campaign = store.create_campaign("Witherwild", system="daggerheart", party_size=4, fear=3)
     encounter = store.create_encounter(campaign.id, "Ambush")
@@ -106,7 +105,8 @@ def test_a_damaged_payload_is_an_unreadable_row_not_a_crash(tmp_path: Path) -> N
 
     store = Store.open(tmp_path, SYSTEMS)
     try:
-        with pytest.raises(RowUnreadable, match="cannot be read"):
-            store.rolls(encounter.id)
+        (line,) = store.rolls(encounter.id)
+        assert line.damaged and line.id == roll.id
+        assert "payload is cut short" in line.detail
     finally:
         store.close()

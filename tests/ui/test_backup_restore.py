@@ -288,9 +288,9 @@ def test_another_folder_is_not_locked(tmp_path) -> None:
 
 
 def test_a_backup_with_a_row_that_cannot_be_read_is_not_restored(qtbot, program) -> None:
-    # It passes the checks a start makes (SQLite finds nothing wrong, the JSON parses), but a
-    # stat block of the wrong shape cannot be read: the fight on screen stays, and so does
-    # the database under it, with no second safety copy of the bad backup.
+    # SQLite finds nothing wrong and the JSON parses, but a stat block of the wrong shape is
+    # not a row the program writes: the checks a start makes refuse the backup before anything
+    # is copied. The fight on screen stays, and so does the database under it.
     session = program.session
     backup = program.store.backup(backups.MANUAL)
     connection = sqlite3.connect(backup)
@@ -300,12 +300,13 @@ def test_a_backup_with_a_row_that_cannot_be_read_is_not_restored(qtbot, program)
     program.undo_stack.push(commands.SetFear(session, 9))
     before, window = dump(program.store.path), program.window
 
-    with pytest.raises(StoreError, match=r"was not restored: .*a row cannot be read"):
+    with pytest.raises(StoreError, match=r"is damaged \(combatant row \d+, stat_block: "
+                                         r"expected an object \{…\}, found \[1, 2, 3\]\)"):
         program.restore(backup)
 
     assert program.window is window and program.session is session
     assert dump(program.store.path) == before
     kinds = [b.kind for b in backups.listing(program.store.path)]
-    assert kinds.count(backups.BEFORE_RESTORE) == 1
+    assert kinds.count(backups.BEFORE_RESTORE) == 0
     program.undo_stack.push(commands.SetFear(session, 10))  # the fight goes on
     assert program.store.campaign(session.campaign.id).fear == 10

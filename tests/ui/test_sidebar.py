@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -366,3 +367,30 @@ def test_attack_mark_colours(qtbot, roll_log: RollLogView) -> None:
         return image.pixelColor(QPoint(rect.left() + 3, rect.center().y()))
 
     qtbot.wait_until(lambda: strip() == QColor(theme.HIT))
+
+
+@pytest.mark.parametrize("value", ["'many'", "2.5", "x'00'", "-3", "1000"])
+def test_a_countdown_whose_numbers_cannot_be_read_is_shown_as_damaged(
+        qtbot, session: EncounterSession, undo_stack: QUndoStack, router, store: Store,
+        value: str) -> None:
+    # Changed behind the program's back after the checks at opening (which refuse it): the
+    # panel says it is damaged, draws no pips from it, and nothing ticks it.
+    store.insert_countdown(session.encounter_id, CountdownRow(name="Tide", start=4, value=4))
+    connection = sqlite3.connect(store.path)
+    with connection:
+        connection.execute(f"UPDATE countdown SET value = {value}")
+    connection.close()
+    session.reload()
+    operations = fight_operations(session, undo_stack, router)
+    widget = CountdownPanel(operations, CountdownModel(session))
+    qtbot.add_widget(widget)
+    widget.resize(340, 420)
+    widget.show()
+    qtbot.wait_exposed(widget)
+    widget.list.viewport().grab()  # painted, not crashed
+    index = widget.list.model().index(0, 0)
+    assert index.data() == "Tide: ⚠ damaged: its numbers cannot be read"
+    widget.select_row(0)
+    assert not widget.tick_button.isEnabled() and not widget.reset_button.isEnabled()
+    assert not operations.tick_countdown(session.countdowns[0].id)
+    assert "Tide is damaged" in operations.say.errors[-1]

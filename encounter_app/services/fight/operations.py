@@ -74,10 +74,16 @@ class FightOperations(Operations):
         return self.session.combatants[at]
 
     def countdown(self, countdown_id: int) -> CountdownRow:
+        """The countdown ``countdown_id``; Refused when it has left the fight meanwhile, or its
+        numbers cannot be read (it is shown as damaged, and never ticked or reset)."""
         at = self.session.countdowns.index_of(countdown_id)
         if at < 0:
             raise Refused(GONE.format(what="countdown"))
-        return self.session.countdowns[at]
+        row = self.session.countdowns[at]
+        if row.damaged:
+            raise Refused(f"{row.name} is damaged: its numbers cannot be read. File › Restore… "
+                          "brings back a backup from before the damage.")
+        return row
 
     # -- combatants -------------------------------------------------------------------------
 
@@ -148,6 +154,9 @@ class FightOperations(Operations):
             self.say("That roll is no longer in the log.", error=True)
             return False
         row = self.session.rolls[at]
+        if row.damaged:
+            self.say("That roll is damaged: it cannot be shown to the players.", error=True)
+            return False
         if not self.run(lambda: player_view.SetRollPublic(self.session, row, not row.public)):
             return False
         if row.public:

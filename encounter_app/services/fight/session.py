@@ -14,14 +14,21 @@ from PySide6.QtCore import QObject, Signal
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.domain.adversaries import next_in_order
 from encounter_app.domain.optional_rules import RuleOptions
-from encounter_app.domain.rows import stored_id
+from encounter_app.domain.rows import damaged_roll, stored_id
 from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.domain.system_data import SystemData
 from encounter_app.rules.daggerheart import FearPool
 from encounter_app.services.rowlist import RowList
 from encounter_app.store import Store
+from encounter_app.store.errors import RowUnreadable
 
 ROLL_PAGE = 30  # rolls read from the store at a time; the sidebar shows about ten
+
+
+def unreadable_rest(exc: RowUnreadable) -> RollRow:
+    """The last line of a log whose older rolls SQLite cannot read. Id 0: the log's ids start
+    at 1, so it is none of them, and it stays below them all."""
+    return damaged_roll(0, f"The older rolls cannot be read ({exc.detail})")
 
 
 class EncounterSession(QObject):
@@ -45,7 +52,9 @@ class EncounterSession(QObject):
         self.rolls: RowList[RollRow] = RowList((), self)
         self._more_rolls = True
         self._rolls_from: int | None = None  # every roll from this id up is in self.rolls
+        self._opened = False  # a page SQLite cannot read stops the opening (launch)
         self.fetch_more_rolls()
+        self._opened = True
         # Newest first.
         self.fear_ledger = RowList(store.fear_ledger(stored_id(self.campaign)), self)
         self._fear = self.campaign.fear
@@ -61,8 +70,11 @@ class EncounterSession(QObject):
         self.combatants.sync(store.combatants(encounter_id))
         self.countdowns.sync(store.countdowns(encounter_id))
         shown = max(len(self.rolls), ROLL_PAGE)
-        rolls = store.rolls(encounter_id, shown)
-        self._more_rolls = len(rolls) == shown
+        try:
+            rolls = store.rolls(encounter_id, shown)
+            self._more_rolls = len(rolls) == shown
+        except RowUnreadable as exc:
+            rolls, self._more_rolls = [unreadable_rest(exc)], False
         self._rolls_from = rolls[-1].id if rolls else None
         self.rolls.sync(rolls)
         self.fear_ledger.sync(store.fear_ledger(stored_id(self.campaign)))
@@ -208,10 +220,22 @@ class EncounterSession(QObject):
         return self._more_rolls
 
     def fetch_more_rolls(self, count: int = ROLL_PAGE) -> int:
-        """Read the next ``count`` older rolls into ``rolls``; returns how many came."""
+        """Read the next ``count`` older rolls into ``rolls``; returns how many came.
+
+        A roll the store cannot read comes as a damaged line (``RollRow.damaged``); a page
+        SQLite cannot read at all (a damaged page of the file, which the check after start
+        reports too) ends the log with one line that says so, once the fight is open.
+        """
         if not self._more_rolls:
             return 0
-        page = self.store.rolls(self.encounter_id, count, before_id=self._rolls_from)
+        try:
+            page = self.store.rolls(self.encounter_id, count, before_id=self._rolls_from)
+        except RowUnreadable as exc:
+            if not self._opened:
+                raise  # before the window: the opening sets the database aside
+            self._more_rolls = False
+            self.rolls.extend([unreadable_rest(exc)])
+            return 1
         self._more_rolls = len(page) == count
         if page:
             self._rolls_from = page[-1].id

@@ -85,7 +85,7 @@ class CountdownDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
         row = index.data(RowRole)
-        if row is None:
+        if row is None or row.damaged:  # a damaged one is one line of words
             return super().sizeHint(option, index)
         bold, _regular, small = self._fonts(option)
         per_line = self._per_line(row, item_width(option))
@@ -95,14 +95,23 @@ class CountdownDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         row: CountdownRow | None = index.data(RowRole)
-        if row is None:
+        if row is None or row.damaged:  # its words say so (CountdownModel); no pips
             super().paint(painter, option, index)
             return
+        # Whatever happens in between, the painter is given back as it came: a painter left
+        # saved by an exception in paint() is what crashed Qt (issue 29).
+        painter.save()
+        try:
+            self._paint(painter, option, index, row)
+        finally:
+            painter.restore()
+
+    def _paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex,
+               row: CountdownRow) -> None:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         opt.text = ""  # the style draws the selection panel; the text is painted below
         style = opt.widget.style() if opt.widget else None
-        painter.save()
         if style is not None:
             style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter,
                                 opt.widget)
@@ -190,7 +199,6 @@ class CountdownDelegate(QStyledItemDelegate):
         # A thin rule between cards.
         painter.setPen(option.palette.color(QPalette.ColorRole.Mid))
         painter.drawLine(rect.bottomLeft(), rect.bottomRight())
-        painter.restore()
 
 
 class CountdownListView(PaintedListView):
@@ -288,8 +296,9 @@ class CountdownPanel(QWidget):
 
     def _update_buttons(self) -> None:
         row = self._countdown(None)
-        self.tick_button.setEnabled(row is not None and not row.triggered)
-        self.reset_button.setEnabled(row is not None and row.value != row.start)
+        sound = None if row is None or row.damaged else row  # a damaged one is never played
+        self.tick_button.setEnabled(sound is not None and not sound.triggered)
+        self.reset_button.setEnabled(sound is not None and sound.value != sound.start)
         self.remove_button.setEnabled(row is not None)
 
     # -- actions ----------------------------------------------------------------------------

@@ -39,6 +39,8 @@ TraitsRole = Qt.ItemDataRole.UserRole + 5  # str: what kind of countdown, what t
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 COMBATANT_MIME = "application/x-encounter-combatant-rows"
+# What a countdown whose numbers cannot be read says instead of them (CountdownRow.damaged).
+DAMAGED_WORDS = "⚠ damaged: its numbers cannot be read"
 KIND_LABEL = {"pc": "PC", "adversary": "Adversary", "npc": "NPC"}
 
 
@@ -346,6 +348,11 @@ class CountdownModel(RowListModel[CountdownRow]):
         super().__init__(session.countdowns, parent)
 
     def row_data(self, value: CountdownRow, role: int) -> object:
+        if value.damaged:  # numbers the program never wrote: none of them is shown
+            if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole,
+                        Qt.ItemDataRole.ToolTipRole, TraitsRole):
+                return f"{value.name}: {DAMAGED_WORDS}"
+            return None
         state = "TRIGGERED" if value.triggered else f"{value.value} of {value.start} left"
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{value.name}: {state}"
