@@ -72,11 +72,13 @@ def sqlite_says(database: Path) -> str:
     """What SQLite's integrity check of the whole file says ("ok"), or the error that stops it."""
     try:
         connection = sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True)
+        # A line may quote what a damaged page holds, which need not be UTF-8.
+        connection.text_factory = lambda raw: raw.decode("utf-8", "replace")
         try:
             found = [line for (line,) in connection.execute("PRAGMA integrity_check")]
         finally:
             connection.close()
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # its message quotes the damage
         return f"error: {exc}"
     return "ok" if found == ["ok"] else "; ".join(found[:3])
 

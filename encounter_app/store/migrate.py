@@ -113,7 +113,7 @@ def _integrity(reader: sqlite3.Connection, tables: set[str]) -> list[str]:
 
     problems = []
     for name in sorted(tables & SQLModel.metadata.tables.keys()):
-        found = [row[0] for row in reader.execute(f"PRAGMA integrity_check({name})")]
+        found = _report(reader, f"PRAGMA integrity_check({name})")
         problems += [line for line in found if line != "ok"]
     return problems or ["ok"]
 
@@ -121,7 +121,22 @@ def _integrity(reader: sqlite3.Connection, tables: set[str]) -> list[str]:
 def integrity_problems(reader: sqlite3.Connection) -> list[str]:
     """What SQLite's full integrity check of the whole file finds ([] when it is sound): up to
     a few hundred milliseconds on a grown campaign. ``reader``: a read-only connection."""
-    return [line for (line,) in reader.execute("PRAGMA integrity_check(20)") if line != "ok"]
+    return [line for line in _report(reader, "PRAGMA integrity_check(20)") if line != "ok"]
+
+
+def _report(reader: sqlite3.Connection, statement: str) -> list[str]:
+    """The one column of ``statement``'s rows, as text. Read as bytes and decoded leniently: an
+    integrity check's line quotes what a damaged page holds (a value of an index entry), and a
+    file's names are the file's, neither of which need be UTF-8; decoding them strictly would
+    raise where the check should only report. (An error of SQLite whose message is not UTF-8
+    still raises UnicodeDecodeError: the callers take it for damage.)"""
+    before = reader.text_factory
+    reader.text_factory = bytes
+    try:
+        return [line.decode("utf-8", "replace") if isinstance(line, bytes) else str(line)
+                for (line,) in reader.execute(statement)]
+    finally:
+        reader.text_factory = before
 
 
 def read_only(path: Path) -> sqlite3.Connection:
@@ -172,7 +187,7 @@ def check_file(path: Path, systems: Catalog[SystemRules] | None = None) -> bool:
                     raise DamagedRow(path, "; ".join(found[:3]))
         finally:
             reader.close()
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
         _refuse_unreadable(path, exc)
     if problems != ["ok"]:
         raise DatabaseDamaged(path, "; ".join(problems[:3]))
@@ -189,14 +204,20 @@ def check_migrated(path: Path, systems: Catalog[SystemRules] | None = None) -> N
             found = row_checks.check_rows(reader, tables, systems)
         finally:
             reader.close()
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
         _refuse_unreadable(path, exc)
     if found:
         raise DamagedRow(path, "; ".join(found[:3]))
 
 
-def _refuse_unreadable(path: Path, exc: sqlite3.DatabaseError) -> typing.NoReturn:
+def _refuse_unreadable(path: Path, exc: sqlite3.DatabaseError | UnicodeDecodeError
+                       ) -> typing.NoReturn:
     """The StoreError for an error SQLite gave while the file was checked."""
+    if isinstance(exc, UnicodeDecodeError):
+        # sqlite3 decodes SQLite's message strictly, and the message of a damaged schema quotes
+        # the damaged bytes ("malformed database schema (…)"): damage, said in what words it has.
+        said = exc.object.decode("utf-8", "replace") if isinstance(exc.object, bytes) else exc
+        raise DatabaseDamaged(path, str(said)) from exc
     if is_damage(exc):
         raise DatabaseDamaged(path, str(exc)) from exc
     if _is_disk_problem(exc):
@@ -228,11 +249,10 @@ def _stamp(reader: sqlite3.Connection) -> tuple[set[str], list[str]]:
     Read with sqlite3 before any engine opens the file: the checks must not write to a file
     that is not ours, and an up-to-date file is recognised without importing Alembic.
     """
-    tables = {row[0] for row in reader.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    tables = set(_report(reader, "SELECT name FROM sqlite_master WHERE type = 'table'"))
     if "alembic_version" not in tables:
         return tables, []
-    return tables, [row[0] for row in reader.execute("SELECT version_num FROM alembic_version")]
+    return tables, _report(reader, "SELECT version_num FROM alembic_version")
 
 
 def current_revision(path: Path) -> str | None:
@@ -271,7 +291,7 @@ def will_migrate(path: Path) -> bool:
             _tables, revisions = _stamp(reader)
         finally:
             reader.close()
-    except (OSError, sqlite3.Error):
+    except (OSError, sqlite3.Error, UnicodeDecodeError):
         return False  # the checks of Store.open will say what is wrong
     return bool(revisions) and revisions != [scripts_head()] and revisions[0] in _script_ids()
 

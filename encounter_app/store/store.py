@@ -172,10 +172,12 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
         try:
             return (migrate.integrity_problems(reader)
                     or row_checks.roll_log_problems(reader))
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             if self._closed:  # interrupted by close()
                 return None
-            if is_damage(exc):  # so damaged that the check itself stopped: a finding too
+            if isinstance(exc, UnicodeDecodeError) or is_damage(exc):
+                # so damaged that the check itself stopped (its message quoting damaged bytes,
+                # which sqlite3 cannot decode): a finding too
                 return [f"the check stopped part way ({exc})"]
             raise
         finally:

@@ -299,3 +299,20 @@ def test_in_a_file_of_several_games_each_row_is_read_by_its_own(tmp_path: Path) 
                                   "of this kind")
     assert sorted(key for key in catalog if key in catalog._loaded) == [
         "casus_mus", "forge_of_power"]
+
+
+def test_a_damaged_schema_whose_message_is_not_text_is_damage(demo: Path, tmp_path: Path
+                                                              ) -> None:
+    # SQLite's message quotes the damaged bytes, and sqlite3 decodes messages strictly: it
+    # raised UnicodeDecodeError, not DatabaseError, out of the checks (a traceback at start).
+    database = tmp_path / DB_NAME
+    database.write_bytes(demo.read_bytes())
+    change(database, "PRAGMA writable_schema = ON",
+           "UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', 'NOT N' || "
+           "CAST(x'90' AS TEXT) || 'LL') WHERE name = 'campaign'")
+    store = Store.open(tmp_path, SYSTEMS)
+    try:
+        assert store.kept_aside is not None
+        assert "malformed database schema (campaign)" in store.damage
+    finally:
+        store.close()
