@@ -4,7 +4,6 @@ of them is called "already running" or changes anything (exit_codes.py, shown by
 from __future__ import annotations
 
 import os
-import sqlite3
 import subprocess
 import sys
 from dataclasses import replace
@@ -13,6 +12,7 @@ from pathlib import Path
 from encounter_app import exit_codes
 from encounter_app.exchange.native import write_adversaries
 from encounter_app.store import Store
+from tests.helpers.databases import change_behind
 from tests.helpers.disks import fill_disk
 from tests.helpers.rows import BANDIT
 from tests.helpers.systems import SYSTEMS, create_demo
@@ -82,14 +82,6 @@ def a_fight(data: Path) -> Path:
     return data / "encounter.db"
 
 
-def damage(database: Path, *statements: str) -> None:
-    connection = sqlite3.connect(database)
-    try:
-        for statement in statements:
-            connection.execute(statement)
-        connection.commit()
-    finally:
-        connection.close()
 
 
 def assert_set_aside(result: subprocess.CompletedProcess, data: Path, why: str) -> None:
@@ -102,7 +94,7 @@ def assert_set_aside(result: subprocess.CompletedProcess, data: Path, why: str) 
 
 def test_a_stat_block_that_is_not_json_sets_the_database_aside(tmp_path):
     database = a_fight(tmp_path)
-    damage(database, "UPDATE combatant SET stat_block = '{\"name\": \"Bandit' WHERE id = 4")
+    change_behind(database, "UPDATE combatant SET stat_block = '{\"name\": \"Bandit' WHERE id = 4")
     result = run("--data-dir", str(tmp_path), "--smoke-test")
     assert_set_aside(result, tmp_path, "combatant row 4, stat_block: expected JSON")
 
@@ -110,7 +102,7 @@ def test_a_stat_block_that_is_not_json_sets_the_database_aside(tmp_path):
 def test_json_of_the_wrong_shape_sets_the_database_aside(tmp_path):
     # Valid JSON, but not a stat block: the checks read it as the stat block's class does.
     database = a_fight(tmp_path)
-    damage(database, "UPDATE combatant SET stat_block = '[1, 2, 3]' WHERE id = 4")
+    change_behind(database, "UPDATE combatant SET stat_block = '[1, 2, 3]' WHERE id = 4")
     result = run("--data-dir", str(tmp_path), "--smoke-test")
     assert_set_aside(result, tmp_path,
                      "combatant row 4, stat_block: expected an object {…}, found [1, 2, 3]")
@@ -119,9 +111,9 @@ def test_json_of_the_wrong_shape_sets_the_database_aside(tmp_path):
 def test_a_damaged_index_is_found_at_start(tmp_path):
     # quick_check passes this file; integrity_check does not.
     database = a_fight(tmp_path)
-    damage(database, "PRAGMA writable_schema=ON",
-           "UPDATE sqlite_master SET sql = replace(sql, '(name)', '(type)')"
-           " WHERE name = 'ix_adversary_template_name'")
+    change_behind(database, "PRAGMA writable_schema=ON",
+                  "UPDATE sqlite_master SET sql = replace(sql, '(name)', '(type)')"
+                  " WHERE name = 'ix_adversary_template_name'")
     result = run("--data-dir", str(tmp_path), "--smoke-test")
     assert_set_aside(result, tmp_path, "missing from index ix_adversary_template_name")
 
@@ -154,8 +146,9 @@ def test_damage_where_a_start_does_not_read_is_found_before_a_quiet_start_says_0
     # The roll log is checked after the window is drawn: a smoke test, which ends before
     # that, checks the whole file itself, names the damage and leaves the file as it is.
     database = a_fight(tmp_path)
-    damage(database, "INSERT INTO roll_record (encounter_id, created_at, kind, actor, summary, "
-           "detail, public) VALUES (1, '2026-01-01 00:00:00', 'dice', '', '2d6', '', 7)")
+    change_behind(database, "INSERT INTO roll_record (encounter_id, created_at, kind, actor, "
+                  "summary, detail, public) VALUES "
+                  "(1, '2026-01-01 00:00:00', 'dice', '', '2d6', '', 7)")
     result = run("--data-dir", str(tmp_path), "--smoke-test")
     assert result.returncode == exit_codes.DAMAGED, result.stderr
     assert "roll_record row 1, public: expected 0 or 1, found 7" in result.stderr

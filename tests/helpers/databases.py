@@ -294,3 +294,15 @@ def roll_log_at_0006(data: Path, rolls: int) -> list[dict]:
             [(json.dumps(p),) for p in payloads])
     connection.close()
     return payloads
+
+
+def change_behind(database: Path, *statements: str) -> None:
+    """Change the file behind the program's back, as a hand or a tool would: ``statements``
+    run with sqlite3 and committed."""
+    connection = sqlite3.connect(database)
+    try:
+        for statement in statements:
+            connection.execute(statement)
+        connection.commit()
+    finally:
+        connection.close()

@@ -19,21 +19,10 @@ from encounter_app.domain.rows import StatBlock
 from encounter_app.exchange import statblock
 from encounter_app.store import DB_NAME, Store, migrate, row_checks
 from encounter_app.store.errors import DamagedRow
-from tests.helpers.databases import build_at, revisions
+from tests.helpers.databases import build_at, change_behind, revisions
 from tests.helpers.rows import BANDIT
 from tests.helpers.strategies import stat_blocks
 from tests.helpers.systems import KEYS, SYSTEMS, create_demo, create_sample
-
-
-def change(database: Path, *statements: str) -> None:
-    """Change the file behind the program's back, as a hand or a tool would."""
-    connection = sqlite3.connect(database)
-    try:
-        for statement in statements:
-            connection.execute(statement)
-        connection.commit()
-    finally:
-        connection.close()
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +42,7 @@ def damaged(demo: Path, tmp_path: Path, *statements: str) -> str:
     """What the checks say of a copy of the demo changed by ``statements``."""
     database = tmp_path / DB_NAME
     database.write_bytes(demo.read_bytes())
-    change(database, *statements)
+    change_behind(database, *statements)
     with pytest.raises(DamagedRow) as found:
         migrate.check_file(database, SYSTEMS)
     return found.value.detail
@@ -153,7 +142,7 @@ def test_opening_sets_a_damaged_database_aside_and_starts_afresh(demo: Path,
                                                                 tmp_path: Path) -> None:
     database = tmp_path / DB_NAME
     database.write_bytes(demo.read_bytes())
-    change(database, "UPDATE countdown SET value = 'many' WHERE id = 1")
+    change_behind(database, "UPDATE countdown SET value = 'many' WHERE id = 1")
     store = Store.open(tmp_path, SYSTEMS)
     try:
         assert store.damage == "countdown row 1, value: expected a whole number, found 'many'"
@@ -167,7 +156,7 @@ def test_a_database_of_an_older_version_is_checked_once_brought_up_to_date(
         tmp_path: Path) -> None:
     database = tmp_path / DB_NAME
     build_at(database, revisions()[0])
-    change(database, "UPDATE combatant SET kind = 'dragon' WHERE id = 2")
+    change_behind(database, "UPDATE combatant SET kind = 'dragon' WHERE id = 2")
     store = Store.open(tmp_path, SYSTEMS)
     try:
         assert store.damage == ("combatant row 2, kind: expected one of 'pc', 'adversary', "
@@ -183,7 +172,7 @@ def test_a_backup_that_holds_a_damaged_row_is_not_offered(demo: Path, tmp_path: 
         create_demo(store, seed=1)
         good = store.backup()
         bad = store.backup()
-        change(bad, "UPDATE combatant SET kind = 'dragon' WHERE id = 1")
+        change_behind(bad, "UPDATE combatant SET kind = 'dragon' WHERE id = 1")
         offered = store.latest_usable_backup()
         assert offered is not None and offered.path == good
     finally:
@@ -194,7 +183,7 @@ def test_the_roll_log_is_checked_with_the_whole_file_after_start(demo: Path,
                                                                 tmp_path: Path) -> None:
     database = tmp_path / DB_NAME
     database.write_bytes(demo.read_bytes())
-    change(database, "UPDATE roll_record SET public = 'yes'")
+    change_behind(database, "UPDATE roll_record SET public = 'yes'")
     store = Store.open(tmp_path, SYSTEMS)  # not before the window: it is the largest table
     try:
         assert store.kept_aside is None
@@ -288,8 +277,8 @@ def test_in_a_file_of_several_games_each_row_is_read_by_its_own(tmp_path: Path) 
     fighter = store.combatants(forge.id)[0]
     store.close()
     # Casus Mus' Action Points are no field of Forge of Power's state.
-    change(tmp_path / DB_NAME, "UPDATE combatant SET system_state = '{\"ap\": 1}' "
-                               f"WHERE id = {fighter.id}")
+    change_behind(tmp_path / DB_NAME, "UPDATE combatant SET system_state = '{\"ap\": 1}' "
+                  f"WHERE id = {fighter.id}")
     from encounter_app.systems import default_systems
 
     catalog = default_systems()
@@ -307,9 +296,9 @@ def test_a_damaged_schema_whose_message_is_not_text_is_damage(demo: Path, tmp_pa
     # raised UnicodeDecodeError, not DatabaseError, out of the checks (a traceback at start).
     database = tmp_path / DB_NAME
     database.write_bytes(demo.read_bytes())
-    change(database, "PRAGMA writable_schema = ON",
-           "UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', 'NOT N' || "
-           "CAST(x'90' AS TEXT) || 'LL') WHERE name = 'campaign'")
+    change_behind(database, "PRAGMA writable_schema = ON",
+                  "UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', 'NOT N' || "
+                  "CAST(x'90' AS TEXT) || 'LL') WHERE name = 'campaign'")
     store = Store.open(tmp_path, SYSTEMS)
     try:
         assert store.kept_aside is not None
