@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
+# the contract's reading of a feature's text lives in its own module, exported here
+from encounter_app.rules.daggerheart_features import FeatureAction as FeatureAction
+from encounter_app.rules.daggerheart_features import feature_action as feature_action
 from encounter_app.rules.dice import DiceRoll, RandomSource, parse, roll, roll_expression
 
 FEAR_CAP = 12
