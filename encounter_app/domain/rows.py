@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Literal, Protocol
 
 from encounter_app.domain.fields_repr import fields_repr
@@ -15,6 +16,7 @@ from encounter_app.domain.json_data import JsonObject
 from encounter_app.domain.json_fields import entries, json_object, whole
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.system_data import EMPTY, SystemData
+from encounter_app.rules.daggerheart_features import FeatureAction, feature_action
 
 CombatantKind = Literal["pc", "adversary", "npc"]
 FeatureKind = Literal["Passive", "Action", "Reaction"]
@@ -55,6 +57,14 @@ class Feature:
     text: str
     fear: bool = False  # a Fear feature: using it costs the GM a Fear
     countdown: int | None = None  # a feature with its own countdown, e.g. "Countdown (4)"
+    reading: FeatureAction | None = None  # the GM's correction of what the text was read as
+
+    @property
+    def action(self) -> FeatureAction | None:
+        """What using the feature does: the GM's corrected reading, else its text's
+        (``rules.daggerheart.feature_action``); None when it neither rolls nor deals damage.
+        The text stays the truth: a correction is kept beside it, never written into it."""
+        return self.reading if self.reading is not None else _read(self.text)
 
     def to_json(self) -> JsonObject:
         return {"name": self.name, "kind": self.kind, "text": self.text, "fear": self.fear,
@@ -67,6 +77,11 @@ class Feature:
         return cls(str(found["name"]), feature_kind(found.get("kind", "Passive")),
                    str(found.get("text", "")), bool(found.get("fear", False)),
                    None if countdown is None else whole(countdown))
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str) -> FeatureAction | None:
+    return feature_action(text)  # a card repaints often; a text is read once
 
 
 def feature_kind(value: object) -> FeatureKind:
