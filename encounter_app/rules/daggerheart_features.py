@@ -100,7 +100,8 @@ _THEY_MAKE = re.compile(r"\b(?:they|minions|who) make (?:an?|one|one shared|thei
 _ALL = re.compile(
     r"\ball (?:\w+ )?(?:targets|creatures|pcs|foes|enemies|those)\b|\b(?:two|three|four|five|"
     r"up to \w+) (?:\w+ )?targets\b|\beach (?:target|creature|pc)\b|\bthese targets\b"
-    r"|\ba group\b|\btargets (?:the \w+ )?succeeds? against\b|\bfor each target\b",
+    r"|\ba group\b|\btargets (?:the \w+ )?succeeds? against\b|\bfor each target\b"
+    r"|\bevery (?:\w+ )?(?:creature|target|pc|foe|enemy)\b|\bany number of targets\b",
     re.IGNORECASE)
 _DAMAGE = re.compile(
     r"(?<![\w+-])(\d*d\d+(?:\s*[+-]\s*\d+)*|\d+)\s+(direct\s+)?(?:(physical|magic|phy|mag)\s+)?"

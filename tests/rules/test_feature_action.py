@@ -125,6 +125,15 @@ CASES = {
               reaction_roll="Presence", reaction_difficulty=13)),
 }
 
+
+def test_every_creature_is_all_targets() -> None:
+    """The program's own sample (resources/sample_adversaries.json) says "every"."""
+    found = feature_action("Spend a Fear to vent fire: every creature within Very Close range "
+                           "makes an Agility Reaction Roll (13) or takes 1d8 magic damage.")
+    assert found == reads(range="Very Close", all_targets=True, damage="1d8 mag", cost_fear=1,
+                          reaction_roll="Agility", reaction_difficulty=13)
+
+
 NOT_ACTIONS = {
     "Momentum": "When the Bear makes a successful attack against a PC, you gain a Fear.",
     "Relentless": "The Burrower can be spotlighted up to three times per GM turn. Spend Fear as "
