@@ -28,6 +28,13 @@ What it keeps from the players, and how:
 - A roll kind neither knows, or a payload its decoder cannot read (domain/logged.py), is
   not shown: what is not understood is not shown.
 - Fear is shown where the system's GM holds it at the table (``has_fear``).
+- **A weaker or elite copy reads as its adversary's own name** ("Bear (Elite) 2" is "Bear 2"),
+  in the order and in the rolls' words (``Sight.name``): how strong it is stays the GM's. Its
+  number is kept; only a name that would then read as another one shown is numbered apart,
+  as the builder numbers copies.
+- **A hidden PC can still roll**: its player is at the table, so it stays among the
+  characters a phone may pick (``rollers``: its name only), while the order and the rolls
+  leave it out as any hidden combatant.
 - Text the GM typed for the table shows as typed: names, conditions, countdown names, a dice
   roll's label, a Fate roll's stake.
 """
@@ -35,6 +42,7 @@ What it keeps from the players, and how:
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
@@ -45,9 +53,14 @@ from encounter_app.domain.logged import CORE_KINDS, DiceLine, RestLine, TriggerL
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.spotlight_tokens import token_text
+from encounter_app.domain.variants import WORDS as VARIANT_WORDS
 from encounter_app.rules.daggerheart import RestKind
 
 ROLLS_SHOWN = 3  # the newest public rolls a view carries; the display shows the first
+# "Bear (Elite)", "Bear (Weaker) 2": a variant's name (domain/variants.py), and a copy's number.
+_WORDS = "|".join(re.escape(word) for word in VARIANT_WORDS.values())
+_VARIANT = re.compile(rf"(?P<base>.+?) \((?:{_WORDS})\)(?P<number> \d+)?")
+_NUMBERED = re.compile(r"(?P<stem>.+?) \d+")
 
 
 class Words(Protocol):
@@ -128,8 +141,8 @@ def player_view(system: Words, combatants: Iterable[CombatantRow],
     combatants, countdowns = list(combatants), list(countdowns)
     sight = Sight(combatants, countdowns, system.has_fear)
     rules = options or RuleOptions()
-    order = tuple(PlayerEntry(c.name, c.kind, c.id == active_id, c.defeated, c.conditions,
-                              token_text(c, rules))
+    order = tuple(PlayerEntry(sight.name(c.name), c.kind, c.id == active_id, c.defeated,
+                              c.conditions, token_text(c, rules))
                   for c in combatants if not c.hidden)
     shown = tuple(PlayerCountdown(c.name, c.value, c.start, c.triggered, c.loops)
                   for c in countdowns if c.visible)
@@ -143,8 +156,48 @@ def player_view(system: Words, combatants: Iterable[CombatantRow],
                       tuple(said))
 
 
+def rollers(combatants: Iterable[CombatantRow]) -> tuple[CombatantRow, ...]:
+    """The PCs a player may pick on the players' page to send a roll for: every PC in the
+    fight, a hidden one too (its player is at the table and rolls). The page is sent their
+    names alone (services/page_server.py: an opaque pick name, no id, no number); a hidden
+    one stays out of the order and the rolls' words."""
+    return tuple(c for c in combatants if c.kind == "pc" and c.id is not None)
+
+
+def plain_name(name: str) -> str:
+    """A weaker or elite copy's name as its adversary's own, its number kept: "Bear (Elite)
+    2" -> "Bear 2"; any other name as it is."""
+    found = _VARIANT.fullmatch(name)
+    return name if found is None else found["base"] + (found["number"] or "")
+
+
+def players_names(shown: Iterable[CombatantRow]) -> dict[str, str]:
+    """The name of each combatant ``shown`` (in the order's order) as the players read it:
+    an adversary's or NPC's by ``plain_name``, a PC's as typed; a variant that would then read
+    as another name shown is numbered apart, from 2 and skipping numbers in use, as the
+    builder numbers copies ("Bear" and "Bear (Elite)": "Bear" and "Bear 2"), so no two read
+    the same."""
+    rows = list(shown)
+    plain = {row.name: row.name if row.kind == "pc" else plain_name(row.name) for row in rows}
+    taken = {name for name, read in plain.items() if read == name}
+    said: dict[str, str] = {}
+    for name, read in plain.items():
+        if read != name:
+            if read in taken:
+                numbered = _NUMBERED.fullmatch(read)
+                stem = read if numbered is None else numbered["stem"]
+                n = 2
+                while f"{stem} {n}" in taken:
+                    n += 1
+                read = f"{stem} {n}"
+            taken.add(read)
+        said[name] = read
+    return said
+
+
 class Sight:
-    """Who and what the players can see now, to judge a roll's parts by."""
+    """Who and what the players can see now, to judge a roll's parts by, and the names they
+    read for them."""
 
     def __init__(self, combatants: list[CombatantRow], countdowns: list[CountdownRow],
                  fear: bool) -> None:
@@ -153,6 +206,12 @@ class Sight:
         self.hidden_names = {c.name for c in combatants if c.hidden}
         self.countdown_names = {c.id: c.name for c in countdowns if c.visible}
         self.fear = fear
+        self._names = players_names(c for c in combatants if not c.hidden)
+
+    def name(self, name: str) -> str:
+        """A combatant's name as the players read it: a weaker or elite copy as its
+        adversary's own (``players_names``; one no longer in the fight, ``plain_name``)."""
+        return self._names.get(name) or plain_name(name)
 
     def sees(self, name: str, combatant_id: int | None) -> bool:
         """A roll's actor or target: by its id while that combatant is in the fight, else by

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from encounter_app.domain.logged import LoggedRoll
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.samples import SampleFight
+    from encounter_app.rules.daggerheart import Outcome
 
 
 class TurnOrder(Enum):
@@ -49,6 +50,18 @@ class StatsError(ValueError):
     def __init__(self, problems: dict[str, str]) -> None:
         super().__init__(" ".join(problems.values()))
         self.problems = problems
+
+
+@fields_repr
+@dataclass(frozen=True, repr=False)
+class RollerMarks:
+    """What a player's action roll does to the roller's own tracks, beside the GM's Fear and
+    the countdowns (Daggerheart: a Hope on a result with Hope, a Stress cleared on a
+    critical): each combatant it changes as the roll leaves it, and what happened in words,
+    one line each. Empty when the roll changes no combatant."""
+
+    rows: tuple[CombatantRow, ...] = ()
+    said: tuple[str, ...] = ()
 
 
 class SystemRules(Protocol):
@@ -134,6 +147,12 @@ class SystemRules(Protocol):
 
     def sample(self) -> SampleFight:
         """The sample fight a first start (or ``--demo KEY``) opens."""
+
+    def roller_marks(self, rows: Sequence[CombatantRow], roller: str,
+                     outcome: Outcome) -> RollerMarks:
+        """What ``outcome``, rolled by the player of the combatant called ``roller`` among
+        ``rows`` (the open fight's), does to that combatant's own tracks; nothing for a name
+        the system tracks no PC by, or a system whose rolls give the roller nothing."""
 
 
 class BaseRules:
@@ -231,6 +250,10 @@ class BaseRules:
 
     def sample(self) -> SampleFight:
         raise NotImplementedError
+
+    def roller_marks(self, rows: Sequence[CombatantRow], roller: str,
+                     outcome: Outcome) -> RollerMarks:
+        return RollerMarks()  # a player's roll changes none of the roller's tracks
 
     def combatant_for_pc(self, pc: PcRow) -> CombatantRow:
         """The roster PC as a combatant: its health track with the roster's marks, and its

@@ -64,16 +64,17 @@ def interfaces() -> list[tuple[str, str]]:
 
 
 def characters_of(combatants: list[CombatantRow], picks: dict[int, str]) -> tuple[Character, ...]:
-    """The PCs the player display shows, each under its pick name (made once per combatant,
-    in ``picks``, so a page's choice stays valid while the fight changes)."""
+    """The PCs a player may roll for (``domain.player_view.rollers``: a hidden one too, its
+    player is at the table), each under its pick name (made once per combatant, in
+    ``picks``, so a page's choice stays valid while the fight changes)."""
     import secrets
 
+    from encounter_app.domain.player_view import rollers
     from encounter_app.services.page_server import Character
 
     chosen = []
-    for row in combatants:
-        if row.kind != "pc" or row.hidden or row.id is None:
-            continue
+    for row in rollers(combatants):
+        assert row.id is not None  # rollers are stored combatants
         pick = picks.setdefault(row.id, secrets.token_urlsafe(6))
         chosen.append(Character(pick, row.name, row.id))
     return tuple(chosen)

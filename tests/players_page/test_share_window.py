@@ -174,3 +174,49 @@ def test_a_kept_port_taken_meanwhile_gives_way_to_a_free_one(qtbot, tmp_path):
             assert page.sharing and page.server.address[1] != port
         finally:
             second.shutdown()
+
+
+def test_a_hidden_pcs_player_still_rolls_from_the_phone_and_the_pc_gains_its_hope(
+        qtbot, program, shared, phones):
+    from dataclasses import replace
+
+    from encounter_app.services.fight.commands import UpdateCombatant
+    from encounter_app.systems.daggerheart import pc_tracks
+
+    session = program.session
+    wren = next(c for c in session.combatants if c.name.startswith("Wren"))
+    program.undo_stack.push(UpdateCombatant(session, replace(wren, hidden=True), "Hide"))
+    phone = phones(ws_url(shared.url))
+    # Not in the fight's order (the page follows the hiding a moment later)...
+    qtbot.waitUntil(lambda: phone.last("view") is not None and wren.name not in [
+        e["name"] for e in phone.last("view")["view"]["order"]])
+    message = phone.last("view")
+    # ... and still among the characters her player may pick.
+    pick = next(c["pick"] for c in message["characters"] if c["name"] == wren.name)
+    hope = pc_tracks.tracks(wren).hope
+    queue = program.window.fight.player_queue
+    phone.send({"type": "roll", "pick": pick, "modifier": 0, "hope": 9, "fear": 2})
+    qtbot.waitUntil(lambda: len(queue.waiting) == 1)
+    queue.difficulty.setValue(10)
+    queue.accept()  # 11 against 10, the Hope Die higher: a Success with Hope
+    qtbot.waitUntil(lambda: phone.last("told")["text"] == "Recorded: Success with Hope")
+    assert pc_tracks.tracks(session.combatants.by_id(wren.id)).hope == hope + 1
+
+
+def test_the_phone_reads_a_variant_as_its_adversarys_own_name(qtbot, program, shared, phones):
+    from dataclasses import replace
+
+    from encounter_app.services.fight.commands import UpdateCombatant
+
+    session = program.session
+    sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
+    program.undo_stack.push(UpdateCombatant(session, replace(sentry, name="Ashen Sentry (Elite) 2"),
+                                            "Rename"))
+    phone = phones(ws_url(shared.url))
+
+    def names() -> list[str]:
+        message = phone.last("view")
+        return [] if message is None else [e["name"] for e in message["view"]["order"]]
+
+    qtbot.waitUntil(lambda: "Ashen Sentry 2" in names())  # its number kept
+    assert not any("Elite" in n for n in names())

@@ -1,5 +1,6 @@
 """What a page is sent is what the player display shows: the same PlayerView, and the PCs a
-player may pick are the visible ones. Hidden combatants and rolls the GM kept never appear."""
+player may pick are every PC, a hidden one too (its player is at the table). Hidden
+combatants never appear in the view, a hidden adversary nowhere, nor rolls the GM kept."""
 
 from __future__ import annotations
 
@@ -48,11 +49,13 @@ def test_the_page_is_sent_the_display_s_view_and_no_secret(qtbot, program):
     assert message["view"] == json.loads(json.dumps(feed.view.to_json()))
     assert message["view"]["fear"] == 5
     assert [r["text"] for r in message["view"]["rolls"]] == ["Falling rocks: 1d6 = 4"]
-    for secret in ("Bramble Stalker", wren.name, "Kept ambush", "Difficulty", "Ambush"):
+    for secret in ("Bramble Stalker", "Kept ambush", "Difficulty", "Ambush"):
         assert secret not in text
-    visible_pcs = [c.name for c in session.combatants if c.kind == "pc" and not c.hidden]
-    assert [c["name"] for c in message["characters"]] == visible_pcs
-    assert len(visible_pcs) == 2
+    # Wren is hidden from the fight's view, and her player can still pick her to roll.
+    assert wren.name not in json.dumps(message["view"], ensure_ascii=False)
+    pcs = [c.name for c in session.combatants if c.kind == "pc"]
+    assert [c["name"] for c in message["characters"]] == pcs
+    assert len(pcs) == 3 and wren.name in pcs
     assert message["words"]["order"] == "Spotlight order"
 
 
@@ -73,20 +76,23 @@ names = st.lists(st.tuples(st.sampled_from(["pc", "adversary", "npc"]), st.boole
 
 
 @given(names)
-def test_only_the_visible_pcs_may_be_picked_and_no_hidden_name_is_sent(fight):
+def test_every_pc_may_be_picked_and_no_hidden_name_is_in_the_view(fight):
     rows = [CombatantRow(kind, f"Name{i:02d}Q", id=100 + i, hidden=hidden)
             for i, (kind, hidden) in enumerate(fight)]
     view = player_view(SYSTEMS.get("daggerheart"), rows, [], [], fear=2, round_=1, active_id=None)
     picks: dict[int, str] = {}
     snapshot = page_message(view, characters_of(rows, picks))
     message = json.loads(snapshot.text)
-    assert [c["name"] for c in message["characters"]] == [
-        r.name for r in rows if r.kind == "pc" and not r.hidden]
+    assert [c["name"] for c in message["characters"]] == [r.name for r in rows if r.kind == "pc"]
     assert [c.combatant_id for c in snapshot.characters] == [
-        r.id for r in rows if r.kind == "pc" and not r.hidden]
+        r.id for r in rows if r.kind == "pc"]
+    assert all(set(c) == {"pick", "name"} for c in message["characters"])
+    seen = json.dumps(message["view"])
     numbers = set(_numbers(message))
     for row in rows:
-        assert (row.name in snapshot.text) is (not row.hidden)
+        assert (row.name in seen) is (not row.hidden)  # the fight's view: the visible only
+        # Anywhere in the message: a hidden adversary or NPC never, a hidden PC as a roller.
+        assert (row.name in snapshot.text) is (not row.hidden or row.kind == "pc")
         assert row.id not in numbers and str(row.id) not in numbers
 
 

@@ -8,7 +8,8 @@ It rolls every kind of roll the program logs, through the rules and the log's ow
 (``rules_service.compute``, ``roll_text.describe``, services/fight/table.py, the clash), makes
 every one public, and reads every text of the player view and of the player display showing
 it. None may hold a hidden combatant's name or attack, a GM-only countdown, "unseen", a word
-of the GM's numbers (DC, Difficulty, Defense...), or a planted number.
+of the GM's numbers (DC, Difficulty, Defense...), a planted number, or how strong a Daggerheart
+variant is ("(Elite)", "(Weaker)": it reads as its adversary's own name).
 """
 
 from __future__ import annotations
@@ -25,7 +26,13 @@ from hypothesis import strategies as st
 from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.countdown_steps import Event, steps
 from encounter_app.domain.initiative import Initiant
-from encounter_app.domain.player_view import PlayerView, Sight, player_view, roll_words
+from encounter_app.domain.player_view import (
+    PlayerView,
+    Sight,
+    plain_name,
+    player_view,
+    roll_words,
+)
 from encounter_app.domain.requests import DiceRequest, RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.domain.rows import StatBlock
@@ -53,12 +60,15 @@ PCS = (("Aria Vell", "Radiant Spear"), ("Brannoc", "Oak Shield Bash"),
        ("Wren Tallow", "Twin Daggers"))
 ADVERSARIES = (("Chapel Warden", "Bell Flail"), ("Ashen Sentry", "Cinder Maul"),
                ("Hollow Archer", "Bone Longbow"), ("Bramble Stalker", "Thorned Claws"))
+# Daggerheart's weaker and elite copies (domain/variants.py), numbered as the builder does.
+VARIANTS = (("Mire Widow (Elite)", "Reed Lash"), ("Cinder Imp (Weaker) 2", "Spark Bite"))
 COUNTDOWNS = ("The bell tower collapses", "Reinforcements arrive", "Floodgate", "Riot")
 EXPERIENCES = ("Ambusher", "Keen Senses")  # an adversary's, bought with Fear: its stat block
 DAMAGE = "2d9+1"  # every adversary's damage dice: its stat block's, never shown
 #: Never in what the players read, whatever its case ("DC" and "HP" only as words).
 WORDS = re.compile(r"\bDC\b|\bHP\b|difficult|defen[cs]e|threshold|stress|evasion|challenge|"
-                   r"\bmox\b|unseen|%|\bmajor\b|\bsevere\b", re.IGNORECASE)
+                   r"\bmox\b|unseen|%|\bmajor\b|\bsevere\b|\((?:elite|weaker)\)",
+                   re.IGNORECASE)
 SECRET = st.integers(200, 999)
 SIGNED_SECRET = st.builds(lambda n, negative: -n if negative else n, SECRET, st.booleans())
 
@@ -91,10 +101,13 @@ class Fight:
 
 
 @st.composite
-def combatants(draw) -> tuple[list[CombatantRow], dict[int, str], set[int]]:
-    """PCs and adversaries with their secret numbers planted; at least one of each."""
+def combatants(draw, variants: bool = False
+               ) -> tuple[list[CombatantRow], dict[int, str], set[int]]:
+    """PCs and adversaries with their secret numbers planted; at least one of each
+    (``variants``: weaker and elite copies among them)."""
     pcs = draw(st.lists(st.sampled_from(PCS), min_size=1, max_size=3, unique=True))
-    foes = draw(st.lists(st.sampled_from(ADVERSARIES), min_size=1, max_size=4, unique=True))
+    foes = draw(st.lists(st.sampled_from(ADVERSARIES + (VARIANTS if variants else ())),
+                         min_size=1, max_size=4, unique=True))
     rows, attacks, numbers = [], {}, set()
     for number, ((name, attack), kind) in enumerate(
             [(p, "pc") for p in pcs] + [(f, "adversary") for f in foes], 1):
@@ -282,7 +295,7 @@ KINDS = {
 @st.composite
 def fights(draw) -> Fight:
     system = draw(st.sampled_from(KEYS))
-    rows, attacks, numbers = draw(combatants())
+    rows, attacks, numbers = draw(combatants(variants=system == "daggerheart"))
     names = draw(st.lists(st.sampled_from(COUNTDOWNS), max_size=3, unique=True))
     countdowns = [CountdownRow(name, draw(st.integers(2, 8)), draw(st.integers(1, 2)), id=i,
                                long_term=draw(st.booleans()), visible=draw(st.booleans()))
@@ -354,7 +367,8 @@ def test_the_players_never_learn_a_secret(display, fight):
     assert_nothing_secret(on_screen, fight)
 
     # And it is not silence: the visible are there, and what concerns only them is shown.
-    assert [e.name for e in view.order] == [c.name for c in fight.combatants if not c.hidden]
+    assert [e.name for e in view.order] == [plain_name(c.name) for c in fight.combatants
+                                            if not c.hidden]
     assert all(e.name in on_screen for e in view.order)
     assert view.latest_roll in on_screen
     assert (view.fear is not None) == (fight.system == "daggerheart")

@@ -2,9 +2,9 @@
 missed attack, a rest, a countdown ticked or added by hand, a hit marked on tracked PCs.
 
 Each function builds a :class:`Compound` of the session's ordinary commands (SetFear,
-UpdateCountdown, AddCountdown, RecordRoll): pushing it does everything, one Undo takes all of it
-back. They decide with the rules package and the session's current state, so build the command
-right before pushing it.
+UpdateCountdown, AddCountdown, RecordRoll, UpdateCombatant): pushing it does everything, one
+Undo takes all of it back. They decide with the rules package and the session's current state,
+so build the command right before pushing it.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from encounter_app.domain import CombatantRow, CountdownRow, RollRow
 from encounter_app.domain.countdown_steps import Event, Step, partner, steps
 from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import stored_id
+from encounter_app.domain.system import RollerMarks
 from encounter_app.rules.daggerheart import (
     FearPool,
     Outcome,
@@ -207,28 +208,39 @@ def record_outcome(session: EncounterSession, outcome: Outcome,
                    dice: PlayerDice | None = None) -> TableStep:
     """A player rolled ``outcome``: a Fear on "with Fear", every action countdown advances
     (standard 1, dynamic by the chart, linked pairs from the same outcome), all logged; with
-    ``dice``, the log line names who rolled what against which Difficulty."""
+    ``dice``, the log line names who rolled what against which Difficulty, and the roller's
+    own tracks follow the dice as the system says (``SystemRules.roller_marks``: Daggerheart's
+    Hope and Stress of a tracked PC), in the same step."""
     compound = Compound(f"{dice.name} rolled {outcome.value}" if dice
                         else f"Player rolled {outcome.value}")
     wanted = fear_gained(outcome)
     gained = _gain_fear(session, compound, wanted, "roll_with_fear", outcome.value)
     fear_text = _fear_text(session, wanted, gained)
     rows, moved = _advance(session, compound, outcome, outcome.value)
-    line = outcome_row(outcome, gained, fear_text, moved, rows, dice)
+    marks = (session.system.roller_marks(list(session.combatants), dice.name, outcome)
+             if dice else RollerMarks())
+    for row in marks.rows:
+        compound.add(UpdateCombatant(session, row, f"{row.name}: {outcome.value}"))
+    line = outcome_row(outcome, gained, fear_text, moved, rows, dice, marks.said)
     _log(session, compound, line, moved, f"A player rolled {outcome.value}", rows)
     return TableStep(compound, line.summary, moved, gained,
-                     ([fear_text] if fear_text else []) + [s.text for s in moved])
+                     ([fear_text] if fear_text else []) + list(marks.said)
+                     + [s.text for s in moved])
 
 
 def outcome_row(outcome: Outcome, gained: int, fear_text: str, moved: list[Step],
-                rows: list[CountdownRow], dice: PlayerDice | None = None) -> RollRow:
+                rows: list[CountdownRow], dice: PlayerDice | None = None,
+                roller: tuple[str, ...] = ()) -> RollRow:
     """The log line of a player's outcome: the Fear it gave, the countdowns it moved; with
-    ``dice``, who rolled what against which Difficulty."""
+    ``dice``, who rolled what against which Difficulty, and ``roller``, what it did to the
+    roller's own tracks ("Ayla gains a Hope (3→4)")."""
     from encounter_app.domain.logged import OutcomeLine, line_json
 
     summary = f"{outcome.value}: {quick_phrase(outcome).split(' (')[0]}"
     if fear_text:
         summary += f"; {fear_text}"
+    for said in roller:
+        summary += f"; {said}"
     lines = _countdown_lines(moved, rows) or ["No countdown advanced"]
     logged = OutcomeLine(outcome, gained, _moves(moved))
     if dice is None:
@@ -237,7 +249,8 @@ def outcome_row(outcome: Outcome, gained: int, fear_text: str, moved: list[Step]
     logged = replace(logged, player=dice.name, hope=dice.hope, fear=dice.fear,
                      modifier=dice.modifier, difficulty=dice.difficulty)
     return RollRow(kind="outcome", actor=dice.name, summary=f"{dice.name}: {summary}",
-                   detail="\n".join([dice.words(), *lines]), payload=line_json(logged))
+                   detail="\n".join([dice.words(), *roller, *lines]),
+                   payload=line_json(logged))
 
 
 def pc_missed(session: EncounterSession) -> TableStep:

@@ -9,16 +9,21 @@ brings them (``Daggerheart.combatant_for_pc``) and its marks go back to the rost
 (the roster's editor).
 
 A hit marks HP by the PC's thresholds (``rules.daggerheart.hp_marked``); marking an Armor Slot
-reduces it by one threshold: Severe to Major, Major to Minor, Minor to none.
+reduces it by one threshold: Severe to Major, Major to Minor, Minor to none. A player's own
+action roll gives their PC a Hope on a result with Hope and clears a Stress on a critical
+(``after_roll``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow, RollRow
-from encounter_app.rules.daggerheart import hp_marked
+from encounter_app.domain.system import RollerMarks
+from encounter_app.rules.daggerheart import Outcome, hp_marked, with_hope
+from encounter_app.systems.daggerheart.conditions import stress_changed
 from encounter_app.systems.daggerheart.state import (
     DaggerheartSheet,
     DaggerheartState,
@@ -92,6 +97,44 @@ def with_marks(row: CombatantRow, *, hp: int | None = None, stress: int | None =
         hp_marked=row.hp_marked if hp is None else min(max(0, hp), row.hp_max),
         stress_marked=row.stress_marked if stress is None else min(max(0, stress),
                                                                    row.stress_max))
+
+
+def rolled_by(rows: Sequence[CombatantRow], roller: str) -> CombatantRow | None:
+    """The tracked PC called ``roller`` (spaces and case aside), whose player made a roll;
+    None when no tracked PC has that name."""
+    wanted = roller.strip().casefold()
+    return next((row for row in rows if row.kind == "pc" and tracked(row)
+                 and row.name.strip().casefold() == wanted), None)
+
+
+def after_roll(rows: Sequence[CombatantRow], roller: str, outcome: Outcome) -> RollerMarks:
+    """What a player's action roll does to their own tracked PC (SRD 1.0, rules/NOTES.md):
+    a result with Hope gains a Hope ("Success with Hope: ... gain a Hope", "Failure with Hope:
+    ... but you gain a Hope"; a Critical Success counts as with Hope), never above
+    ``HOPE_MAX``; a Critical Success clears a Stress too, and with it the Vulnerable the full
+    Stress gave (``conditions.stress_changed``). A roll with Fear, or a name that is no
+    tracked PC of ``rows``, changes nothing."""
+    pc = rolled_by(rows, roller)
+    critical = outcome is Outcome.CRITICAL_SUCCESS
+    if pc is None or not (with_hope(outcome) or critical):
+        return RollerMarks()
+    row, said = pc, []
+    hope = tracks(pc).hope
+    if hope >= HOPE_MAX:
+        said.append(f"{pc.name}'s Hope stays at {HOPE_MAX}, the most a PC holds")
+    else:
+        row = with_marks(row, hope=hope + 1)
+        said.append(f"{pc.name} gains a Hope ({hope}→{hope + 1})")
+    if critical:
+        stress = row.stress_marked
+        if stress:
+            row, vulnerable = stress_changed(row, with_marks(row, stress=stress - 1))
+            said.append(f"{pc.name} clears a Stress ({stress}→{stress - 1})")
+            if vulnerable:
+                said.append(f"{pc.name} is no longer Vulnerable")
+        else:
+            said.append(f"{pc.name} has no Stress to clear")
+    return RollerMarks((row,) if row != pc else (), tuple(said))
 
 
 @fields_repr

@@ -7,12 +7,12 @@ campaign of Daggerheart is opened (its window part, ``ui/``) or a roll of it is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from encounter_app.domain.rows import CombatantKind, CombatantRow
-from encounter_app.domain.system import BaseRules, StatsError, TurnOrder
+from encounter_app.domain.system import BaseRules, RollerMarks, StatsError, TurnOrder
 from encounter_app.domain.system_data import SystemData, typed
 from encounter_app.systems.daggerheart.sheet import FIELDS
 from encounter_app.systems.daggerheart.state import DaggerheartSheet, DaggerheartState, sheet_of
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.rows import RollRow
     from encounter_app.domain.samples import SampleFight
+    from encounter_app.rules.daggerheart import Outcome
     from encounter_app.services.fight.session import EncounterSession
     from encounter_app.ui.shell.fight import Fight, FightContext
 
@@ -94,6 +95,14 @@ class Daggerheart(BaseRules):
         from encounter_app.systems.daggerheart.sample import demo_fight
 
         return demo_fight()
+
+    def roller_marks(self, rows: Sequence[CombatantRow], roller: str,
+                     outcome: Outcome) -> RollerMarks:
+        """The roller's tracked PC gains a Hope on a result with Hope and clears a Stress on
+        a critical (pc_tracks.after_roll)."""
+        from encounter_app.systems.daggerheart.pc_tracks import after_roll
+
+        return after_roll(rows, roller, outcome)
 
     def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
         return None  # nothing of the fight is per game session

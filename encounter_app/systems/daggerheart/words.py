@@ -18,7 +18,8 @@ def _attack(line: AttackLine, sight: Sight) -> str:
     request, result = line.request, line.result
     if not sight.sees(request.attacker, request.combatant_id):
         return ""
-    targets = [(t.name, hit) for t, hit in line.targets() if sight.sees(t.name, t.combatant_id)]
+    targets = [(sight.name(t.name), hit) for t, hit in line.targets()
+               if sight.sees(t.name, t.combatant_id)]
     if request.targets and not targets:
         return ""
     hit = [name for name, h in targets if h]
@@ -26,7 +27,7 @@ def _attack(line: AttackLine, sight: Sight) -> str:
     parts = ([f"hits {listed(hit)}"] if hit else []) + (
         [f"misses {listed(missed)}"] if missed else [])
     critical = "CRITICAL " if result.critical else ""
-    text = f"{request.attacker} {request.attack_name}: {critical}{result.total}"
+    text = f"{sight.name(request.attacker)} {request.attack_name}: {critical}{result.total}"
     if parts:
         text += ", " + "; ".join(parts)
     if hit and result.damage_total is not None:
@@ -41,7 +42,7 @@ def _reaction(line: ReactionLine, sight: Sight) -> str:
     verdict = "succeeds" if result.success else "fails"
     if result.critical:
         verdict = "succeeds (critical)"
-    return f"{request.actor}: {request.kind} roll {result.total}, {verdict}"
+    return f"{sight.name(request.actor)}: {request.kind} roll {result.total}, {verdict}"
 
 
 def _outcome(line: OutcomeLine, sight: Sight) -> str:
