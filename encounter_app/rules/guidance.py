@@ -12,11 +12,22 @@ a GM may write an unusual adversary on purpose.
   ``statistics.quantiles(method="inclusive")``), computed exactly with fractions.
   *Unusual*: outside that but within the lowest..highest peer. *Outside*: beyond every peer.
 - *Peers*: the library's adversaries of the same tier and type (a Horde of any size is a
-  Horde). With fewer than ``MIN_PEERS`` of them, all of the tier's adversaries instead. A
-  number with fewer than ``MIN_VALUES`` peers having it gets no band ("too few to compare").
+  Horde). With fewer than ``MIN_PEERS`` of them, all of the tier's adversaries instead; never
+  for a Minion, whose one HP, one Stress and damage of a number are not the tier's others'
+  kind: a Minion is compared with its tier's Minions alone. A number with fewer than
+  ``MIN_VALUES`` peers having it gets no band ("too few to compare").
 - *Damage*: its number is the average roll, halfway between its lowest and highest total
   (exact for plain dice, which are symmetric; a close reading for kept dice).
 - HP and Stress have no benchmark in the SRD's table: only the library's spread guides them.
+- *A new adversary's numbers* (``defaults``): the tier's benchmark, moved into the usual range
+  of its peers where the library has one (the benchmarks are the SRD's round numbers; the
+  library's adversaries of a type can sit beside them: tier 1 Standards' Major threshold is
+  usually 4-6, the benchmark 7), so the guidance beside each number calls it usual. Damage is
+  the tier's dice (as many as the tier, the range's middle die and modifier: tier 2's 2d8+4
+  between 2d6+3 and 2d12+4), the dice in the range nearest the peers' usual average where
+  that is elsewhere; a Minion's is a number (the peers' usual middle, else half the
+  tier's lowest damage). HP and Stress, without a benchmark, are the middle of the peers'
+  usual range, else ``DEFAULT_HP`` and ``DEFAULT_STRESS`` (a Minion's 1 and 1).
 """
 
 from __future__ import annotations
@@ -29,10 +40,11 @@ from fractions import Fraction
 
 from encounter_app.rules import dice
 from encounter_app.rules.daggerheart import tier_benchmarks
-from encounter_app.rules.stat_blocks import base_type
+from encounter_app.rules.stat_blocks import Plain, base_type
 
 MIN_PEERS = 5  # fewer of the same tier and type: compare with the whole tier
 MIN_VALUES = 3  # fewer numbers than this say nothing about a spread
+DEFAULT_HP, DEFAULT_STRESS = 5, 3  # a new adversary's, when the library cannot say
 LOW, HIGH = Fraction(1, 10), Fraction(9, 10)  # the middle 80%
 
 # The numbers guided, in the editor's order, with the words for them.
@@ -163,7 +175,8 @@ class Scope:
         count = len(self.members)
         if count < MIN_VALUES:
             have = "none" if not count else f"only {count}"
-            return (f"The library has {have} of tier {self.tier}: too few to compare; "
+            of = f"of tier {self.tier}" if self.whole_tier else self.group
+            return (f"The library has {have} {of}: too few to compare; "
                     f"the SRD's tier {self.tier} benchmarks below.")
         if not self.whole_tier:
             return f"Compared with the {count} {self.group} in the library."
@@ -191,7 +204,7 @@ class Peers:
         kind = base_type(type_text)
         tier_members = tuple(a for a in self.adversaries if a.tier == tier)
         same = tuple(a for a in tier_members if a.type == kind)
-        whole_tier = len(same) < MIN_PEERS
+        whole_tier = len(same) < MIN_PEERS and kind != "Minion"
         members = tier_members if whole_tier else same
         spreads = []
         for key in NUMBERS:
@@ -313,3 +326,81 @@ def guide_in(key: str, block: Mapping[str, object], scope: Scope) -> Guide:
     numbers = scope.spread(key)
     placed = None if value is None or numbers is None else band(value, numbers)
     return Guide(key, value, placed, numbers, scope.group, benchmark(key, tier))
+
+
+# --- a new adversary's numbers -----------------------------------------------------------------
+
+
+def _held(value: Fraction, numbers: Spread | None) -> int:
+    """``value`` as a whole number inside the usual range of ``numbers`` (when there is one)."""
+    if numbers is not None:
+        low, high = _whole_range(numbers.usual_low, numbers.usual_high)
+        if low <= high:
+            value = min(max(value, low), high)
+        else:  # no whole number inside: the nearest to the middle of it
+            value = (numbers.usual_low + numbers.usual_high) / 2
+    return math.floor(value + Fraction(1, 2))
+
+
+def _middle(numbers: Spread | None, fallback: Fraction) -> Fraction:
+    return fallback if numbers is None else (numbers.usual_low + numbers.usual_high) / 2
+
+
+def _damage_form(text: str) -> tuple[int, int, int]:
+    """(count, sides, modifier) of a benchmark's "NdS+F"."""
+    expression = dice.parse(text)
+    term = next(t for t in expression.terms if isinstance(t, dice.DiceTerm))
+    flat = sum(t.sign * t.value for t in expression.terms if isinstance(t, dice.FlatTerm))
+    return term.count, term.sides, flat
+
+
+def _default_damage(tier: int, numbers: Spread | None) -> str:
+    """The tier's dice: the range's middle, or the dice of the range nearest the peers' usual
+    average (then the middle's die and modifier, the smaller of a tie)."""
+    marks = tier_benchmarks(tier)
+    count, smallest, least = _damage_form(marks.damage_low)
+    _count, largest, most = _damage_form(marks.damage_high)
+    least, most = min(least, most), max(least, most)
+    sides = [s for s in (4, 6, 8, 10, 12, 20) if smallest <= s <= largest]
+    middle_die, middle_flat = sides[(len(sides) - 1) // 2], (least + most + 1) // 2
+    candidates = [(Fraction(count * (s + 1), 2) + f, s, f)
+                  for s in sides for f in range(least, most + 1)]
+    wanted = Fraction(count * (middle_die + 1), 2) + middle_flat
+
+    def unusual(mean: Fraction) -> bool:
+        return numbers is not None and not numbers.usual_low <= mean <= numbers.usual_high
+
+    if numbers is not None:
+        wanted = min(max(wanted, numbers.usual_low), numbers.usual_high)
+    _mean, die, flat = min(candidates, key=lambda c: (unusual(c[0]), abs(c[0] - wanted),
+                                                      abs(c[1] - middle_die),
+                                                      abs(c[2] - middle_flat), c[0]))
+    return f"{count}d{die}+{flat} phy"
+
+
+def defaults(tier: int, type_text: str, scope: Scope) -> dict[str, Plain]:
+    """A new adversary's numbers at ``tier`` of ``type_text``, from the tier's benchmarks held
+    inside the usual range of ``scope`` (its peers): see the module's interpretations. Raises
+    ValueError for a tier outside 1-4."""
+    marks = tier_benchmarks(tier)
+    minion = base_type(type_text) == "Minion"
+    numbers: dict[str, Plain] = {
+        "tier": tier, "type": type_text,
+        "difficulty": _held(Fraction(marks.difficulty), scope.spread("difficulty")),
+        "attack_modifier": _held(Fraction(marks.attack), scope.spread("attack_modifier")),
+    }
+    if minion:
+        numbers.update(major=None, severe=None, hp=1, stress=1)
+        low_damage = _damage_form(marks.damage_low)
+        lowest = Fraction(low_damage[0] * (low_damage[1] + 1), 2) + low_damage[2]
+        damage = max(1, _held(_middle(scope.spread("damage"), lowest / 2), None))
+        numbers["damage"] = f"{damage} phy"
+        return numbers
+    major = _held(Fraction(marks.major), scope.spread("major"))
+    severe = max(_held(Fraction(marks.severe), scope.spread("severe")), major + 1)
+    numbers.update(
+        major=major, severe=severe,
+        hp=max(1, _held(_middle(scope.spread("hp"), Fraction(DEFAULT_HP)), None)),
+        stress=max(0, _held(_middle(scope.spread("stress"), Fraction(DEFAULT_STRESS)), None)),
+        damage=_default_damage(tier, scope.spread("damage")))
+    return numbers

@@ -8,17 +8,19 @@ Pure: it reads and returns the plain dict a stat block turns into (``StatBlock.t
 - The attack modifier, the Difficulty and the Major and Severe thresholds are *shifted* by the
   difference between the two tiers' benchmarks (tier 1 to 3: attack +2, Difficulty +6,
   thresholds +13/+20). A Minion keeps no thresholds.
-- The standard attack's damage is put at the *same place in the new tier's range*. The place
-  is where its average lies between the averages of the tier's lowest and highest usual
-  damage (tier 1: 1d6+2 = 5.5 to 1d12+4 = 10.5), 0 at the lowest and 1 at the highest, below
-  0 or above 1 outside the range. The new damage has as many dice as the new tier, the same
-  die size where the new range allows it (otherwise as many sizes below the new range's
-  smallest die, or above its largest, as the old die was below or above the old range: a d20
-  stays a d20, a tier 1 d6 becomes a tier 3 d8), and the flat modifier that brings its
-  average nearest that place (halves rounded up). The modifier never goes below 0 (below the
-  original's, if that was negative), and a damage of only a number (a Minion's "3 phy") stays
-  a number, at least 1. The damage type and "direct" are kept. An expression of several dice
-  terms or a keep ("2d20kh1") is left as it is and said in ``Move.notes``.
+- The standard attack's damage is put at the *same place in the new tier's range*, and
+  *inside* that range, which a tier's benchmark gives as its lowest and highest damage (tier 2:
+  2d6+3 to 2d12+4). The place is where its average lies between the averages of the tier's
+  lowest and highest usual damage (tier 1: 1d6+2 = 5.5 to 1d12+4 = 10.5), 0 at the lowest and
+  1 at the highest, below 0 or above 1 outside the range. The new damage has as many dice as
+  the new tier; the same die size where the new range allows it, otherwise the range's nearest
+  die (a d4 or d6 taken to tier 3-4 becomes a d8, a d20 a d12); and the flat modifier that
+  brings its average nearest that place (halves rounded up), clamped between the range's two
+  modifiers (tier 2: +3 to +4; tier 4: +10 to +15), so a place beyond either end lands on that
+  end. A damage of only a number (a Minion's "3 phy": the benchmarks give dice, not numbers)
+  stays a number, at least 1, at the same place by its average. The damage type and "direct"
+  are kept. An expression of several dice terms or a keep ("2d20kh1") is left as it is and
+  said in ``Move.notes``.
 - HP and Stress: the core rulebook (not in the SRD) raises both by 1-3 when an adversary moves
   from tier 1-2 up to tier 3-4; the default here is DEFAULT_TOUGHNESS (+2), and the same taken
   off when it moves from 3-4 down to 1-2. The GM edits it in the preview. A Minion keeps its
@@ -31,13 +33,13 @@ Pure: it reads and returns the plain dict a stat block turns into (``StatBlock.t
 **What comes back.** Moving up then down (or down then up) gives back the attack modifier, the
 Difficulty and the thresholds exactly, always (unless a number was clamped), and the HP and
 Stress with the default toughness. The damage comes back exactly when its dice count was its
-tier's, its die size was allowed in both tiers (or beyond both ranges on the same side, as a
-d20), no modifier was clamped at 0, and the first move was *up*: the ranges widen with the tier
-(5, 7, 8, 13 between their averages), so the rounding of the first move is less than half a
-point on the way back. These are not reversible: a dice count other than the tier ("2d12+2"
-at tier 3 comes back as 3d12+...), a d4 or d6 taken to tier 3-4 (it becomes a d6 or d8, which
-tier 1-2 allows, so it stays), a modifier clamped at 0, and a move down then up, whose rounding
-can come back one off.
+tier's, its die size was allowed in both tiers, its modifier lay within its tier's (so the
+range held nothing back on the way out or back), and the first move was *up*: the ranges
+widen with the tier (5, 7, 8, 13 between their averages), so the rounding of the first move
+is less than half a point on the way back. These are not reversible: a dice count other than
+the tier ("2d12+2" at tier 3 comes back as 3d12+...), a die the range does not allow (a d4,
+a d20, a d6 taken to tier 3-4), a modifier clamped to the range's, and a move down then up,
+whose rounding can come back one off.
 
 Environments (NOTES.md): "replace its statistics with the column of the party's tier": the
 Difficulty becomes the new tier's (11/14/17/20). An environment's damage is in its features'
@@ -68,7 +70,6 @@ from encounter_app.rules.stat_blocks import (
 )
 
 DEFAULT_TOUGHNESS = 2  # HP and Stress added from tier 1-2 to 3-4 (the rulebook's 1 to 3)
-DIE_SIZES = (4, 6, 8, 10, 12, 20, 100)  # the ladder a die outside a range moves on
 ENVIRONMENT_DIFFICULTY = MappingProxyType({1: 11, 2: 14, 3: 17, 4: 20})
 _ENVIRONMENT_DAMAGE = MappingProxyType({
     1: ("1d6+1", "1d8+3"), 2: ("2d6+3", "2d10+2"), 3: ("3d8+3", "3d10+1"),
@@ -84,13 +85,16 @@ _DAMAGE_IN_TEXT = re.compile(
 
 @dataclass(frozen=True)
 class DamageRange:
-    """A tier's usual damage: the averages of its lowest and highest expressions, and their
-    die sizes."""
+    """A tier's usual damage: the averages of its lowest and highest expressions, their die
+    sizes, and the least and most of their flat modifiers (an environment's range can have the
+    larger modifier at its low end: 2d6+3 to 2d10+2)."""
 
     low: Fraction
     high: Fraction
     smallest_die: int
     largest_die: int
+    least_modifier: int
+    most_modifier: int
 
     @property
     def width(self) -> Fraction:
@@ -100,7 +104,8 @@ class DamageRange:
     def between(cls, low: str, high: str) -> DamageRange:
         low_form, high_form = _simple(dice.parse(low)), _simple(dice.parse(high))
         assert low_form is not None and high_form is not None
-        return cls(_mean(*low_form), _mean(*high_form), low_form[1], high_form[1])
+        return cls(_mean(*low_form), _mean(*high_form), low_form[1], high_form[1],
+                   min(low_form[2], high_form[2]), max(low_form[2], high_form[2]))
 
 
 def adversary_damage(tier: int) -> DamageRange:
@@ -158,17 +163,10 @@ def _half_up(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
-def _die(sides: int, old: DamageRange, new: DamageRange) -> int:
-    """The die size at the new tier: the same where the new range allows it, else as many
-    sizes beyond the new range as it was beyond the old one (none: the new range's end)."""
-    if sides not in DIE_SIZES or new.smallest_die <= sides <= new.largest_die:
-        return sides
-    at = DIE_SIZES.index
-    if sides < new.smallest_die:
-        below = max(0, at(old.smallest_die) - at(sides))
-        return DIE_SIZES[max(0, at(new.smallest_die) - below)]
-    above = max(0, at(sides) - at(old.largest_die))
-    return DIE_SIZES[min(len(DIE_SIZES) - 1, at(new.largest_die) + above)]
+def _die(sides: int, new: DamageRange) -> int:
+    """The die size at the new tier: the same where the new range allows it, else the range's
+    nearest (its smallest or its largest)."""
+    return min(max(sides, new.smallest_die), new.largest_die)
 
 
 def place(damage: str, old: DamageRange, new: DamageRange, count: int) -> str | None:
@@ -176,7 +174,7 @@ def place(damage: str, old: DamageRange, new: DamageRange, count: int) -> str | 
     the module's interpretation); None when it is not one dice term and a modifier.
 
     >>> place("1d12+2 phy", adversary_damage(1), adversary_damage(3), 3)
-    '3d12+2 phy'
+    '3d12+3 phy'
     """
     expression = dice.parse(damage)
     form = _simple(expression)
@@ -188,9 +186,9 @@ def place(damage: str, old: DamageRange, new: DamageRange, count: int) -> str | 
     if old_count == 0:  # a number alone stays a number
         new_count, new_sides, new_flat = 0, 0, max(1, _half_up(target))
     else:
-        new_count, new_sides = count, _die(sides, old, new)
-        new_flat = max(_half_up(target - _mean(new_count, new_sides, 0)), min(0, flat))
-        new_flat = max(new_flat, 1 - new_count * new_sides)  # it deals damage
+        new_count, new_sides = count, _die(sides, new)
+        new_flat = _half_up(target - _mean(new_count, new_sides, 0))
+        new_flat = min(max(new_flat, new.least_modifier), new.most_modifier)
     return _text(new_count, new_sides, new_flat, expression.damage_label)
 
 

@@ -5,6 +5,7 @@ interpretation in exact cases, properties over any valid stat block, and every o
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 
 import pytest
@@ -61,6 +62,28 @@ def _sizes(tier: int) -> range:
     return range(_form(bench.damage_low)[1], _form(bench.damage_high)[1] + 1)
 
 
+def _modifiers(tier: int) -> range:
+    """The flat modifiers a tier's damage range runs between (tier 4: +10 to +15)."""
+    bench = tier_benchmarks(tier)
+    return range(_form(bench.damage_low)[2], _form(bench.damage_high)[2] + 1)
+
+
+def _inside(damage: str, tier: int) -> bool:
+    """``damage`` inside ``tier``'s benchmark range: tier-many dice of a size the range gives,
+    and a modifier between its two."""
+    count, sides, flat = _form(damage)
+    return count == tier and sides in _sizes(tier) and flat in _modifiers(tier)
+
+
+def _wanted_modifier(damage: str, start: int, end: int) -> int:
+    """The modifier that puts ``damage`` nearest its place in ``end``'s range, before the range
+    holds it between its own (halves rounded up)."""
+    before, after = tiers.adversary_damage(start), tiers.adversary_damage(end)
+    target = after.low + (_mean(damage) - before.low) / before.width * after.width
+    sides = min(max(_form(damage)[1], min(_sizes(end))), max(_sizes(end)))
+    return math.floor(target - Fraction(end * (sides + 1), 2) + Fraction(1, 2))
+
+
 # -- exact cases --------------------------------------------------------------------------------
 
 
@@ -72,8 +95,9 @@ def test_the_acid_burrower_at_tier_3():
     # The rulebook's +1..3 from tier 1-2 to 3-4: the default is +2.
     assert (moved["hp"], moved["stress"]) == (10, 5)
     # 1d12+2 averages 8.5, 0.6 of the way from 1d6+2 (5.5) to 1d12+4 (10.5); at tier 3 that
-    # is 16.5 + 0.6 x 8 = 21.3, and three d12 (19.5) need +2 (1.8 rounded).
-    assert moved["damage"] == "3d12+2 phy"
+    # is 16.5 + 0.6 x 8 = 21.3, and three d12 (19.5) need +2 (1.8 rounded), which tier 3's
+    # range (3d8+3 to 3d12+5) raises to its least modifier, +3.
+    assert moved["damage"] == "3d12+3 phy"
     # Everything else is the stat block's own.
     assert {k: v for k, v in moved.items() if k not in tiers_fields()} == {
         k: v for k, v in BURROWER.items() if k not in tiers_fields()}
@@ -84,8 +108,11 @@ def tiers_fields() -> set[str]:
             "damage"}
 
 
-def test_the_burrower_comes_back_from_tier_3_whole():
-    assert tiers.move_adversary(tiers.move_adversary(BURROWER, 3), 1) == BURROWER
+def test_the_burrower_comes_back_from_tier_3_whole_but_for_its_raised_modifier():
+    # 3d12+3 sits 0.75 along tier 3's range: 5.5 + 0.75 x 5 = 9.25 at tier 1, 1d12+3 (2.75
+    # rounded): the +1 the range added on the way up stays.
+    assert tiers.move_adversary(tiers.move_adversary(BURROWER, 3), 1) == {
+        **BURROWER, "damage": "1d12+3 phy"}
 
 
 def test_a_minion_keeps_no_thresholds_and_its_one_hp():
@@ -106,10 +133,11 @@ def test_the_ends_of_one_range_are_the_ends_of_the_other(start, end):
     low = tiers.place(old.damage_low, before, after, end)
     high = tiers.place(old.damage_high, before, after, end)
     assert low is not None and high is not None
-    # The same averages; a die the new tier allows is kept (tier 3's 3d8+3 is 1d8+1 at tier 1,
-    # as 1d6+2 averaging 5.5).
-    assert (_mean(low), _mean(high)) == (_mean(new.damage_low), _mean(new.damage_high))
+    # The top is the top; the bottom is the lowest the range allows with a die it allows
+    # (tier 3's 3d8+3 is 1d8+2 at tier 1: a d8 is a tier 1 die, +2 its least modifier).
+    assert high == new.damage_high
     assert _form(low)[0] == _form(high)[0] == end
+    assert _form(low)[2] == _form(new.damage_low)[2]
     if _form(old.damage_low)[1] in _sizes(end):
         assert _form(low)[1] == _form(old.damage_low)[1]
     else:
@@ -119,11 +147,14 @@ def test_the_ends_of_one_range_are_the_ends_of_the_other(start, end):
 @pytest.mark.parametrize(("damage", "tier", "expected"), [
     ("1d8+3 direct mag", 2, "2d8+4 direct mag"),  # the type and "direct" kept
     ("1d8+3 phy/mag", 2, "2d8+4 phy/mag"),
-    ("1d20 phy", 3, "3d20 phy"),  # beyond every range: a d20 stays one (its +0 held at 0)
+    ("1d20 phy", 3, "3d12+5 phy"),  # beyond every range: the largest die, at the top
     ("1d6+2 phy", 3, "3d8+3 phy"),  # d6 is not a tier 3 die: the range's smallest
-    ("1d4+2 phy", 3, "3d6+4 phy"),  # one size below tier 1's smallest, one below tier 3's
-    # Far above the range (4.2 ranges above its bottom), as far above the new one: 39.4.
-    ("1d12+20 phy", 2, "2d12+26 phy"),
+    ("1d4+2 phy", 3, "3d8+3 phy"),  # below tier 1's range: the bottom of tier 3's
+    # Far above the range (4.2 ranges above its bottom): held at the new range's top.
+    ("1d12+20 phy", 2, "2d12+4 phy"),
+    ("2d10+5 phy", 2, "2d10+4 phy"),  # a tier's own damage, moved to its tier, inside it
+    ("1d10+3 phy", 4, "4d10+14 phy"),  # 0.6 along: 35.8 wants +14, the range allows it...
+    ("1d10+4 phy", 4, "4d10+15 phy"),  # ...0.8 along: 38.4 wants +16, held at +15
 ])
 def test_damage_placed(damage, tier, expected):
     assert tiers.move_adversary({**BURROWER, "damage": damage}, tier)["damage"] == expected
@@ -182,10 +213,11 @@ def test_an_environment_takes_its_new_tiers_column():
     move = tiers.plan_environment(CAVERN, 3)
     assert (move.stats["tier"], move.stats["difficulty"]) == (3, 17)
     assert move.stats["features"] == CAVERN["features"]
-    # 1d8+3 is the top of tier 1's 1d6+1..1d8+3; the top of tier 3's is 17.5: three d8 +4.
+    # 1d8+3 is the top of tier 1's 1d6+1..1d8+3; the top of tier 3's (3d8+3 to 3d10+1) is
+    # 17.5: three d8 would need +4, and the range's modifiers run from +1 to +3.
     [rockfall] = move.check
     assert (rockfall.feature, rockfall.damage, rockfall.suggestion) == (
-        "Rockfall", "1d8+3", "3d8+4")
+        "Rockfall", "1d8+3", "3d8+3")
     assert [tiers.move_environment(CAVERN, t)["difficulty"] for t in (1, 2, 3, 4)] == [
         11, 14, 17, 20]
 
@@ -243,6 +275,13 @@ def test_shifts_are_the_benchmarks_differences_unless_said(stats, tier):
         assert move.stats["severe"] - stats["severe"] == new.severe - old.severe
 
 
+@given(valid_adversaries(), st.integers(1, 4))
+def test_moved_dice_damage_is_inside_the_range_its_tier_cites(stats, tier):
+    damage = tiers.move_adversary(stats, tier)["damage"]
+    if _form(stats["damage"])[0]:  # a number alone (a Minion's) stays a number
+        assert _inside(damage, tier), (stats["damage"], stats["tier"], damage)
+
+
 @given(valid_adversaries(minion=True), st.integers(1, 4))
 def test_minions_never_get_thresholds(stats, tier):
     moved = tiers.move_adversary(stats, tier)
@@ -263,15 +302,16 @@ def test_more_damage_never_lands_lower(start, end, sides, flat, more):
 @given(st.integers(1, 3), st.data())
 def test_up_then_down_gives_the_original_where_reversible(start, data):
     end = data.draw(st.integers(start + 1, 4))
-    # Reversible (the module's docstring): as many dice as the tier, a die both tiers allow
-    # (or beyond both ranges), no modifier held at 0, nothing clamped.
+    # Reversible (the module's docstring): as many dice as the tier, a die both tiers allow,
+    # a modifier within its tier's that the new range need not hold, nothing clamped.
     sides = data.draw(st.sampled_from([s for s in (4, 6, 8, 10, 12, 20)
-                                       if (s in _sizes(start) and s in _sizes(end)) or s == 20]))
-    flat = data.draw(st.integers(0, 30))
+                                       if s in _sizes(start) and s in _sizes(end)]))
+    flat = data.draw(st.sampled_from(_modifiers(start)))
     stats = {**data.draw(valid_adversaries()), "tier": start,
-             "damage": f"{start}d{sides}{f'+{flat}' if flat else ''} phy"}
+             "damage": f"{start}d{sides}+{flat} phy"}
+    assume(_wanted_modifier(stats["damage"], start, end) in _modifiers(end))
     move = tiers.plan_adversary(stats, end)
-    assume(not move.notes and _form(move.stats["damage"])[2] > 0)
+    assume(not move.notes)
     assert tiers.move_adversary(move.stats, start) == stats
 
 
@@ -328,8 +368,8 @@ def test_every_srd_adversary_moves_one_tier_up_and_down(srd_blocks):
                 assert (moved["hp"], moved["stress"]) == (stats["hp"] + extra,
                                                           stats["stress"] + extra)
             # The damage: a valid expression, with its type, tier-many dice, the same die
-            # where the new tier allows it, at the same place in the new range (to the
-            # rounding of the modifier, unless the modifier is held at 0).
+            # where the new tier allows it, inside the new range, at the same place in it
+            # (to the rounding of the modifier, unless the range held it at one of its ends).
             assert damage_problem(moved["damage"]) == "", what
             assert dice.parse(moved["damage"]).damage_label == dice.parse(
                 stats["damage"]).damage_label
@@ -338,27 +378,43 @@ def test_every_srd_adversary_moves_one_tier_up_and_down(srd_blocks):
             if count == 0:  # a number alone: a Minion's
                 assert (new_count, new_flat >= 1) == (0, True), what
                 continue
-            assert new_count == tier, what
+            assert new_count == tier and _inside(moved["damage"], tier), what
             if sides in _sizes(tier):
                 assert new_sides == sides, what
             before, after = tiers.adversary_damage(stats["tier"]), tiers.adversary_damage(tier)
             spot = (_mean(stats["damage"]) - before.low) / before.width
             target = after.low + spot * after.width
-            assert abs(_mean(moved["damage"]) - target) <= Fraction(1, 2) or new_flat == 0, what
-            # Inside the old tier's range, inside the new one's.
-            if before.low <= _mean(stats["damage"]) <= before.high and new_flat > 0:
-                assert after.low - 1 <= _mean(moved["damage"]) <= after.high + 1, what
+            held = new_flat in (min(_modifiers(tier)), max(_modifiers(tier)))
+            if new_sides == sides and not held:
+                assert abs(_mean(moved["damage"]) - target) <= Fraction(1, 2), what
     assert moves == 2 * 129 - sum(s["tier"] in (1, 4) for s in srd_blocks)
 
 
+def test_every_srd_adversary_at_every_tier_deals_damage_inside_the_range_it_cites(srd_blocks):
+    """A tier move once suggested 2d10+5 at tier 2 and 4d10+16 at tier 4, beside ranges of
+    2d6+3 to 2d12+4 and 4d8+10 to 4d12+15: the dice and the modifier now lie inside, the
+    feature damage suggested too."""
+    for stats in srd_blocks:
+        for tier in (1, 2, 3, 4):
+            move = tiers.plan_adversary(stats, tier)
+            what = f"{stats['name']} ({stats['damage']}) to tier {tier}: {move.stats['damage']}"
+            if _form(stats["damage"])[0]:  # a Minion's number alone stays a number
+                assert _inside(move.stats["damage"], tier), what
+            for feature in move.check:
+                if feature.suggestion is not None and _form(feature.suggestion)[0]:
+                    assert _inside(feature.suggestion, tier), (what, feature)
+
+
 def _reversible(stats: dict[str, object], moved: dict[str, object]) -> bool:
-    """The module's docstring: tier-many dice, a die both tiers allow (or beyond both), the
-    modifier not held at 0, and the first move up."""
-    count, sides, _flat = _form(str(stats["damage"]))
+    """The module's docstring: tier-many dice, a die both tiers allow, a modifier within its
+    tier's that the new range need not hold, and the first move up."""
+    damage = str(stats["damage"])
+    count, sides, flat = _form(damage)
     tier, end = int(str(stats["tier"])), int(str(moved["tier"]))
-    both = (sides in _sizes(tier) and sides in _sizes(end)) or sides == 20
-    return (end > tier and (count == 0 or (count == tier and both
-                                           and _form(str(moved["damage"]))[2] > 0)))
+    both = sides in _sizes(tier) and sides in _sizes(end)
+    return end > tier and (count == 0 or (
+        count == tier and both and flat in _modifiers(tier)
+        and _wanted_modifier(damage, tier, end) in _modifiers(end)))
 
 
 def test_every_srd_adversary_comes_back(srd_blocks):
@@ -381,4 +437,4 @@ def test_every_srd_adversary_comes_back(srd_blocks):
                 # a point or so of rounding either way.
                 assert _form(back["damage"])[0] == stats["tier"], what
     # Most of the SRD is tier-shaped: count it, so a change to the interpretation shows.
-    assert reversible == exact == 80
+    assert reversible == exact == 32

@@ -172,3 +172,33 @@ def test_the_preview_keeps_one_height_so_the_cards_do_not_move(qtbot, program):
         heights.add(preview.height())
         card_heights.add(cards.height())
     assert len(heights) == 1 and len(card_heights) == 1
+
+
+def test_a_defeated_adversary_leaves_the_odds_and_an_undo_brings_it_back(qtbot, program):
+    window, session = program.window, program.session
+    preview, cards = window.fight.odds_preview, window.fight.cards
+    sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
+    cards.setCurrentIndex(cards.model().index(1, 0))  # the Ashen Sentry's card, selected
+    assert "Ashen Sentry" in preview.title.text() and preview.request is not None
+    window.fight.operations.set_marks(sentry.id, sentry.hp_max, 0)  # every HP: defeated
+    assert session.combatants.by_id(sentry.id).defeated
+    assert "Ashen Sentry" not in preview.title.text() + preview.hits.text()
+    assert preview.request is None  # nothing worked out for it
+    program.undo_stack.undo()
+    assert "Ashen Sentry" in preview.title.text() and preview.request is not None
+
+
+def test_the_odds_pass_over_a_defeated_card_to_the_spotlights_adversary(qtbot, program):
+    window, session = program.window, program.session
+    preview, cards = window.fight.odds_preview, window.fight.cards
+    window.next_turn()  # the Chapel Warden takes the spotlight
+    archer = next(c for c in session.combatants if c.name == "Hollow Archer")
+    cards.entered.emit(cards.model().index(2, 0))  # the mouse on the Hollow Archer's card
+    assert "Hollow Archer" in preview.title.text()
+    window.fight.operations.set_marks(archer.id, archer.hp_max, 0)
+    assert "Chapel Warden" in preview.title.text()  # the mouse is still on the Archer
+    preview.show_for(session.combatants.by_id(archer.id))  # asked outright: it says why not
+    assert preview.hits.text() == "Hollow Archer is defeated: it attacks no more."
+    assert preview.request is None
+    program.undo_stack.undo()
+    assert "Hollow Archer" in preview.title.text()

@@ -111,7 +111,9 @@ def test_from_the_library_side_by_side_edited_saved_as_a_new_entry_and_undone(qt
         assert [field(dialog, f).value() for f in ("attack_modifier", "difficulty", "major",
                                                     "severe", "hp", "stress")] == [
             4, 19, 22, 36, 8, 5]
-        assert field(dialog, "damage", QLineEdit).text() == "3d10+6 phy"
+        # 0.8 along tier 1's range, 3d10+6 at tier 3 would pass the +5 of the range cited
+        # beside it: held at its top.
+        assert field(dialog, "damage", QLineEdit).text() == "3d10+5 phy"
         assert benchmark(dialog, "difficulty") == "17"
         assert benchmark(dialog, "damage") == "3d8+3 to 3d12+5"
         assert benchmark(dialog, "hp") == "+2 by default"
@@ -131,7 +133,7 @@ def test_from_the_library_side_by_side_edited_saved_as_a_new_entry_and_undone(qt
     after = templates(program)
     moved = after["Ashen Sentry (Tier 3)"]
     assert (moved.tier, moved.difficulty, moved.attack_modifier, moved.major, moved.severe,
-            moved.hp, moved.damage) == (3, 18, 4, 22, 36, 8, "3d10+6 phy")
+            moved.hp, moved.damage) == (3, 18, 4, 22, 36, 8, "3d10+5 phy")
     assert moved.features == before["Ashen Sentry"].features
     assert after["Ashen Sentry"] == before["Ashen Sentry"]  # the old entry stays
     assert page.current().stats.name == "Ashen Sentry (Tier 3)"  # the new one is selected
@@ -222,7 +224,7 @@ def test_from_a_cards_menu_only_the_one_in_the_fight_changes(qtbot, program):
         assert dialog.findChild(QRadioButton, "tierMoveTarget:fight").isChecked()
         assert not dialog.name.isEnabled()  # the fight's adversary keeps its name
         damage = field(dialog, "damage", QLineEdit)
-        assert damage.text() == "2d10+5 phy"
+        assert damage.text() == "2d10+4 phy"  # tier 2's range: 2d6+3 to 2d12+4
         damage.setText("2d10+6 phy")
         press_move(qtbot, dialog)
 

@@ -100,6 +100,15 @@ class SetFear(QUndoCommand):
         self._session.unrecord_fear(stored_id(self._event), self._old)  # stored by redo
 
 
+def start_scene(session: EncounterSession, reason: str = "new_scene",
+                note: str = "") -> SetFear:
+    """A ledger line that moves no Fear: the scene's Fear is counted again after it (the GM's
+    New scene, or a rest at the cap that gained none; ``domain/fear.py:SCENE_STARTS``)."""
+    command = SetFear(session, session.fear, reason, note)
+    command.setText(fear.reason_label(reason))
+    return command
+
+
 def spend_one_fear(session: EncounterSession, reason: str, note: str, refusal: str) -> SetFear:
     """One Fear out of the pool as a ledger line; Refused(``refusal``) when the pool is empty.
 

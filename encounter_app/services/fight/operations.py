@@ -282,6 +282,11 @@ class FightOperations(Operations):
 
         def finish(roll: DiceRoll | None) -> None:
             step = table.rest(session, kind, roll, party.basis)
+            if roll is not None and not step.fear_gained:
+                # at the cap the rest gains no Fear, yet its scene is over all the same
+                step.command.add(commands.start_scene(
+                    session, "short_rest" if kind is RestKind.SHORT else "long_rest",
+                    f"rolled {roll.expression} = {roll.total}; Fear already at the cap"))
             lines = list(step.happened) or (["Rested."] if roll is None else [])
             if roll is not None and kind is RestKind.LONG:
                 lines.append(f"Party: {party.basis}")

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.domain.adversaries import next_in_order
+from encounter_app.domain.fear import spent_in_scene
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import damaged_roll, stored_id
 from encounter_app.domain.system import Catalog, SystemRules
@@ -181,9 +182,9 @@ class EncounterSession(QObject):
 
     @property
     def fear_spent_in_scene(self) -> int:
-        """Fear spent during this encounter, for the scene-intensity guidance."""
-        return sum(-e.change for e in self.fear_ledger
-                   if e.encounter_id == self.encounter_id and e.change < 0)
+        """Fear spent during this encounter since the scene began (the last rest or New
+        scene), for the scene-intensity guidance."""
+        return spent_in_scene(self.fear_ledger, self.encounter_id)
 
     @property
     def scene_intensity(self) -> str:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QFont, QPainter, QPalette, QPen
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -32,6 +33,55 @@ if TYPE_CHECKING:
 RowInfo = Callable[["CombatantRow"], str]  # the note at the right of a row
 
 ROW_HEIGHT = 44
+NAME_ROOM = 72  # px of a name a note leaves it, at the least
+
+
+@dataclass(frozen=True)
+class RowTexts:
+    """Where a row's three texts are drawn, each rect as wide as its (elided) text."""
+
+    badge: QRect
+    badge_text: str  # "PC ●○○ · EVASION 12 · HIDDEN", elided to its room
+    name: QRect
+    name_text: str
+    info: QRect  # the note at the right: "HP 0/6 marked", or a system's two lines
+    info_text: str
+
+
+def row_layout(rect: QRect, badge_fm: QFontMetrics, name_fm: QFontMetrics, badge: str,
+               name: str, info: str) -> RowTexts:
+    """A row's badge line, name line and note, so that no two overlap at any width.
+
+    A one-line note sits on the name's line, leaving the badge line whole (a tracked, hidden
+    PC's "PC ●○○ · EVASION 12 · HIDDEN" needs it); a two-line note spans both. A line that
+    shares its height with the note gives way to it, elided; the note itself is elided only
+    when it would leave the name less than ``NAME_ROOM``.
+    """
+    left, right = rect.left() + 12, rect.right() - 8
+    room = max(0, right - left + 1)
+    badge_line = QRect(left, rect.top() + 6, room, 14)
+    name_line = QRect(left, rect.top() + 20, room, 20)
+    # the note never takes the whole row: the name keeps at least a few letters
+    note_room = room - min(room // 2, NAME_ROOM)
+    lines = [badge_fm.elidedText(line, Qt.TextElideMode.ElideRight, note_room)
+             for line in info.split("\n")] if info else []
+    info_w = max((badge_fm.horizontalAdvance(line) for line in lines), default=0)
+    info_h = len(lines) * badge_fm.height()
+    centre = name_line.center().y() if len(lines) <= 1 else rect.center().y()
+    info_rect = QRect(right + 1 - info_w, centre - info_h // 2, info_w, info_h)
+
+    def beside(line: QRect, fm: QFontMetrics, text: str) -> tuple[QRect, str]:
+        height = fm.height()
+        top = line.center().y() - height // 2
+        width = room
+        if info_w and top < info_rect.bottom() + 1 and info_rect.top() < top + height:
+            width = info_rect.left() - 12 - left
+        shown = fm.elidedText(text, Qt.TextElideMode.ElideRight, max(0, width))
+        return QRect(left, top, fm.horizontalAdvance(shown), height), shown
+
+    badge_rect, badge_text = beside(badge_line, badge_fm, badge)
+    name_rect, name_text = beside(name_line, name_fm, name)
+    return RowTexts(badge_rect, badge_text, name_rect, name_text, info_rect, "\n".join(lines))
 
 
 class InitiativeDelegate(QStyledItemDelegate):
@@ -75,42 +125,42 @@ class InitiativeDelegate(QStyledItemDelegate):
                     text_colour = text_colour.darker(400)  # dark theme: dark text on yellow
         fill_rect(painter, QRect(rect.left(), rect.top(), 5, rect.height()), KIND[row.kind])
 
-        badge_font = QFont(option.font)
-        badge_font.setPointSizeF(option.font.pointSizeF() * 0.8)
-        badge_font.setBold(True)
+        badge_font, name_font = self.fonts(option.font, row, active)
+        texts = self.row_texts(rect, option.font, row, active)
         painter.setFont(badge_font)
-        badge = QRect(rect.left() + 12, rect.top() + 6, rect.width() - 20, 14)
         painter.setPen(KIND[row.kind] if not (active or selected) else text_colour)
+        painter.drawText(texts.badge, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         texts.badge_text)
+        painter.setPen(text_colour)
+        painter.drawText(texts.info, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         texts.info_text)
+        painter.setFont(name_font)
+        painter.drawText(texts.name, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         texts.name_text)
+        painter.restore()
+
+    @staticmethod
+    def fonts(font: QFont, row: CombatantRow, active: bool) -> tuple[QFont, QFont]:
+        """The badge line's and the name's fonts, from the view's."""
+        badge_font = QFont(font)
+        badge_font.setPointSizeF(font.pointSizeF() * 0.8)
+        badge_font.setBold(True)
+        name_font = QFont(font)
+        name_font.setBold(active)
+        name_font.setStrikeOut(row.defeated)
+        return badge_font, name_font
+
+    def row_texts(self, rect: QRect, font: QFont, row: CombatantRow, active: bool) -> RowTexts:
+        """What a row says and where, in ``rect`` (the row less its 1 px top and bottom)."""
+        badge_font, name_font = self.fonts(font, row, active)
         marker = "▶ " if active else ""
         hidden = " · HIDDEN" if row.hidden else ""  # from the players (the tooltip says so)
         tracked = self.pcs_tracked and row.kind == "pc" and row.hp_max > 0
         evasion = f" · EVASION {row.evasion}" if tracked and row.evasion is not None else ""
-        painter.drawText(badge, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         marker + self.badge_text(row, evasion + hidden))
-
         info = (f"HP {row.hp_marked}/{row.hp_max} marked" if tracked
                 else self._row_info(row))
-        # still the badge font; a two-line note gives way to its widest line, not to both
-        info_width = max(painter.fontMetrics().horizontalAdvance(line)
-                         for line in info.split("\n"))
-
-        name_font = QFont(option.font)
-        name_font.setBold(active)
-        name_font.setStrikeOut(row.defeated)
-        painter.setFont(name_font)
-        painter.setPen(text_colour)
-        name_rect = QRect(rect.left() + 12, rect.top() + 20, rect.width() - 20, 20)
-        # the name gives way to the note on its right ("HP 12/12 marked"), never under it
-        name = painter.fontMetrics().elidedText(row.name, Qt.TextElideMode.ElideRight,
-                                                name_rect.width() - info_width - 12)
-        painter.drawText(name_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         name)
-
-        painter.setFont(badge_font)
-        painter.drawText(rect.adjusted(0, 4, -8, -4),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, info)
-        painter.restore()
-
+        return row_layout(rect, QFontMetrics(badge_font), QFontMetrics(name_font),
+                          marker + self.badge_text(row, evasion + hidden), row.name, info)
 
     def badge_text(self, row: CombatantRow, rest: str = "") -> str:
         """The line above the name: its kind, then a PC's spotlight tokens ("PC ●●○")."""

@@ -405,6 +405,8 @@ class FearLedgerModel(RowListModel[FearEventRow]):
             verb = "Gained" if value.change > 0 else "Spent"
             note = f" — {value.note}" if value.note else ""
             scene = "" if value.encounter_id == self._session.encounter_id else ", earlier"
+            if not value.change:  # a New scene, or a rest at the cap: no Fear moved
+                return f"{reason_label(value.reason)} (Fear {value.value}{scene}){note}"
             return (f"{verb} {abs(value.change)} (Fear {value.value}{scene}): "
                     f"{reason_label(value.reason)}{note}")
         if role == Qt.ItemDataRole.ToolTipRole and value.created_at is not None:

@@ -17,14 +17,19 @@ from PySide6.QtGui import QUndoCommand
 from encounter_app.domain import CombatantRow, adversaries, spotlight_tokens
 from encounter_app.domain.adversaries import Change, Refused
 from encounter_app.domain.optional_rules import RuleOptions
-from encounter_app.services.fight.commands import SetTurn, UpdateCombatant, spend_one_fear
+from encounter_app.services.fight.commands import (
+    SetTurn,
+    UpdateCombatant,
+    spend_one_fear,
+    start_scene,
+)
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.operations import Action
 from encounter_app.systems.daggerheart import conditions
 
 __all__ = ["Action", "Refused", "add_condition", "clear_by_spotlight", "clear_stress", "damage",
-           "end_gm_turn", "extra_gm_move", "mark_stress", "next_turn", "pass_turn",
+           "end_gm_turn", "extra_gm_move", "mark_stress", "new_scene", "next_turn", "pass_turn",
            "refill_tokens", "remove_condition", "set_marks", "slow_token", "spotlight",
            "spotlight_price"]
 
@@ -328,8 +333,24 @@ def refill_tokens(session: EncounterSession) -> Action:
     if not rows:
         raise Refused("Every PC already has all their spotlight tokens.")
     text = "New scene: refill spotlight tokens"
-    return Action(Compound(text, [UpdateCombatant(session, r, text) for r in rows]),
+    parts: list[QUndoCommand] = [start_scene(session)]
+    parts += [UpdateCombatant(session, r, text) for r in rows]
+    return Action(Compound(text, parts),
                   f"New scene: every PC has {rules.spotlight_tokens} spotlight tokens again.")
+
+
+def new_scene(session: EncounterSession) -> Action:
+    """New scene: the Fear spent in the scene is counted from 0 again (a Fear ledger line that
+    moves no Fear), and with the Spotlight Tracker every PC gets all their tokens back; one
+    undo step."""
+    text = "New scene"
+    parts: list[QUndoCommand] = [start_scene(session)]
+    rules = options(session)
+    rows = spotlight_tokens.refilled(session.combatants) if rules.spotlight_tracker else []
+    parts += [UpdateCombatant(session, r, text) for r in rows]
+    tokens = (f"; every PC has {rules.spotlight_tokens} spotlight tokens again" if rows
+              else "")
+    return Action(Compound(text, parts), f"New scene: its Fear spent counts from 0{tokens}.")
 
 
 def extra_gm_move(session: EncounterSession, what: str) -> Action:

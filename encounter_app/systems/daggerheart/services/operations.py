@@ -109,6 +109,10 @@ class DaggerheartOperations(Operations):
     def refill_tokens(self) -> bool:
         return self.act(lambda: adversaries.refill_tokens(self.session))
 
+    def new_scene(self) -> bool:
+        """The scene's Fear counted from 0 again (and the spotlight tokens refilled)."""
+        return self.act(lambda: adversaries.new_scene(self.session))
+
     def end_gm_turn(self) -> bool:
         return self.act(lambda: adversaries.end_gm_turn(self.session))
 

@@ -61,7 +61,7 @@ class DaggerheartFight(QObject):
                                         cards=self.cards)
         self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
         self.fear_tracker = FearTracker(fight, rests=context.rests)
-        self.scene = SceneIntensityPanel(fight)
+        self.scene = SceneIntensityPanel(fight, new_scene=operations.new_scene)
         self.odds_cache = OddsCache(context.roller.router, self)
         self.rolls = RollActions(window, operations, context.say,
                                  odds=self.odds_cache, selected=self.gm_turn_bar.selected_id)
@@ -205,6 +205,7 @@ class DaggerheartFight(QObject):
         window.add_keyed(menu, [self.fear_up_action, self.fear_down_action,
                                 self.card_actions.end_turn_action])
         menu.addAction(self.card_actions.extra_move_action)
+        menu.addAction(self.scene.new_scene_action)
         menu.addAction(self.card_actions.refill_action)
         menu.addSeparator()
         window.add_keyed(menu, self.outcomes.menu_actions())

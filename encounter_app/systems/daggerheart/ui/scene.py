@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from collections.abc import Callable
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from encounter_app.rules.daggerheart import SceneIntensity, scene_fear_range
 from encounter_app.services.fight.operations import FightOperations
@@ -21,7 +31,11 @@ def guidance(spent: int, intensity: SceneIntensity) -> str:
 
 
 class SceneIntensityPanel(QWidget):
-    def __init__(self, operations: FightOperations, parent: QWidget | None = None) -> None:
+    """The scene's intensity, the Fear spent in it against the guide, and New scene, which
+    counts that Fear from 0 again (``new_scene``: Daggerheart's operation; a rest does too)."""
+
+    def __init__(self, operations: FightOperations, parent: QWidget | None = None, *,
+                 new_scene: Callable[[], object] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scenePanel")
         self._operations = operations
@@ -38,6 +52,17 @@ class SceneIntensityPanel(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(QLabel("Scene:"))
         row.addWidget(self.intensity, 1)
+        self.new_scene_action = QAction("New s&cene", self, objectName="newSceneAction")
+        self.new_scene_action.setToolTip("A new scene: the Fear spent in it counts from 0 (a "
+                                         "rest starts one too), and with the Spotlight "
+                                         "Tracker every PC's tokens refill")
+        self.new_scene_action.setVisible(new_scene is not None)
+        if new_scene is not None:
+            self.new_scene_action.triggered.connect(new_scene)
+            button = QToolButton(objectName="newSceneButton")
+            button.setDefaultAction(self.new_scene_action)
+            button.setAccessibleName("New scene")
+            row.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 0, 6, 0)
         layout.addLayout(row)

@@ -29,7 +29,10 @@ from encounter_app.domain import EnvironmentBlock, EnvironmentRow, StatBlock, Te
 from encounter_app.domain.rows import stored_id
 from encounter_app.rules.battle_points import ADVERSARY_TYPES
 from encounter_app.rules.stat_blocks import ENVIRONMENT_TYPES
-from encounter_app.systems.daggerheart.services.library.guidance import library_peers
+from encounter_app.systems.daggerheart.services.library.guidance import (
+    library_peers,
+    new_adversary,
+)
 from encounter_app.systems.daggerheart.services.library.operations import (
     LibraryShelves,
     ShelfOperations,
@@ -314,7 +317,17 @@ class LibraryPanel(QTabWidget):
             StatBlockEditor,  # see ui/__init__.py
         )
 
-        return ask(StatBlockEditor(stats, self, peers=library_peers(self.library, stats)))
+        peers = library_peers(self.library, stats)
+        if stats is not None:
+            return ask(StatBlockEditor(stats, self, peers=peers))
+        # A new one starts at the tier and type the GM filters on (tier 1 Standard without),
+        # its numbers ones the guidance beside them calls usual.
+        filters = self.adversaries.table
+        editor = StatBlockEditor(new_adversary(filters.tier.currentData() or 1,
+                                               filters.type.currentData() or "Standard", peers),
+                                 self, peers=peers)
+        editor.setWindowTitle("New adversary")
+        return ask(editor)
 
     def _edit_environment(self, block: EnvironmentBlock | None) -> EnvironmentBlock | None:
         from encounter_app.systems.daggerheart.ui.library.environment_editor import (

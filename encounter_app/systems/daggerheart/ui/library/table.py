@@ -108,6 +108,10 @@ class FilteredTable(QWidget, Generic[EntryT]):
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset,
                        self.proxy.layoutChanged):
             signal.connect(self._count)
+        # The library's own rows too: an entry saved, deleted or imported that the search or a
+        # filter hides changes the total, and the proxy says nothing of it.
+        for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset):
+            signal.connect(self._count)
         self._count()
 
     def _count(self, *_args: object) -> None:

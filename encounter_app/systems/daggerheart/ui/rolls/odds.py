@@ -1,7 +1,8 @@
 """The odds preview: before an attack is rolled, its chance to hit each PC and its damage.
 
 It follows the card under the mouse, else the selected card, else the adversary in the
-spotlight. The odds are exact (icepool), computed on the rules thread and kept (OddsCache),
+spotlight, passing over a defeated one (it attacks no more; an undo brings it back). The odds
+are exact (icepool), computed on the rules thread and kept (OddsCache),
 so moving back to a card shows its odds at once.
 """
 
@@ -9,10 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QSizePolicy,
@@ -31,6 +40,7 @@ from encounter_app.ui.widgets.pips import fill_rect
 if TYPE_CHECKING:  # icepool loads with it; the odds module is imported where used
     from encounter_app.rules.odds import AttackOdds
     from encounter_app.systems.daggerheart.requests import OddsRequest
+    from encounter_app.systems.daggerheart.ui.cards import AdversaryCardsView
 
 
 FIRST_PREVIEW_MS = 500
@@ -143,14 +153,18 @@ class OddsPreview(QWidget):
         return self._request
 
     def show_for(self, row: CombatantRow | None) -> None:
-        """Preview ``row``'s attack (None: say how to get a preview)."""
+        """Preview ``row``'s attack (None: say how to get a preview; a defeated one attacks no
+        more)."""
         stats = current_stats(row) if row is not None and row.stats is not None else None
         pcs = attack_targets(self._session.combatants)
-        if row is None or stats is None or not pcs:
+        if row is None or stats is None or not pcs or row.defeated:
             self._request = None
             self.title.setText("<b>Attack odds</b>")
-            self.hits.setText("Point at an adversary's card to see its chance to hit each PC."
-                              if stats is None else "No PC with an Evasion to attack.")
+            self.hits.setText(
+                f"{row.name} is defeated: it attacks no more." if row is not None
+                and row.defeated else
+                "Point at an adversary's card to see its chance to hit each PC."
+                if stats is None else "No PC with an Evasion to attack.")
             self.chart.set_damage({})
             return
         # Imported with the first preview, half a second after start: the roll requests'
@@ -190,13 +204,16 @@ class OddsPreview(QWidget):
 
 class OddsFollower(QObject):
     """Points the preview at the card under the mouse, else the selected card, else the
-    adversary in the spotlight; and previews again when the fight changes."""
+    adversary in the spotlight, the first of them still standing (a group card's first
+    Minion standing); and previews again when the fight changes."""
 
-    def __init__(self, preview: OddsPreview, cards: QAbstractItemView,
+    def __init__(self, preview: OddsPreview, cards: AdversaryCardsView,
                  session: EncounterSession) -> None:
         super().__init__(preview)
         self._preview, self._cards, self._session = preview, cards, session
-        self._hovered: CombatantRow | None = None
+        # The card, not its row: the row it acts on changes as its Minions fall, and an undo
+        # brings a defeated one back.
+        self._hovered: QPersistentModelIndex | None = None
         cards.setMouseTracking(True)  # QAbstractItemView.entered needs it
         cards.entered.connect(self._entered)
         cards.viewport().installEventFilter(self)
@@ -210,8 +227,7 @@ class OddsFollower(QObject):
         QTimer.singleShot(FIRST_PREVIEW_MS, self, self.follow)
 
     def _entered(self, index: QModelIndex) -> None:
-        row = index.data(RowRole)
-        self._hovered = row if isinstance(row, CombatantRow) else None
+        self._hovered = QPersistentModelIndex(index) if index.isValid() else None
         self.follow()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -221,17 +237,20 @@ class OddsFollower(QObject):
         return False
 
     def _rows_changed(self, *_args: object) -> None:
-        if self._hovered is not None:  # the hovered row may have new marks
-            index = self._session.combatants.index_of(self._hovered.id)
-            self._hovered = self._session.combatants[index] if index >= 0 else None
-        self.follow()
+        self.follow()  # new marks, or one defeated (or back, undone)
 
     def follow(self) -> None:
-        self._preview.show_for(self._hovered or self._selected() or self._active())
+        hovered = self._card(self._hovered) if self._hovered is not None else None
+        candidates = (hovered, self._card(self._cards.currentIndex()), self._active())
+        self._preview.show_for(next((r for r in candidates
+                                     if r is not None and not r.defeated), None))
 
-    def _selected(self) -> CombatantRow | None:
-        row = self._cards.currentIndex().data(RowRole)
-        return row if isinstance(row, CombatantRow) else None
+    def _card(self, index: QModelIndex | QPersistentModelIndex) -> CombatantRow | None:
+        """The combatant a card acts on (a group card's first Minion standing), as it is now."""
+        if not index.isValid() or not isinstance(index.data(RowRole), CombatantRow):
+            return None
+        at = self._session.combatants.index_of(self._cards.acting_id(index))
+        return self._session.combatants[at] if at >= 0 else None
 
     def _active(self) -> CombatantRow | None:
         index = self._session.combatants.index_of(self._session.active_id)
