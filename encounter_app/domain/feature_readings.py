@@ -49,7 +49,8 @@ def reading_json(action: FeatureAction) -> JsonObject:
             "direct": action.direct, "advantage": action.advantage,
             "cost_stress": action.cost_stress, "cost_fear": action.cost_fear,
             "target_stress": action.target_stress, "armor_slot": action.armor_slot,
-            "conditions": list[JSON](sorted(action.conditions)), "reaction_roll": action.reaction_roll,
+            "conditions": list[JSON](sorted(action.conditions)),
+            "reaction_roll": action.reaction_roll,
             "reaction_difficulty": action.reaction_difficulty,
             "half_on_success": action.half_on_success}
 
