@@ -11,6 +11,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Literal, Protocol
 
+from encounter_app.domain.feature_readings import read_reading, reading_json
 from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.json_data import JsonObject
 from encounter_app.domain.json_fields import entries, json_object, whole
@@ -67,16 +68,20 @@ class Feature:
         return self.reading if self.reading is not None else _read(self.text)
 
     def to_json(self) -> JsonObject:
-        return {"name": self.name, "kind": self.kind, "text": self.text, "fear": self.fear,
-                "countdown": self.countdown}
+        data: JsonObject = {"name": self.name, "kind": self.kind, "text": self.text,
+                            "fear": self.fear, "countdown": self.countdown}
+        if self.reading is not None:  # only a correction: a feature without one is as it was
+            data["reading"] = reading_json(self.reading)
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Feature:
         found = json_object(data)
-        countdown = found.get("countdown")
+        countdown, reading = found.get("countdown"), found.get("reading")
         return cls(str(found["name"]), feature_kind(found.get("kind", "Passive")),
                    str(found.get("text", "")), bool(found.get("fear", False)),
-                   None if countdown is None else whole(countdown))
+                   None if countdown is None else whole(countdown),
+                   None if reading is None else read_reading(reading))
 
 
 @lru_cache(maxsize=4096)

@@ -5,9 +5,11 @@
     {"format": "encounter-manager", "version": 1, "kind": "encounter",
      "encounter": {...}}  (see encounter_file.py)
 
-A stat block is ``StatBlock.to_json()``. Reading is strict (a number must be a JSON number),
-so what one version writes the same version reads back equal, field for field. A newer
-version is refused with a message saying so; older versions will be read by this module.
+A stat block is ``StatBlock.to_json()``; a feature the GM corrected carries its ``"reading"``
+(domain/feature_readings.py), checked here as every field is. Reading is strict (a number
+must be a JSON number), so what one version writes the same version reads back equal, field
+for field. A newer version is refused with a message saying so; older versions will be read
+by this module.
 The sample library (resources/sample_adversaries.json) uses the first draft of the envelope,
 ``"format": "encounter-manager-adversaries"``, which reads the same.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from encounter_app.domain.feature_readings import CHOICES, FLAGS, LIMITS
 from encounter_app.domain.json_data import JSON, JsonObject
 from encounter_app.domain.rows import Experience, Feature, StatBlock
 from encounter_app.exchange import statblock
@@ -24,12 +27,15 @@ from encounter_app.exchange.fields import (
     Fields,
     Progress,
     entry_name,
+    names,
     or_zero,
     read_entries,
     short_name,
     shown,
 )
 from encounter_app.exchange.problems import Collector, Problem
+from encounter_app.rules import dice
+from encounter_app.rules.daggerheart import FeatureAction
 
 FORMAT = "encounter-manager"
 DRAFT_FORMAT = "encounter-manager-adversaries"
@@ -141,4 +147,52 @@ def read_feature(number: int, data: JsonObject, note: Collector, prefix: str) ->
     return Feature(name=name, kind=kind or "Passive", text=fields.text("text", required=False),
                    fear=fields.boolean("fear"),
                    countdown=fields.integer("countdown", *statblock.LIMITS["countdown"],
-                                            required=False))
+                                            required=False),
+                   reading=_reading(data.get("reading"), fields))
+
+
+def _reading(value: JSON, fields: Fields) -> FeatureAction | None:
+    """A feature's ``"reading"``, the GM's correction of what its text was read as: None when
+    there is none, or with its problems noted (the feature's entry is then refused)."""
+    if value is None:
+        return None
+    where = fields.where("reading")
+    if not isinstance(value, dict):
+        fields.note.add(where, f"expected a reading {{…}} or null, found {shown(value)}")
+        return None
+    place = Fields(value, fields.note, prefix=f"{where} ")
+
+    def named(key: str) -> str | None:
+        found = value.get(key)
+        if found is None or found in CHOICES[key]:
+            return None if found is None else str(found)
+        place.note.add(place.where(key), f"expected one of {', '.join(CHOICES[key])}, found "
+                                         f"{shown(found)}")
+        return None
+
+    def count(key: str) -> int:
+        low, high = LIMITS[key]
+        return place.count(key, high, low)
+
+    conditions = names(value.get("conditions", []), place.note, place.where("conditions"))
+    for number, condition in enumerate(conditions, 1):
+        if condition not in CHOICES["conditions"]:
+            place.note.add(f"{place.where('conditions')} {number}",
+                           f"expected one of {', '.join(CHOICES['conditions'])}, found "
+                           f"{shown(condition)}")
+    damage = place.text("damage", required=False, max_length=200) or None
+    if damage is not None:
+        try:
+            dice.parse(damage)
+        except dice.DiceError as exc:
+            place.note.add(place.where("damage"), str(exc))
+    return FeatureAction(
+        **{flag: place.boolean(flag) for flag in FLAGS},
+        range=named("range"), damage=damage,
+        cost_stress=count("cost_stress"),
+        cost_fear=count("cost_fear"),
+        target_stress=count("target_stress"),
+        conditions=frozenset(c for c in conditions if c in CHOICES["conditions"]),
+        reaction_roll=named("reaction_roll"),
+        reaction_difficulty=place.integer("reaction_difficulty", *LIMITS["reaction_difficulty"],
+                                          required=False))

@@ -10,7 +10,8 @@ value: expected a whole number, found 'many'"), and opening sets the file aside
 
 What a column may hold comes from the program, not from a second schema: the columns, their
 types and which may be empty from the table classes (``tables.py``); the kinds from the
-domain's own enumerations; the shape of a JSON column from the frozen row that reads it
+domain's own enumerations (a feature's reading's ranges, traits and conditions from
+``domain/feature_readings.py``); the shape of a JSON column from the frozen row that reads it
 (``domain/rows.py``: a stat block, a feature, a summary), read from its annotations; each rule
 system's sheets and states from the system itself (``SystemRules.read``), for the systems the
 file's campaigns play and no other (the catalog imports a system when first asked). The ranges
@@ -43,6 +44,8 @@ from typing import Literal, Union
 
 from encounter_app.domain.campaign_rows import EncounterStatus, Summary
 from encounter_app.domain.countdown_steps import TRIGGER_LABELS
+from encounter_app.domain.feature_readings import CHOICES as READING_CHOICES
+from encounter_app.domain.feature_readings import LIMITS as READING_LIMITS
 from encounter_app.domain.json_data import DataError, read_as, shown
 from encounter_app.domain.optional_rules import TOKENS_MAX, TOKENS_MIN, RuleOptions
 from encounter_app.domain.rows import (
@@ -90,7 +93,12 @@ FIELD_RANGES: dict[str, tuple[Bound, Bound]] = {
     "spotlight_tokens": (TOKENS_MIN, TOKENS_MAX),  # RuleOptions
     "rounds": (0, None), "fear_gained": (0, None), "fear_spent": (0, None),  # Summary
     "rolls": (0, None),
+    **READING_LIMITS,  # a feature's reading: its costs, marks and Reaction Roll's Difficulty
 }
+
+#: The texts of the JSON the domain reads, by field: what the rules know (a feature's reading
+#: names a range, a trait and conditions of theirs).
+FIELD_CHOICES: dict[str, tuple[str, ...]] = dict(READING_CHOICES)
 
 #: Each number column's range. The upper bounds are an import's (exchange/encounter_file.py,
 #: campaign_file.py): what a file of the program's own may hold, and more than any table needs.
@@ -599,13 +607,14 @@ class _Place:
         return _Place(self.doc, f"{self.path} || '.{name}'")
 
 
-def _fits(kind: object, at: _Place, depth: int, bounds: tuple[Bound, Bound] = (None, None)
-          ) -> str:
+def _fits(kind: object, at: _Place, depth: int, bounds: tuple[Bound, Bound] = (None, None),
+          allowed: tuple[str, ...] = ()) -> str:
     """SQL that is true when the JSON at ``at`` is what ``kind`` (an annotation of the
-    domain's rows) reads, as the program writes it: a number as a number, never as text."""
+    domain's rows) reads, as the program writes it: a number as a number, never as text;
+    text one of ``allowed`` when there are some."""
     origin = typing.get_origin(kind)
     if origin in (Union, types.UnionType):
-        return "(" + " OR ".join(_fits(option, at, depth, bounds)
+        return "(" + " OR ".join(_fits(option, at, depth, bounds, allowed)
                                  for option in typing.get_args(kind)) + ")"
     if kind is type(None):
         return f"{at.type} = 'null'"
@@ -615,6 +624,8 @@ def _fits(kind: object, at: _Place, depth: int, bounds: tuple[Bound, Bound] = (N
         return f"({at.type} = 'integer'{_between(at.value, *bounds)})"
     if kind is float:
         return f"{at.type} IN ('integer', 'real')"
+    if kind is str and allowed:
+        return f"({at.type} = 'text' AND {at.value} IN ({', '.join(map(_literal, allowed))}))"
     if kind is str:
         return f"{at.type} = 'text'"
     if origin is Literal:
@@ -623,19 +634,20 @@ def _fits(kind: object, at: _Place, depth: int, bounds: tuple[Bound, Bound] = (N
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         choices = ", ".join(_literal(name) for name in kind.__members__)
         return f"({at.type} = 'text' AND {at.value} IN ({choices}))"
-    if origin is tuple:
+    if origin in (tuple, frozenset):  # a frozenset is written as a list (conditions)
         item, *rest = typing.get_args(kind)
-        if rest != [Ellipsis]:
+        if origin is tuple and rest != [Ellipsis]:
             raise TypeError(f"{kind!r}: only lists of one kind are checked")
         each = f"e{depth}"
-        inner = _fits(item, _Place(at.doc, f"{each}.fullkey"), depth + 1)
+        inner = _fits(item, _Place(at.doc, f"{each}.fullkey"), depth + 1, allowed=allowed)
         return _EACH.format(type=at.type, doc=at.doc, path=at.path, each=each, inner=inner)
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
         parts = [f"{at.type} = 'object'"]
         for f in dataclasses.fields(kind):
             place = at.field(f.name)
-            fits = _fits(hints[f.name], place, depth, FIELD_RANGES.get(f.name, (None, None)))
+            fits = _fits(hints[f.name], place, depth, FIELD_RANGES.get(f.name, (None, None)),
+                         FIELD_CHOICES.get(f.name, ()))
             required = f.default is dataclasses.MISSING and (
                 f.default_factory is dataclasses.MISSING)
             parts.append(fits if required else f"({place.type} IS NULL OR {fits})")
@@ -645,11 +657,16 @@ def _fits(kind: object, at: _Place, depth: int, bounds: tuple[Bound, Bound] = (N
 
 def _shape_problem(kind: object, data: object, name: str) -> tuple[str, str]:
     """Where ``data``, the JSON of the column ``name``, is not what ``kind`` reads, and what
-    is wrong, as the domain's reader says it (json_data.read_as); then the ranges."""
+    is wrong, as the domain's reader says it (json_data.read_as); then the ranges and the
+    choices."""
     try:
         read_as(kind, data, name)
     except DataError as exc:
         return exc.where, exc.message
+    for where, text, choices in _texts(kind, data, name):
+        if text not in choices:
+            return where, (f"expected one of {', '.join(map(repr, choices))}, found "
+                           f"{shown(text)}")
     for where, value in _numbers(kind, data, name):
         low, high = FIELD_RANGES.get(where.rsplit(" ", 1)[-1], (None, None))
         if isinstance(low, int) and isinstance(high, int | None) and (
@@ -673,6 +690,24 @@ def _numbers(kind: object, data: object, where: str) -> Iterator[tuple[str, int]
         for name, value in data.items():
             if name in hints:
                 yield from _numbers(_without_none(hints[name]), value, f"{where} {name}".strip())
+
+
+def _texts(kind: object, data: object, where: str, choices: tuple[str, ...] = ()
+           ) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """The texts of ``data`` read as ``kind`` that must be one of some choices
+    (``FIELD_CHOICES``), with where each is and its choices."""
+    if isinstance(data, str) and choices:
+        yield where, data, choices
+    elif isinstance(data, list):
+        item = next(iter(typing.get_args(kind)), object)
+        for n, value in enumerate(data, 1):
+            yield from _texts(item, value, f"{where} {n}".strip(), choices)
+    elif isinstance(data, dict) and isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        for name, value in data.items():
+            if name in hints:
+                yield from _texts(_without_none(hints[name]), value, f"{where} {name}".strip(),
+                                  FIELD_CHOICES.get(name, ()))
 
 
 def _without_none(kind: object) -> object:

@@ -147,9 +147,10 @@ def srd_blocks(draw) -> StatBlock:
         # Experiences are one comma-separated line: a comma cannot be in a name there.
         experiences=tuple(Experience(draw(WORDS.map(lambda w: w.replace(",", "")).filter(
             lambda w: w.strip() == w and w)), e.bonus) for e in stats.experiences),
-        # The SRD writes no flags: a countdown is in the text, Fear is what the text says.
+        # The SRD writes no flags: a countdown is in the text, Fear is what the text says;
+        # nor a GM's correction of what a text is read as.
         features=tuple(replace(f, name=draw(WORDS), text=text, countdown=countdown,
-                               fear=srd.is_fear_feature(text))
+                               fear=srd.is_fear_feature(text), reading=None)
                        for f in stats.features
                        for countdown in [draw(st.none() | st.integers(1, 12))]
                        for text in [(f"Countdown ({countdown}). " if countdown else "")

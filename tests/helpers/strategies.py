@@ -8,6 +8,8 @@ from encounter_app.domain.rows import CombatantRow, CountdownRow, Experience, Fe
 from encounter_app.exchange import encounter_file as ef
 from encounter_app.exchange.encounter_file import EncounterFile
 from encounter_app.exchange.statblock import TYPES
+from encounter_app.rules.daggerheart import FeatureAction
+from encounter_app.rules.daggerheart_features import CONDITIONS, RANGES, TRAITS
 from encounter_app.systems.daggerheart.state import DaggerheartState
 
 # Anything a GM can type: every character but lone surrogates, which no keyboard makes.
@@ -18,6 +20,19 @@ types = st.one_of(st.sampled_from([t for t in TYPES if t != "Horde"]),
 damage = st.builds(lambda n, sides, flat, kind: f"{n}d{sides}{flat:+d}{kind}".replace("+0", ""),
                    st.integers(1, 6), st.sampled_from([4, 6, 8, 10, 12, 20]),
                    st.integers(-3, 15), st.sampled_from(["", " phy", " mag", " phy/mag"]))
+
+
+# A feature's reading as the GM may correct it: any of what the rules know, within its limits
+# (domain/feature_readings.py).
+feature_actions = st.builds(
+    FeatureAction, attack=st.booleans(), standard=st.booleans(),
+    range=st.none() | st.sampled_from(RANGES), all_targets=st.booleans(),
+    damage=st.none() | damage, direct=st.booleans(), advantage=st.booleans(),
+    cost_stress=st.integers(0, 99), cost_fear=st.integers(0, 12),
+    target_stress=st.integers(0, 99), armor_slot=st.booleans(),
+    conditions=st.frozensets(st.sampled_from(CONDITIONS)),
+    reaction_roll=st.none() | st.sampled_from(TRAITS),
+    reaction_difficulty=st.none() | st.integers(1, 50), half_on_success=st.booleans())
 
 
 @st.composite
@@ -41,7 +56,8 @@ def stat_blocks(draw) -> StatBlock:
                                         max_size=3))),
         features=tuple(draw(st.lists(st.builds(
             Feature, names, st.sampled_from(["Passive", "Action", "Reaction"]), text,
-            st.booleans(), st.none() | st.integers(1, 99)), max_size=4))),
+            st.booleans(), st.none() | st.integers(1, 99), st.none() | feature_actions),
+            max_size=4))),
     )
 
 

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import SQLModel
 
-from encounter_app.domain import CombatantRow, FearEventRow, RollRow
+from encounter_app.domain import CombatantRow, FearEventRow, RollRow, TemplateRow
+from encounter_app.domain.feature_readings import NOTHING, reading_json
 from encounter_app.domain.json_data import read_as
 from encounter_app.domain.rows import StatBlock
 from encounter_app.exchange import statblock
@@ -54,6 +55,11 @@ def test_what_the_program_writes_passes(tmp_path: Path, key: str) -> None:
     create_sample(store, key, seed=2)
     store.close()
     assert migrate.check_file(tmp_path / DB_NAME, SYSTEMS) is True
+
+
+def reading(**change: object) -> str:
+    """SQL: a feature's reading (a GM's correction) as JSON, changed by ``change``."""
+    return "json('" + json.dumps({**reading_json(NOTHING), **change}) + "')"
 
 
 @pytest.mark.parametrize(("statement", "said"), [
@@ -112,6 +118,30 @@ def test_what_the_program_writes_passes(tmp_path: Path, key: str) -> None:
     ("UPDATE adversary_template SET features = '[{\"name\": \"Sly\", \"kind\": \"Sometimes\", "
      "\"text\": \"\"}]' WHERE id = 1", "adversary_template row 1, features 1 kind: expected one "
      "of 'Passive', 'Action', 'Reaction', found 'Sometimes'"),
+    # A feature's reading: of the kinds, within the limits, naming what the rules know.
+    ("UPDATE adversary_template SET features = json_set(features, '$[1].reading', "
+     f"{reading(range='Nearby')}) WHERE id = 1", "adversary_template row 1, features 2 reading "
+     "range: expected one of 'Melee', 'Very Close', 'Close', 'Far', 'Very Far', found 'Nearby'"),
+    ("UPDATE adversary_template SET features = json_set(features, '$[0].reading', "
+     f"{reading(reaction_roll='Luck')}) WHERE id = 2", "adversary_template row 2, features 1 "
+     "reading reaction_roll: expected one of 'Agility', 'Strength', 'Finesse', 'Instinct', "
+     "'Presence', 'Knowledge', found 'Luck'"),
+    ("UPDATE adversary_template SET features = json_set(features, '$[0].reading', "
+     f"{reading(conditions=['Restrained', 'Hidden'])}) WHERE id = 1", "adversary_template row 1,"
+     " features 1 reading conditions 2: expected one of 'Restrained', 'Vulnerable', found "
+     "'Hidden'"),
+    ("UPDATE adversary_template SET features = json_set(features, '$[0].reading', "
+     f"{reading(cost_fear=-1)}) WHERE id = 1",
+     "adversary_template row 1, features 1 reading cost_fear: -1 is out of range: 0 to 12"),
+    ("UPDATE adversary_template SET features = json_set(features, '$[0].reading', "
+     f"{reading(attack='yes')}) WHERE id = 1",
+     "adversary_template row 1, features 1 reading attack: expected true or false, found 'yes'"),
+    ("UPDATE combatant SET stat_block = json_set(stat_block, '$.features[2].reading', "
+     f"{reading(target_stress='two')}) WHERE id = 4", "combatant row 4, stat_block features 3 "
+     "reading target_stress: expected a whole number, found 'two'"),
+    ("UPDATE combatant SET stat_block = json_set(stat_block, '$.features[0].reading', "
+     "json('[]')) WHERE id = 4", "combatant row 4, stat_block features 1 reading: expected "
+     "an object {…}, found []"),
     ("UPDATE encounter SET summary = '{\"rounds\": \"three\"}'",
      "encounter row 1, summary rounds: expected a whole number, found 'three'"),
     ("UPDATE campaign SET options = '{\"spotlight_tokens\": 40}'",
@@ -136,6 +166,21 @@ def test_a_row_the_program_never_writes_is_named(demo: Path, tmp_path: Path, sta
             damaged(demo, tmp_path, statement)
         return
     assert damaged(demo, tmp_path, statement) == said
+
+
+def test_a_features_reading_the_program_writes_passes(tmp_path: Path) -> None:
+    corrected = dataclasses.replace(BANDIT, features=tuple(
+        dataclasses.replace(f, reading=dataclasses.replace(
+            NOTHING, attack=True, range="Far", damage="2d6 phy", cost_stress=1,
+            conditions=frozenset({"Restrained", "Vulnerable"}), reaction_roll="Agility",
+            reaction_difficulty=14, half_on_success=True)) for f in BANDIT.features))
+    store = Store.open(tmp_path, SYSTEMS)
+    encounter = create_demo(store, seed=1)
+    store.insert_templates([TemplateRow(None, corrected, "homebrew")])
+    store.insert_combatant(encounter.id, CombatantRow(kind="adversary", name="Bandit", hp_max=5,
+                                                      stress_max=2, stats=corrected))
+    store.close()
+    assert migrate.check_file(tmp_path / DB_NAME, SYSTEMS) is True
 
 
 def test_opening_sets_a_damaged_database_aside_and_starts_afresh(demo: Path,

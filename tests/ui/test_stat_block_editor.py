@@ -18,6 +18,7 @@ from encounter_app.systems.daggerheart.sample import (
 )
 from encounter_app.systems.daggerheart.ui.library.environment_editor import EnvironmentEditor
 from encounter_app.systems.daggerheart.ui.library.stat_block_editor import StatBlockEditor
+from tests.helpers.strategies import feature_actions
 
 SAMPLES = {s.name: s for s in load_sample_adversaries()}
 
@@ -172,9 +173,12 @@ def test_the_environment_editor_checks_and_keeps_everything(qtbot) -> None:
 
 words = st.text(alphabet=st.characters(categories=("L", "N"), include_characters=" '-&<"),
                 min_size=1, max_size=30).map(str.strip).filter(bool)
+# A GM's correction of a reading, with a damage the editor takes (its type said).
+readings = feature_actions.filter(lambda a: a.damage is None or not rules.damage_problem(a.damage))
 features = st.builds(Feature, name=words, kind=st.sampled_from(rules.FEATURE_KINDS),
                      text=words, fear=st.booleans(),
-                     countdown=st.none() | st.integers(*rules.COUNTDOWN))
+                     countdown=st.none() | st.integers(*rules.COUNTDOWN),
+                     reading=st.none() | readings)
 
 
 @st.composite

@@ -1,6 +1,7 @@
 """Editable lists inside the stat-block editors: experiences (name and bonus) and features (name,
-kind, Fear flag, countdown, text), each entry with its own move up/down and remove buttons and
-its problems said right under it.
+kind, Fear flag, countdown, text, and the GM's correction of what the text is read as, edited
+in reading_panel.py), each entry with its own move up/down and remove buttons and its problems
+said right under it.
 """
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,7 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import Experience, Feature
+from encounter_app.domain.feature_readings import reading_json
 from encounter_app.domain.json_data import JSON, JsonObject
+from encounter_app.rules.daggerheart import FeatureAction, feature_action
 from encounter_app.rules.stat_blocks import COUNTDOWN, EXPERIENCE_BONUS, FEATURE_KINDS
 from encounter_app.ui.widgets.problem import ProblemLabel
 
@@ -39,6 +43,7 @@ class EntryRow(QFrame):
     changed = Signal()
     move_requested = Signal(object, int)  # the row, -1 up or +1 down
     remove_requested = Signal(object)
+    chosen = Signal(object)  # the row: the GM went into one of its fields, or clicked it
     name: QLineEdit  # each kind's first field, focused when the GM adds an entry
 
     def __init__(self, noun: str, parent: QWidget | None = None) -> None:
@@ -65,6 +70,36 @@ class EntryRow(QFrame):
 
     def json(self) -> JsonObject:
         raise NotImplementedError
+
+    def _watch_focus(self) -> None:
+        """Say ``chosen`` when any of the row's fields or buttons takes the keyboard or a
+        click."""
+        for child in self.findChildren(QWidget):
+            child.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.FocusIn, QEvent.Type.MouseButtonPress):
+            self.chosen.emit(self)
+        return super().eventFilter(watched, event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.chosen.emit(self)
+        super().mousePressEvent(event)
+
+    def set_chosen(self, chosen: bool) -> None:
+        """Tint the row the editor's other parts speak of with the highlight (a colour alone:
+        nothing moves)."""
+        palette = QPalette()  # nothing set: the window's own again
+        if chosen:
+            palette = QPalette(self.palette())
+            window = palette.color(QPalette.ColorRole.Window)
+            mark = palette.color(QPalette.ColorRole.Highlight)
+            palette.setColor(QPalette.ColorRole.Window, QColor.fromRgbF(
+                window.redF() * 0.8 + mark.redF() * 0.2,
+                window.greenF() * 0.8 + mark.greenF() * 0.2,
+                window.blueF() * 0.8 + mark.blueF() * 0.2))
+        self.setPalette(palette)
+        self.setAutoFillBackground(chosen)
 
 
 class ExperienceRow(EntryRow):
@@ -98,6 +133,9 @@ class ExperienceRow(EntryRow):
 class FeatureRow(EntryRow):
     def __init__(self, value: Feature | None = None, parent: QWidget | None = None) -> None:
         super().__init__("feature", parent)
+        # The GM's correction of what the text is read as (None: as the text reads); kept by
+        # every editor of features, edited where the editor shows it (reading_panel.py).
+        self.reading: FeatureAction | None = None if value is None else value.reading
         self.name = QLineEdit(placeholderText="Feature name, e.g. Relentless (2)")
         self.name.setAccessibleName("Feature name")
         self.kind = QComboBox()
@@ -143,11 +181,30 @@ class FeatureRow(EntryRow):
                        self.has_countdown.toggled, self.countdown.valueChanged,
                        self.text.textChanged):
             signal.connect(self.changed)
+        self._watch_focus()
+
+    def read(self) -> FeatureAction | None:
+        """What the text, as it is typed now, is read as (``rules.feature_action``)."""
+        return feature_action(self.text.toPlainText())
+
+    def action(self) -> FeatureAction | None:
+        """What using the feature does: the GM's correction, else the text's reading."""
+        return self.reading if self.reading is not None else self.read()
+
+    def set_reading(self, reading: FeatureAction | None) -> None:
+        """The GM's correction (None: read from the text again)."""
+        if reading != self.reading:
+            self.reading = reading
+            self.changed.emit()
 
     def json(self) -> JsonObject:
-        return {"name": self.name.text().strip(), "kind": self.kind.currentText(),
-                "text": self.text.toPlainText().strip(), "fear": self.fear.isChecked(),
-                "countdown": self.countdown.value() if self.has_countdown.isChecked() else None}
+        data: JsonObject = {
+            "name": self.name.text().strip(), "kind": self.kind.currentText(),
+            "text": self.text.toPlainText().strip(), "fear": self.fear.isChecked(),
+            "countdown": self.countdown.value() if self.has_countdown.isChecked() else None}
+        if self.reading is not None:
+            data["reading"] = reading_json(self.reading)
+        return data
 
 
 class ListEditor(QWidget, Generic[ValueT]):
@@ -155,6 +212,7 @@ class ListEditor(QWidget, Generic[ValueT]):
     ``make_row`` makes a row showing a value (an empty one for None)."""
 
     changed = Signal()
+    chosen = Signal(object)  # a row the GM went into
 
     def __init__(self, make_row: Callable[[ValueT | None], EntryRow], add_label: str, key: str,
                  parent: QWidget | None = None) -> None:
@@ -191,6 +249,7 @@ class ListEditor(QWidget, Generic[ValueT]):
         row.changed.connect(self.changed)
         row.move_requested.connect(self.move_row)
         row.remove_requested.connect(self._remove)
+        row.chosen.connect(self.chosen)
         self.rows.append(row)
         self._list.addWidget(row)
         if focus:

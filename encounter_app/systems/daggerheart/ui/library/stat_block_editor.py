@@ -8,6 +8,9 @@ Beside each number, as the GM types: the SRD's benchmark for the tier, and under
 number falls among the library's adversaries of the same tier and type (rules/guidance.py),
 from the ``peers`` the caller read once (services/library/guidance.py). Guidance never
 disables Save.
+
+Under the features, what the chosen one's text is read as, which the GM may correct
+(reading_panel.py); the correction is saved with the stat block.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ from encounter_app.systems.daggerheart.ui.library.entry_lists import (
     ListEditor,
 )
 from encounter_app.systems.daggerheart.ui.library.guide_line import GuideLine
+from encounter_app.systems.daggerheart.ui.library.reading_panel import (
+    ReadingPanel,
+    reading_problem,
+)
 from encounter_app.systems.daggerheart.ui.library.stat_block_forms import (
     FieldForm,
     ValidatedDialog,
@@ -89,6 +96,7 @@ class StatBlockEditor(ValidatedDialog):
         self.experiences: ListEditor[Experience] = ListEditor(ExperienceRow, "Add experience",
                                                               "experiences")
         self.features: ListEditor[Feature] = ListEditor(FeatureRow, "Add feature", "features")
+        self.reading = ReadingPanel(self.features)
 
         type_row = QHBoxLayout()
         type_row.addWidget(self.type, 1)
@@ -140,7 +148,7 @@ class StatBlockEditor(ValidatedDialog):
         # The left column a little wider than the lists: the guidance lines want the room.
         self._assemble([basics, attack_box],
                        [("Experiences", self.experiences), ("Features", self.features)],
-                       1040, 660, (1, 1))
+                       1040, 660, (1, 1), self.reading)
 
     def _build_guides(self) -> None:
         """The guidance lines under the numbers and the SRD benchmarks beside them."""
@@ -177,6 +185,7 @@ class StatBlockEditor(ValidatedDialog):
         self.motives.setPlainText(stats.motives)
         self.experiences.set_values(stats.experiences)
         self.features.set_values(stats.features)
+        self.reading.follow()
 
     def json(self) -> JsonObject:
         """The stat block as the fields have it, valid or not (what the rules check)."""
@@ -200,7 +209,13 @@ class StatBlockEditor(ValidatedDialog):
         }
 
     def problems(self) -> dict[str, str]:
-        return rules.adversary_problems(self.json())
+        problems = rules.adversary_problems(self.json())
+        for n, row in enumerate(self.features.rows):
+            if isinstance(row, FeatureRow) and (problem := reading_problem(row.reading)):
+                # Said in the reading's own line (and beside Save), not under the row: the
+                # panel's line is always there, so nothing moves.
+                problems[f"readings.{n}"] = f"Feature {n + 1}: {problem[:1].lower()}{problem[1:]}"
+        return problems
 
     def stats(self) -> StatBlock:
         return StatBlock.from_json(self.json())

@@ -90,9 +90,10 @@ class ValidatedDialog(QDialog):
 
     def _assemble(self, left: Sequence[QLayout | QWidget],
                   lists: Sequence[tuple[str, EntryList]], width: int, height: int,
-                  split: tuple[int, int] = (5, 6)) -> None:
+                  split: tuple[int, int] = (5, 6), under_lists: QWidget | None = None) -> None:
         """Fields on the left, the titled lists scrolling on the right, Save at the bottom;
-        ``split``: how the width is shared between the two columns."""
+        ``split``: how the width is shared between the two columns; ``under_lists``: what
+        stays under the lists as they scroll (what the chosen feature is read as)."""
         self._problem_labels: dict[str, ProblemLabel] = {}
         column = QVBoxLayout()
         for item in left:
@@ -117,7 +118,13 @@ class ValidatedDialog(QDialog):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         columns = QHBoxLayout()
         columns.addLayout(column, split[0])
-        columns.addWidget(scroll, split[1])
+        if under_lists is None:
+            columns.addWidget(scroll, split[1])
+        else:
+            right = QVBoxLayout()
+            right.addWidget(scroll, 1)
+            right.addWidget(under_lists)
+            columns.addLayout(right, split[1])
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                         | QDialogButtonBox.StandardButton.Cancel)
