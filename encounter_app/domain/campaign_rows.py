@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from encounter_app.domain.fields_repr import fields_repr
-from encounter_app.domain.json_data import JsonObject
-from encounter_app.domain.json_fields import entries, json_object, whole
+from encounter_app.domain.json_data import JsonObject, entries, json_object, whole
 from encounter_app.domain.system_data import EMPTY, SystemData, value_of
 
 EncounterStatus = Literal["draft", "active", "done"]

@@ -12,8 +12,7 @@ the editor use them.
 
 from __future__ import annotations
 
-from encounter_app.domain.json_data import JSON, JsonObject, shown
-from encounter_app.domain.json_fields import entries, json_object, whole
+from encounter_app.domain.json_data import JSON, JsonObject, entries, json_object, shown, whole
 from encounter_app.rules.daggerheart import FEAR_CAP
 from encounter_app.rules.daggerheart_features import (
     CONDITIONS,

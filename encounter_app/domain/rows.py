@@ -13,8 +13,7 @@ from typing import Literal, Protocol
 
 from encounter_app.domain.feature_readings import read_reading, reading_json
 from encounter_app.domain.fields_repr import fields_repr
-from encounter_app.domain.json_data import JsonObject
-from encounter_app.domain.json_fields import entries, json_object, whole
+from encounter_app.domain.json_data import JsonObject, entries, json_object, whole
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.system_data import EMPTY, SystemData
 from encounter_app.rules.daggerheart_features import FeatureAction, feature_action

@@ -21,8 +21,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from encounter_app.domain.fields_repr import fields_repr
-from encounter_app.domain.json_data import JSON, JsonObject, from_json
-from encounter_app.domain.json_fields import whole
+from encounter_app.domain.json_data import JSON, JsonObject, from_json, whole
 from encounter_app.domain.rows import CombatantKind, CombatantRow, RollRow
 from encounter_app.domain.system_data import Part, SystemData, data_json, typed, values
 from encounter_app.domain.system_data import StatField as StatField  # its old home
