@@ -75,6 +75,7 @@ def test_zombie_pack_takes_the_penalty_against_difficulty_13(qtbot):
     qtbot.addWidget(dialog)
     assert "no Experiences" in dialog.experience.note.text()
     dialog.penalty.setValue(-3)
+    dialog.difficulty.setValue(13)  # the Fireball's: the GM types it
     request = dialog.request()
     assert (request.bonus, request.difficulty, request.kind) == (-3, 13, "reaction")
     service = RulesService(seed=4)
@@ -146,6 +147,7 @@ def test_an_attack_whose_roll_fails_spends_no_fear(qtbot, program):
 def test_reaction_roll_from_the_window_goes_to_the_log(qtbot, program):
     def roll(dialog):
         dialog.kind.setCurrentIndex(1)  # an action roll
+        qtbot.keyClicks(dialog.difficulty, "13")  # the Difficulty of the task, typed
         qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
 
     answer_dialog(qtbot, ReactionDialog, roll)
