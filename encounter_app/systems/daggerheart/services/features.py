@@ -36,11 +36,7 @@ from typing import TYPE_CHECKING, Literal
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, Experience, Feature, RollRow
-from encounter_app.domain.adversaries import (
-    Refused,
-    attack_damage,
-    several_target_features,
-)
+from encounter_app.domain.adversaries import Refused, attack_damage
 from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.services.fight.commands import SetFear, UpdateCombatant
 from encounter_app.services.fight.session import EncounterSession
@@ -155,6 +151,17 @@ def attack_features(row: CombatantRow) -> list[Feature]:
                                      if (a := f.action) is not None and a.attack]
 
 
+def standard_several(row: CombatantRow) -> tuple[str, ...]:
+    """The features that let the standard attack itself reach every target ("When the Zombie
+    makes a standard attack, they can attack all targets within Very Close range"), by name. A
+    feature that makes an attack of its own on every target (Spit Acid) is not one: the GM
+    picks that feature instead."""
+    stats = row.stats
+    return () if stats is None else tuple(
+        f.name for f in stats.features
+        if (a := f.action) is not None and a.attack and a.standard and a.all_targets)
+
+
 def use_of(row: CombatantRow, feature: str | None = None) -> Use:
     """What ``row``'s standard attack (``feature`` None) or its feature of that name does now;
     Refused when it has no stat block, no such feature, or the feature does nothing to play."""
@@ -167,7 +174,7 @@ def use_of(row: CombatantRow, feature: str | None = None) -> Use:
         return Use(
             actor=row.name, combatant_id=row.id, feature=None, name=attack_name, kind="attack",
             modifier=stats.attack_modifier, damage=standard_damage, range=stats.attack_range,
-            several=bool(several_target_features(stats)), advantage=False, direct=False,
+            several=bool(standard_several(row)), advantage=False, direct=False,
             cost_stress=0, cost_fear=0, target_stress=0, armor_slot=False, conditions=(),
             trait="", difficulty=None, half_on_success=False)
     found = next((f for f in stats.features if f.name == feature), None)

@@ -50,11 +50,11 @@ if TYPE_CHECKING:
     from encounter_app.rules.dice import DiceRoll
 
 R = TypeVar("R")
-#: Asks the GM what to mark on the PCs a use touched (``offers``, the use named in ``source``),
-#: then calls ``mark`` once with the marks chosen (none when the GM declines): the window's
-#: hit dialog. Without one, nothing is marked on the PCs.
+#: Asks the GM what to mark on the PCs a use touched (``offers``; the use named in ``source``,
+#: the roll's log row as it will be logged), then calls ``mark`` once with the marks chosen
+#: (none when the GM declines): the window's hit dialog. Without one, nothing is marked.
 Mark = Callable[[Sequence[PcMarks]], None]
-Ask = Callable[[Sequence[PcHit], str, Mark], None]
+Ask = Callable[[Sequence[PcHit], str, RollRow, Mark], object]
 
 NOBODY = "Nobody can take the spotlight: add a combatant first."
 
@@ -308,7 +308,7 @@ class DaggerheartOperations(Operations):
             self._record(use, experience, row, chosen)
 
         if ask is not None and offers:
-            ask(offers, f"{use.actor}'s {use.name}", mark)
+            ask(offers, f"{use.actor}'s {use.name}", row, mark)
         else:
             mark(())
 

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QSizePolicy, QWidget
 
-from encounter_app.domain import CombatantRow, StatBlock, adversaries
+from encounter_app.domain import CombatantRow, RollRow, StatBlock, adversaries
 from encounter_app.domain.adversaries import Refused
 from encounter_app.systems.daggerheart.conditions import (
     SAME_DOES_NOT_STACK,
@@ -150,13 +150,15 @@ class CardActions(QObject):
         self.hit_dialog = dialog
         return dialog
 
-    def offer_hits(self, offers: Sequence[PcHit], source: str, mark: Mark) -> HitDialog:
+    def offer_hits(self, offers: Sequence[PcHit], source: str, roll: RollRow,
+                   mark: Mark) -> HitDialog:
         """An adversary's attack or feature touched tracked PCs: offer their marks and riders
-        (window-modal). ``mark`` gets what the GM ticked on *Mark*, nothing on *Not now*: the
-        operation then logs the roll, its cost and those marks as one undo step."""
+        (window-modal), under the roll as it will be logged. ``mark`` gets what the GM ticked
+        on *Mark*, nothing on *Not now*: the operation then logs the roll, its cost and those
+        marks as one undo step."""
         from encounter_app.systems.daggerheart.ui.pc_hits import HitDialog  # see ui/__init__.py
 
-        dialog = HitDialog(offers, source, self._window, massive=self._massive())
+        dialog = HitDialog(offers, source, self._window, massive=self._massive(), roll=roll)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: mark(dialog.choices()))
         dialog.rejected.connect(lambda: mark(()))

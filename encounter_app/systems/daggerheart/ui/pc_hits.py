@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain.fields_repr import fields_repr
-from encounter_app.domain.rows import CombatantRow
+from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.services.features import PcHit, PcMarks, marked
 
@@ -61,16 +62,21 @@ class HitDialog(QDialog):
 
     def __init__(self, targets: Sequence[PcHit | tuple[CombatantRow, int]], source: str,
                  parent: QWidget | None = None, *, typed: bool = False,
-                 massive: bool = False) -> None:
+                 massive: bool = False, roll: RollRow | None = None) -> None:
         """``targets``: each PC and the damage it took (with a feature's riders: ``PcHit``);
         ``typed``: the GM types the damage (a PC card's Damage…), else it came from the roll
-        and is only shown; ``massive``: the campaign plays the optional Massive Damage rule (4
-        HP at twice Severe)."""
+        (``roll``, its log row, shown on top) and is only shown; ``massive``: the campaign
+        plays the optional Massive Damage rule (4 HP at twice Severe)."""
         super().__init__(parent)
         self._massive = massive
         self.setObjectName("pcHitDialog")
         self.setWindowTitle(f"Mark the hit: {source}")
         layout = QVBoxLayout(self)
+        if roll is not None:  # the roll is logged with the marks: here is what it rolled
+            rolled = QLabel(f"<b>{escape(roll.summary)}</b><br>"
+                            + "<br>".join(escape(line) for line in roll.detail.splitlines()),
+                            objectName="hitRoll", wordWrap=True)
+            layout.addWidget(rolled)
         intro = QLabel("Each PC marks HP by their thresholds. An Armor Slot marked takes the "
                        "damage one threshold down (Severe to Major, Major to Minor, Minor to "
                        "none)." + (" Massive Damage: twice Severe or more marks 4 HP."

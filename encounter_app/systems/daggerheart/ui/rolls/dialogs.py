@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import CombatantRow, Experience
-from encounter_app.domain.adversaries import several_target_features, target_evasion
+from encounter_app.domain.adversaries import target_evasion
 from encounter_app.domain.requests import DiceRequest
 from encounter_app.systems.daggerheart.requests import (
     AttackRequest,
@@ -41,6 +41,7 @@ from encounter_app.systems.daggerheart.services.features import (
     Use,
     attack_features,
     attack_request,
+    standard_several,
     use_of,
 )
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
@@ -173,7 +174,7 @@ class AttackDialog(QDialog):
         layout.addWidget(self.description)
         # A standard attack has one target; a feature may allow several (the SRD's "all
         # targets within Close range"): then each ticked target is compared with one roll.
-        self._several_features = several_target_features(stats)
+        self._several_features = standard_several(attacker)
         self.targets_label = reserved_label("attackTargetsLabel", 2)
         layout.addWidget(self.targets_label)
         layout.addWidget(self.list)

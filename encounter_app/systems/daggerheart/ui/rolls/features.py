@@ -10,26 +10,23 @@ roll and the marks as one undo step. A refusal is said in the window; nothing ch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
 from encounter_app.domain.adversaries import Refused, attack_damage, attack_targets
 from encounter_app.services.operations import Say
-from encounter_app.systems.daggerheart.services.features import PcHit, use_of
+from encounter_app.systems.daggerheart.services.features import use_of
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
-from encounter_app.systems.daggerheart.services.operations import Ask, DaggerheartOperations, Mark
-
-#: Opens the hit dialog on tracked PCs (``CardActions.offer_hits``).
-Offer = Callable[[Sequence[PcHit], str, Mark], object]
+from encounter_app.systems.daggerheart.services.operations import Ask, DaggerheartOperations
 
 
 class FeatureUses(QObject):
     """Opens the dialog of an adversary's attack or feature and hands its answer on."""
 
     def __init__(self, window: QWidget, operations: DaggerheartOperations, say: Say, *,
-                 odds: OddsCache | None = None, offer: Offer | None = None,
+                 odds: OddsCache | None = None, offer: Ask | None = None,
                  tracked: Callable[[], bool] = lambda: False) -> None:
         super().__init__(window)
         self._window, self._operations, self._say = window, operations, say
@@ -38,15 +35,9 @@ class FeatureUses(QObject):
         self._offer, self._tracked = offer, tracked
 
     def _ask(self) -> Ask | None:
-        """The hit dialog when PCs are tracked (View › Track PCs), else nothing to mark."""
-        offer = self._offer
-        if offer is None or not self._tracked():
-            return None
-
-        def ask(offers: Sequence[PcHit], source: str, mark: Mark) -> None:
-            offer(offers, source, mark)
-
-        return ask
+        """The hit dialog (``CardActions.offer_hits``) when PCs are tracked (View › Track
+        PCs), else nothing to mark."""
+        return self._offer if self._tracked() else None
 
     def use(self, combatant_id: int, feature: str | None = None) -> None:
         """Use the adversary's standard attack (None) or its feature called ``feature``."""
