@@ -235,3 +235,22 @@ def test_ticking_an_armor_slot_in_the_hit_dialog_moves_nothing(qtbot, table):
     assert "Minor, marks 1 HP and an Armor Slot" in dialog._boxes[0].result.text()
     assert (dialog.mark_button.geometry(), dialog._boxes[0].armor.geometry()) == places
     assert dialog.size() == size
+
+
+def test_the_fear_badge_of_a_feature_that_rolls_uses_it_and_spends_nothing_alone(qtbot, table):
+    # The Ashen Sentry's Flare Up: "Spend a Fear to vent fire: every creature within Very Close
+    # range makes an Agility Reaction Roll (13) or takes 1d8 magic damage."
+    program, _burrower, _script = table()
+    session, cards = program.session, program.window.fight.cards
+    sentry = next(c for c in session.combatants if c.name == "Ashen Sentry")
+    card = card_of(program, sentry.id)
+    cards.scrollTo(card)
+    layout = cards.card_layout(card)
+    assert "Flare Up" in layout.use_features and "Flare Up" in layout.fear_features
+    badge = layout.fear_badges[layout.fear_features.index("Flare Up")]
+    fear, seen = session.fear, []
+    cancel_next_modal(lambda dialog: seen.append((type(dialog), dialog.difficulty.value())))
+    qtbot.mouseClick(cards.viewport(), Qt.MouseButton.LeftButton,
+                     pos=cards.visualRect(card).topLeft() + badge.center())
+    assert seen == [(FeatureDialog, 13)]  # the text's Difficulty
+    assert session.fear == fear  # cancelled: its Fear is paid only with its roll

@@ -349,8 +349,8 @@ class CardActions(QObject):
             done = features.use_of(row, feature.name)
             what = {"attack": "attack", "reaction": f"{done.trait} Reaction Roll",
                     "damage": "damage"}[done.kind]
-            cost = f", {done.cost}" if done.cost else ""
-            action = add(f"{feature.name.replace('&', '&&')} ({what}{cost})…",
+            said = ", ".join(p for p in (what, done.damage, done.cost) if p)
+            action = add(f"{feature.name.replace('&', '&&')} ({said})…",
                          f"feature:{feature.name}", partial(use, cid, feature.name),
                          enabled=not down)
             action.setToolTip(done.words())

@@ -78,6 +78,7 @@ class FeatureDialog(QDialog):
             tick.setChecked(use.several or i == 0)
             total = QSpinBox(minimum=0, maximum=MAX_TOTAL, objectName="reactionTotal")
             total.setSpecialValueText(" ")  # empty until the player's total is typed
+            total.setMinimumWidth(total.fontMetrics().horizontalAdvance("00") + 48)
             total.setAccessibleName(f"{target.name}'s reaction roll total")
             outcome = QComboBox(objectName="reactionOutcome")
             outcome.setAccessibleName(f"{target.name}'s reaction roll")
@@ -177,7 +178,7 @@ class FeatureDialog(QDialog):
                 if use.kind == "reaction" and use.half_on_success and use.damage else
                 "a target who fails takes it, one who succeeds none."
                 if use.kind == "reaction" and use.damage else
-                "what a target marks is offered to mark." if use.riders or use.damage
+                "each ticked target takes it." if use.damage
                 else "the log says who it reached.")
         self.explain.setText(escape(message))
         self.explain.setStyleSheet(theme.error_style(self.explain) if problem else "")
