@@ -17,7 +17,7 @@ import pytest
 from encounter_app.domain.adversaries import combatant_from
 from encounter_app.services.rolls.roller import Roller
 from encounter_app.systems.daggerheart import pc_tracks
-from encounter_app.systems.daggerheart.services import features
+from encounter_app.systems.daggerheart.services import feature_marks, features
 from encounter_app.systems.daggerheart.services.features import ReactionResult
 from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
 from tests.helpers.features import BURROWER, CONSTRUCT, MINOR_DEMON, scripted_service
@@ -78,7 +78,7 @@ class Confirm:
 
     def __call__(self, offers, _source, roll, mark):
         self.offers, self.rolls = list(offers), [*self.rolls, roll]
-        mark([replace(features.default_marks(o), use_armor=o.row.name in self.armor)
+        mark([replace(feature_marks.default_marks(o), use_armor=o.row.name in self.armor)
               for o in offers])
 
 
@@ -282,6 +282,6 @@ def test_riders_a_pc_cannot_take_mark_hp_instead(marks, hp, armor, stress, condi
     pc = CombatantRow(kind="pc", name="Wren", id=5, hp_max=6, stress_max=6, stress_marked=5,
                       evasion=12, system_state=DaggerheartState(major=6, severe=13, armor=2,
                                                                 armor_marked=2))
-    after = features.marked(pc, features.PcMarks(5, 0, **marks))
+    after = feature_marks.marked(pc, feature_marks.PcMarks(5, 0, **marks))
     assert (after.hp_marked, pc_tracks.tracks(after).armor_marked, after.stress_marked,
             after.conditions) == (hp, armor, stress, conditions)

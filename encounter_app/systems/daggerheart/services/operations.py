@@ -36,13 +36,9 @@ from encounter_app.services.fight.table import mark_pc_hits
 from encounter_app.services.operations import Action, Operations
 from encounter_app.services.rolls.roller import Roller
 from encounter_app.systems.daggerheart import pc_tracks
-from encounter_app.systems.daggerheart.services import adversaries, features
-from encounter_app.systems.daggerheart.services.features import (
-    PcHit,
-    PcMarks,
-    ReactionResult,
-    Use,
-)
+from encounter_app.systems.daggerheart.services import adversaries, feature_marks, features
+from encounter_app.systems.daggerheart.services.feature_marks import PcHit, PcMarks
+from encounter_app.systems.daggerheart.services.features import ReactionResult, Use
 
 if TYPE_CHECKING:
     from encounter_app.domain import Experience
@@ -263,7 +259,7 @@ class DaggerheartOperations(Operations):
             return False
 
         def rolled(answer: RollResult[AttackResult]) -> None:
-            offers = features.attack_offers(session, use, request, answer.result)
+            offers = feature_marks.attack_offers(session, use, request, answer.result)
             self._offer(use, spent, describe(answer), offers, ask)
 
         self._roller.router.submit(request, rolled, f"{use.actor}'s {use.name}")
@@ -289,7 +285,7 @@ class DaggerheartOperations(Operations):
             return False
 
         def rolled(answer: RollResult[DiceRoll | None]) -> None:
-            offers = features.feature_offers(session, use, request, answer.result)
+            offers = feature_marks.feature_offers(session, use, request, answer.result)
             self._offer(use, None, describe(answer), offers, ask)
 
         self._roller.router.submit(request, rolled, f"{use.actor}'s {use.name}")
@@ -323,13 +319,13 @@ class DaggerheartOperations(Operations):
                 at = session.combatants.index_of(marks.combatant_id)
                 if at >= 0:
                     before = session.combatants[at]
-                    after = features.marked(before, marks, massive=massive)
+                    after = feature_marks.marked(before, marks, massive=massive)
                     if after != before:
                         pcs.append((before, after))
         except Refused as refused:
             self.say(str(refused), error=True)
             return False
-        line = features.logged(row, pcs)
+        line = feature_marks.logged(row, pcs)
         command = Compound(f"{use.actor}: {use.name}", [
             *paid, RecordRoll(session, line),
             *(UpdateCombatant(session, after, f"{use.name} on {after.name}")
@@ -338,6 +334,6 @@ class DaggerheartOperations(Operations):
             return False
         if pcs:  # the log line says it too; the status line says what the GM just marked
             self.say(f"{line.summary} · marked on " + "; ".join(
-                f"{before.name}: {features.marks_words(before, after)}"
+                f"{before.name}: {feature_marks.marks_words(before, after)}"
                 for before, after in pcs))
         return True

@@ -33,7 +33,7 @@ from encounter_app.ui.fight.models import RowRole
 
 if TYPE_CHECKING:
     from encounter_app.services.operations import Say
-    from encounter_app.systems.daggerheart.services.features import PcHit
+    from encounter_app.systems.daggerheart.services.feature_marks import PcHit
     from encounter_app.systems.daggerheart.ui.pc_hits import HitDialog
 
 class CardActions(QObject):

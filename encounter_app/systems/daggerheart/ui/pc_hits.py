@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.systems.daggerheart import pc_tracks
-from encounter_app.systems.daggerheart.services.features import PcHit, PcMarks, marked
+from encounter_app.systems.daggerheart.services.feature_marks import PcHit, PcMarks, marked
 
 MAX_DAMAGE = 999
 # The longest result line, for its room: the label never widens the dialog as it changes.
