@@ -36,7 +36,13 @@ from encounter_app.rules.daggerheart import Outcome
 from encounter_app.rules.dice import DiceRoll
 from encounter_app.services.rolls.rules_service import compute
 from encounter_app.systems.casus_mus.requests import ClashDamage, ClashLine, SkillRollRequest
-from encounter_app.systems.daggerheart.requests import AttackRequest, ReactionRequest, Target
+from encounter_app.systems.daggerheart.requests import (
+    AttackRequest,
+    FeatureRequest,
+    Reacted,
+    ReactionRequest,
+    Target,
+)
 from encounter_app.systems.forge_of_power.requests import (
     FopAttackRequest,
     FopTarget,
@@ -74,6 +80,11 @@ REQUESTS = st.one_of(
     st.tuples(st.just("daggerheart"), st.builds(
         ReactionRequest, NAMES, st.integers(5, 25), SMALL, st.booleans(), st.booleans(), IDS,
         st.sampled_from(["reaction", "action"]), NAMES)),
+    st.tuples(st.just("daggerheart"), st.builds(
+        FeatureRequest, NAMES, NAMES, st.sampled_from(["", "1d20+3 mag", "2d6", "4 phy"]),
+        sides(st.builds(Reacted, NAMES, IDS, st.none() | st.booleans(), st.none() | SMALL)),
+        st.sampled_from(["", "Agility"]), st.none() | st.integers(5, 25), st.booleans(),
+        st.sampled_from(["", "1 Stress and 1 Fear"]), IDS)),
     st.tuples(st.just("casus_mus"), st.builds(SkillRollRequest, NAMES, st.integers(1, 99),
                                               NAMES, IDS)),
     st.tuples(st.just("ruins_and_raiders"), st.builds(

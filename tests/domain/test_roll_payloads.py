@@ -88,6 +88,20 @@ WRITTEN = [
      '"result": {"d20s": [20, 4], "natural": 20, "total": 20, "success": true, "critical": '
      'true, "difficulty": 14, "bonus": 0}}',
      "Clockwork Hound: action roll 20, succeeds (critical)"),
+    ("daggerheart", "feature",  # a feature's Reaction Roll: half damage on a success
+     '{"request": {"actor": "Clockwork Hound", "feature": "Hellfire", "damage": "1d20+3 mag", '
+     '"targets": [{"name": "Kestrel Ashby", "combatant_id": 1, "succeeded": true, "total": '
+     '15}], "trait": "Agility", "difficulty": 14, "half_on_success": true, "cost": "1 Fear", '
+     '"combatant_id": 2}, "result": {"expression": "1d20+3 mag", "total": 11, "dice": [8], '
+     '"text": "1d20 (8) + 3 = 11 mag", "damage_type": "mag", "direct": false, "dropped": [], '
+     '"bonus": 0}}',
+     "Clockwork Hound Hellfire: Kestrel Ashby succeeds: 5 damage"),
+    ("daggerheart", "feature",  # one that names no damage: nothing rolled
+     '{"request": {"actor": "Clockwork Hound", "feature": "Earth Eruption", "damage": "", '
+     '"targets": [{"name": "Kestrel Ashby", "combatant_id": 1, "succeeded": false, "total": '
+     'null}], "trait": "Agility", "difficulty": 14, "half_on_success": false, "cost": '
+     '"1 Stress", "combatant_id": 2}, "result": null}',
+     "Clockwork Hound Earth Eruption: Kestrel Ashby fails"),
     ("daggerheart", "outcome", OUTCOME, "Success with Fear: Yes, but...; the GM gains 1 Fear"),
     ("daggerheart", "outcome",  # sent from the players' page
      '{"outcome": "FAILURE_WITH_HOPE", "fear_gained": 0, "countdowns": [], "player": '

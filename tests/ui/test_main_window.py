@@ -66,10 +66,12 @@ def test_next_turn_button_moves_the_spotlight_and_counts_rounds(qtbot, program):
     assert program.window.initiative.round_label.text() == "Round 1"
 
 
-def accept_attack_dialog(qtbot, targets):
+def accept_attack_dialog(qtbot, targets, feature=None):
     def choose():
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, AttackDialog)
+        if feature is not None:  # the attack feature, picked instead of the standard attack
+            dialog.choice.setCurrentIndex(dialog.choice.findData(feature))
         dialog.set_checked(targets)
         qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
 
@@ -85,7 +87,7 @@ def test_an_attack_adds_a_roll_log_row_with_hit_or_miss_per_target(qtbot, progra
     sweep = Feature("Sweep", "Action", "Make an attack against all targets within Close range.")
     program.undo_stack.push(edit_card_stats(program.session, attacker.id, replace(
         attacker.stats, features=(*attacker.stats.features, sweep))))
-    accept_attack_dialog(qtbot, [0, 2])
+    accept_attack_dialog(qtbot, [0, 2], "Sweep")
     with qtbot.waitSignal(log.rowsInserted, timeout=5000):
         window.fight.attack(attacker.id)
     row = program.session.rolls[0]

@@ -10,8 +10,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from encounter_app.app import launch
-from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from encounter_app.ui.fight.models import RowRole
+from tests.helpers.cards import sweep
 from tests.helpers.modal import cancel_next_modal, press_in_next_modal
 from tests.ui.test_card_actions import answer_damage, named, row, status
 
@@ -116,13 +116,8 @@ def test_damage_of_twice_severe_marks_four_hp_with_massive_damage_and_three_with
 
 
 def attack_the_party(qtbot, program, damage):
-    """The Chapel Warden hits Aria (Severe 17) and Brannoc (Severe 19), Evasion 1 each."""
-    pcs = [c for c in program.session.combatants if c.kind == "pc"][:2]
-    warden = named(program, "Chapel Warden")
-    with qtbot.waitSignal(program.window.roller.recorded):
-        program.window.submit(AttackRequest(warden.name, 12, damage,
-                                            tuple(Target(p.name, 1, p.id) for p in pcs),
-                                            attack_name="Bell Flail"))
+    """The Chapel Warden hits Aria (Severe 17) and Brannoc (Severe 19): it cannot miss."""
+    pcs = sweep(qtbot, program, damage)
     actions = program.window.fight.card_actions
     qtbot.waitUntil(lambda: actions.hit_dialog is not None and actions.hit_dialog.isVisible())
     qtbot.mouseClick(actions.hit_dialog.mark_button, Qt.MouseButton.LeftButton)

@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QCheckBox
 
 from encounter_app.app import launch
 from encounter_app.systems.daggerheart import pc_tracks
-from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from encounter_app.ui.fight.models import RowRole
+from tests.helpers.cards import sweep
 
 pytestmark = pytest.mark.qt_log_ignore(r"This plugin does not support propagateSizeHints\(\)")
 
@@ -33,12 +33,13 @@ def click_pip(qtbot, program, name, pips_of, i):
 
 
 def hit_everyone(qtbot, program, damage="1d1+19"):
-    """The Chapel Warden hits the first two PCs (Evasion 1: it cannot miss) for 20 damage."""
-    warden = next(c for c in program.session.combatants if c.kind == "adversary")
-    targets = tuple(Target(p.name, 1, p.id) for p in pcs(program)[:2])
+    """The Chapel Warden hits the first two PCs (it cannot miss) for 20 damage; untracked, the
+    roll is logged at once, tracked it waits for the hit dialog."""
+    if program.window.fight.track_pcs_action.isChecked():
+        sweep(qtbot, program, damage)
+        return
     with qtbot.waitSignal(program.window.roller.recorded):
-        program.window.submit(AttackRequest(warden.name, 12, damage, targets,
-                                            attack_name="Bell Flail"))
+        sweep(qtbot, program, damage)
 
 
 def test_pcs_are_not_tracked_until_the_gm_asks_and_the_choice_is_remembered(qtbot, tmp_path):

@@ -75,6 +75,7 @@ def test_zombie_pack_takes_the_penalty_against_difficulty_13(qtbot):
     qtbot.addWidget(dialog)
     assert "no Experiences" in dialog.experience.note.text()
     dialog.penalty.setValue(-3)
+    dialog.difficulty.setValue(13)  # the Fireball's: the GM types it
     request = dialog.request()
     assert (request.bonus, request.difficulty, request.kind) == (-3, 13, "reaction")
     service = RulesService(seed=4)
@@ -146,6 +147,7 @@ def test_an_attack_whose_roll_fails_spends_no_fear(qtbot, program):
 def test_reaction_roll_from_the_window_goes_to_the_log(qtbot, program):
     def roll(dialog):
         dialog.kind.setCurrentIndex(1)  # an action roll
+        qtbot.keyClicks(dialog.difficulty, "13")  # the Difficulty of the task, typed
         qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
 
     answer_dialog(qtbot, ReactionDialog, roll)
@@ -302,14 +304,30 @@ def test_a_standard_attack_has_one_target_a_feature_may_allow_several(qtbot):
     assert [t.name for t in single.chosen()] == ["Wren"]  # the tick moved
     assert len(single.request().targets) == 1
 
+    # An attack feature on every target is its own choice (issue 30: Spit Acid is not the
+    # Claws); picked, it ticks every target, and one roll is compared with each Evasion.
     spinning = Feature("Spinning Serpent", "Action",
                        "Mark a Stress to make an attack against all targets within Very Close "
                        "range.")
     several = AttackDialog(adversary(replace(THIEF, features=(spinning,)), 2), pcs, fear=2)
     qtbot.addWidget(several)
+    assert several.feature() is None
+    assert "one" in several.findChild(QLabel, "attackTargetsLabel").text()
+    several.choice.setCurrentIndex(several.choice.findData("Spinning Serpent"))
     assert "Spinning Serpent" in several.findChild(QLabel, "attackTargetsLabel").text()
-    several.set_checked([0, 1, 2])
+    assert len(several.chosen()) == 3
     assert len(several.request().targets) == 3
+
+    # A feature that lets the standard attack itself reach every target keeps it standard.
+    flailing = Feature("Flailing Limbs", "Passive",
+                       "When the Zombie makes a standard attack, they can attack all targets "
+                       "within Very Close range.")
+    zombie = AttackDialog(adversary(replace(THIEF, features=(flailing,)), 3), pcs, fear=2)
+    qtbot.addWidget(zombie)
+    assert zombie.feature() is None
+    assert "Flailing Limbs" in zombie.findChild(QLabel, "attackTargetsLabel").text()
+    zombie.set_checked([0, 1, 2])
+    assert len(zombie.request().targets) == 3
 
 
 @pytest.mark.parametrize(("text", "several"), [

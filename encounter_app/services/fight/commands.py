@@ -84,12 +84,15 @@ class SetFear(QUndoCommand):
     """Gain or spend Fear, with the reason the ledger records (see domain/fear.py)."""
 
     def __init__(self, session: EncounterSession, value: int, reason: str | None = None,
-                 note: str = "") -> None:
-        change = value - session.fear
+                 note: str = "", *, before: int | None = None) -> None:
+        """``before``: the pool this change starts from, when an earlier part of the same step
+        moves it first (a feature's Fear, then an Experience's); else the pool now."""
+        old = session.fear if before is None else before
+        change = value - old
         reason = reason or fear.default_reason(change)
         verb = "Gain" if change > 0 else "Spend"
         super().__init__(f"{verb} {abs(change)} Fear: {fear.reason_label(reason)}")
-        self._session, self._old = session, session.fear
+        self._session, self._old = session, old
         self._event = FearEventRow(change=change, value=value, reason=reason, note=note,
                                    encounter_id=session.encounter_id)
 

@@ -1,6 +1,8 @@
-"""Daggerheart's rolls: an adversary's attack against PCs' Evasion, its reaction or action roll
-against a Difficulty, and the exact odds of an attack before it is rolled (never logged); and
-the system's log rows read back as typed values (``read_roll``, domain/logged.py)."""
+"""Daggerheart's rolls: an adversary's attack against PCs' Evasion (its standard attack or an
+attack feature), a feature's damage against targets who made a Reaction Roll (or who simply
+take it), its reaction or action roll against a Difficulty, and the exact odds of an attack
+before it is rolled (never logged); and the system's log rows read back as typed values
+(``read_roll``, domain/logged.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,8 @@ from typing import TYPE_CHECKING
 from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.logged import LoggedRoll, MissLine, OutcomeLine, read_line
 from encounter_app.domain.rows import RollRow
-from encounter_app.rules import daggerheart
-from encounter_app.rules.dice import RandomSource
+from encounter_app.rules import daggerheart, dice
+from encounter_app.rules.dice import DiceRoll, RandomSource
 
 if TYPE_CHECKING:
     from encounter_app.rules.odds import AttackOdds
@@ -53,6 +55,7 @@ class AttackRequest:
     experience: int = 0
     combatant_id: int | None = None
     experience_name: str = ""  # the Experience a Fear was spent on, for the log
+    cost: str = ""  # what the feature cost, paid with the roll ("1 Stress"), for the log
 
     def compute(self, rng: RandomSource) -> daggerheart.AttackResult:
         return daggerheart.adversary_attack(
@@ -75,7 +78,8 @@ class AttackRequest:
         if result.damage_total is not None:
             summary += f" for {result.damage_total} damage"
         experience = f" {self.experience_name or 'Experience'}"
-        lines = [
+        lines = [f"paid {self.cost}"] if self.cost else []
+        lines += [
             f"{_d20_text(result.d20s, result.natural, self.advantage, self.disadvantage)}"
             f"{_bonus_text(('', self.modifier), (experience, self.experience))}"
             f" = {result.total}",
@@ -121,6 +125,92 @@ class ReactionRequest:
                   f" vs Difficulty {self.difficulty}")
         return RollRow(kind=self.kind, actor=self.actor, detail=detail,
                        summary=f"{self.actor}: {self.kind} roll {result.total}, {verdict}")
+
+
+@fields_repr
+@dataclass(frozen=True, repr=False)
+class Reacted:
+    """A target of a feature that asks a Reaction Roll (or that deals its damage to whoever it
+    names): who, and how the roll went. ``succeeded`` None: no roll was asked, it takes the
+    feature as written. ``total``: the player's total, when it was typed or sent."""
+
+    name: str
+    combatant_id: int | None = None
+    succeeded: bool | None = None
+    total: int | None = None
+
+
+def half_damage(damage: int) -> int:
+    """Half of ``damage``, for a target who succeeds on a Reaction Roll that halves it.
+
+    **Interpretation:** rounded down. The SRD's adversary texts say "half damage" and give no
+    rounding; the program rounds halves down as it does everywhere (Forge of Power's saves,
+    shared/rules/NOTES.md). Change it here.
+    """
+    return max(0, damage) // 2
+
+
+@fields_repr
+@dataclass(frozen=True, repr=False)
+class FeatureRequest:
+    """An adversary's feature that makes no attack roll: its damage (if it names any) rolled
+    once for every target, each of whom made the Reaction Roll it asks (``trait``, against
+    ``difficulty``) or simply takes it (Acid Bath: "all creatures within Close range ... taking
+    1d10 physical damage"). A target who fails takes it all; one who succeeds takes half when
+    ``half_on_success``, else none. No damage: nothing is rolled (the riders alone)."""
+
+    actor: str
+    feature: str
+    damage: str  # "" when the feature names none
+    targets: tuple[Reacted, ...]
+    trait: str = ""  # the Reaction Roll's trait; "" when none is asked
+    difficulty: int | None = None
+    half_on_success: bool = False
+    cost: str = ""  # what the feature cost, paid with the roll
+    combatant_id: int | None = None
+
+    def compute(self, rng: RandomSource) -> DiceRoll | None:
+        return dice.roll(self.damage, rng) if self.damage else None
+
+    def taken(self, result: DiceRoll | None) -> tuple[int, ...]:
+        """The damage each target takes, in order (0: none)."""
+        total = 0 if result is None else max(0, result.total)
+        return tuple(
+            total if t.succeeded is not True
+            else half_damage(total) if self.half_on_success else 0 for t in self.targets)
+
+    def outcome_words(self, target: Reacted) -> str:
+        """ "fails", "succeeds (rolled 15)", or "" when no roll was asked."""
+        if target.succeeded is None:
+            return ""
+        verdict = "succeeds" if target.succeeded else "fails"
+        return verdict + (f" (rolled {target.total})" if target.total is not None else "")
+
+    def describe(self, result: DiceRoll | None) -> RollRow:
+        taken = self.taken(result)
+        parts = []
+        for target, damage in zip(self.targets, taken, strict=True):
+            verdict = self.outcome_words(target).split(" (")[0]
+            words = f"{target.name} {verdict}".strip()
+            if result is not None:
+                half = target.succeeded is True and damage
+                words += (f": {damage} damage" + (" (half)" if half else "") if damage
+                          else ": no damage")
+            parts.append(words)
+        summary = f"{self.actor} {self.feature}"
+        if parts:
+            summary += ": " + "; ".join(parts)
+        lines = [f"paid {self.cost}"] if self.cost else []
+        if self.trait:
+            difficulty = f" ({self.difficulty})" if self.difficulty is not None else ""
+            lines.append(f"{self.trait} Reaction Roll{difficulty}: " + ", ".join(
+                f"{t.name} {self.outcome_words(t)}" for t in self.targets))
+        if result is not None:
+            lines.append(f"damage {result.text}"
+                         + (", half on a success" if self.half_on_success and self.trait
+                            else ""))
+        return RollRow(kind="feature", actor=self.actor, summary=summary,
+                       detail="\n".join(lines))
 
 
 @fields_repr
@@ -180,7 +270,21 @@ class ReactionLine(LoggedRoll):
     result: daggerheart.CheckResult
 
 
-DaggerheartLine = AttackLine | ReactionLine | OutcomeLine | MissLine
+@fields_repr
+@dataclass(frozen=True, repr=False)
+class FeatureLine(LoggedRoll):
+    """A logged feature that made no attack roll: its request (the targets and their Reaction
+    Rolls) and its damage roll (None when it names no damage)."""
+
+    request: FeatureRequest
+    result: DiceRoll | None
+
+    def targets(self) -> list[tuple[Reacted, int]]:
+        """Each target, and the damage it took."""
+        return list(zip(self.request.targets, self.request.taken(self.result), strict=True))
+
+
+DaggerheartLine = AttackLine | ReactionLine | FeatureLine | OutcomeLine | MissLine
 
 
 def read_roll(row: RollRow) -> DaggerheartLine | None:
@@ -191,6 +295,8 @@ def read_roll(row: RollRow) -> DaggerheartLine | None:
         return read_line(AttackLine, row)
     if row.kind in ("reaction", "action"):
         return read_line(ReactionLine, row)
+    if row.kind == "feature":
+        return read_line(FeatureLine, row)
     if row.kind == "outcome":
         return read_line(MissLine, row) or read_line(OutcomeLine, row)
     return None

@@ -9,6 +9,7 @@ from encounter_app.rules.daggerheart import quick_phrase
 from encounter_app.systems.daggerheart.requests import (
     AttackLine,
     DaggerheartLine,
+    FeatureLine,
     ReactionLine,
     read_roll,
 )
@@ -45,6 +46,24 @@ def _reaction(line: ReactionLine, sight: Sight) -> str:
     return f"{sight.name(request.actor)}: {request.kind} roll {result.total}, {verdict}"
 
 
+def _feature(line: FeatureLine, sight: Sight) -> str:
+    request = line.request
+    if not sight.sees(request.actor, request.combatant_id):
+        return ""
+    parts = []
+    for target, damage in line.targets():
+        if not sight.sees(target.name, target.combatant_id):
+            continue
+        verdict = request.outcome_words(target).split(" (")[0]
+        words = f"{target.name} {verdict}".strip()
+        if line.result is not None:
+            words += f": {damage} damage" if damage else ": no damage"
+        parts.append(words)
+    if request.targets and not parts:
+        return ""
+    return f"{request.actor} {request.feature}" + (": " + "; ".join(parts) if parts else "")
+
+
 def _outcome(line: OutcomeLine, sight: Sight) -> str:
     text = f"{line.outcome.value}: {quick_phrase(line.outcome).split(' (')[0]}"
     # A roll sent from the players' page (or typed by the GM) names its player, if seen.
@@ -59,6 +78,8 @@ def line_words(line: DaggerheartLine, sight: Sight) -> str:
         return _attack(line, sight)
     if isinstance(line, ReactionLine):
         return _reaction(line, sight)
+    if isinstance(line, FeatureLine):
+        return _feature(line, sight)
     if isinstance(line, MissLine):
         return "A PC missed an attack"
     return _outcome(line, sight)

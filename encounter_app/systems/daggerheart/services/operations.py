@@ -7,21 +7,23 @@ step and says what happened. A refusal is said as an error and changes nothing.
 Here: the adversaries' actions from their cards and the GM-turn bar, the spotlight passed
 along the order (Relentless, Slow, the Spotlight Tracker's tokens), a tracked PC's own tracks
 and the hits marked on them, a Minion group's boxes, an adversary joining the fight, its own
-copy of its stat block edited, and a roll with an Experience, whose Fear is spent with the
-roll's log line.
+copy of its stat block edited, a roll with an Experience, whose Fear is spent with the roll's
+log line, and an adversary's attack or feature used in one click (``attack``,
+``use_feature``): its cost, its roll, and the marks and riders on tracked PCs as one step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CombatantRow, RollRow, StatBlock
 from encounter_app.domain.adversaries import Refused
 from encounter_app.domain.requests import RollRequest, RollResult
+from encounter_app.domain.roll_text import describe
 from encounter_app.services.fight.commands import (
     AddCombatant,
     RecordRoll,
@@ -34,9 +36,21 @@ from encounter_app.services.fight.table import mark_pc_hits
 from encounter_app.services.operations import Action, Operations
 from encounter_app.services.rolls.roller import Roller
 from encounter_app.systems.daggerheart import pc_tracks
-from encounter_app.systems.daggerheart.services import adversaries
+from encounter_app.systems.daggerheart.services import adversaries, feature_marks, features
+from encounter_app.systems.daggerheart.services.feature_marks import PcHit, PcMarks
+from encounter_app.systems.daggerheart.services.features import ReactionResult, Use
+
+if TYPE_CHECKING:
+    from encounter_app.domain import Experience
+    from encounter_app.rules.daggerheart import AttackResult
+    from encounter_app.rules.dice import DiceRoll
 
 R = TypeVar("R")
+#: Asks the GM what to mark on the PCs a use touched (``offers``; the use named in ``source``,
+#: the roll's log row as it will be logged), then calls ``mark`` once with the marks chosen
+#: (none when the GM declines): the window's hit dialog. Without one, nothing is marked.
+Mark = Callable[[Sequence[PcMarks]], None]
+Ask = Callable[[Sequence[PcHit], str, RollRow, Mark], object]
 
 NOBODY = "Nobody can take the spotlight: add a combatant first."
 
@@ -216,4 +230,114 @@ class DaggerheartOperations(Operations):
             return Compound(f"Roll: {row.summary}", [spend, RecordRoll(session, row)])
 
         self._roller.roll(request, record=record)
+        return True
+
+    # -- an adversary's attack or feature, in one click -----------------------------------------
+
+    def attack(self, combatant_id: int, feature: str | None, target_ids: Sequence[int], *,
+               advantage: bool | None = None, disadvantage: bool = False,
+               experience: str = "", ask: Ask | None = None) -> bool:
+        """The adversary's standard attack (``feature`` None) or attack feature against the
+        PCs ``target_ids``, with the adversary's attack modifier against each Evasion; with
+        advantage where the feature says (``advantage`` None) or as the GM chose.
+
+        Its cost (Stress, the feature's Fear, an Experience's Fear) is checked before the roll
+        and paid when it is logged, with the PCs' marks ``ask`` returns: one undo step. A
+        refusal is said and rolls nothing; one when the dice are in (the Fear was spent
+        meanwhile) logs nothing. False when it was refused before rolling.
+        """
+        session = self.session
+        try:
+            row = adversaries.combatant(session, combatant_id)
+            use = features.use_of(row, feature)
+            if use.kind != "attack":
+                raise Refused(f"{use.name} makes no attack roll: use it from its card.")
+            spent = features.experience_of(row, experience)
+            features.payment(session, use, spent, "nothing was rolled")
+            request = features.attack_request(
+                use, features.targets_of(session, target_ids),
+                advantage=use.advantage if advantage is None else advantage,
+                disadvantage=disadvantage, experience=spent)
+        except Refused as refused:
+            self.say(str(refused), error=True)
+            return False
+
+        def rolled(answer: RollResult[AttackResult]) -> None:
+            offers = feature_marks.attack_offers(session, use, request, answer.result)
+            self._offer(use, spent, describe(answer), offers, ask)
+
+        self._roller.router.submit(request, rolled, f"{use.actor}'s {use.name}")
+        return True
+
+    def use_feature(self, combatant_id: int, feature: str,
+                    results: Sequence[ReactionResult], *, difficulty: int | None = None,
+                    ask: Ask | None = None) -> bool:
+        """A feature that makes no attack: the Reaction Roll it asks of the targets (each
+        target's ``results``: a total, or succeeded or failed, as typed here or sent from a
+        phone) against ``difficulty`` (None: the text's, else the adversary's own), or damage
+        the targets simply take. Its damage is rolled once: a target who fails takes it all,
+        one who succeeds half where the text says (``requests.half_damage``), else none; the
+        riders fall on those who fail. Cost, log and marks are one undo step, as ``attack``.
+        """
+        session = self.session
+        try:
+            use = features.use_of(adversaries.combatant(session, combatant_id), feature)
+            features.payment(session, use, None, "nothing was rolled")
+            request = features.feature_request(session, use, results, difficulty)
+        except Refused as refused:
+            self.say(str(refused), error=True)
+            return False
+
+        def rolled(answer: RollResult[DiceRoll | None]) -> None:
+            offers = feature_marks.feature_offers(session, use, request, answer.result)
+            self._offer(use, None, describe(answer), offers, ask)
+
+        self._roller.router.submit(request, rolled, f"{use.actor}'s {use.name}")
+        return True
+
+    def _offer(self, use: Use, experience: Experience | None, row: RollRow,
+               offers: Sequence[PcHit], ask: Ask | None) -> None:
+        """The dice are in: the GM marks the PCs (when ``ask`` and someone was touched),
+        then the cost, the log line and the marks are pushed as one step."""
+        answered: list[bool] = []
+
+        def mark(chosen: Sequence[PcMarks]) -> None:
+            if answered:  # the dialog answered once; a second answer changes nothing
+                return
+            answered.append(True)
+            self._record(use, experience, row, chosen)
+
+        if ask is not None and offers:
+            ask(offers, f"{use.actor}'s {use.name}", row, mark)
+        else:
+            mark(())
+
+    def _record(self, use: Use, experience: Experience | None, row: RollRow,
+                chosen: Sequence[PcMarks]) -> bool:
+        session = self.session
+        massive = adversaries.options(session).massive_damage
+        try:
+            paid = features.payment(session, use, experience, "the roll was not logged")
+            pcs = []
+            for marks in chosen:
+                at = session.combatants.index_of(marks.combatant_id)
+                if at >= 0:
+                    before = session.combatants[at]
+                    after = feature_marks.marked(before, marks, massive=massive)
+                    if after != before:
+                        pcs.append((before, after))
+        except Refused as refused:
+            self.say(str(refused), error=True)
+            return False
+        line = feature_marks.logged(row, pcs)
+        command = Compound(f"{use.actor}: {use.name}", [
+            *paid, RecordRoll(session, line),
+            *(UpdateCombatant(session, after, f"{use.name} on {after.name}")
+              for _before, after in pcs)])
+        if not self._roller.push(line, command):
+            return False
+        if pcs:  # the log line says it too; the status line says what the GM just marked
+            self.say(f"{line.summary} · marked on " + "; ".join(
+                f"{before.name}: {feature_marks.marks_words(before, after)}"
+                for before, after in pcs))
         return True

@@ -22,6 +22,7 @@ from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow, StatBlock
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.conditions import condition_card_words
+from encounter_app.systems.daggerheart.services.features import rollable
 from encounter_app.ui.shell.theme import PIP, PIP_GAP
 from encounter_app.ui.widgets.pips import pip_rects
 
@@ -35,6 +36,7 @@ SPOTLIGHT_LABEL = "▶ In the spotlight"
 DEFEATED_LABEL = "DEFEATED"
 HIDDEN_LABEL = "Hidden from players"
 FEAR_LABEL = "FEAR"
+USE_LABEL = "Use"  # a feature's button: it rolls (an attack, a Reaction Roll, damage)
 CLEAR_MARK = " ×"  # on a condition chip: clicking it clears the condition
 
 
@@ -119,6 +121,10 @@ class CardLayout:
     rules: list[int] = field(default_factory=list)  # y of each section rule
     fear_badges: list[QRect] = field(default_factory=list)
     fear_features: list[str] = field(default_factory=list)  # the feature of each badge
+    # A rollable feature's Use button (services/features.py: rollable) and its feature: a
+    # click uses it in one step; a FEAR badge beside one uses it too (its Fear is its cost).
+    use_buttons: list[QRect] = field(default_factory=list)
+    use_features: list[str] = field(default_factory=list)
     features_heading: QRect | None = None
     hp_label: QRect = field(default_factory=QRect)
     hp_text: str = ""
@@ -405,16 +411,24 @@ def card_layout(row: CombatantRow, width: int = CARD_WIDTH, font: QFont | None =
             lay.features_heading = QRect(x, y, inner, heading_h)
             y += heading_h + 4
             badge_w = bold_small_fm.horizontalAdvance(FEAR_LABEL) + 2 * CHIP_PAD
+            use_w = bold_small_fm.horizontalAdvance(USE_LABEL) + 2 * CHIP_PAD + 4
+            badge_h = bold_small_fm.height() + 2
             for feature in stats.features:
-                indent = badge_w + 6 if feature.fear else 0
+                uses = rollable(feature)
+                indent = (use_w + 6 if uses else 0) + (badge_w + 6 if feature.fear else 0)
                 para = add([(feature.name, fonts.bold), (f" — {feature.kind}: ", fonts.italic),
                             (feature.text, fonts.body)], indent)
+                first = para.layout.lineAt(0).height() if para.layout.lineCount() else 0
+                top, left = para.origin.y() + round(first - badge_h) // 2, x
                 if feature.fear:
                     para.text = f"[{FEAR_LABEL}] {para.text}"
-                    first = para.layout.lineAt(0).height() if para.layout.lineCount() else 0
-                    badge_h = bold_small_fm.height() + 2
-                    lay.fear_badges.append(QRect(x, para.origin.y() + round(first - badge_h) // 2,
-                                                 badge_w, badge_h))
+                if uses:
+                    para.text = f"[{USE_LABEL}] {para.text}"
+                    lay.use_buttons.append(QRect(left, top, use_w, badge_h))
+                    lay.use_features.append(feature.name)
+                    left += use_w + 6
+                if feature.fear:
+                    lay.fear_badges.append(QRect(left, top, badge_w, badge_h))
                     lay.fear_features.append(feature.name)
     lay.height = y - GAP + MARGIN
     return lay

@@ -8,7 +8,7 @@ changes nothing. The handlers hold no game state: they read the session's rows w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QSizePolicy, QWidget
 
-from encounter_app.domain import CombatantRow, StatBlock, adversaries
+from encounter_app.domain import CombatantRow, RollRow, StatBlock, adversaries
 from encounter_app.domain.adversaries import Refused
 from encounter_app.systems.daggerheart.conditions import (
     SAME_DOES_NOT_STACK,
@@ -26,15 +26,15 @@ from encounter_app.systems.daggerheart.conditions import (
     from_stress,
 )
 from encounter_app.systems.daggerheart.services import adversaries as actions
-from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
+from encounter_app.systems.daggerheart.services import features
+from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations, Mark
 from encounter_app.systems.daggerheart.ui.cards import AdversaryCardsView
 from encounter_app.ui.fight.models import RowRole
 
 if TYPE_CHECKING:
     from encounter_app.services.operations import Say
+    from encounter_app.systems.daggerheart.services.feature_marks import PcHit
     from encounter_app.systems.daggerheart.ui.pc_hits import HitDialog
-
-
 
 class CardActions(QObject):
     """What the GM does to adversaries from their cards, and the GM turn's End action."""
@@ -71,6 +71,9 @@ class CardActions(QObject):
         self.hit_dialog: HitDialog | None = None  # the last hit offered to tracked PCs
         # Opens the Move to another tier preview (the library's TierActions.card), once set.
         self.move_tier: Callable[[int], object] | None = None
+        # Uses one of an adversary's actions: (combatant id, feature name or None for the
+        # standard attack); the fight's FeatureUses, once set.
+        self.use_feature: Callable[[int, str | None], object] | None = None
 
     def _row(self, combatant_id: int) -> CombatantRow:
         return actions.combatant(self._session, combatant_id)
@@ -143,6 +146,22 @@ class CardActions(QObject):
             self._operations.mark_pc_hits(dialog.marked(), source)
 
         dialog.accepted.connect(mark)
+        dialog.open()
+        self.hit_dialog = dialog
+        return dialog
+
+    def offer_hits(self, offers: Sequence[PcHit], source: str, roll: RollRow,
+                   mark: Mark) -> HitDialog:
+        """An adversary's attack or feature touched tracked PCs: offer their marks and riders
+        (window-modal), under the roll as it will be logged. ``mark`` gets what the GM ticked
+        on *Mark*, nothing on *Not now*: the operation then logs the roll, its cost and those
+        marks as one undo step."""
+        from encounter_app.systems.daggerheart.ui.pc_hits import HitDialog  # see ui/__init__.py
+
+        dialog = HitDialog(offers, source, self._window, massive=self._massive(), roll=roll)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: mark(dialog.choices()))
+        dialog.rejected.connect(lambda: mark(()))
         dialog.open()
         self.hit_dialog = dialog
         return dialog
@@ -238,6 +257,8 @@ class CardActions(QObject):
 
         cid = combatant_id
         add("&Damage…\tD", "damageAction", lambda: self.damage(cid))
+        if (use := self.use_feature) is not None and row.kind != "pc" and row.stats:
+            self._add_uses(menu, row, use, add)
         add(f"Mark a &Stress ({row.stress_marked}/{row.stress_max})", "markStressAction",
             lambda: self.mark_stress(cid))
         add("&Clear a Stress", "clearStressAction", lambda: self.clear_stress(cid),
@@ -309,6 +330,33 @@ class CardActions(QObject):
             menu.addSeparator()
             add("E&xport this adversary…", "exportAdversaryAction", lambda: export(stats))
         return menu
+
+    @staticmethod
+    def _add_uses(menu: QMenu, row: CombatantRow, use: Callable[[int, str | None], object],
+                  add: Callable[..., QAction]) -> None:
+        """The adversary's actions, each one click: its standard attack, then every feature
+        with a reading (a Passive one when it attacks), with what it does in a few words."""
+        assert row.id is not None and row.stats is not None, "an adversary's card"
+        cid, stats = row.id, row.stats
+        down = row.defeated
+        menu.addSeparator()
+        standard = features.use_of(row)
+        add(f"&Attack: {standard.name} ({standard.damage})…\tA", "attackAction",
+            lambda: use(cid, None), enabled=not down)
+        for feature in stats.features:
+            if not features.offered(feature):
+                continue
+            done = features.use_of(row, feature.name)
+            what = {"attack": "attack", "reaction": f"{done.trait} Reaction Roll",
+                    "damage": "damage"}[done.kind]
+            said = ", ".join(p for p in (what, done.damage, done.cost) if p)
+            action = add(f"{feature.name.replace('&', '&&')} ({said})…",
+                         f"feature:{feature.name}", partial(use, cid, feature.name),
+                         enabled=not down)
+            action.setToolTip(done.words())
+            action.setStatusTip(done.words())
+        menu.setToolTipsVisible(True)
+        menu.addSeparator()
 
     def show_menu(self, combatant_id: int, at: QPoint) -> None:
         try:

@@ -27,6 +27,7 @@ from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
     QFont,
+    QFontMetrics,
     QHelpEvent,
     QKeyEvent,
     QMouseEvent,
@@ -49,15 +50,17 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain import adversaries
-from encounter_app.domain.adversaries import current_stats
+from encounter_app.domain.adversaries import Refused, current_stats
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.conditions import SAME_DOES_NOT_STACK, condition_text
+from encounter_app.systems.daggerheart.services.features import use_of
 from encounter_app.systems.daggerheart.ui.card_layout import (
     ATTACK_LABEL,
     CARD_WIDTH,
     FEAR_LABEL,
     MARGIN,
+    USE_LABEL,
     CardLayout,
     Chip,
     attack_line,
@@ -99,6 +102,17 @@ def _crisp(rect: QRect) -> QRectF:
     return QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5)
 
 
+def _use_tip(row: CombatantRow, feature: str, down: bool) -> str:
+    """What a feature's Use button does, in words."""
+    if down:
+        return f"Defeated: {feature} is out of the fight"
+    try:
+        use = use_of(row, feature)
+    except Refused as refused:
+        return str(refused)
+    return f"Use {use.words()} (one click: its cost, its roll, the marks; one undo step)"
+
+
 class _PaletteOnly:
     """Stands in for a widget when Qt paints without one: theme.py only asks for a palette."""
 
@@ -117,6 +131,7 @@ class AdversaryCardDelegate(QStyledItemDelegate):
     attack_requested = Signal(int)  # combatant id
     condition_clear_requested = Signal(int, str)  # combatant id, condition
     fear_feature_requested = Signal(int, str)  # combatant id, the Fear feature's name
+    feature_requested = Signal(int, str)  # combatant id, the rollable feature's name (Use)
     group_requested = Signal(int, int)  # a group card's first Minion's id, how many defeated
 
     def __init__(self, parent: QWidget | None = None, *, card_width: int = CARD_WIDTH) -> None:
@@ -283,6 +298,9 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             para.layout.draw(painter, QPointF(para.origin))
         for badge in layout.fear_badges:
             self._paint_badge(painter, layout, badge, FEAR_LABEL, theme.FEAR, QColor("white"))
+        for rect in layout.use_buttons:
+            self._paint_button(painter, option, rect, USE_LABEL, layout.fonts.small_bold,
+                               enabled=not _down(layout))
 
         group, _active = self.group_of(row)
         self._paint_track(painter, layout, layout.hp_label, layout.hp_text, layout.hp_pips,
@@ -371,21 +389,29 @@ class AdversaryCardDelegate(QStyledItemDelegate):
 
     def _paint_attack_button(self, painter: QPainter, option: QStyleOptionViewItem,
                              rect: QRect, index: AnyIndex, down: bool) -> None:
+        pressed = self._pressed is not None and self._pressed == QPersistentModelIndex(index)
+        self._paint_button(painter, option, rect, ATTACK_LABEL, option.font, enabled=not down,
+                           sunken=pressed)
+
+    @staticmethod
+    def _paint_button(painter: QPainter, option: QStyleOptionViewItem, rect: QRect,
+                      label: str, font: QFont, *, enabled: bool, sunken: bool = False) -> None:
+        """A push button drawn by the style, as the window's own buttons look."""
         button = QStyleOptionButton()
         button.rect = rect
-        button.text = ATTACK_LABEL
+        button.text = label
         button.palette = option.palette
-        button.fontMetrics = option.fontMetrics
+        button.fontMetrics = QFontMetrics(font)
         button.direction = option.direction
         state = QStyle.StateFlag.State_Raised
-        if not down:
+        if enabled:
             state |= QStyle.StateFlag.State_Enabled
-        if self._pressed is not None and self._pressed == QPersistentModelIndex(index):
+        if sunken:
             state |= QStyle.StateFlag.State_Sunken
         button.state = state
         style = option.widget.style() if option.widget is not None else QApplication.style()
         painter.save()
-        painter.setFont(option.font)
+        painter.setFont(font)
         style.drawControl(QStyle.ControlElement.CE_PushButton, button, painter, option.widget)
         painter.restore()
 
@@ -423,10 +449,11 @@ class AdversaryCardDelegate(QStyledItemDelegate):
                 self._repaint(option)
             return False  # let the view select the card as usual
         feature = self.fear_feature_at(layout, point)
+        used = self.use_at(layout, point)
         if kind == QEvent.Type.MouseButtonDblClick:
             # The first click already acted, and QAbstractItemView forgets the pressed index on
             # a double click, so the release after it reaches no delegate: one action, not two.
-            return (on_button or chip is not None or feature is not None
+            return (on_button or chip is not None or feature is not None or used is not None
                     or self._pip_at(layout, point) is not None)
         if self._pressed is not None:
             self._pressed = None
@@ -437,6 +464,11 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             return True
         if chip is not None:
             self.condition_clear_requested.emit(row.id, chip.condition)
+            return True
+        if used is not None:  # a Use button, or the FEAR badge of a feature that rolls
+            acting = self.acting_id(index)
+            if not down and acting is not None:
+                self.feature_requested.emit(acting, used)
             return True
         if feature is not None:
             self.fear_feature_requested.emit(row.id, feature)
@@ -463,6 +495,17 @@ class AdversaryCardDelegate(QStyledItemDelegate):
         """The Fear feature whose FEAR badge is under ``point``: clicking it spends the Fear."""
         return next((name for rect, name in zip(layout.fear_badges, layout.fear_features,
                                                 strict=True) if rect.contains(point)), None)
+
+    @staticmethod
+    def use_at(layout: CardLayout, point: QPoint) -> str | None:
+        """The rollable feature whose Use button (or FEAR badge) is under ``point``."""
+        found = next((name for rect, name in zip(layout.use_buttons, layout.use_features,
+                                                 strict=True) if rect.contains(point)), None)
+        if found is None:
+            found = next((name for rect, name in zip(layout.fear_badges, layout.fear_features,
+                                                     strict=True)
+                          if rect.contains(point) and name in layout.use_features), None)
+        return found
 
     @staticmethod
     def condition_at(layout: CardLayout, point: QPoint) -> Chip | None:
@@ -509,6 +552,8 @@ class AdversaryCardDelegate(QStyledItemDelegate):
             tip = CHIP_TIPS[chip.kind].format(condition=chip.condition)
             if chip.kind == "condition" and (words := condition_text(chip.condition)):
                 tip = f"{chip.condition}: {words} {SAME_DOES_NOT_STACK}\n{tip}"
+        elif (used := self.use_at(layout, point)) is not None and isinstance(row, CombatantRow):
+            tip = _use_tip(row, used, _down(layout))
         elif (feature := self.fear_feature_at(layout, point)) is not None:
             tip = f"Click to spend a Fear on {feature} (the Fear ledger names it)"
         elif (hit := self._pip_at(layout, point)) is not None:
@@ -531,6 +576,7 @@ class AdversaryCardsView(PaintedListView):
     attack_requested = Signal(int)  # combatant id
     condition_clear_requested = Signal(int, str)  # combatant id, condition
     fear_feature_requested = Signal(int, str)  # combatant id, the Fear feature's name
+    feature_requested = Signal(int, str)  # combatant id, the rollable feature's name (Use)
     damage_requested = Signal(int)  # combatant id: key D on a selected card
     note_requested = Signal(int)  # combatant id: Shift+N on a selected card
     menu_requested = Signal(int, QPoint)  # combatant id, where to open it (global)
@@ -569,6 +615,7 @@ class AdversaryCardsView(PaintedListView):
         self.delegate.attack_requested.connect(self.attack_requested)
         self.delegate.condition_clear_requested.connect(self.condition_clear_requested)
         self.delegate.fear_feature_requested.connect(self.fear_feature_requested)
+        self.delegate.feature_requested.connect(self.feature_requested)
         self.delegate.group_requested.connect(self.group_requested)
         self.group_minions = True  # Minions of one kind on one card (View › Group Minions)
         # Every Minion's card by kind, as persistent indexes: they follow their rows through

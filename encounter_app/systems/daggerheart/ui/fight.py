@@ -14,8 +14,7 @@ from PySide6.QtCore import QModelIndex, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
-from encounter_app.domain import CombatantRow, RollRow, spotlight_tokens
-from encounter_app.systems.daggerheart import pc_tracks
+from encounter_app.domain import CombatantRow, spotlight_tokens
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
 from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
 from encounter_app.systems.daggerheart.services.player_inbox import TITLE as QUEUE_TITLE
@@ -25,6 +24,7 @@ from encounter_app.systems.daggerheart.ui.cards import AdversaryCardsView
 from encounter_app.systems.daggerheart.ui.fear_tracker import FearTracker
 from encounter_app.systems.daggerheart.ui.library.actions import LibraryActions
 from encounter_app.systems.daggerheart.ui.rolls.actions import RollActions
+from encounter_app.systems.daggerheart.ui.rolls.features import FeatureUses
 from encounter_app.systems.daggerheart.ui.rolls.odds import OddsFollower, OddsPreview
 from encounter_app.systems.daggerheart.ui.rolls.outcomes import OutcomeRecorder
 from encounter_app.systems.daggerheart.ui.scene import SceneIntensityPanel
@@ -63,8 +63,15 @@ class DaggerheartFight(QObject):
         self.fear_tracker = FearTracker(fight, rests=context.rests)
         self.scene = SceneIntensityPanel(fight, new_scene=operations.new_scene)
         self.odds_cache = OddsCache(context.roller.router, self)
+        # An adversary's attack or feature in one click: its dialog, then the cost, the roll
+        # and (PCs tracked) the marks the hit dialog confirms, as one undo step.
+        self.uses = FeatureUses(window, operations, context.say, odds=self.odds_cache,
+                                offer=self.card_actions.offer_hits,
+                                tracked=lambda: self.track_pcs_action.isChecked())
+        self.card_actions.use_feature = self.uses.use
         self.rolls = RollActions(window, operations, context.say,
-                                 odds=self.odds_cache, selected=self.gm_turn_bar.selected_id)
+                                 odds=self.odds_cache, selected=self.gm_turn_bar.selected_id,
+                                 uses=self.uses)
         self.outcomes = OutcomeRecorder(fight, context.rests)
         # Players' rolls from their phones (and dice the GM types), waiting for a Difficulty:
         # the inbox keeps them, its tab shows them.
@@ -118,7 +125,6 @@ class DaggerheartFight(QObject):
         self.group_action.setToolTip("Show Minions of one stat block as one card with their "
                                      "count and a box per Minion")
         self.group_action.toggled.connect(self.cards.set_group_minions)
-        context.roller.recorded.connect(self._offer_hits)
         self.fear_up_action = QAction("Gain a &Fear", window, shortcut=QKeySequence("+"))
         self.fear_up_action.triggered.connect(self.fear_tracker.gain)
         self.fear_down_action = QAction("&Spend a Fear", window, shortcut=QKeySequence("-"))
@@ -149,6 +155,7 @@ class DaggerheartFight(QObject):
         self.cards.note_requested.connect(context.edit_note)
         self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
         self.cards.fear_feature_requested.connect(self.card_actions.fear_feature)
+        self.cards.feature_requested.connect(self.uses.use)
         self.cards.damage_requested.connect(self.card_actions.damage)
         # What an import adds or its undo takes away shows in the library at once.
         context.exchange.library_changed.connect(self.library.reload)
@@ -304,19 +311,6 @@ class DaggerheartFight(QObject):
         if isinstance(delegate, InitiativeDelegate):
             delegate.pcs_tracked = tracked
             view.viewport().update()
-
-    def _offer_hits(self, roll: RollRow) -> None:
-        """An adversary's attack logged: its hits on tracked PCs, offered to be marked."""
-        if not self.track_pcs_action.isChecked():
-            return
-        targets = []
-        rows = self.session.combatants
-        for combatant_id, damage in pc_tracks.hits_in(roll):
-            at = rows.index_of(combatant_id)
-            if at >= 0 and rows[at].kind == "pc":
-                targets.append((rows[at], damage))
-        if targets:
-            self.card_actions.pc_damage(targets, f"{roll.actor}'s attack")
 
     def attack(self, combatant_id: int) -> None:
         self.rolls.attack(combatant_id)

@@ -1,14 +1,21 @@
-"""Marking damage on tracked PCs: after an adversary's attack hits, or from a PC card's Damage….
+"""Marking damage on tracked PCs: after an adversary's attack or feature, or from a PC card's
+Damage….
 
-One box per PC hit: the damage (typed in when it came from the card), what it marks by the PC's
-thresholds, and an Armor Slot to mark instead of one threshold of it. *Mark* makes every PC's
-marks one undo step; *Not now* leaves the PCs as they are (the roll stays in the log).
+One box per PC touched: the damage (typed in when it came from the card), what it marks by the
+PC's thresholds, an Armor Slot to mark instead of one threshold of it, and the riders the
+feature puts on the PC (an Armor Slot, Stress, a condition), each ticked. After a roll, *Mark*
+logs the roll with its cost and every PC's marks as one undo step, and *Not now* logs the roll
+and its cost alone (``DaggerheartOperations.attack``); from the card, *Mark* is one step too.
+
+Nothing moves while the GM ticks: every line has its room from the start (the result line is
+as wide as its longest words), so *Mark* stays under the pointer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -22,10 +29,13 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.domain.fields_repr import fields_repr
-from encounter_app.domain.rows import CombatantRow
+from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.systems.daggerheart import pc_tracks
+from encounter_app.systems.daggerheart.services.feature_marks import PcHit, PcMarks, marked
 
 MAX_DAMAGE = 999
+# The longest result line, for its room: the label never widens the dialog as it changes.
+WIDEST_RESULT = "999 damage: Massive, marks 4 HP and an Armor Slot: HP 12/12 marked"
 
 
 @fields_repr
@@ -33,36 +43,50 @@ MAX_DAMAGE = 999
 class _PcBox:
     """One PC's part of the dialog."""
 
-    row: CombatantRow
+    offer: PcHit
     box: QGroupBox
     damage: QSpinBox
     result: QLabel
     armor: QCheckBox
+    riders: list[tuple[QCheckBox, str]]  # each rider's box and what it is ("armor", "stress",
+    # or a condition's name)
+
+    @property
+    def row(self) -> CombatantRow:
+        return self.offer.row
 
 
 class HitDialog(QDialog):
-    """Mark a hit on one or more tracked PCs by their thresholds, an Armor Slot if wanted."""
+    """Mark a hit on one or more tracked PCs by their thresholds, an Armor Slot if wanted, and
+    the riders of the feature that hit them."""
 
-    def __init__(self, targets: Sequence[tuple[CombatantRow, int]], source: str,
+    def __init__(self, targets: Sequence[PcHit | tuple[CombatantRow, int]], source: str,
                  parent: QWidget | None = None, *, typed: bool = False,
-                 massive: bool = False) -> None:
-        """``targets``: each PC and the damage it took; ``typed``: the GM types the damage
-        (a PC card's Damage…), else it came from the roll and is only shown; ``massive``: the
-        campaign plays the optional Massive Damage rule (4 HP at twice Severe)."""
+                 massive: bool = False, roll: RollRow | None = None) -> None:
+        """``targets``: each PC and the damage it took (with a feature's riders: ``PcHit``);
+        ``typed``: the GM types the damage (a PC card's Damage…), else it came from the roll
+        (``roll``, its log row, shown on top) and is only shown; ``massive``: the campaign
+        plays the optional Massive Damage rule (4 HP at twice Severe)."""
         super().__init__(parent)
         self._massive = massive
         self.setObjectName("pcHitDialog")
         self.setWindowTitle(f"Mark the hit: {source}")
         layout = QVBoxLayout(self)
+        if roll is not None:  # the roll is logged with the marks: here is what it rolled
+            rolled = QLabel(f"<b>{escape(roll.summary)}</b><br>"
+                            + "<br>".join(escape(line) for line in roll.detail.splitlines()),
+                            objectName="hitRoll", wordWrap=True)
+            layout.addWidget(rolled)
         intro = QLabel("Each PC marks HP by their thresholds. An Armor Slot marked takes the "
                        "damage one threshold down (Severe to Major, Major to Minor, Minor to "
                        "none)." + (" Massive Damage: twice Severe or more marks 4 HP."
                                    if massive else ""))
         intro.setWordWrap(True)
         layout.addWidget(intro)
+        offers = [t if isinstance(t, PcHit) else PcHit(t[0], t[1]) for t in targets]
         self._boxes: list[_PcBox] = []
-        for row, damage in targets:
-            self._boxes.append(self._pc_box(row, damage, typed, several=len(targets) > 1))
+        for offer in offers:
+            self._boxes.append(self._pc_box(offer, typed, several=len(offers) > 1))
             layout.addWidget(self._boxes[-1].box)
         self.buttons = QDialogButtonBox()
         self.mark_button = self.buttons.addButton("&Mark", QDialogButtonBox.ButtonRole.AcceptRole)
@@ -78,27 +102,46 @@ class HitDialog(QDialog):
         first = next((pc.damage for pc in self._boxes if typed and pc.damage.isEnabled()), None)
         (first or self.mark_button).setFocus()
 
-    def _pc_box(self, row: CombatantRow, damage: int, typed: bool, several: bool) -> _PcBox:
+    def _pc_box(self, offer: PcHit, typed: bool, several: bool) -> _PcBox:
+        row = offer.row
         now = pc_tracks.tracks(row)
-        box = QGroupBox(f"{row.name} · {now.thresholds_text()}")
+        why = f" · {offer.why}" if offer.why else ""
+        box = QGroupBox(f"{row.name} · {now.thresholds_text()}{why}")
         box.setObjectName(f"pcHit:{row.name}")
         box.setCheckable(several)  # several PCs hit: each one can be left out
         inner = QVBoxLayout(box)
-        spin = QSpinBox(minimum=0, maximum=MAX_DAMAGE, value=max(0, damage))
+        spin = QSpinBox(minimum=0, maximum=MAX_DAMAGE, value=max(0, offer.damage))
         spin.setPrefix("Damage ")
         spin.setAccessibleName(f"Damage to {row.name}")
         spin.setEnabled(typed and now.has_thresholds)
         spin.setVisible(typed)
         result = QLabel()
         result.setObjectName("hitResult")
-        armor = QCheckBox(f"Mark an Armor Slot ({now.armor_free} of {now.armor} free)")
+        result.setMinimumWidth(result.fontMetrics().horizontalAdvance(WIDEST_RESULT) + 4)
+        armor = QCheckBox(f"Mark an Armor Slot to reduce the damage ({now.armor_free} of "
+                          f"{now.armor} free)")
         armor.setObjectName("hitArmor")
-        pc = _PcBox(row, box, spin, result, armor)
+        riders: list[tuple[QCheckBox, str]] = []
+        if offer.armor_slot:
+            riders.append((QCheckBox("Mark an Armor Slot without its benefit (an HP when "
+                                     "none is left)"), "armor"))
+        if offer.stress:
+            riders.append((QCheckBox(f"Mark {offer.stress} Stress (an HP for each it has no "
+                                     "room for)"), "stress"))
+        riders += [(QCheckBox(f"Becomes {name}"), name) for name in offer.conditions]
+        pc = _PcBox(offer, box, spin, result, armor, riders)
         spin.valueChanged.connect(lambda _value, p=pc: self._show(p))
         armor.toggled.connect(lambda _on, p=pc: self._show(p))
         box.toggled.connect(lambda _on, p=pc: self._show(p))
         for widget in (spin, result, armor):
             inner.addWidget(widget)
+        if riders:
+            inner.addWidget(QLabel("<b>Also, as the feature says:</b>"))
+        for check, what in riders:
+            check.setObjectName(f"hitRider:{what}")
+            check.setChecked(True)  # the text says they do: the GM unticks what does not apply
+            check.toggled.connect(lambda _on, p=pc: self._show(p))
+            inner.addWidget(check)
         return pc
 
     def _show(self, pc: _PcBox) -> None:
@@ -111,21 +154,29 @@ class HitDialog(QDialog):
             pc.armor.setEnabled(hit.armor_helps)
             if not hit.armor_helps:
                 pc.armor.setChecked(False)
-            after = pc_tracks.marked_by(pc.row, hit, pc.armor.isChecked())
+            after = marked(pc.row, self._marks_of(pc), massive=self._massive)
             pc.result.setText(f"{hit.words(pc.armor.isChecked())}: HP {after.hp_marked}/"
                               f"{after.hp_max} marked")
         self.mark_button.setEnabled(bool(self.marked()))
 
+    def _marks_of(self, pc: _PcBox) -> PcMarks:
+        kept = {what for check, what in pc.riders if check.isChecked()}
+        assert pc.row.id is not None, "a PC of the fight has its id"
+        return PcMarks(pc.row.id, pc.damage.value(), pc.armor.isChecked() and pc.armor.isEnabled(),
+                       "armor" in kept, pc.offer.stress if "stress" in kept else 0,
+                       tuple(c for c in pc.offer.conditions if c in kept))
+
+    def choices(self) -> list[PcMarks]:
+        """What the GM marks on each PC left in (plain data for the operation)."""
+        return [self._marks_of(pc) for pc in self._boxes
+                if not (pc.box.isCheckable() and not pc.box.isChecked())]
+
     def marked(self) -> list[CombatantRow]:
         """Each PC as marking the hit leaves it (only those it changes)."""
         rows = []
-        for pc in self._boxes:
-            if pc.box.isCheckable() and not pc.box.isChecked():
-                continue
-            hit = pc_tracks.hit_on(pc.row, pc.damage.value(), massive=self._massive)
-            if hit is None:
-                continue
-            after = pc_tracks.marked_by(pc.row, hit, pc.armor.isChecked())
+        for pc, marks in ((pc, self._marks_of(pc)) for pc in self._boxes
+                          if not (pc.box.isCheckable() and not pc.box.isChecked())):
+            after = marked(pc.row, marks, massive=self._massive)
             if after != pc.row:
                 rows.append(after)
         return rows

@@ -1,8 +1,9 @@
 """The GM's rolls as actions: attack, reaction or action roll, fate roll, falling and collision.
 
 Each opens its dialog and hands the request to Daggerheart's ``roll`` operation, which sends it
-to the rules service. An Experience costs a Fear: the operation spends it with the roll's log
-line, one undo step, once the dice are in (a roll that fails spends nothing).
+to the rules service (an attack goes through ``features.py``: its feature's cost, its roll and
+the PCs' marks are one step). An Experience costs a Fear: the operation spends it with the
+roll's log line, one undo step, once the dice are in (a roll that fails spends nothing).
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
-from encounter_app.domain.adversaries import attack_damage, attack_targets
 from encounter_app.domain.requests import DiceRequest, RollRequest
 from encounter_app.rules import daggerheart
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
 from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
+from encounter_app.systems.daggerheart.ui.rolls.features import FeatureUses
 
 R = TypeVar("R")
 
@@ -37,9 +38,11 @@ FALLS = (
 class RollActions(QObject):
     def __init__(self, window: QWidget, operations: DaggerheartOperations, say: Say, *,
                  odds: OddsCache | None = None,
-                 selected: Callable[[], int | None] | None = None) -> None:
+                 selected: Callable[[], int | None] | None = None,
+                 uses: FeatureUses | None = None) -> None:
         super().__init__(window)
-        self._odds = odds  # the attack dialog shows each target's chance to hit
+        # An adversary's attack or feature: its dialog, then one step (features.py).
+        self.uses = uses or FeatureUses(window, operations, say, odds=odds)
         # The card the GM chose (None: none is): a reaction roll starts on it.
         self._selected = selected or (lambda: None)
         self._window, self._session = window, operations.session
@@ -81,24 +84,8 @@ class RollActions(QObject):
         self.attack(active_id)
 
     def attack(self, combatant_id: int) -> None:
-        attacker = self._session.combatants.by_id(combatant_id)
-        if attacker.stats is None:  # an encounter file may bring one without ("stats": null)
-            self._say(f"{attacker.name} has no stat block to attack with.", error=True)
-            return
-        pcs = attack_targets(self._session.combatants)
-        if not pcs:
-            self._say("There is no PC with an Evasion to attack.", error=True)
-            return
-        from encounter_app.systems.daggerheart.ui.rolls.dialogs import (
-            AttackDialog,  # see ui/__init__.py
-        )
-
-        dialog = AttackDialog(attacker, pcs, self._session.fear,
-                              damage=attack_damage(attacker)[0],  # a Horde past half HP
-                              parent=self._window, odds=self._odds)
-        if dialog.exec() == AttackDialog.DialogCode.Accepted:
-            request = dialog.request()
-            self._operations.roll(request, attacker.name, request.experience_name)
+        """The attack dialog (its standard attack, or an attack feature) and the attack."""
+        self.uses.attack(combatant_id)
 
     def reaction_roll(self) -> None:
         adversaries = [c for c in self._session.combatants if c.kind == "adversary"]

@@ -6,7 +6,9 @@ window's business (it is an undoable ledger line), the dialog only says which on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -21,19 +23,26 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QRadioButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from encounter_app.domain import CombatantRow, Experience
-from encounter_app.domain.adversaries import several_target_features, target_evasion
+from encounter_app.domain.adversaries import target_evasion
 from encounter_app.domain.requests import DiceRequest
 from encounter_app.systems.daggerheart.requests import (
     AttackRequest,
     OddsRequest,
     ReactionRequest,
-    Target,
+)
+from encounter_app.systems.daggerheart.services.features import (
+    Use,
+    attack_features,
+    attack_request,
+    standard_several,
+    use_of,
 )
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
 from encounter_app.systems.daggerheart.ui.rolls.odds import percent
@@ -89,26 +98,54 @@ class ExperienceChooser(QWidget):
         self.note.setStyleSheet(theme.error_style(self) if not self.affordable() else "")
 
 
+def reserved_label(name: str, lines: int, parent: QWidget | None = None) -> QLabel:
+    """A wrapped label with room for ``lines`` lines from the start, whose text never widens
+    its dialog: what it says changes, nothing around it moves."""
+    label = QLabel(parent, objectName=name, wordWrap=True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    label.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 2)
+    return label
+
+
+DIALOG_WIDTH = 460  # room for a feature's two lines of words
+
+
 class AttackDialog(QDialog):
-    """Which PCs an adversary's attack targets, with advantage, disadvantage or an Experience."""
+    """Which PCs an adversary attacks, and with what: its standard attack or one of its attack
+    features (the SRD's *Spit Acid*: its own range, damage, cost and riders, all targets ticked
+    when it hits every target in range), with advantage, disadvantage or an Experience.
+
+    A click on a PC's name ticks that PC (with one target, the tick moves there); the words of
+    the chosen attack have their room from the start, so nothing moves when it changes.
+    """
 
     def __init__(self, attacker: CombatantRow, targets: Sequence[CombatantRow], fear: int = 0,
                  damage: str | None = None, parent: QWidget | None = None, *,
-                 odds: OddsCache | None = None) -> None:
+                 odds: OddsCache | None = None, feature: str | None = None) -> None:
         super().__init__(parent)
         self._odds = odds  # each target's chance to hit, as the options change
         stats = attacker.stats
         if stats is None:  # RollActions.attack refuses such an attacker before asking
             raise ValueError(f"{attacker.name} has no stat block to attack with")
-        self._stats = stats
+        self._stats, self._fear = stats, fear
         self.setWindowTitle(f"{attacker.name} attacks")
         self.setObjectName("attackDialog")
         self._attacker = attacker
-        self._damage = damage or stats.damage
+        standard = use_of(attacker)
+        if damage:  # what the standard attack deals now, as the caller worked it out
+            standard = replace(standard, damage=damage)
+        self._uses = [standard, *(use_of(attacker, f.name) for f in attack_features(attacker))]
         self._targets = [t for t in targets if t.evasion is not None]
-        heading = QLabel(
-            f"<b>{stats.attack_name or 'Attack'}</b> {stats.attack_modifier:+d} · "
-            f"{stats.attack_range} · {self._damage}")
+        self.choice = QComboBox(objectName="attackChoice")
+        self.choice.setAccessibleName("Attack with")
+        for use in self._uses:
+            what = "standard attack" if use.feature is None else use.cost or "no cost"
+            self.choice.addItem(f"{use.name} ({what}) · {use.damage}", use.feature)
+        if feature is not None and self.choice.findData(feature) >= 0:
+            self.choice.setCurrentIndex(self.choice.findData(feature))
+        self.description = reserved_label("attackDescription", 3)
         self.list = QListWidget()
         self.list.setAccessibleName("Targets")
         for target in self._targets:
@@ -128,17 +165,18 @@ class AttackDialog(QDialog):
         self.experience = ExperienceChooser(fear)
         self.experience.set_experiences(stats.experiences)
         self.buttons, self.roll_button = accept_buttons(self, "&Roll")
+        choose = QFormLayout()
+        choose.addRow("Attack &with", self.choice)
         form = QFormLayout()
         form.addRow("E&xperience", self.experience)
         layout = QVBoxLayout(self)
-        layout.addWidget(heading)
+        layout.addLayout(choose)
+        layout.addWidget(self.description)
         # A standard attack has one target; a feature may allow several (the SRD's "all
         # targets within Close range"): then each ticked target is compared with one roll.
-        self._several = several_target_features(stats)
-        layout.addWidget(QLabel(
-            f"Targets, with {' or '.join(self._several)} (one roll is compared with each "
-            "Evasion):" if self._several else "Target (a standard attack has one):",
-            objectName="attackTargetsLabel", wordWrap=True))
+        self._several_features = standard_several(attacker)
+        self.targets_label = reserved_label("attackTargetsLabel", 2)
+        layout.addWidget(self.targets_label)
         layout.addWidget(self.list)
         layout.addWidget(self.advantage)
         layout.addWidget(self.disadvantage)
@@ -146,15 +184,73 @@ class AttackDialog(QDialog):
         self.problem = ProblemLabel("attackProblem")
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
+        self.setMinimumWidth(DIALOG_WIDTH)
+        self._shown: Use | None = None
+        self._press: tuple[QListWidgetItem, Qt.CheckState] | None = None
+        self._closed = False  # odds that come back after the dialog closed are dropped
+        self.finished.connect(self._close_odds)
+        self.list.itemPressed.connect(self._pressed)
+        self.list.itemClicked.connect(self._clicked)
         self.list.itemChanged.connect(self._target_ticked)
         self.list.itemChanged.connect(self._update)
+        self.choice.currentIndexChanged.connect(self._chosen)
         self.experience.combo.currentIndexChanged.connect(self._update)
         for box in (self.advantage, self.disadvantage):
             box.toggled.connect(self._ask_odds)
         self.experience.combo.currentIndexChanged.connect(self._ask_odds)
+        self._chosen()
+        self.list.setFocus()  # the targets: the one thing the GM must choose (not Cancel)
+
+    # -- what attacks -----------------------------------------------------------------------
+
+    @property
+    def _several(self) -> tuple[str, ...]:
+        """The features that let this attack reach more than one target, by name."""
+        use = self.use()
+        if use.feature is None:
+            return self._several_features
+        return (use.name,) if use.several else ()
+
+    def use(self) -> Use:
+        """The attack chosen: the standard attack or one of the attack features."""
+        return self._uses[max(0, self.choice.currentIndex())]
+
+    def feature(self) -> str | None:
+        """The attack feature chosen by name; None for the standard attack."""
+        return self.use().feature
+
+    def _chosen(self, *_args: object) -> None:
+        use, before = self.use(), self._shown
+        self._shown = use
+        details = use.details()
+        if use.feature is None:  # the standard attack: one target, unless a feature says
+            details[0] = ("one roll against each ticked target" if self._several
+                          else "one target")
+            details = details[:1]
+        self.description.setText(f"<b>{escape(use.heading())}</b><br>"
+                                 + escape(" · ".join(details)))
+        self.description.setToolTip(use.words())
+        several = self._several
+        self.targets_label.setText(
+            f"Targets, with {' or '.join(several)} (one roll is compared with each Evasion):"
+            if several else f"Target ({'a standard attack' if use.feature is None else use.name}"
+                            " has one):")
+        if use.advantage:  # the text says so; the GM may still untick it
+            self.advantage.setChecked(True)
+        elif before is not None and before.advantage:
+            self.advantage.setChecked(False)
+        if use.feature is not None and use.several:
+            self.set_checked(range(self.list.count()))  # every target in range
+        elif not several:
+            ticked = [i for i in range(self.list.count())
+                      if self.list.item(i).checkState() == Qt.CheckState.Checked]
+            current = self.list.currentRow()
+            keep = current if current in ticked else ticked[0] if ticked else current
+            self.set_checked([keep] if keep >= 0 else [])
         self._update()
         self._ask_odds()
-        self.list.setFocus()  # the targets: the one thing the GM must choose (not Cancel)
+
+    # -- the odds -----------------------------------------------------------------------------
 
     def _ask_odds(self, *_args: object) -> None:
         if self._odds is None or not self._targets:
@@ -165,15 +261,19 @@ class AttackDialog(QDialog):
 
     def odds_request(self) -> OddsRequest:
         chosen = self.experience.chosen()
-        return OddsRequest(self._stats.attack_modifier, self._evasions(), self._damage,
+        use = self.use()
+        return OddsRequest(use.modifier, self._evasions(), use.damage,
                            self.advantage.isChecked(), self.disadvantage.isChecked(),
                            chosen.bonus if chosen else 0)
 
     def _evasions(self) -> tuple[int, ...]:
         return tuple(target_evasion(t) for t in self._targets)
 
+    def _close_odds(self, *_args: object) -> None:
+        self._closed = True
+
     def _show_odds(self, request: OddsRequest, answer: AttackOdds) -> None:
-        if request != self.odds_request():
+        if self._closed or request != self.odds_request():
             return  # an option changed while these were worked out
         self.list.blockSignals(True)  # a new label is not a new choice of targets
         for i, (target, hit) in enumerate(zip(self._targets, answer.hit, strict=True)):
@@ -181,17 +281,40 @@ class AttackDialog(QDialog):
                                       f"{percent(hit)} to hit")
         self.list.blockSignals(False)
 
-    def set_checked(self, rows: Sequence[int]) -> None:
+    # -- the targets --------------------------------------------------------------------------
+
+    def set_checked(self, rows: Iterable[int]) -> None:
+        ticked = set(rows)
+        self.list.blockSignals(True)  # one change of the targets, said once below
         for i in range(self.list.count()):
-            state = Qt.CheckState.Checked if i in rows else Qt.CheckState.Unchecked
+            state = Qt.CheckState.Checked if i in ticked else Qt.CheckState.Unchecked
             self.list.item(i).setCheckState(state)
+        self.list.blockSignals(False)
+        self._update()
 
     def chosen(self) -> list[CombatantRow]:
         return [t for i, t in enumerate(self._targets)
                 if self.list.item(i).checkState() == Qt.CheckState.Checked]
 
+    def _pressed(self, item: QListWidgetItem) -> None:
+        self._press = (item, item.checkState())
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        """A click on a PC's name (not on its box, which ticks by itself) ticks that PC; with
+        one target, the tick moves there. (Before, the name was only highlighted while the
+        first PC stayed ticked: the wrong PC was attacked.)"""
+        pressed, self._press = self._press, None
+        if pressed is None or pressed[0] is not item or item.checkState() != pressed[1]:
+            return  # the box itself was clicked: it has ticked already
+        ticked = item.checkState() == Qt.CheckState.Checked
+        if self._several and ticked:
+            item.setCheckState(Qt.CheckState.Unchecked)
+        elif not ticked:
+            item.setCheckState(Qt.CheckState.Checked)
+
     def _target_ticked(self, item: QListWidgetItem) -> None:
-        """One target only, unless a feature allows several: a new tick moves the one."""
+        """One target only, unless the attack allows several: a new tick moves the one, and
+        the highlight goes with it."""
         if self._several or item.checkState() != Qt.CheckState.Checked:
             return
         self.list.blockSignals(True)
@@ -199,23 +322,37 @@ class AttackDialog(QDialog):
             if self.list.item(i) is not item:
                 self.list.item(i).setCheckState(Qt.CheckState.Unchecked)
         self.list.blockSignals(False)
+        self.list.setCurrentItem(item)
 
     def _update(self, *_args: object) -> None:
-        self.roll_button.setEnabled(bool(self.chosen()) and self.experience.affordable())
-        self.problem.say("" if self.chosen() else "Tick a target.")
+        use = self.use()
+        fear = use.cost_fear + (1 if self.experience.chosen() is not None else 0)
+        stress = self._attacker.stress_marked + use.cost_stress > self._attacker.stress_max
+        payable = fear <= self._fear and not stress
+        self.roll_button.setEnabled(bool(self.chosen()) and self.experience.affordable()
+                                    and payable)
+        problem = "" if self.chosen() else "Tick a target."
+        if stress:
+            problem = (f"{self._attacker.name} has no Stress left to mark for {use.name} "
+                       f"({self._attacker.stress_marked}/{self._attacker.stress_max} marked).")
+        elif fear > self._fear and use.cost_fear:
+            problem = f"{use.name} costs {use.cost_fear} Fear; the pool has {self._fear}."
+        self.problem.say(problem)
+
+    def target_ids(self) -> list[int]:
+        """The ticked PCs' ids, for the attack operation."""
+        return [t.id for t in self.chosen() if t.id is not None]
+
+    def experience_name(self) -> str:
+        chosen = self.experience.chosen()
+        return chosen.name if chosen else ""
 
     def request(self) -> AttackRequest:
-        stats = self._stats
+        """The attack roll as chosen (the operation builds its own from the fight's rows)."""
         experience = self.experience.chosen()
-        return AttackRequest(
-            attacker=self._attacker.name, modifier=stats.attack_modifier, damage=self._damage,
-            attack_name=stats.attack_name or "Attack",
-            targets=tuple(Target(t.name, target_evasion(t), t.id) for t in self.chosen()),
-            advantage=self.advantage.isChecked(), disadvantage=self.disadvantage.isChecked(),
-            experience=experience.bonus if experience else 0,
-            experience_name=experience.name if experience else "",
-            combatant_id=self._attacker.id,
-        )
+        return attack_request(self.use(), self.chosen(), advantage=self.advantage.isChecked(),
+                              disadvantage=self.disadvantage.isChecked(),
+                              experience=experience)
 
 
 class ReactionDialog(QDialog):
@@ -242,16 +379,20 @@ class ReactionDialog(QDialog):
         self.kind.setAccessibleName("Kind of roll")
         self.kind.addItem("Reaction roll", "reaction")
         self.kind.addItem("Action roll", "action")
-        self.difficulty = QSpinBox(minimum=1, maximum=40, value=13, objectName="difficulty")
+        # No Difficulty until the GM types one: a reaction roll is made against the Difficulty
+        # of what it resists (the PC's move), never the adversary's own.
+        self.difficulty = QSpinBox(minimum=0, maximum=40, value=0, objectName="difficulty")
+        self.difficulty.setSpecialValueText(" ")  # 0: not typed yet, shown empty
         self.difficulty.setAccessibleName("Difficulty")
+        self.difficulty.setToolTip("The Difficulty of what it resists: the PC's move or the "
+                                   "effect")
         self.penalty = QSpinBox(minimum=-10, maximum=0, value=0, objectName="penalty")
         self.penalty.setAccessibleName("Penalty")
         self.penalty.setToolTip("When the adversary is particularly weak against the move")
         self.experience = ExperienceChooser(fear)
         self.advantage = QCheckBox("Ad&vantage")
         self.disadvantage = QCheckBox("&Disadvantage")
-        self.explain = QLabel(objectName="reactionExplain")
-        self.explain.setWordWrap(True)
+        self.explain = reserved_label("reactionExplain", 2)
         self.buttons, self.roll_button = accept_buttons(self, "&Roll")
         form = QFormLayout()
         form.addRow("&Adversary", self.actor)
@@ -266,7 +407,8 @@ class ReactionDialog(QDialog):
         layout.addWidget(self.explain)
         layout.addWidget(self.buttons)
         self.actor.currentIndexChanged.connect(self._actor_changed)
-        for signal in (self.experience.combo.currentIndexChanged, self.penalty.valueChanged):
+        for signal in (self.experience.combo.currentIndexChanged, self.penalty.valueChanged,
+                       self.difficulty.valueChanged):
             signal.connect(self._update)
         self._actor_changed()
         # The Difficulty is what the GM must give (the adversary starts on the chosen card):
@@ -285,19 +427,24 @@ class ReactionDialog(QDialog):
 
     def _update(self, *_args: object) -> None:
         both = self.experience.chosen() is not None and self.penalty.value() < 0
+        typed = self.difficulty.value() > 0
         if self._actor() is None:
             message = "There is no adversary in this encounter to roll for."
         elif both:
             message = "Choose an Experience or a penalty, not both."
+        elif not typed:
+            message = ("Type the Difficulty of what it resists (the PC's move, the effect): "
+                       "Roll waits for it.")
         else:
             message = "Meets or beats the Difficulty to succeed; a natural 20 always succeeds."
-        self.explain.setText(message)
-        self.roll_button.setEnabled(self._actor() is not None and not both
+        self.explain.setText(escape(message))
+        self.roll_button.setEnabled(self._actor() is not None and not both and typed
                                     and self.experience.affordable())
 
     def request(self) -> ReactionRequest:
         actor = self._actor()
         assert actor is not None, "Roll is disabled while there is no adversary"
+        assert self.difficulty.value() > 0, "Roll is disabled until the Difficulty is typed"
         experience = self.experience.chosen()
         bonus = experience.bonus if experience else self.penalty.value()
         return ReactionRequest(
