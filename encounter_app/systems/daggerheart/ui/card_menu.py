@@ -33,6 +33,7 @@ from encounter_app.ui.fight.models import RowRole
 if TYPE_CHECKING:
     from encounter_app.services.operations import Say
     from encounter_app.systems.daggerheart.ui.pc_hits import HitDialog
+    from encounter_app.ui.shell.chosen import Chosen
 
 
 
@@ -111,6 +112,8 @@ class CardActions(QObject):
 
     def damage(self, combatant_id: int) -> None:
         """Ask how much damage, with a preview of what it marks, then mark it."""
+        if self._operations.refused():  # a finished encounter: said before the dialog
+            return
         try:
             row = self._row(combatant_id)
             if row.kind == "pc":  # a tracked PC's card: by its thresholds, with its Armor
@@ -324,10 +327,11 @@ class GmTurnBar(QWidget):
     """Buttons above the cards for the GM's turn; they act on the selected card."""
 
     def __init__(self, cards: AdversaryCardsView, card_actions: CardActions,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, chosen: Chosen | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gmTurnBar")
         self._cards, self._actions = cards, card_actions
+        self._chosen = chosen  # the combatant chosen last, in the order or on the cards
         self.damage_button = self._button("Damage…", "damageButton",
                                           "Type the damage the selected adversary took (key D)",
                                           card_actions.damage)
@@ -359,6 +363,8 @@ class GmTurnBar(QWidget):
         layout.addWidget(hint, 1)
         cards.selectionModel().selectionChanged.connect(self._update)
         cards.model().modelReset.connect(self._update)
+        if chosen is not None:
+            chosen.changed.connect(self._update)
         self._update()
 
     def _button(self, text: str, name: str, tip: str,
@@ -375,7 +381,8 @@ class GmTurnBar(QWidget):
         index = self._cards.currentIndex()
         if not index.isValid() or not self._cards.selectionModel().isSelected(index):
             return None
-        return self._cards.acting_id(index)
+        chosen = self._chosen.id if self._chosen is not None else None
+        return chosen if chosen is not None else self._cards.acting_id(index)
 
     def _on_selected(self, slot: Callable[[int], object]) -> None:
         combatant_id = self.selected_id()
@@ -387,7 +394,8 @@ class GmTurnBar(QWidget):
         selected = chosen is not None
         name = ""
         if chosen is not None:
-            row = self._cards.currentIndex().data(RowRole)
+            row = (self._chosen.row() if self._chosen is not None
+                   else self._cards.currentIndex().data(RowRole))
             name = getattr(row, "name", "")
         adversary = selected and getattr(self._cards.currentIndex().data(RowRole), "kind",
                                          "") != "pc"
