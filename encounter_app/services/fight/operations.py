@@ -277,8 +277,6 @@ class FightOperations(Operations):
         """The PCs rest: in a game with Fear its dice are rolled on the rules thread, then the
         Fear gained and the long-term countdowns moved are one undo step; ``rested`` hears what
         happened once it is kept."""
-        if self.refused():  # said before the rest's dice are rolled
-            return
         session = self.session
         party = table.party(session)
         fear = session.system.has_fear
@@ -289,7 +287,9 @@ class FightOperations(Operations):
             lines = list(step.happened) or (["Rested."] if roll is None else [])
             if roll is not None and kind is RestKind.LONG:
                 lines.append(f"Party: {party.basis}")
-            kept = self.keep(lambda: step.command)
+            # A rest comes after a fight: a finished encounter takes it (its Fear, the
+            # long-term countdowns), as the campaign view's rests do.
+            kept = self.keep(lambda: step.command, even_closed=True)
             if kept is not None and rested is not None:
                 rested(Rested(name, tuple(lines), kept))
 

@@ -363,12 +363,11 @@ class MainWindow(ShellWindow):
             if origin is not view:
                 _select(view, source)
             card = self.fight.card_for(source)  # a Minion's card may show on its group's card
-            if origin is cards:
-                pass
-            elif card.isValid():
-                _select(cards, card)
-            else:
-                cards.selectionModel().clear()
+            if origin is not cards:
+                if card.isValid():
+                    _select(cards, card)
+                else:
+                    cards.selectionModel().clear()
         finally:
             self._choosing = False
 

@@ -83,7 +83,6 @@ def test_every_fight_action_is_refused_until_it_is_reopened(qtbot, ops, demo_ses
         "a Stress": lambda: dh.mark_stress(target.id),
         "the spotlight": lambda: dh.spotlight(target.id),
         "a roll": lambda: dh.roll(DiceRequest("1d20")),
-        "a rest": lambda: ops.rest(RestKind.SHORT),
         "a combatant removed": lambda: ops.remove_combatant(target.id),
     }
     for what, act in refusals.items():
@@ -98,6 +97,12 @@ def test_every_fight_action_is_refused_until_it_is_reopened(qtbot, ops, demo_ses
     assert "is finished" in failed.args[0]
     qtbot.wait(50)
     assert fight(session) == before
+
+    # A rest comes after the fight: a finished encounter takes it.
+    with qtbot.waitSignal(undo_stack.indexChanged, timeout=5000):
+        ops.rest(RestKind.SHORT)
+    assert session.finished and undo_stack.count() == steps + 1
+    before = fight(session)
 
     said.clear()
     assert ops.reopen_encounter()

@@ -185,6 +185,8 @@ class CardActions(QObject):
         self._operations.slow_token(combatant_id, step)
 
     def spotlight(self, combatant_id: int, fear_reason: str | None = None) -> bool:
+        if self._operations.refused():  # a finished encounter: said before the price is asked
+            return False
         go, paid = self._price(combatant_id, fear_reason)
         if not go:
             return False
