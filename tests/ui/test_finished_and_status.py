@@ -149,3 +149,27 @@ def test_damage_found_in_the_file_stays_said_after_later_steps(qtbot, program):
     key(qtbot, window, Qt.Key.Key_N)
     assert window.status_label.text().startswith("The file is damaged")
     assert not window.message_timer.isActive()
+
+
+def test_a_finished_encounter_opened_again_says_so_and_refuses_at_once(qtbot, tmp_path):
+    from encounter_app.app import launch
+
+    # Not the ``program`` fixture: its window, registered to be closed, is replaced here.
+    program = launch(tmp_path, seed=3, show=True)
+    try:
+        finished_id = program.session.encounter_id
+        press_in_next_modal("Finish encounter")
+        program.window.finish_action.trigger()
+        other = program.store.create_encounter(program.session.campaign.id, "The bridge").id
+        program.open_encounter(other)
+        assert not program.session.finished and not program.window.finished_banner.isVisible()
+        program.open_encounter(finished_id)  # read as the fight ended
+        window = program.window
+        qtbot.waitExposed(window)
+        assert program.session.finished and window.finished_banner.isVisible()
+        assert "(finished)" in window.windowTitle() and window.reopen_action.isEnabled()
+        before = fight(program)
+        key(qtbot, window, Qt.Key.Key_N)
+        assert fight(program) == before and "is finished" in window.status_label.text()
+    finally:
+        program.shutdown()

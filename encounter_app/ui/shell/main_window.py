@@ -315,7 +315,7 @@ class MainWindow(ShellWindow):
         # What the status line said of the last step is old once the next one begins.
         self.undo_stack.began.connect(self.clear_message)
         self.session.entry_changed.connect(self._entry_changed)
-        self._entry_changed()
+        self._show_finished()  # the title already says it
         self.exchange.encounter_imported.connect(self.open_encounter_requested)
         self.roller.recorded.connect(self._recorded)
         self.roller.failed.connect(lambda message: self.show_message(message, error=True))
@@ -405,11 +405,15 @@ class MainWindow(ShellWindow):
         return ask_finish(self, name) and self.operations.finish_encounter()
 
     def _entry_changed(self, *_args: object) -> None:
+        self._show_finished()
+        self.update_title()
+
+    def _show_finished(self) -> None:
+        """A finished encounter's banner, and Finish or Reopen, whichever it can take."""
         finished = self.session.finished
         self.finished_banner.setVisible(finished)
         self.finish_action.setEnabled(not finished)
         self.reopen_action.setEnabled(finished)
-        self.update_title()
 
     # -- what the GM does: the shell asks, the fight answers in its system's rules ----------
 
