@@ -8,6 +8,7 @@ from encounter_app.app import launch
 from encounter_app.domain import CountdownRow
 from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.services.fight import table
+from tests.helpers.modal import press_in_next_modal
 from tests.helpers.systems import SYSTEMS
 
 
@@ -52,6 +53,7 @@ def test_prepare_run_rest_and_find_everything_after_a_restart(qtbot, tmp_path):
     assert launched.session.rolls[0].kind == "rest"
     assert launched.session.countdowns[0].value == 5  # long-term: it ticked on the rest
     manager.encounters.select(ambush)
+    press_in_next_modal("Finish encounter")  # the question before it is finished
     manager.encounters.finish_button.click()
     manager.notes.edit.setPlainText("The baron owes the party a favour.")
     manager.notes.save()

@@ -41,8 +41,8 @@ def test_its_fight_opens_with_its_order_cards_and_keys(coin):
     keys = {(s.keys, s.text) for s in window_shortcuts(window)}
     assert ("F", "Call the coin") in keys
     assert window.fight.card_keys.startswith(
-        "On a selected card (Ctrl+2 goes to the cards): F calls the coin for it, D deals it "
-        "damage")
+        "On a selected card or row of the order (the one chosen last; Ctrl+2 goes to the "
+        "cards): F calls the coin for it, D deals it damage")
 
 
 def test_a_call_is_rolled_logged_and_undone_as_one_step(qtbot, coin):

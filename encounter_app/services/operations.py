@@ -46,14 +46,32 @@ class Kept:
     command: object  # the step's command, compared by identity only
 
 
-class Operations:
-    """The base every group of operations shares: ``run`` one action as one undo step."""
+def always_open() -> str:
+    return ""
 
-    def __init__(self, undo_stack: UndoStack, say: Say) -> None:
+
+class Operations:
+    """The base every group of operations shares: ``run`` one action as one undo step.
+
+    ``closed`` says why no action of the group can be taken now ("" when one can): the fight's
+    operations are given ``EncounterSession.closed_reason``, so a finished encounter refuses
+    every one of them here, in the one place they all pass through."""
+
+    def __init__(self, undo_stack: UndoStack, say: Say, *,
+                 closed: Callable[[], str] = always_open) -> None:
         self.undo_stack, self.say = undo_stack, say
+        self.closed = closed
+
+    def refused(self) -> bool:
+        """Whether no action can be taken now (a finished encounter), said when so: a widget
+        may ask before it opens a dialog whose answer would be refused."""
+        why = self.closed()
+        if why:
+            self.say(why, error=True)
+        return bool(why)
 
     def run(self, build: Callable[[], QUndoCommand | None], *, nothing: str = "",
-            done: str = "") -> bool:
+            done: str = "", even_closed: bool = False) -> bool:
         """Build the action's command and push it as one undo step; True when it was kept.
 
         A rule that forbids it now (``Refused``, with the sentence why) is said as an error
@@ -61,11 +79,15 @@ class Operations:
         returning None means there was nothing to do, said as ``nothing`` when given; ``done``
         is said when the step was kept.
         """
-        return self.keep(build, nothing=nothing, done=done) is not None
+        return self.keep(build, nothing=nothing, done=done,
+                         even_closed=even_closed) is not None
 
     def keep(self, build: Callable[[], QUndoCommand | None], *, nothing: str = "",
-             done: str = "") -> Kept | None:
-        """``run``, answering which step it became (None: nothing was kept)."""
+             done: str = "", even_closed: bool = False) -> Kept | None:
+        """``run``, answering which step it became (None: nothing was kept). ``even_closed``:
+        the action is the one that opens what is closed (reopening a finished encounter)."""
+        if not even_closed and self.refused():
+            return None
         try:
             command = build()
         except Refused as refused:
@@ -102,3 +124,9 @@ class Operations:
         """Whether ``kept`` is still done: not undone since (a redo brings it back)."""
         stack = self.undo_stack
         return stack.index() >= kept.index and stack.command_at(kept.index - 1) is kept.command
+
+    def on_stack(self, kept: Kept) -> bool:
+        """Whether ``kept`` is still on the stack, done or undone (a redo can bring it back);
+        False once a later step has replaced it."""
+        stack = self.undo_stack
+        return stack.count() >= kept.index and stack.command_at(kept.index - 1) is kept.command

@@ -64,6 +64,7 @@ class UndoStack(QUndoStack):
 
     refused = Signal(str)  # what failed and what to do, for the window
     rolled_back = Signal()  # a failed step was rolled back: read the data again
+    began = Signal()  # a step is done, undone or redone: what was said of the last one is old
 
     def __init__(self, store: Store, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -90,6 +91,7 @@ class UndoStack(QUndoStack):
 
     def run(self, change: Callable[[], object], text: str, doing: str) -> bool:
         """Run ``change`` (a command's redo or undo) in one store unit; False if it failed."""
+        self.began.emit()
         try:
             with self._store.unit():
                 change()

@@ -13,6 +13,7 @@ from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.services.campaigns.commands import UpdatePc
 from encounter_app.ui.campaigns.forms import NewCampaignDialog, PcDialog
 from encounter_app.ui.fight.models import RowRole
+from tests.helpers.modal import press_in_next_modal
 from tests.helpers.systems import SYSTEMS
 
 
@@ -182,7 +183,10 @@ def test_finishing_keeps_a_summary_the_list_shows(program, manager):
     program.window.fight.fear_tracker.gain()
     tab = manager.encounters
     tab.select(session.encounter_id)
+    asked: list[str] = []
+    press_in_next_modal("Finish encounter", asked)  # asked first, Cancel the default
     tab.finish_button.click()
+    assert asked and "Finish" in asked[0]
     assert not tab.finish_button.isEnabled()
     text = tab.model.index(0).data()
     assert "Done" in text and "1 adversary defeated" in text and "Fear +1 / −0" in text

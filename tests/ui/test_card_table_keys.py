@@ -66,21 +66,22 @@ def test_a_and_enter_open_the_systems_attack_with_the_selected_card_attacking(qt
     assert program.window.fight.card_keys.startswith("On a selected card")
 
 
-def test_the_forge_window_a_attacks_with_the_spotlight_and_a_cards_a_with_the_card(
-        qtbot, launch_demo):
+def test_the_forge_a_attacks_with_the_selected_wherever_the_keyboard_is(qtbot, launch_demo):
+    """A on a row chosen in the order is the same key as A on its card: the chosen one attacks
+    (before issue 30 the order's A attacked with the spotlight, the card's with the card)."""
     program = launch_demo("forge_of_power")
     window, session = program.window, program.session
     chosen = on_cards(qtbot, program)
+    assert chosen.id != session.active_id
     seen = []
     cancel_next_modal(lambda d: seen.append(d.actor.currentData()))
-    window.initiative.view.setFocus()  # the window's A: whoever is in the spotlight attacks
+    window.initiative.view.setFocus()  # the keyboard in the order, the same row chosen
     QTest.keyClick(window.initiative.view, Qt.Key.Key_A)
     qtbot.waitUntil(lambda: bool(seen))
     cancel_next_modal(lambda d: seen.append(d.actor.currentData()))
-    window.fight.cards.setFocus()
-    QTest.keyClick(window.fight.cards, Qt.Key.Key_A)
+    key(qtbot, program, "A")  # the keyboard on the cards, the window active again
     qtbot.waitUntil(lambda: len(seen) == 2)
-    assert seen == [session.active_id, chosen.id]
+    assert seen == [chosen.id, chosen.id]
 
 
 def answer_number(value: int, asked: list[tuple[str, str]]) -> None:

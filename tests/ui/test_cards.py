@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import QEvent, QItemSelectionModel, QPoint, QPointF, QRect, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
@@ -153,22 +153,7 @@ def test_clicking_the_text_asks_for_nothing(qtbot, make_view):
                  .translated(layout.paragraphs[0].origin))
 
 
-@pytest.mark.parametrize("key", [Qt.Key.Key_A, Qt.Key.Key_Return, Qt.Key.Key_Enter])
-def test_key_attacks_with_the_selected_card(qtbot, make_view, key):
-    view = make_view(adversary(1), adversary(2))
-    view.setFocus()
-    view.selectionModel().setCurrentIndex(view.model().index(1, 0),
-                                          QItemSelectionModel.SelectionFlag.ClearAndSelect)
-    with qtbot.waitSignal(view.attack_requested, timeout=1000) as blocker:
-        qtbot.keyClick(view, key)
-    assert blocker.args == [2]
-
-
-def test_key_a_without_a_selection_does_nothing(qtbot, make_view):
-    view = make_view(adversary(1))
-    view.setFocus()
-    with qtbot.assertNotEmitted(view.attack_requested, wait=50):
-        qtbot.keyClick(view, Qt.Key.Key_A)
+# The keys of a chosen card (A, Enter, D...) are the window's: tests/ui/test_chosen_keys.py.
 
 
 def test_minion_card_has_no_thresholds(make_view):
@@ -348,17 +333,6 @@ def test_right_click_between_cards_asks_for_nothing(qtbot, make_view):
     with qtbot.assertNotEmitted(view.menu_requested, wait=50):
         context_menu(view, QContextMenuEvent.Reason.Mouse, view.viewport().rect().bottomRight()
                      - QPoint(3, 3))
-
-
-def test_key_d_asks_for_damage_on_the_selected_card(qtbot, make_view):
-    view = make_view(adversary(1), adversary(2))
-    view.setFocus()
-    view.selectionModel().setCurrentIndex(view.model().index(1, 0),
-                                          QItemSelectionModel.SelectionFlag.ClearAndSelect)
-    with (qtbot.waitSignal(view.damage_requested, timeout=1000) as blocker,
-          qtbot.assertNotEmitted(view.attack_requested, wait=50)):
-        qtbot.keyClick(view, Qt.Key.Key_D)
-    assert blocker.args == [2]
 
 
 # -- many cards ------------------------------------------------------------------------------

@@ -87,7 +87,11 @@ def test_choosing_a_hidden_minion_in_the_order_selects_its_group_card(qtbot, pro
     view.setCurrentIndex(third)
     cards = window.fight.cards
     assert cards.currentIndex().row() == group_card(cards).row()
-    assert window.fight.gm_turn_bar.selected_id() == imps[0].id  # the first standing
+    # The one chosen last acts (issue 30): the third Imp, chosen in the order.
+    assert window.fight.gm_turn_bar.selected_id() == imps[2].id
+    cards.clearSelection()
+    cards.setCurrentIndex(group_card(cards))  # the group card chosen: its first standing
+    assert window.fight.gm_turn_bar.selected_id() == imps[0].id
 
 
 def test_a_card_made_compact_alone_stays_so_after_a_relaunch(qtbot, tmp_path):

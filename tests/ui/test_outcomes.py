@@ -90,8 +90,10 @@ def test_undo_takes_the_whole_outcome_back_and_the_panel_says_so(qtbot, program)
     stack.redo()
     assert "Undone" not in guidance(program)
     stack.undo()
-    stack.push(table.pc_missed(session).command)  # something else takes its place
     assert "Undone" in guidance(program)
+    stack.push(table.pc_missed(session).command)  # something else takes its place
+    # It can never be redone now: the panel no longer describes it (issue 30: no stale text).
+    assert "Undone" not in guidance(program) and "Failure with Fear" not in guidance(program)
 
 
 def test_key_6_ticks_volley_of_arrows(qtbot, program):

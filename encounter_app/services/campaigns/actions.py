@@ -23,6 +23,7 @@ from encounter_app.services.campaigns.commands import (
     AddEncounter,
     AddPc,
     CreateCampaign,
+    EncounterKeeper,
     MoveEncounter,
     RemoveEncounter,
     UpdateCampaign,
@@ -49,6 +50,13 @@ class CampaignOperations(Operations):
                  undo_stack: UndoStack, say: Say) -> None:
         super().__init__(undo_stack, say)
         self.book, self.session, self._hooks = book, session, hooks
+        # The open encounter's entry is the session's to write (finished, the window refuses
+        # its fight actions): the book's list follows it.
+        session.entry_changed.connect(book.follow_encounter)
+
+    def _keeper(self, entry: EncounterEntry) -> EncounterKeeper:
+        """Who writes ``entry``: the open fight's session for its own, else the book."""
+        return self.session if entry.id == self.session.encounter_id else self.book
 
     def _entry(self, encounter_id: int) -> tuple[int, EncounterEntry]:
         row = self.book.encounters.index_of(encounter_id)
@@ -119,8 +127,8 @@ class CampaignOperations(Operations):
         def build() -> UpdateEncounter | None:
             _row, entry = self._entry(encounter_id)
             after = edit(entry)
-            return None if after == entry else UpdateEncounter(self.book, entry, after,
-                                                               words(entry))
+            return None if after == entry else UpdateEncounter(self._keeper(entry), entry,
+                                                               after, words(entry))
 
         return self.run(build)
 
@@ -139,7 +147,11 @@ class CampaignOperations(Operations):
 
     def finish_encounter(self, encounter_id: int) -> bool:
         """Mark it done, with the summary the store's records give now."""
-        return self.run(lambda: operations.finish(self.book, self._entry(encounter_id)[0]))
+        def build() -> UpdateEncounter:
+            row, entry = self._entry(encounter_id)
+            return operations.finish(self.book, row, self._keeper(entry))
+
+        return self.run(build)
 
     def move_encounter(self, source: int, destination: int) -> bool:
         """The list's row ``source`` dragged to ``destination`` (both before the move)."""
@@ -171,6 +183,9 @@ class CampaignOperations(Operations):
         """The PCs join the open encounter (those not in it yet), one step; said, with those
         who were already there."""
         if self.book.campaign_id != self.book.home_id:
+            return False
+        if why := self.session.closed_reason():  # a finished fight takes nobody in
+            self.say(why, error=True)
             return False
         pcs = [pc for pc in self.book.party if pc.id in set(pc_ids)]
         command, already = join_encounter(self.session, pcs)

@@ -125,8 +125,12 @@ class CampaignBook(QObject):
 
     def update_encounter(self, entry: EncounterEntry) -> None:
         self.store.update_encounter_entry(entry)
+        self.follow_encounter(entry)
+
+    def follow_encounter(self, entry: EncounterEntry) -> None:
+        """``entry`` was written by another (the open fight's session): the list shows it."""
         row = self.encounters.index_of(entry.id)
-        if row >= 0:
+        if row >= 0 and self.encounters[row] != entry:
             self.encounters.replace(row, entry)
 
     def move_encounter(self, campaign_id: int, source: int, destination: int) -> None:

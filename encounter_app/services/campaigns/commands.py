@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
@@ -97,10 +98,17 @@ class RemoveEncounter(QUndoCommand):
                                  self._combatants, self._countdowns, self._created_at)
 
 
+class EncounterKeeper(Protocol):
+    """Who writes an encounter's entry: the campaign view's book, or the open fight's session
+    for the encounter it holds (the campaign view's list follows it)."""
+
+    def update_encounter(self, entry: EncounterEntry) -> None: ...
+
+
 class UpdateEncounter(QUndoCommand):
     """Rename, the note, the status (finishing writes the summary): before and after."""
 
-    def __init__(self, book: CampaignBook, old: EncounterEntry, new: EncounterEntry,
+    def __init__(self, book: EncounterKeeper, old: EncounterEntry, new: EncounterEntry,
                  text: str) -> None:
         super().__init__(text)
         self._book, self._old, self._new = book, old, new

@@ -15,11 +15,17 @@ from dataclasses import replace
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import CampaignRow, CombatantRow, CountdownRow
+from encounter_app.domain.adversaries import Refused
 from encounter_app.domain.campaign_rows import EncounterEntry
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system_data import EMPTY
 from encounter_app.services.campaigns.book import CampaignBook
-from encounter_app.services.campaigns.commands import AddEncounter, UpdateCampaign, UpdateEncounter
+from encounter_app.services.campaigns.commands import (
+    AddEncounter,
+    EncounterKeeper,
+    UpdateCampaign,
+    UpdateEncounter,
+)
 from encounter_app.services.fight.compound import Compound
 from encounter_app.store import Store
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
@@ -84,11 +90,15 @@ def duplicate(book: CampaignBook, row: int) -> AddEncounter:
                         f"Duplicate {source.name}")
 
 
-def finish(book: CampaignBook, row: int) -> UpdateEncounter:
-    """Mark the encounter done, with the summary the store's records give now."""
+def finish(book: CampaignBook, row: int, keeper: EncounterKeeper | None = None
+           ) -> UpdateEncounter:
+    """Mark the encounter done, with the summary the store's records give now; ``keeper``
+    writes it (the open fight's session for its own encounter; the book by default)."""
     entry = book.encounters[row]
+    if entry.status == "done":
+        raise Refused(f"{entry.name} is finished already.")
     done = replace(entry, status="done", summary=book.store.summarize(stored_id(entry)))
-    return UpdateEncounter(book, entry, done, f"Finish {entry.name}")
+    return UpdateEncounter(keeper or book, entry, done, f"Finish {entry.name}")
 
 
 def open_in_store(store: Store, encounter_id: int) -> str:

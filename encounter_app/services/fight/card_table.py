@@ -59,7 +59,7 @@ class CardTableOperations(Operations):
 
     def __init__(self, session: EncounterSession, undo_stack: UndoStack, roller: Roller,
                  say: Say, rules: BaseRules) -> None:
-        super().__init__(undo_stack, say)
+        super().__init__(undo_stack, say, closed=session.closed_reason)
         self.session, self.roller, self.rules = session, roller, rules
 
     # -- the turn rules a system answers ------------------------------------------------------

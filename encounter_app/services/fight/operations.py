@@ -23,7 +23,7 @@ from encounter_app.domain.requests import DiceRequest, RestRequest, RollResult
 from encounter_app.domain.roll_text import describe
 from encounter_app.rules.daggerheart import FearPool, Outcome, RestKind
 from encounter_app.rules.dice import DiceRoll
-from encounter_app.services.campaigns.commands import note_command
+from encounter_app.services.campaigns.commands import UpdateEncounter, note_command
 from encounter_app.services.fight import commands, table
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.operations import Kept, Operations, Say
@@ -61,7 +61,7 @@ class FightOperations(Operations):
 
     def __init__(self, session: EncounterSession, undo_stack: UndoStack, say: Say,
                  router: RollRouter) -> None:
-        super().__init__(undo_stack, say)
+        super().__init__(undo_stack, say, closed=session.closed_reason)
         self.session, self._router = session, router
 
     # -- reading what a widget names by id ----------------------------------------------------
@@ -191,6 +191,8 @@ class FightOperations(Operations):
         if dice is None:
             self._add_countdown(row, partner_id, None, added)
             return
+        if self.refused():  # said before the start is rolled
+            return
         name = row.name
 
         def rolled(answer: RollResult[DiceRoll]) -> None:
@@ -290,7 +292,9 @@ class FightOperations(Operations):
             lines = list(step.happened) or (["Rested."] if roll is None else [])
             if roll is not None and kind is RestKind.LONG:
                 lines.append(f"Party: {party.basis}")
-            kept = self.keep(lambda: step.command)
+            # A rest comes after a fight: a finished encounter takes it (its Fear, the
+            # long-term countdowns), as the campaign view's rests do.
+            kept = self.keep(lambda: step.command, even_closed=True)
             if kept is not None and rested is not None:
                 rested(Rested(name, tuple(lines), kept))
 
@@ -300,3 +304,36 @@ class FightOperations(Operations):
         self._router.submit(RestRequest(kind, party.size),
                             lambda answer: finish(answer.result),
                             f"Rolling the Fear of a {name.lower()}")
+
+    # -- the encounter: finished, and open again ----------------------------------------------
+
+    def finish_encounter(self) -> bool:
+        """Mark the open encounter done, with the summary the store's records give now: it
+        takes no fight action until it is reopened. One undo step (its undo reopens it)."""
+        session = self.session
+
+        def build() -> UpdateEncounter:
+            entry = session.entry()
+            if entry.status == "done":
+                raise Refused(f"{entry.name} is finished already.")
+            done = replace(entry, status="done", summary=session.store.summarize(
+                session.encounter_id))
+            return UpdateEncounter(session, entry, done, f"Finish {entry.name}")
+
+        return self.run(build, done="Finished. Encounter › Reopen encounter takes it up again.")
+
+    def reopen_encounter(self) -> bool:
+        """Take a finished encounter up again: active, its fight actions allowed, its summary
+        made again when it is finished next. One undo step."""
+        session = self.session
+
+        def build() -> UpdateEncounter:
+            entry = session.entry()
+            if entry.status != "done":
+                raise Refused(f"{entry.name} is not finished: there is nothing to reopen.")
+            return UpdateEncounter(session, entry, replace(entry, status="active",
+                                                           summary=None),
+                                   f"Reopen {entry.name}")
+
+        return self.run(build, even_closed=True,
+                        done="Reopened: the fight goes on where it ended.")

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 from encounter_app.domain import CombatantRow, CountdownRow, FearEventRow, RollRow
 from encounter_app.domain.adversaries import next_in_order
+from encounter_app.domain.campaign_rows import EncounterEntry
 from encounter_app.domain.fear import spent_in_scene
 from encounter_app.domain.optional_rules import RuleOptions
 from encounter_app.domain.rows import damaged_roll, stored_id
@@ -37,6 +38,9 @@ class EncounterSession(QObject):
     fear_changed = Signal(int)
     scene_changed = Signal()  # scene intensity, or Fear spent in this scene
     options_changed = Signal()  # the campaign's optional rules (its Rules page)
+    # The encounter's entry in its campaign's list changed: finished, reopened, renamed (the
+    # EncounterEntry as it is now).
+    entry_changed = Signal(object)
 
     def __init__(self, store: Store, encounter_id: int, systems: Catalog[SystemRules],
                  parent: QObject | None = None) -> None:
@@ -61,6 +65,7 @@ class EncounterSession(QObject):
         self._fear = self.campaign.fear
         self._active_id = self.encounter.active_combatant_id
         self._round = self.encounter.round
+        self._finished = self.entry().status == "done"
 
     def reload(self) -> None:
         """Read everything again from the store: a failed action was rolled back there, and
@@ -84,6 +89,10 @@ class EncounterSession(QObject):
         self.turn_changed.emit()
         self._set_fear_value(self.campaign.fear)
         self.options_changed.emit()
+        entry = self.entry()
+        if (entry.status == "done") != self._finished:
+            self._finished = entry.status == "done"
+            self.entry_changed.emit(entry)
 
     def set_options(self, options: RuleOptions) -> None:
         """The campaign's optional rules changed (the campaign view wrote them to the store)."""
@@ -93,6 +102,34 @@ class EncounterSession(QObject):
     @property
     def encounter_id(self) -> int:
         return self.encounter.id
+
+    # -- the encounter in its campaign's list: finished or not ----------------------------------
+
+    def entry(self) -> EncounterEntry:
+        """The encounter's entry in its campaign's list (its status, note, summary), as stored."""
+        return next(e for e in self.store.encounter_entries(self.encounter.campaign_id)
+                    if e.id == self.encounter_id)
+
+    def update_encounter(self, entry: EncounterEntry) -> None:
+        """Write the encounter's entry (finished with its summary, reopened...); the campaign
+        view's list follows ``entry_changed``."""
+        self.store.update_encounter_entry(entry)
+        self._finished = entry.status == "done"
+        self.entry_changed.emit(entry)
+
+    @property
+    def finished(self) -> bool:
+        """The GM finished this encounter: it takes no fight action until it is reopened."""
+        return self._finished
+
+    def closed_reason(self) -> str:
+        """Why no fight action can be taken now ("" when one can): the one refusal every fight
+        operation and roll passes through (services/operations.py, services/rolls/roller.py)."""
+        if not self._finished:
+            return ""
+        name = self.store.encounter(self.encounter_id).name  # renamed since it opened, maybe
+        return (f"{name} is finished: Encounter › Reopen encounter to take turns, roll or "
+                "change anything in it again.")
 
     # -- turn order -------------------------------------------------------------------------
 

@@ -49,7 +49,11 @@ class Roller(QObject):
     def roll(self, request: RollRequest[R], what: str = "The roll failed", *,
              record: Record[R] | None = None) -> int:
         """Roll ``request``; its answer is logged as one undo step. Returns the request id.
-        ``what`` begins the message of a failure ("The trait check: …")."""
+        ``what`` begins the message of a failure ("The trait check: …"). A finished encounter
+        refuses it before anything is rolled (said through ``failed``; the id is then -1)."""
+        if why := self._session.closed_reason():
+            self.failed.emit(why)
+            return -1
         return self.router.submit(request, lambda answer: self.record(answer, record), what)
 
     def record(self, answer: RollResult[R], record: Record[R] | None = None
@@ -66,7 +70,11 @@ class Roller(QObject):
 
     def push(self, row: RollRow, command: QUndoCommand) -> bool:
         """Push ``command``, which logs ``row``, and say so: a roll whose row a dialog made.
-        False when the stack refused it (it says why: a full disk...)."""
+        False when the stack refused it (it says why: a full disk...), or the encounter was
+        finished meanwhile (said through ``failed``)."""
+        if why := self._session.closed_reason():
+            self.failed.emit(why)
+            return False
         if not self._undo_stack.do(command):
             return False
         self.recorded.emit(row)

@@ -207,9 +207,12 @@ class EncountersTab(QWidget):
             self._operations.delete_encounter(encounter_id)
 
     def finish(self) -> None:
-        encounter_id = self._selected_id()
-        if encounter_id is not None:
-            self._operations.finish_encounter(encounter_id)
+        """Finish the selected encounter, once the GM says so (Cancel is the default)."""
+        from encounter_app.ui.shell.window_parts import ask_finish  # a dialog, when asked
+
+        row = self.selected_row()
+        if row >= 0 and ask_finish(self, self._book.encounters[row].name):
+            self._operations.finish_encounter(stored_id(self._book.encounters[row]))
 
     def open_selected(self) -> None:
         row = self.selected_row()

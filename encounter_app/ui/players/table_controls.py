@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain import CombatantRow
 from encounter_app.domain.rows import stored_id
 from encounter_app.ui.fight.models import RowRole
 from encounter_app.ui.players.screen import PlayerScreen
 from encounter_app.ui.shell.appearance import Appearance
+from encounter_app.ui.shell.chosen import NOBODY
 from encounter_app.ui.shell.fight import ShellWindow
 from encounter_app.ui.shell.icon import action_icon
 from encounter_app.ui.shell.settings import WindowMemory
@@ -222,15 +222,10 @@ class TableControls(QObject):
         self._operations.toggle_countdown_visible(stored_id(self._session.countdowns[position]))
 
     def toggle_hidden(self) -> None:
-        w = self._window
-        views = [w.initiative.view, self.cards]
-        if self.cards.hasFocus():
-            views.reverse()
-        rows = [v.currentIndex().data(RowRole) for v in views
-                if v.selectionModel().hasSelection()]
-        row = next((r for r in rows if isinstance(r, CombatantRow)), None)
+        """H: the combatant chosen last, in the order or among the cards (ui/shell/chosen.py)."""
+        row = self._window.chosen.row()
         if row is None:
-            w.show_message("Select a combatant first (Ctrl+1: the spotlight order).")
+            self._window.show_message(NOBODY, error=True)
             return
         self._operations.toggle_hidden(stored_id(row))
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow
 
@@ -27,8 +27,12 @@ from encounter_app.services.operations import Say
 from encounter_app.services.undo import UndoStack
 from encounter_app.ui.shell import theme
 
+#: How long a message in the status line stays, in milliseconds (an error a little longer).
+MESSAGE_MS = 15_000
+ERROR_MS = 30_000
+
 if TYPE_CHECKING:
-    from PySide6.QtCore import QModelIndex
+    from PySide6.QtCore import QModelIndex, QPoint
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import (
         QAbstractItemView,
@@ -54,6 +58,7 @@ if TYPE_CHECKING:
     from encounter_app.ui.fight.models import InitiativeModel
     from encounter_app.ui.fight.rests import RestActions
     from encounter_app.ui.fight.roll_log import RollLogView
+    from encounter_app.ui.shell.chosen import Chosen
     from encounter_app.ui.shell.window_parts import DiceRoller, StackButton
     from encounter_app.ui.table.profile import Profile
 
@@ -82,6 +87,7 @@ class FightContext:
     say: Say
     edit_note: Callable[[int], None]  # the GM's note on a combatant, by id
     operations: FightOperations  # the one way in for a GM action on the shared fight
+    chosen: Chosen  # the combatant selected last, in the order or among the cards
 
 
 class Fight(Protocol):
@@ -175,6 +181,20 @@ class Fight(Protocol):
         """Scroll the cards to the card of ``source``, a row of the spotlight order."""
         ...
 
+    def acting_id(self, card: QModelIndex) -> int | None:
+        """Who choosing ``card`` chooses: its combatant (a group card's first one standing)."""
+        ...
+
+    def attack_chosen(self) -> None:
+        """A or Enter: the chosen combatant attacks (the system's attack: a clash, a trait
+        check...), or the status line says why it cannot."""
+        ...
+
+    def open_menu(self, combatant_id: int, at: QPoint, extra: Sequence[QAction] = ()) -> bool:
+        """The menu of ``combatant_id``'s card at ``at`` (global), ``extra`` at its end; False
+        when it has none (a PC without a card)."""
+        ...
+
 
 class SystemWindow(SystemServices, Protocol):
     """The whole of a rule system's object, as the window and the registry see it."""
@@ -222,7 +242,15 @@ class ShellWindow(QMainWindow):
     gm_screen_dock: QDockWidget
     dice_roller: DiceRoller
     status_label: QLabel
+    chosen: Chosen  # the combatant the keys act on (ui/shell/chosen.py)
     campaign_manager: QDialog | None  # the campaign view, made when first opened
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # What takes a message of the status line away once it has been read.
+        self.message_timer = QTimer(self, objectName="statusMessageTimer", singleShot=True)
+        self.message_timer.timeout.connect(self.clear_message)
+        self.message_lasts = False  # the message shown stays until another replaces it
 
     def add_keyed(self, menu: QMenu, actions: Iterable[QAction]) -> None:
         """Into ``menu``, and onto the window: their keys work with the menu closed."""
@@ -234,17 +262,33 @@ class ShellWindow(QMainWindow):
         """The GM's note on a combatant (MainWindow opens its editor)."""
         raise NotImplementedError
 
-    def show_message(self, text: str, *, error: bool = False) -> None:
+    def show_message(self, text: str, *, error: bool = False, lasting: bool = False) -> None:
+        """Say ``text`` in the status line. It reports one action: the next step the GM takes
+        (``clear_message``) or the time it lasts (``MESSAGE_MS``, ``ERROR_MS``) takes it away,
+        so it never describes an old state. ``lasting``: it stays until another replaces it
+        (damage found in the file)."""
         self.status_label.setText(text)
         self.status_label.setToolTip(text)  # the whole of it, where a narrow window cuts it
         self.status_label.setStyleSheet(theme.error_style(self, bold=True) if error else "")
         self.status_label.setAccessibleDescription(text)
+        self.message_lasts = lasting
+        timer = self.message_timer
+        if lasting or not text:
+            timer.stop()
+        else:
+            timer.start(ERROR_MS if error else MESSAGE_MS)
+
+    def clear_message(self) -> None:
+        """The status line empty again (a message that lasts stays)."""
+        if not self.message_lasts:
+            self.show_message("")
 
     def update_title(self) -> None:
         # From the store: the campaign view may have renamed either since the session began.
         campaign = self.store.campaign(stored_id(self.session.campaign))
         encounter = self.store.encounter(self.session.encounter_id)
-        self.setWindowTitle(f"{encounter.name} — {campaign.name} — Encounter Manager")
+        finished = " (finished)" if self.session.finished else ""
+        self.setWindowTitle(f"{encounter.name}{finished} — {campaign.name} — Encounter Manager")
 
     def closeEvent(self, event: QCloseEvent) -> None:
         super().closeEvent(event)

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDockWidget,
     QLabel,
+    QMenu,
     QSplitter,
     QTabWidget,
     QToolButton,
@@ -23,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.domain import RollRow
+from encounter_app.domain import CombatantRow, RollRow
 from encounter_app.domain.requests import DiceRequest, RollRequest
 from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system import Catalog
@@ -38,11 +40,12 @@ from encounter_app.store import Store
 from encounter_app.ui.exchange.actions import ExchangeActions
 from encounter_app.ui.fight.countdowns import CountdownPanel
 from encounter_app.ui.fight.initiative import InitiativePanel
-from encounter_app.ui.fight.models import CountdownModel, InitiativeModel, RollLogModel
+from encounter_app.ui.fight.models import CountdownModel, InitiativeModel, RollLogModel, RowRole
 from encounter_app.ui.fight.rests import RestActions
 from encounter_app.ui.fight.roll_log import RollLogView
+from encounter_app.ui.shell.chosen import NOBODY, Chosen, ChosenKeys
 from encounter_app.ui.shell.fight import Fight, FightContext, ShellWindow, SystemWindow
-from encounter_app.ui.shell.window_parts import DiceRoller, StackButton
+from encounter_app.ui.shell.window_parts import DiceRoller, FinishedBanner, StackButton, ask_finish
 from encounter_app.ui.widgets.typing import TypingKeeper
 
 R = TypeVar("R")
@@ -94,10 +97,12 @@ class MainWindow(ShellWindow):
         self.rests = RestActions(self.operations, self)
         self.exchange = ExchangeActions(
             ExchangeOperations(store, session, undo_stack, self.show_message), self)
+        # Who the keys act on: the combatant selected last, in the order or among the cards.
+        self.chosen = Chosen(session, self)
         # The campaign's rule system brings its part of the window, here and nowhere else.
         self.fight: Fight = self.system.fight(FightContext(
             self, store, session, undo_stack, self.roller, self.initiative_model, self.rests,
-            self.exchange, self.show_message, self.edit_note, self.operations))
+            self.exchange, self.show_message, self.edit_note, self.operations, self.chosen))
         self.initiative = InitiativePanel(self.initiative_model,
                                           profile=self.fight.profile)
         self.countdowns = CountdownPanel(self.operations, self.countdown_model)
@@ -106,6 +111,7 @@ class MainWindow(ShellWindow):
         self._build_layout()
         self._build_actions()
         self._connect()
+        self._last_active = session.active_id  # the spotlight as the window opens
         self._turn_changed()
         # A key typed into a field of the window stays there (not a one-key shortcut), and
         # Escape hands the keyboard back to the spotlight order.
@@ -149,7 +155,16 @@ class MainWindow(ShellWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([250, 800, 340])
         self.splitter.setChildrenCollapsible(False)
-        self.setCentralWidget(self.splitter)
+        # A finished encounter says so above everything, with the way back.
+        self.finished_banner = FinishedBanner()
+        self.finished_banner.reopen_button.clicked.connect(self.operations.reopen_encounter)
+        central = QWidget(objectName="centralArea")
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.finished_banner)
+        column.addWidget(self.splitter, 1)
+        self.setCentralWidget(central)
 
         self.status_label = QLabel(objectName="statusMessage")
         self.statusBar().addWidget(self.status_label, 1)
@@ -163,6 +178,15 @@ class MainWindow(ShellWindow):
         self.next_action.triggered.connect(self.next_turn)
         self.add_action = QAction("&Add combatant…", self, shortcut=QKeySequence("Ctrl+N"))
         self.add_action.triggered.connect(self.add_combatant)
+        self.finish_action = QAction("Finish en&counter…", self,
+                                     objectName="finishEncounterAction")
+        self.finish_action.setToolTip("Mark the encounter done, with a summary of how it went: "
+                                      "it takes no more turns, rolls or marks until reopened")
+        self.finish_action.triggered.connect(self.finish_encounter)
+        self.reopen_action = QAction("Reo&pen encounter", self,
+                                     objectName="reopenEncounterAction")
+        self.reopen_action.setToolTip("Take a finished encounter up again where it ended")
+        self.reopen_action.triggered.connect(self.operations.reopen_encounter)
         self.quit_action = QAction("&Quit", self,
                                    shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         self.quit_action.triggered.connect(self.close)
@@ -232,6 +256,9 @@ class MainWindow(ShellWindow):
         toolbar.addSeparator()
         toolbar.addAction(gm_screen_action)
         self.fight.fill_view(encounter_menu, view_menu, toolbar)
+        encounter_menu.addSeparator()
+        encounter_menu.addAction(self.finish_action)
+        encounter_menu.addAction(self.reopen_action)
         toolbar.addAction(self.manage_campaigns_action)
 
     # The docks start hidden: what they hold is made the first time they are shown, not before
@@ -272,53 +299,121 @@ class MainWindow(ShellWindow):
         self.dice_roller.button.clicked.connect(self.roll_dice)
         self.dice_roller.edit.returnPressed.connect(self.roll_dice)
         self.session.turn_changed.connect(self._turn_changed)
-        # One selection: a row chosen in the order selects (and shows) its card, and back.
+        # One selection: a row chosen in the order, or a card, is the chosen combatant, and
+        # both views show it chosen (ui/shell/chosen.py).
         self._choosing = False
-        self.initiative.view.selectionModel().currentChanged.connect(self._order_chose)
-        self.fight.cards.selectionModel().currentChanged.connect(self._card_chose)
+        self._chosen_in: QAbstractItemView | None = None  # where the GM is choosing, if anywhere
+        self.initiative.view.selectionModel().selectionChanged.connect(self._order_chose)
+        self.fight.cards.selectionModel().selectionChanged.connect(self._card_chose)
+        self.chosen.changed.connect(self._follow_chosen)
         # A row dragged to another place: its card moved too, and stays in view.
         self.initiative_model.rowsMoved.connect(self._order_moved)
+        # Enter and the Menu key act on the chosen one, with the keyboard in the order or on
+        # the cards (A, D and the rest are the window's actions, which read it too).
+        self.chosen_keys = ChosenKeys(self.fight.attack_chosen, self.chosen_menu, self)
+        self.chosen_keys.watch([self.initiative.view, self.fight.cards])
+        # What the status line said of the last step is old once the next one begins.
+        self.undo_stack.began.connect(self.clear_message)
+        self.session.entry_changed.connect(self._entry_changed)
+        self._show_finished()  # the title already says it
         self.exchange.encounter_imported.connect(self.open_encounter_requested)
         self.roller.recorded.connect(self._recorded)
         self.roller.failed.connect(lambda message: self.show_message(message, error=True))
 
     # -- one selection, in the order and on the cards ---------------------------------------
 
-    def _order_chose(self, source: QModelIndex, _previous: QModelIndex) -> None:
-        """A row of the order was chosen: its card is the selected one (none for a PC without
-        a card), so a card's buttons never act on a combatant the GM does not see chosen."""
+    def _order_chose(self, *_args: object) -> None:
+        """The GM chose a row of the order (or none): it is the chosen combatant."""
         if self._choosing:
             return
-        cards = self.fight.cards
-        card = self.fight.card_for(source)  # a Minion's card may show on its group's card
+        rows = self.initiative.view.selectionModel().selectedRows()
+        row = rows[0].data(RowRole) if rows else None
+        self._chosen_in = self.initiative.view
+        try:
+            self.chosen.choose(row.id if isinstance(row, CombatantRow) else None)
+        finally:
+            self._chosen_in = None
+
+    def _card_chose(self, *_args: object) -> None:
+        """The GM chose a card (or none): who it acts on is the chosen combatant (a group
+        card's first Minion standing)."""
+        if self._choosing:
+            return
+        cards = self.fight.cards.selectionModel().selectedIndexes()
+        self._chosen_in = self.fight.cards
+        try:
+            self.chosen.choose(self.fight.acting_id(cards[0]) if cards else None)
+        finally:
+            self._chosen_in = None
+
+    def _follow_chosen(self) -> None:
+        """Both views show the chosen combatant: its row, and its card (none for a PC without
+        a card), so no button or key acts on a combatant the GM does not see chosen. The view
+        the GM chose in is left as it is: nothing moves under the pointer."""
+        view, cards, origin = self.initiative.view, self.fight.cards, self._chosen_in
+        at = self.session.combatants.index_of(self.chosen.id)
         self._choosing = True
         try:
-            if card.isValid():
-                cards.selectionModel().setCurrentIndex(
-                    card, QItemSelectionModel.SelectionFlag.ClearAndSelect)
-                cards.scrollTo(card)
-            else:
-                cards.selectionModel().clear()
+            if at < 0:
+                for other in (view, cards):
+                    if other is not origin:
+                        other.selectionModel().clearSelection()
+                return
+            source = self.initiative_model.index(at)
+            if origin is not view:
+                _select(view, source)
+            card = self.fight.card_for(source)  # a Minion's card may show on its group's card
+            if origin is not cards:
+                if card.isValid():
+                    _select(cards, card)
+                else:
+                    cards.selectionModel().clear()
         finally:
             self._choosing = False
 
     def _order_moved(self, *_args: object) -> None:
-        chosen = self.initiative.view.currentIndex()
-        if chosen.isValid() and self.initiative.view.selectionModel().isSelected(chosen):
-            self._order_chose(chosen, QModelIndex())
+        if self.chosen.id is not None:
+            self._follow_chosen()
 
-    def _card_chose(self, card: QModelIndex, _previous: QModelIndex) -> None:
-        if self._choosing or not card.isValid():
+    def chosen_menu(self, view: QAbstractItemView) -> None:
+        """The Menu key (or Shift+F10) in the order or on the cards: the chosen combatant's
+        card menu, with the order's own entries (Hide from the players...) at its end; a
+        combatant without a card gets those alone."""
+        row = self.chosen.row()
+        if row is None:
+            self.show_message(NOBODY, error=True)
             return
-        source = self.fight.row_for(card)
-        view = self.initiative.view
-        self._choosing = True
-        try:
-            view.selectionModel().setCurrentIndex(
-                source, QItemSelectionModel.SelectionFlag.ClearAndSelect)
-            view.scrollTo(source)
-        finally:
-            self._choosing = False
+        rect = view.visualRect(view.currentIndex())
+        at = view.viewport().mapToGlobal(rect.topLeft() + QPoint(8, 8) if rect.isValid()
+                                         else QPoint(8, 8))
+        order = self.initiative
+        extra = [a for a in order.view.actions() if a is not order.note_action]
+        if not self.fight.open_menu(stored_id(row), at, extra):
+            menu = QMenu(row.name, self)
+            menu.setObjectName("orderMenu")
+            menu.addActions(order.view.actions())
+            menu.exec(at)
+            menu.deleteLater()
+
+    # -- the encounter finished, and reopened ------------------------------------------------
+
+    def finish_encounter(self) -> bool:
+        """Encounter › Finish encounter…: asked first (Cancel is the default); one undo step."""
+        if self.operations.refused():  # finished already: said
+            return False
+        name = self.store.encounter(self.session.encounter_id).name
+        return ask_finish(self, name) and self.operations.finish_encounter()
+
+    def _entry_changed(self, *_args: object) -> None:
+        self._show_finished()
+        self.update_title()
+
+    def _show_finished(self) -> None:
+        """A finished encounter's banner, and Finish or Reopen, whichever it can take."""
+        finished = self.session.finished
+        self.finished_banner.setVisible(finished)
+        self.finish_action.setEnabled(not finished)
+        self.reopen_action.setEnabled(finished)
 
     # -- what the GM does: the shell asks, the fight answers in its system's rules ----------
 
@@ -355,7 +450,7 @@ class MainWindow(ShellWindow):
         missed (the status bar keeps it after the box is closed)."""
         from encounter_app.ui.shell import backup_dialogs
 
-        self.show_message(text, error=True)
+        self.show_message(text, error=True, lasting=True)
         self.damage_box = backup_dialogs.damage_found(self, text, restore=self.choose_restore)
 
     def choose_restore(self) -> None:
@@ -381,8 +476,23 @@ class MainWindow(ShellWindow):
 
     def _turn_changed(self) -> None:
         self.initiative.set_round(self.session.round)
-        row = self.session.combatants.index_of(self.session.active_id)
+        active = self.session.active_id
+        if active != self._last_active:
+            # The spotlight passed (N, a card's Spotlight): the GM's next key is for the one
+            # who has it now, until another row or card is chosen.
+            self._last_active = active
+            if active is not None:
+                self.chosen.choose(active)
+        row = self.session.combatants.index_of(active)
         if row >= 0:
             source = self.initiative_model.index(row)
             self.initiative.view.scrollTo(source)
             self.fight.reveal(source)
+
+
+def _select(view: QAbstractItemView, index: QModelIndex) -> None:
+    """``index`` the view's current and only selected item, in view."""
+    if view.currentIndex() != index or not view.selectionModel().isSelected(index):
+        view.selectionModel().setCurrentIndex(index,
+                                              QItemSelectionModel.SelectionFlag.ClearAndSelect)
+    view.scrollTo(index)

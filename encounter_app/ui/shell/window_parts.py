@@ -1,9 +1,20 @@
-"""Two small parts of the main window: the free dice line and the short Undo/Redo buttons."""
+"""Small parts of the main window: the free dice line, the short Undo/Redo buttons, and a
+finished encounter's banner with the question asked before it is finished."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from encounter_app.rules import dice
 from encounter_app.ui.widgets.problem import ProblemLabel
@@ -60,3 +71,51 @@ class StackButton(QToolButton):
     def describe(self, command: str) -> None:
         self.setToolTip(f"{self._word} {command}" if command
                         else f"Nothing to {self._word.lower()}")
+
+
+class FinishedBanner(QFrame):
+    """Across the top of a finished encounter's window: it is finished, and how to go on."""
+
+    TEXT = "Finished — reopen to continue. Turns, rolls, marks and Fear wait until then."
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("finishedBanner")
+        self.setAccessibleName("Encounter finished")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#finishedBanner { background: #5b4a8a; }"
+                           "#finishedBanner QLabel { color: white; font-weight: bold; }")
+        self.label = QLabel(self.TEXT, objectName="finishedText")
+        self.label.setWordWrap(True)
+        self.reopen_button = QPushButton("Reopen encounter", objectName="reopenButton")
+        self.reopen_button.setToolTip("Take the encounter up again where it ended "
+                                      "(Encounter › Reopen encounter)")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.reopen_button)
+        self.hide()
+
+
+def finish_box(parent: QWidget, name: str) -> QMessageBox:
+    """The question before an encounter is finished; Cancel, the safe answer, is the default."""
+    box = QMessageBox(QMessageBox.Icon.Question, "Finish the encounter?",
+                      f"Finish {name}?", QMessageBox.StandardButton.Cancel, parent)
+    box.setObjectName("finishEncounterBox")
+    box.setInformativeText("Its summary is kept in the campaign. A finished encounter takes "
+                           "no more turns, rolls, marks, Fear or countdown ticks until you "
+                           "reopen it (Encounter › Reopen encounter, or Undo).")
+    finish = box.addButton("&Finish encounter", QMessageBox.ButtonRole.AcceptRole)
+    finish.setObjectName("finishButton")
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    return box
+
+
+def ask_finish(parent: QWidget, name: str) -> bool:
+    """Ask whether to finish ``name``; True when the GM said Finish."""
+    box = finish_box(parent, name)
+    box.exec()
+    clicked = box.clickedButton()
+    chosen = clicked is not None and clicked.objectName() == "finishButton"
+    box.deleteLater()
+    return chosen

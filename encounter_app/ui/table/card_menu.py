@@ -21,9 +21,9 @@ def card_keys(attack_words: str, own: Sequence[str] = ()) -> str:
     the system's other keys for a selected card, in words ("F calls the coin for it")."""
     keys = [f"A or Enter {attack_words}"] if attack_words else []
     keys += [*own, "D deals it damage", "Shift+D heals it", "Shift+N opens its GM note",
-             "the Menu key opens its menu"]
-    return ("On a selected card (Ctrl+2 goes to the cards): " + ", ".join(keys[:-1])
-            + f" and {keys[-1]}.")
+             "the Menu key (or Shift+F10) opens its menu"]
+    return ("On a selected card or row of the order (the one chosen last; Ctrl+2 goes to the "
+            "cards): " + ", ".join(keys[:-1]) + f" and {keys[-1]}.")
 
 
 def card_menu(row: CombatantRow, parent: QWidget, *,
@@ -38,7 +38,7 @@ def card_menu(row: CombatantRow, parent: QWidget, *,
     menu.setAccessibleName(f"{row.name}: actions")
     text, attack_with = attack
     if text:
-        # The key is the card's own (cards.SystemCardsView): shown, not bound a second time.
+        # The keys are the window's (A, and Enter: ui/shell/chosen.py): shown, not bound here.
         made = menu.addAction(f"{text}\tA, Enter")
         made.setObjectName("cardAttackAction")
         made.triggered.connect(lambda _checked=False, i=row.id: attack_with(i))

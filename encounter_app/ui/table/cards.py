@@ -7,7 +7,6 @@ attacker's). The view shows the spotlight order's own model; the delegate paints
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
@@ -20,7 +19,6 @@ from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
     QFont,
-    QKeyEvent,
     QPainter,
     QPen,
     QResizeEvent,
@@ -122,24 +120,18 @@ class SystemCardDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-#: The keys that make the selected card attack (or start its system's attack roll).
-ATTACK_KEYS = (Qt.Key.Key_A, Qt.Key.Key_Return, Qt.Key.Key_Enter)
-
-
 class SystemCardsView(QListView):
     """Cards in rows that wrap with the window; selecting one picks whom the buttons act on.
 
-    With a card selected and the keyboard here, A or Enter asks for that card's attack
-    (``attack_requested``, when the system has one: ``attacks``), and the Menu key or a right
-    click for its menu (``menu_requested``, with where to show it).
+    A right click on a card asks for its menu (``menu_requested``, with where to show it).
+    The keys of the chosen card (A, Enter, D, the Menu key...) are the window's: they act on
+    the combatant chosen last in the order or among the cards (ui/shell/chosen.py).
     """
 
-    attack_requested = Signal(int)  # combatant id
     menu_requested = Signal(int, QPoint)  # combatant id, where (global)
 
     def __init__(self, profile: Profile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.attacks = False  # the system answers A and Enter on a card
         own_viewport(self)
         self.setObjectName("combatantCards")
         self.setAccessibleName("Combatant cards")
@@ -170,31 +162,6 @@ class SystemCardsView(QListView):
     def selected_id(self) -> int | None:
         rows = self.selectionModel().selectedIndexes() if self.selectionModel() else []
         return rows[0].data(RowRole).id if rows else None
-
-    def _attack_key(self, event: QKeyEvent) -> int | None:
-        """The selected card's id when ``event`` is A or Enter and the system attacks."""
-        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        if (not self.attacks or modifiers != Qt.KeyboardModifier.NoModifier
-                or event.key() not in ATTACK_KEYS):
-            return None
-        return self.selected_id()
-
-    def event(self, event: QEvent) -> bool:
-        # A window-wide A (Forge of Power's Attack with whoever is in the spotlight) gives
-        # way here: with a card selected, the key is that card's.
-        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
-                and self._attack_key(event) is not None):
-            event.accept()
-            return True
-        return super().event(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        chosen = self._attack_key(event)
-        if chosen is not None:
-            self.attack_requested.emit(chosen)
-            event.accept()
-            return
-        super().keyPressEvent(event)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         """A right click on a card, or the Menu key on the selected one: its menu."""

@@ -75,12 +75,11 @@ class SystemTable(QObject):
         self._edit_note = context.edit_note
         self._rests = context.rests
         self._rests.said.connect(self.say)  # Daggerheart's outcomes say its rests
+        self.chosen = context.chosen  # who the keys act on: the row or card chosen last
         self.cards = SystemCardsView(profile)
         self.cards.setModel(context.initiative_model)
         self.cards.doubleClicked.connect(
             lambda index: self.activate(index.data(RowRole).id))
-        self.cards.attacks = bool(self.attack_words)
-        self.cards.attack_requested.connect(self.attack_with)
         self.cards.menu_requested.connect(self.show_card_menu)
         self.card_keys = card_keys(self.attack_words, self.own_card_keys)
         self.bar = QHBoxLayout()
@@ -108,6 +107,11 @@ class SystemTable(QObject):
         self.actions: list[QAction] = []  # the Encounter menu's, with their shortcuts
         self.roll_actions: list[QAction] = []  # the Roll menu's
         self.card_actions: list[QAction] = []  # a card's menu: the system's own, first
+        # A (and Enter, the shell's) on the chosen one: its system's attack.
+        self.attack_action = (self.action("&Attack with the selected…", "A", self.attack_chosen,
+                                          roll=True) if self.attack_words else None)
+        if self.attack_action is not None:
+            self.attack_action.setToolTip(f"The selected card {self.attack_words} (A, Enter)")
         self.build()
         self.bar.addStretch()
         self.bar.addWidget(button("Damage…", "damageButton",
@@ -157,10 +161,27 @@ class SystemTable(QObject):
     def attack_with(self, combatant_id: int) -> None:
         """The system's attack with this combatant attacking (``attack_words`` says what)."""
 
+    def attack_chosen(self) -> None:
+        """A or Enter: the chosen card (else whoever is in the spotlight) attacks; said when
+        nobody can."""
+        row = self.target()
+        if row is None or self.operations.refused():  # refused: a finished encounter, said
+            return
+        if not self.attack_words:
+            self.say(f"{self.rules.name} has no attack of its own on a card.", error=True)
+        elif row.defeated:
+            self.say(f"{row.name} is down: it cannot attack.", error=True)
+        else:
+            self.attack_with(stored_id(row))
+
     def show_card_menu(self, combatant_id: int, at: QPoint) -> None:
+        self.open_menu(combatant_id, at)
+
+    def open_menu(self, combatant_id: int, at: QPoint, extra: Sequence[QAction] = ()) -> bool:
+        """The card's menu at ``at``, ``extra`` at its end (every combatant has a card)."""
         row = self.row(combatant_id)
         if row is None:
-            return
+            return False
         generic = [self.damage_action, self.heal_action, self.edit_action,
                    *([self.initiative_action] if self.initiative_action else []),
                    self.note_action]
@@ -168,8 +189,12 @@ class SystemTable(QObject):
         menu = card_menu(row, self.cards, attack=(attack, self.attack_with),
                          own=self.card_actions, generic=generic,
                          give_turn=lambda: self.activate(combatant_id))
+        if extra:
+            menu.addSeparator()
+            menu.addActions(list(extra))
         menu.exec(at)
         menu.deleteLater()
+        return True
 
     # -- the selection and the spotlight ------------------------------------------------------
 
@@ -181,6 +206,10 @@ class SystemTable(QObject):
 
     def row_for(self, card: QModelIndex) -> QModelIndex:
         return card
+
+    def acting_id(self, card: QModelIndex) -> int | None:
+        row = card.data(RowRole)
+        return row.id if isinstance(row, CombatantRow) else None
 
     def reveal(self, source: QModelIndex) -> None:
         """The spotlight moved to ``source``: its card is shown and chosen, so the buttons act
@@ -210,14 +239,17 @@ class SystemTable(QObject):
         return self.operations.row(combatant_id)
 
     def chosen_id(self) -> int | None:
-        """The selected card's combatant, else whoever is in the spotlight (None: nobody)."""
-        return self.cards.selected_id() or self.session.active_id
+        """The combatant chosen last (its card or its row in the order), else whoever is in
+        the spotlight (None: nobody)."""
+        chosen = self.chosen.id
+        return chosen if chosen is not None else self.session.active_id
 
     def target(self) -> CombatantRow | None:
-        """The selected card, else whoever is in the spotlight; says so when there is none."""
-        chosen = self.row(self.cards.selected_id()) or self.row(self.session.active_id)
+        """The chosen card, else whoever is in the spotlight; says so when there is none."""
+        chosen = self.row(self.chosen_id())
         if chosen is None:
-            self.say("Select a card first (or give someone the spotlight).", error=True)
+            self.say("Select a card or a row of the order first (or give someone the "
+                     "spotlight).", error=True)
         return chosen
 
     def standing(self, at_least: int = 1) -> list[CombatantRow]:
@@ -231,7 +263,7 @@ class SystemTable(QObject):
 
     def _ask_amount(self, title: str, verb: str, mark: Callable[[int, int], bool]) -> None:
         row = self.target()
-        if row is None:
+        if row is None or self.operations.refused():  # refused: a finished encounter, said
             return
         amount = ask_number(self.window, title,
                             f"{self.profile.health_word} to {verb} on {row.name}:", title, 1,

@@ -76,11 +76,11 @@ class CasusMusTable(SystemTable):
                   "+1 per 6 more), back each game session.</small>")
         self.session.combatants.changed.connect(self.show_target)
         self.session.turn_changed.connect(self.show_target)
-        self.cards.selectionModel().selectionChanged.connect(self.show_target)
+        self.chosen.changed.connect(self.show_target)
         self.show_target()
 
     def show_target(self, *_args: object) -> None:
-        row = self.row(self.cards.selected_id()) or self.row(self.session.active_id)
+        row = self.row(self.chosen_id())
         if row is None:
             self.who.setText("Select a card to spend its points.")
             return

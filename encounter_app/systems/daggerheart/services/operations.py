@@ -60,7 +60,7 @@ class DaggerheartOperations(Operations):
     rolls (an attack or reaction with an Experience)."""
 
     def __init__(self, fight: FightOperations, roller: Roller) -> None:
-        super().__init__(fight.undo_stack, fight.say)
+        super().__init__(fight.undo_stack, fight.say, closed=fight.closed)
         self.fight, self.session, self._roller = fight, fight.session, roller
 
     # -- an adversary's card ------------------------------------------------------------------
@@ -211,6 +211,8 @@ class DaggerheartOperations(Operations):
         dice are in (the GM may have spent the last Fear meanwhile: then nothing is logged and
         nothing spent, said). False when it was refused before rolling.
         """
+        if self.refused():  # a finished encounter: said before anything is rolled
+            return False
         if not experience:
             self._roller.roll(request)
             return True

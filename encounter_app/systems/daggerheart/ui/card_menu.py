@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from encounter_app.services.operations import Say
     from encounter_app.systems.daggerheart.services.feature_marks import PcHit
     from encounter_app.systems.daggerheart.ui.pc_hits import HitDialog
+    from encounter_app.ui.shell.chosen import Chosen
 
 class CardActions(QObject):
     """What the GM does to adversaries from their cards, and the GM turn's End action."""
@@ -114,6 +115,8 @@ class CardActions(QObject):
 
     def damage(self, combatant_id: int) -> None:
         """Ask how much damage, with a preview of what it marks, then mark it."""
+        if self._operations.refused():  # a finished encounter: said before the dialog
+            return
         try:
             row = self._row(combatant_id)
             if row.kind == "pc":  # a tracked PC's card: by its thresholds, with its Armor
@@ -201,6 +204,8 @@ class CardActions(QObject):
         self._operations.slow_token(combatant_id, step)
 
     def spotlight(self, combatant_id: int, fear_reason: str | None = None) -> bool:
+        if self._operations.refused():  # a finished encounter: said before the price is asked
+            return False
         go, paid = self._price(combatant_id, fear_reason)
         if not go:
             return False
@@ -372,10 +377,11 @@ class GmTurnBar(QWidget):
     """Buttons above the cards for the GM's turn; they act on the selected card."""
 
     def __init__(self, cards: AdversaryCardsView, card_actions: CardActions,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, chosen: Chosen | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gmTurnBar")
         self._cards, self._actions = cards, card_actions
+        self._chosen = chosen  # the combatant chosen last, in the order or on the cards
         self.damage_button = self._button("Damage…", "damageButton",
                                           "Type the damage the selected adversary took (key D)",
                                           card_actions.damage)
@@ -407,6 +413,8 @@ class GmTurnBar(QWidget):
         layout.addWidget(hint, 1)
         cards.selectionModel().selectionChanged.connect(self._update)
         cards.model().modelReset.connect(self._update)
+        if chosen is not None:
+            chosen.changed.connect(self._update)
         self._update()
 
     def _button(self, text: str, name: str, tip: str,
@@ -423,7 +431,8 @@ class GmTurnBar(QWidget):
         index = self._cards.currentIndex()
         if not index.isValid() or not self._cards.selectionModel().isSelected(index):
             return None
-        return self._cards.acting_id(index)
+        chosen = self._chosen.id if self._chosen is not None else None
+        return chosen if chosen is not None else self._cards.acting_id(index)
 
     def _on_selected(self, slot: Callable[[int], object]) -> None:
         combatant_id = self.selected_id()
@@ -435,7 +444,8 @@ class GmTurnBar(QWidget):
         selected = chosen is not None
         name = ""
         if chosen is not None:
-            row = self._cards.currentIndex().data(RowRole)
+            row = (self._chosen.row() if self._chosen is not None
+                   else self._cards.currentIndex().data(RowRole))
             name = getattr(row, "name", "")
         adversary = selected and getattr(self._cards.currentIndex().data(RowRole), "kind",
                                          "") != "pc"

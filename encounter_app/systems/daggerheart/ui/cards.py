@@ -3,7 +3,9 @@
 One delegate paints every card (no widget per card); the geometry comes from
 ``card_layout.card_layout`` so painting and clicking agree. The delegate never changes data: it
 emits ``marks_requested``, ``attack_requested`` and ``condition_clear_requested``, the view adds
-``menu_requested`` and ``damage_requested``, and the main window turns them into undo commands.
+``menu_requested``, and the main window turns them into undo commands. The keys of the chosen
+card (A, Enter, D, Shift+N, the Menu key) are the window's: they act on the combatant chosen
+last in the order or among the cards (ui/shell/chosen.py).
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from PySide6.QtGui import (
     QFont,
     QFontMetrics,
     QHelpEvent,
-    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -577,8 +578,6 @@ class AdversaryCardsView(PaintedListView):
     condition_clear_requested = Signal(int, str)  # combatant id, condition
     fear_feature_requested = Signal(int, str)  # combatant id, the Fear feature's name
     feature_requested = Signal(int, str)  # combatant id, the rollable feature's name (Use)
-    damage_requested = Signal(int)  # combatant id: key D on a selected card
-    note_requested = Signal(int)  # combatant id: Shift+N on a selected card
     menu_requested = Signal(int, QPoint)  # combatant id, where to open it (global)
     group_requested = Signal(int, int)  # a group card's first Minion's id, how many defeated
     EMPTY_HINT = "No adversaries in this encounter. Add one from the initiative list."
@@ -856,43 +855,6 @@ class AdversaryCardsView(PaintedListView):
         if width != self.delegate.card_width or columns != self._columns:
             self.delegate.card_width, self._columns = width, columns
             self.scheduleDelayedItemsLayout()
-
-    def _card_key(self, event: QKeyEvent) -> QModelIndex | None:
-        """The selected card, when ``event`` is a key that acts on it (A, Enter, D or Shift+N,
-        as the card tables' keys are)."""
-        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        plain = modifiers & ~Qt.KeyboardModifier.ShiftModifier == Qt.KeyboardModifier.NoModifier
-        if (plain and event.key() in (Qt.Key.Key_A, Qt.Key.Key_Return, Qt.Key.Key_Enter,
-                                      Qt.Key.Key_D)) or (
-                modifiers == Qt.KeyboardModifier.ShiftModifier and event.key() == Qt.Key.Key_N):
-            index = self.currentIndex()
-            if index.isValid() and self.selectionModel().isSelected(index):
-                return index
-        return None
-
-    def event(self, event: QEvent) -> bool:
-        # The window's "A" shortcut attacks with the adversary in the spotlight; with a card
-        # selected here, the key belongs to that card instead.
-        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
-                and self._card_key(event)):
-            event.accept()
-            return True
-        return super().event(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        index = self._card_key(event)
-        if index is not None:
-            row = index.data(RowRole)
-            if event.key() == Qt.Key.Key_N:
-                if isinstance(row, CombatantRow) and row.id:
-                    self.note_requested.emit(row.id)
-            elif event.key() != Qt.Key.Key_D:
-                self.delegate.request_attack(index)
-            elif isinstance(row, CombatantRow) and (acting := self.acting_id(index)):
-                self.damage_requested.emit(acting)
-            event.accept()
-            return
-        super().keyPressEvent(event)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         """Right click on a card, or the Menu key on the selected one: ask for its menu."""

@@ -7,14 +7,15 @@ The shell (``ui/shell/main_window.py``) places it; see ``ui/shell/fight.py`` for
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject
+from PySide6.QtCore import QModelIndex, QObject, QPoint
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
 from encounter_app.domain import CombatantRow, spotlight_tokens
+from encounter_app.domain.adversaries import Refused
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
 from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
 from encounter_app.systems.daggerheart.services.player_inbox import TITLE as QUEUE_TITLE
@@ -30,6 +31,7 @@ from encounter_app.systems.daggerheart.ui.rolls.outcomes import OutcomeRecorder
 from encounter_app.systems.daggerheart.ui.scene import SceneIntensityPanel
 from encounter_app.ui.fight.initiative import InitiativeDelegate
 from encounter_app.ui.fight.models import AdversaryCardsModel, FearLedgerModel
+from encounter_app.ui.shell.chosen import NOBODY
 from encounter_app.ui.shell.fight import FightContext
 from encounter_app.ui.widgets.listviews import PaintedListView
 
@@ -40,8 +42,9 @@ if TYPE_CHECKING:
 class DaggerheartFight(QObject):
     cards_name = "adversary cards"
     profile = None  # the order and the cards show Daggerheart's own numbers
-    card_keys = ("On a selected adversary card: A or Enter attacks, D deals damage, Shift+N "
-                 "opens its GM note, the Menu key opens its menu.")
+    card_keys = ("On a selected card or row of the order (the one chosen last): A or Enter "
+                 "attacks with it, D deals it damage, Shift+N opens its GM note, the Menu key "
+                 "(Shift+F10) opens its card's menu.")
     player_rolls: PlayerRollInbox
 
     def __init__(self, context: FightContext) -> None:
@@ -59,7 +62,8 @@ class DaggerheartFight(QObject):
                                         export=lambda stats: context.exchange.export_stat_blocks(
                                             [stats]), note=context.edit_note,
                                         cards=self.cards)
-        self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions)
+        self.chosen = context.chosen  # who the keys act on: the row or card chosen last
+        self.gm_turn_bar = GmTurnBar(self.cards, self.card_actions, chosen=context.chosen)
         self.fear_tracker = FearTracker(fight, rests=context.rests)
         self.scene = SceneIntensityPanel(fight, new_scene=operations.new_scene)
         self.odds_cache = OddsCache(context.roller.router, self)
@@ -70,7 +74,7 @@ class DaggerheartFight(QObject):
                                 tracked=lambda: self.track_pcs_action.isChecked())
         self.card_actions.use_feature = self.uses.use
         self.rolls = RollActions(window, operations, context.say,
-                                 odds=self.odds_cache, selected=self.gm_turn_bar.selected_id,
+                                 odds=self.odds_cache, selected=lambda: context.chosen.id,
                                  uses=self.uses)
         self.outcomes = OutcomeRecorder(fight, context.rests)
         # Players' rolls from their phones (and dice the GM types), waiting for a Difficulty:
@@ -129,6 +133,15 @@ class DaggerheartFight(QObject):
         self.fear_up_action.triggered.connect(self.fear_tracker.gain)
         self.fear_down_action = QAction("&Spend a Fear", window, shortcut=QKeySequence("-"))
         self.fear_down_action.triggered.connect(self.fear_tracker.spend)
+        # The chosen one's keys (A is the Roll menu's attack, Enter and the Menu key the
+        # shell's): with the keyboard in the order as much as on the cards.
+        self.damage_action = QAction("Dama&ge the selected…", window, objectName="damageAction",
+                                     shortcut=QKeySequence("D"))
+        self.damage_action.setToolTip("Type the damage the selected combatant took (D)")
+        self.damage_action.triggered.connect(self.damage_chosen)
+        self.note_action = QAction("GM n&ote on the selected…", window,
+                                   objectName="chosenNoteAction", shortcut=QKeySequence("Shift+N"))
+        self.note_action.triggered.connect(self.note_chosen)
 
         self.centre = QWidget()
         centre = QVBoxLayout(self.centre)
@@ -152,11 +165,9 @@ class DaggerheartFight(QObject):
         self.cards.group_requested.connect(self.set_group)
         self.cards.attack_requested.connect(self.rolls.attack)
         self.cards.menu_requested.connect(self.card_actions.show_menu)
-        self.cards.note_requested.connect(context.edit_note)
         self.cards.condition_clear_requested.connect(self.card_actions.remove_condition)
         self.cards.fear_feature_requested.connect(self.card_actions.fear_feature)
         self.cards.feature_requested.connect(self.uses.use)
-        self.cards.damage_requested.connect(self.card_actions.damage)
         # What an import adds or its undo takes away shows in the library at once.
         context.exchange.library_changed.connect(self.library.reload)
 
@@ -210,7 +221,8 @@ class DaggerheartFight(QObject):
     def fill_encounter_menu(self, menu: QMenu) -> None:
         window = self._context.window
         window.add_keyed(menu, [self.fear_up_action, self.fear_down_action,
-                                self.card_actions.end_turn_action])
+                                self.card_actions.end_turn_action, self.damage_action,
+                                self.note_action])
         menu.addAction(self.card_actions.extra_move_action)
         menu.addAction(self.scene.new_scene_action)
         menu.addAction(self.card_actions.refill_action)
@@ -273,6 +285,57 @@ class DaggerheartFight(QObject):
     def next_turn(self) -> None:
         # Never to a PC out of spotlight tokens (the campaign's Spotlight Tracker).
         self.operations.next_turn()
+
+    # -- the chosen one's keys ------------------------------------------------------------------
+
+    def _chosen(self) -> CombatantRow | None:
+        row = self.chosen.row()
+        if row is None:
+            self._context.say(NOBODY, error=True)
+        return row
+
+    def _untracked(self, row: CombatantRow, does: str) -> bool:
+        """A PC while PCs are not tracked: said, as what ``does`` needs."""
+        if row.kind != "pc" or self.track_pcs_action.isChecked():
+            return False
+        self._context.say(f"{row.name} is a PC: {does} needs PCs tracked (View › Track PCs).",
+                          error=True)
+        return True
+
+    def attack_chosen(self) -> None:
+        """A or Enter: the chosen adversary attacks (the one in the spotlight when none is)."""
+        self.rolls.attack_with_active()
+
+    def damage_chosen(self) -> None:
+        """D: the Damage dialog for the chosen combatant (a tracked PC's hit dialog)."""
+        row = self._chosen()
+        if row is not None and row.id is not None and not self._untracked(row, "damage"):
+            self.card_actions.damage(row.id)
+
+    def note_chosen(self) -> None:
+        row = self._chosen()
+        if row is not None and row.id is not None:
+            self._context.edit_note(row.id)
+
+    def open_menu(self, combatant_id: int, at: QPoint, extra: Sequence[QAction] = ()) -> bool:
+        """The card menu of ``combatant_id`` (none for a PC while PCs are not tracked)."""
+        row = self.session.combatants.by_id(combatant_id)
+        if row.kind == "pc" and not self.track_pcs_action.isChecked():
+            return False
+        try:
+            menu = self.card_actions.menu_for(combatant_id)
+        except Refused as exc:
+            self._context.say(str(exc), error=True)
+            return True
+        if extra:
+            menu.addSeparator()
+            menu.addActions(list(extra))
+        menu.exec(at)
+        menu.deleteLater()
+        return True
+
+    def acting_id(self, card: QModelIndex) -> int | None:
+        return self.cards.acting_id(card)
 
     def set_marks(self, combatant_id: int, hp_marked: int, stress_marked: int) -> None:
         # The last Stress marked makes it Vulnerable in the same step (conditions.py).

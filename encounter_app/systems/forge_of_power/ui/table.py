@@ -33,13 +33,13 @@ class ForgeOfPowerTable(SystemTable):
     def build(self) -> None:
         self.bar.addWidget(button("Die roll…", "fopCheckButton",
                                   "d20 + bonus against a DC, in levels of success (R)",
-                                  lambda: self.roll(attack=False)))
+                                  self.die_roll))
         self.bar.addWidget(button("Attack…", "fopAttackButton",
-                                  "One attack roll against each target's Defense (A)",
-                                  lambda: self.roll(attack=True)))
+                                  "The one in the spotlight attacks, the selected card its "
+                                  "target: one attack roll against each target's Defense (A "
+                                  "makes the selected card attack)", self.spotlight_attack))
         self.card_actions.append(
-            self.action("Die &roll…", "R", lambda: self.roll(attack=False), roll=True))
-        self.action("&Attack…", "A", lambda: self.roll(attack=True), roll=True)
+            self.action("Die &roll…", "R", self.die_roll, roll=True))
         self.action("Roll &initiative", "I", self.roll_initiative, roll=True)
         self.action("Interr&upt", "Shift+I", self.interrupt)  # Ctrl+I imports a file
 
@@ -114,16 +114,21 @@ class ForgeOfPowerTable(SystemTable):
             FopRollDialog(rows, combatant_id, self.roll_router, self.operations.record,
                           self.window, attack=True).exec()
 
-    def roll(self, *, attack: bool) -> None:
-        rows = self.standing(2 if attack else 1)
+    def spotlight_attack(self) -> None:
+        """The Attack… button: whoever is in the spotlight attacks; the card the GM chose is
+        its target (with nobody standing in the spotlight, the chosen card attacks)."""
+        rows = self.standing(2)
         if not rows:
             return
-        selected = self.cards.selected_id()
-        standing = {r.id for r in rows}
-        if attack and self.session.active_id in standing:
-            # The one in the spotlight attacks; another card the GM chose is its target.
-            actor, target = self.session.active_id, selected
-        else:  # a die roll (a save) is whoever the GM chose, else the one in the spotlight
-            actor, target = selected or self.session.active_id, None
+        actor, target = self.session.active_id, self.chosen.id
+        if actor not in {r.id for r in rows}:
+            actor, target = target, None
         FopRollDialog(rows, actor, self.roll_router, self.operations.record, self.window,
-                      attack=attack, target=target).exec()
+                      attack=True, target=target).exec()
+
+    def die_roll(self) -> None:
+        """A die roll (a save...) of the chosen card, else of whoever is in the spotlight."""
+        rows = self.standing(1)
+        if rows:
+            FopRollDialog(rows, self.chosen_id(), self.roll_router, self.operations.record,
+                          self.window, attack=False).exec()

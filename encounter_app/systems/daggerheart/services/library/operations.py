@@ -150,7 +150,9 @@ class LibraryOperations(Operations):
     store when first wanted (``library``), owned by ``parent``."""
 
     def __init__(self, fight: FightOperations, parent: QObject | None = None) -> None:
-        super().__init__(fight.undo_stack, fight.say)
+        # What changes the fight is refused once it is finished; the library's own entries
+        # (tier_new_entry, the shelves) are not the fight's.
+        super().__init__(fight.undo_stack, fight.say, closed=fight.closed)
         self.session = session = fight.session
         self.holder = EncounterEnvironment(session.store, session.encounter_id, parent)
         self._parent = parent
@@ -251,8 +253,9 @@ class LibraryOperations(Operations):
             command = tier_moves.save_environment(library.environments, moved, old_tier)
         else:
             command = tier_moves.save_adversary(library.templates, moved, old_tier)
-        if not self.run(lambda: command, done=f"{moved.name}: a new library entry at tier "
-                                              f"{moved.tier} (Undo takes it away)."):
+        if not self.run(lambda: command, even_closed=True,
+                        done=f"{moved.name}: a new library entry at tier {moved.tier} (Undo "
+                             "takes it away)."):
             return None
         return stored_id(command.row)
 

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from encounter_app.domain.requests import DiceRequest, RollRequest
+from encounter_app.domain.rows import stored_id
 from encounter_app.rules import daggerheart
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
 from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
@@ -47,8 +48,11 @@ class RollActions(QObject):
         self._selected = selected or (lambda: None)
         self._window, self._session = window, operations.session
         self._operations, self._say = operations, say
-        self.attack_action = QAction("&Attack with the adversary in the spotlight…", self,
+        self.attack_action = QAction("&Attack with the selected adversary…", self,
                                      shortcut=QKeySequence("A"))
+        self.attack_action.setStatusTip("The adversary chosen last in the order or among the "
+                                        "cards attacks; with none chosen, the one in the "
+                                        "spotlight")
         self.attack_action.triggered.connect(self.attack_with_active)
         self.reaction_action = QAction("&Reaction or action roll…", self,
                                        shortcut=QKeySequence("R"))
@@ -76,15 +80,31 @@ class RollActions(QObject):
     # -- the rolls --------------------------------------------------------------------------
 
     def attack_with_active(self) -> None:
-        rows, active_id = self._session.combatants, self._session.active_id
-        row = rows.index_of(active_id)
-        if active_id is None or row < 0 or rows[row].kind != "adversary":
-            self._say("The spotlight is not on an adversary: select a card and press A.")
+        """A: the adversary chosen in the order or among the cards attacks; with none chosen,
+        the one in the spotlight. Said when it cannot."""
+        rows, chosen = self._session.combatants, self._selected()
+        attacker = chosen if chosen is not None else self._session.active_id
+        at = rows.index_of(attacker) if attacker is not None else -1
+        if at < 0:
+            self._say("Select an adversary's row or card (or give one the spotlight), then "
+                      "press A to attack with it.", error=True)
             return
-        self.attack(active_id)
+        row = rows[at]
+        if row.kind == "pc":
+            self._say(f"{row.name} is a PC: A attacks with an adversary. Select an "
+                      "adversary's row or card first." if chosen is not None else
+                      "The spotlight is not on an adversary: select one's row or card, then "
+                      "press A.", error=True)
+            return
+        if row.defeated:
+            self._say(f"{row.name} is defeated: it does not attack.", error=True)
+            return
+        self.attack(stored_id(row))
 
     def attack(self, combatant_id: int) -> None:
         """The attack dialog (its standard attack, or an attack feature) and the attack."""
+        if self._operations.refused():  # a finished encounter: said before the dialog
+            return
         self.uses.attack(combatant_id)
 
     def reaction_roll(self) -> None:

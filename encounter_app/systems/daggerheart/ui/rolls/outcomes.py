@@ -193,9 +193,15 @@ class OutcomeRecorder(QFrame):
         self.guidance.setText(html)
 
     def _stack_moved(self) -> None:
-        """Say so when the outcome shown here has been undone."""
+        """Say so when the outcome shown here has been undone; once a later step has taken
+        its place on the stack (it can no longer be redone), its guidance is gone too."""
         if self._last is None:
             return
-        self.guidance.setText(self._html if self._operations.still_done(self._last)
-                              else f"<i>Undone:</i><br><span style='color:gray'>{self._html}"
-                                   "</span>")
+        if self._operations.still_done(self._last):
+            self.guidance.setText(self._html)
+        elif self._operations.on_stack(self._last):
+            self.guidance.setText(f"<i>Undone:</i><br><span style='color:gray'>{self._html}"
+                                  "</span>")
+        else:
+            self._last = None
+            self.guidance.setText(PLACEHOLDER)
