@@ -62,9 +62,10 @@ class CardActions(QObject):
         self.extra_move_action.setToolTip("An additional GM move on the GM turn costs a Fear; "
                                           "the Fear ledger names the move")
         self.extra_move_action.triggered.connect(self.extra_gm_move)
-        self.refill_action = QAction("New scene: &refill spotlight tokens", window,
+        self.refill_action = QAction("&Refill spotlight tokens", window,
                                      objectName="refillTokensAction")
-        self.refill_action.setToolTip("Spotlight Tracker: every PC gets all their tokens back")
+        self.refill_action.setToolTip("Spotlight Tracker: every PC gets all their tokens back "
+                                      "(New scene does this too)")
         self.refill_action.triggered.connect(self.refill_tokens)
         self.refill_action.setEnabled(actions.options(session).spotlight_tracker)
         session.options_changed.connect(lambda: self.refill_action.setEnabled(
