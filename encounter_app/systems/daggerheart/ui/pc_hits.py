@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow
 from encounter_app.systems.daggerheart import pc_tracks
+from encounter_app.ui.widgets.message import MessageLine
 
 MAX_DAMAGE = 999
 
@@ -36,7 +37,7 @@ class _PcBox:
     row: CombatantRow
     box: QGroupBox
     damage: QSpinBox
-    result: QLabel
+    result: MessageLine
     armor: QCheckBox
 
 
@@ -89,8 +90,8 @@ class HitDialog(QDialog):
         spin.setAccessibleName(f"Damage to {row.name}")
         spin.setEnabled(typed and now.has_thresholds)
         spin.setVisible(typed)
-        result = QLabel()
-        result.setObjectName("hitResult")
+        # Two lines' room, wrapped: a longer result (an Armor Slot ticked) moves nothing.
+        result = MessageLine("hitResult", lines=2)
         armor = QCheckBox(f"Mark an Armor Slot ({now.armor_free} of {now.armor} free)")
         armor.setObjectName("hitArmor")
         pc = _PcBox(row, box, spin, result, armor)
