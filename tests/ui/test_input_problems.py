@@ -35,7 +35,7 @@ def roller(qapp):
 def test_the_dice_line_either_rolls_or_says_what_is_wrong(roller: DiceRoller, text: str) -> None:
     roller.edit.setText(text)
     if roller.button.isEnabled():
-        assert not roller.error.isVisibleTo(roller)
+        assert not roller.error.text()  # it says nothing (its room stays)
         assert dice.roll(text.strip(), random.Random(1)).expression  # and it does roll
     elif text.strip():
         assert roller.error.isVisibleTo(roller) and roller.error.text().strip()
@@ -50,9 +50,9 @@ def test_a_combatant_without_a_name_is_explained(qtbot) -> None:
     assert not ok.isEnabled()
     assert dialog.problem.isVisibleTo(dialog) and "name" in dialog.problem.text()
     qtbot.keyClicks(dialog.name, "Marlowe")
-    assert ok.isEnabled() and not dialog.problem.isVisibleTo(dialog)
+    assert ok.isEnabled() and not dialog.problem.text()
     dialog.name.setText("   ")
-    assert not ok.isEnabled() and dialog.problem.isVisibleTo(dialog)
+    assert not ok.isEnabled() and "name" in dialog.problem.text()
 
     dialog.kind.setCurrentIndex(dialog.kind.findData("adversary"))
     assert not ok.isEnabled() and "library is empty" in dialog.problem.text()
@@ -64,7 +64,7 @@ def test_an_adversary_from_the_library_needs_no_typing(qtbot) -> None:
     qtbot.addWidget(dialog)
     dialog.kind.setCurrentIndex(dialog.kind.findData("adversary"))
     assert dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
-    assert not dialog.problem.isVisibleTo(dialog)
+    assert not dialog.problem.text()
 
 
 def test_a_countdown_without_a_name_is_explained(qtbot) -> None:
@@ -73,7 +73,7 @@ def test_a_countdown_without_a_name_is_explained(qtbot) -> None:
     label = dialog.error_label
     assert label.isVisibleTo(dialog) and "countdown a name" in label.text()
     qtbot.keyClicks(dialog.name_edit, "Rising water")
-    assert dialog.ok_button.isEnabled() and not label.isVisibleTo(dialog)
+    assert dialog.ok_button.isEnabled() and not label.text()
 
 
 def test_an_attack_without_a_target_is_explained(qtbot) -> None:
@@ -81,7 +81,7 @@ def test_an_attack_without_a_target_is_explained(qtbot) -> None:
     attacker = CombatantRow(kind="adversary", name=stats.name, id=1, stats=stats)
     dialog = AttackDialog(attacker, [CombatantRow(kind="pc", name="Aria", id=2, evasion=9)])
     qtbot.addWidget(dialog)
-    assert dialog.roll_button.isEnabled() and not dialog.problem.isVisibleTo(dialog)
+    assert dialog.roll_button.isEnabled() and not dialog.problem.text()
     dialog.set_checked([])
     assert not dialog.roll_button.isEnabled()
     assert dialog.problem.isVisibleTo(dialog) and "target" in dialog.problem.text()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QInputDialog, QWidget
+from PySide6.QtWidgets import QInputDialog, QLabel, QWidget
 
 from encounter_app.app import launch
 from encounter_app.ui.fight.models import RowRole
@@ -54,7 +54,7 @@ def test_the_rules_page_shows_the_srd_words_and_its_switches_are_kept_after_a_re
     first = launch(tmp_path, seed=3, show=True)
     qtbot.addWidget(first.window)
     page = rules_page(first)
-    words = " ".join(label.text() for label in page.findChildren(type(page.intro))
+    words = " ".join(label.text() for label in page.findChildren(QLabel)
                      if label.objectName().startswith("ruleWords:"))
     assert "at least twice the Severe threshold marks 4 HP" in words
     assert "(3 recommended)" in words and "everyone refills" in words

@@ -99,7 +99,7 @@ def test_adding_a_combatant_checks_the_name_at_the_field(qtbot, program):
     problem = dialog.findChild(QWidget, "nameProblem")
     assert problem.text() == "A combatant needs a name."
     dialog.name.setText("Gristle")
-    assert problem.isHidden()
+    assert problem.text() == ""
     row = dialog.combatant()
     rules = program.window.fight.rules
     assert row.system_stats == rules.stats_from(rules.sheet_values(rules.defaults()))

@@ -40,10 +40,22 @@ from encounter_app.ui.campaigns.models import CampaignsModel, VisibleCampaigns
 from encounter_app.ui.campaigns.rules_tab import RulesTab
 from encounter_app.ui.campaigns.tabs import EncountersTab, PartyTab, _button, _why_label
 from encounter_app.ui.fight.models import RowRole
+from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.note_editor import NoteEditor
 
 if TYPE_CHECKING:  # the window imports this module when the view is first opened
     from encounter_app.ui.shell.fight import ShellWindow
+
+
+#: A rest in words: with Fear (Daggerheart), and in the other games' own words (one rest).
+REST_TEXTS = (
+    "The GM gains 1d4 Fear on a short rest, 1d4 + the number of PCs on a long rest (the pool "
+    f"holds {FEAR_CAP}). Long-term countdowns advance one on any rest; they are the campaign's "
+    "and come along to the encounter you open. The roll and what moved go into the roll log; "
+    "Undo takes it back.",
+    "A rest advances the campaign's long-term countdowns one step; they come along to the "
+    "encounter you open. What moved goes into the roll log; Undo takes it back.",
+)
 
 
 class RestTab(QWidget):
@@ -61,12 +73,14 @@ class RestTab(QWidget):
         self.short_button.clicked.connect(rests[0].trigger)
         self.long_button.clicked.connect(rests[1].trigger)
         self.session_button.clicked.connect(new_session)
-        self.rest_text = QLabel(objectName="restExplain", wordWrap=True)
-        self.standing = QLabel(objectName="restStanding", wordWrap=True)
+        # Each line keeps its room whatever it says (another campaign viewed, a rest taken):
+        # the buttons under and after them stay where they are.
+        self.rest_text = MessageLine("restExplain")
+        self.rest_text.reserve(REST_TEXTS)
+        self.standing = MessageLine("restStanding", lines=2)
         self.standing.setTextFormat(Qt.TextFormat.RichText)
-        self.last_rest = QLabel(objectName="lastRest", wordWrap=True)
+        self.last_rest = MessageLine("lastRest", lines=4)
         self.last_rest.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.last_rest.hide()
         self.why = _why_label("restWhy")
         self.session_text = QLabel(objectName="sessionExplain", wordWrap=True)
 
@@ -101,24 +115,13 @@ class RestTab(QWidget):
     def _rolled(self) -> None:
         newest = self._session.rolls[0] if len(self._session.rolls) else None
         if newest is not None and newest.kind == "rest":
-            self.last_rest.setText(f"Last rest: {newest.summary}\n{newest.detail}")
-            self.last_rest.show()
+            self.last_rest.say(f"Last rest: {newest.summary}\n{newest.detail}")
 
     def update_text(self) -> None:
         campaign = self._book.campaign
         rules = self._book.system
         here = campaign.id == self._book.home_id
-        if rules.has_fear:
-            self.rest_text.setText(
-                "The GM gains 1d4 Fear on a short rest, 1d4 + the number of PCs on a long "
-                f"rest (the pool holds {FEAR_CAP}). Long-term countdowns advance one on any "
-                "rest; they are the campaign's and come along to the encounter you open. The "
-                "roll and what moved go into the roll log; Undo takes it back.")
-        else:  # the other games' own words: one rest, no Fear
-            self.rest_text.setText(
-                "A rest advances the campaign's long-term countdowns one step; they come along "
-                "to the encounter you open. What moved goes into the roll log; Undo takes it "
-                "back.")
+        self.rest_text.say(REST_TEXTS[0] if rules.has_fear else REST_TEXTS[1])
         home = self._session.system.has_fear
         self.short_button.setText("&Short rest" if home else "&Rest")
         self.long_button.setVisible(home)
@@ -128,13 +131,13 @@ class RestTab(QWidget):
                      if rules.has_fear else [])
             lines.append("Long-term countdowns: " + (", ".join(
                 f"{escape(c.name)} <b>{c.value}</b>/{c.start}" for c in clocks) or "none"))
-            self.standing.setText("<br>".join(lines))
-        self.standing.setVisible(here)
+            self.standing.say("<br>".join(lines))
+        else:
+            self.standing.say("")
         self.short_button.setEnabled(here)
         self.long_button.setEnabled(here)
-        self.why.setText("" if here else
-                         "Open an encounter of this campaign to rest: its countdowns advance.")
-        self.why.setVisible(not here)
+        self.why.say("" if here else
+                     "Open an encounter of this campaign to rest: its countdowns advance.")
         self.session_text.setText(
             f"This is game session {campaign.session_number}. Starting a new one counts it and "
             "refreshes what lasts a session (such as Casus Mus Luck Points).")
@@ -160,7 +163,10 @@ class CampaignManager(QDialog):
         self.show_archived = QCheckBox("Show archi&ved", objectName="showArchived")
         self.new_button = _button("&New campaign…", "newCampaignButton")
         self.rename_button = _button("&Rename…", "renameCampaignButton")
-        self.archive_button = QPushButton("&Archive", objectName="archiveCampaignButton")
+        self.archive_button = QPushButton("Un&archive", objectName="archiveCampaignButton")
+        # As wide as its longer word: archiving moves nothing beside it.
+        self.archive_button.setMinimumWidth(self.archive_button.sizeHint().width())
+        self.archive_button.setText("&Archive")
         self.info = QLabel(objectName="campaignInfo")
 
         self.encounters = EncountersTab(operations)

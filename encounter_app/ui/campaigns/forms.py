@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.domain.system import StatField, SystemRules
 from encounter_app.ui.campaigns.models import MARKED
+from encounter_app.ui.widgets.message import with_message
 from encounter_app.ui.widgets.problem import ProblemLabel
 
 
@@ -63,9 +64,8 @@ class _Form(QDialog):
     def name_row(self, label: str, text: str, what: str) -> QLineEdit:
         edit: QLineEdit = QLineEdit(text, objectName="nameEdit")
         edit.setAccessibleName(label.replace("&", ""))
-        problem = ProblemLabel("nameProblem")
-        self.form.addRow(label, edit)
-        self.form.addRow("", problem)
+        problem = ProblemLabel("nameProblem")  # its room kept: nothing moves when it speaks
+        self.form.addRow(label, with_message(edit, problem))
 
         def check() -> bool:
             message = "" if edit.text().strip() else f"{what} needs a name."
@@ -125,8 +125,7 @@ class _NumberField:
         self.edit.setToolTip(field.help or f"{field.minimum} to {field.maximum}")
         self.edit.setMaximumWidth(90)
         self.problem = ProblemLabel(f"problem_{field.key}")
-        form.form.addRow(f"{field.label}", self.edit)
-        form.form.addRow("", self.problem)
+        form.form.addRow(f"{field.label}", with_message(self.edit, self.problem))
         self.edit.textChanged.connect(form.validate)
         self.limit: Callable[[], int] | None = None  # a marks field: at most the track
 

@@ -19,6 +19,11 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain.optional_rules import RULES, TOKENS_MAX, TOKENS_MIN
 from encounter_app.services.campaigns.actions import CampaignOperations
+from encounter_app.ui.widgets.message import MessageLine
+
+INTRO = ("The Daggerheart SRD's optional rules, each off until you turn it on for this "
+         "campaign. A change is one step of Undo; the open fight plays by it from the next "
+         "action.")
 
 
 class RulesTab(QWidget):
@@ -28,7 +33,9 @@ class RulesTab(QWidget):
         super().__init__(parent)
         book = operations.book
         self._operations, self._book = operations, book
-        self.intro = QLabel(objectName="rulesIntro", wordWrap=True)
+        # Its room kept for the longer of its words: another campaign viewed moves nothing.
+        self.intro = MessageLine("rulesIntro", lines=2)
+        self.intro.reserve([INTRO])
         self.switches: dict[str, QCheckBox] = {}
         inner = QWidget()
         boxes = QVBoxLayout(inner)
@@ -76,10 +83,8 @@ class RulesTab(QWidget):
         """The viewed campaign's choices, without pushing them back as changes."""
         campaign = self._book.campaign
         daggerheart = self._book.system.has_fear
-        self.intro.setText(
-            "The Daggerheart SRD's optional rules, each off until you turn it on for this "
-            "campaign. A change is one step of Undo; the open fight plays by it from the next "
-            "action." if daggerheart else
+        self.intro.say(
+            INTRO if daggerheart else
             f"These are Daggerheart's optional rules: {campaign.name} plays "
             f"{self._book.system.name}, so they do not apply.")
         self._showing = True

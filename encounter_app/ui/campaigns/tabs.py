@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QSplitter,
@@ -26,6 +25,7 @@ from encounter_app.services.campaigns.actions import CampaignOperations
 from encounter_app.ui.campaigns.forms import NameDialog, PcDialog
 from encounter_app.ui.campaigns.models import EncounterListModel, EncounterSearch, PartyModel
 from encounter_app.ui.widgets.listviews import PaintedListView
+from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.note_editor import NoteEditor
 
 
@@ -35,8 +35,9 @@ def _button(text: str, name: str, tip: str = "") -> QPushButton:
     return button
 
 
-def _why_label(name: str) -> QLabel:
-    label: QLabel = QLabel(objectName=name, wordWrap=True)
+def _why_label(name: str) -> MessageLine:
+    """The line under a tab's buttons: two lines' room, kept whatever it says."""
+    label = MessageLine(name, lines=2)
     label.setEnabled(False)  # greyed: a hint, not an error
     return label
 

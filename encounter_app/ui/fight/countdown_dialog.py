@@ -30,6 +30,7 @@ from encounter_app.domain import CountdownRow
 from encounter_app.domain.countdown_steps import KIND_LABELS, MAX_START, can_link
 from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.rules import dice
+from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.problem import ProblemLabel
 
 KINDS = (
@@ -48,6 +49,10 @@ TRIGGERS = (
     ("pc_miss", "When a PC misses an attack"),
     ("manual", "Only when I tick it"),
 )
+#: The preset's description wraps within this width (the fields' at the dialog's narrowest).
+NOTE_WIDTH = 360
+CUSTOM_NOTE = ("Your own countdown: name it and say how it ticks. The presets are the rules "
+               "text's own examples.")
 CHART = ("Progress / consequence ticks per outcome — Critical Success 3 / 0, Success with Hope "
          "2 / 0, Success with Fear 1 / 1, Failure with Hope 0 / 2, Failure with Fear 0 / 3.")
 
@@ -117,8 +122,10 @@ class CountdownDialog(QDialog):
 
         self.preset_combo = _combo("countdownPresetCombo", "Preset",
                                    [(None, "Custom")] + [(p, p.label) for p in PRESETS])
-        self.preset_note = QLabel(objectName="countdownPresetNote", wordWrap=True)
-        self.preset_note.hide()
+        # Room for the longest description from the start: picking a preset moves nothing.
+        self.preset_note = MessageLine("countdownPresetNote")
+        self.preset_note.reserve([CUSTOM_NOTE, *(p.note for p in PRESETS)], NOTE_WIDTH)
+        self.preset_note.say(CUSTOM_NOTE)
         self.name_edit = QLineEdit(objectName="countdownNameEdit",
                                    placeholderText="What happens when it runs out?")
         self.name_edit.setAccessibleName("Countdown name")
@@ -144,7 +151,7 @@ class CountdownDialog(QDialog):
         if not partners:
             self.link_combo.setToolTip("Add a progress or consequence countdown first; its "
                                        "partner is then added linked to it")
-        self.error_label = ProblemLabel("countdownDialogError")
+        self.error_label = ProblemLabel("countdownDialogError", lines=2)
 
         start_row = QHBoxLayout()
         start_row.addWidget(self.start_spin)
@@ -188,9 +195,7 @@ class CountdownDialog(QDialog):
 
     def _apply_preset(self) -> None:
         preset: Preset | None = self.preset_combo.currentData()
-        self.preset_note.setText(preset.note if preset else "")
-        self.preset_note.setVisible(preset is not None)
-        self.adjustSize()  # room for the note's wrapped lines
+        self.preset_note.say(preset.note if preset else CUSTOM_NOTE)
         if preset is None:
             return
         self.name_edit.setText(preset.name)

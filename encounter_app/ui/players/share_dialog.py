@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.services.players_page import PlayersPage, interfaces
 from encounter_app.ui.shell import theme
+from encounter_app.ui.widgets.message import MessageLine
 
 QR_SIZE = 232  # px: big enough to scan from across a table, small enough for 1280x720
 
@@ -69,12 +70,14 @@ class ShareDialog(QDialog):
         self.new_key_button.setToolTip("A new address: every open page is closed, and the old "
                                        "address no longer works")
         self.new_key_button.clicked.connect(self.new_key)
-        self.pages = QLabel(objectName="sharePages")
+        # The count and the message keep their room: sharing, copying or a new key moves
+        # nothing under them.
+        self.pages = MessageLine("sharePages")
         self.keep = QCheckBox("Keep sharing when Encounter Manager starts again",
                               objectName="shareKeep")
         self.keep.setChecked(page.keep)
         self.keep.toggled.connect(page.set_keep)
-        self.message = QLabel(objectName="shareMessage", wordWrap=True)
+        self.message = MessageLine("shareMessage", lines=2)
         self.message.setAccessibleName("Sharing message")
 
         form = QFormLayout()

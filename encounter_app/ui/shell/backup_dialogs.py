@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from encounter_app.store import Store, backups
+from encounter_app.ui.widgets.message import MessageLine
 
 FILE_FILTER = "Encounter Manager database (*.db);;All files (*)"
 
@@ -90,8 +91,8 @@ class RestoreDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, str(backup.path))
             item.setToolTip(str(backup.path))
             self.list.addItem(item)
-        self.empty = QLabel(f"No backups yet in {folder}.")
-        self.empty.setVisible(not listing)
+        self.empty = MessageLine("noBackups", lines=2)  # its room kept: the list stays
+        self.empty.say("" if listing else f"No backups yet in {folder}.")
         self.other_button = QPushButton("&Other file…", objectName="otherBackupButton")
         self.other_button.clicked.connect(self.choose_other)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
@@ -126,7 +127,7 @@ class RestoreDialog(QDialog):
         item.setToolTip(str(path))
         self.list.insertItem(0, item)
         self.list.setCurrentRow(0)
-        self.empty.hide()
+        self.empty.say("")
 
     def choose_other(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Restore from a file", str(self._folder),

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain import CombatantRow
 from encounter_app.domain.system import StatField, StatsError, SystemRules
+from encounter_app.ui.widgets.message import with_message
 from encounter_app.ui.widgets.problem import ProblemLabel
 
 KINDS = (("Adversary", "adversary"), ("PC", "pc"), ("NPC", "npc"))
@@ -38,11 +39,10 @@ class StatsDialog(QDialog):
         self.kind = QComboBox(objectName="combatantKind")
         for label, key in KINDS:
             self.kind.addItem(label, key)
-        self.name_problem = ProblemLabel("nameProblem")
+        self.name_problem = ProblemLabel("nameProblem", lines=2)  # its room always kept
         self.fields: dict[str, QSpinBox | QCheckBox] = {}
         form = QFormLayout()
-        form.addRow("&Name", self.name)
-        form.addRow("", self.name_problem)
+        form.addRow("&Name", with_message(self.name, self.name_problem))
         form.addRow("&Kind", self.kind)
         # The typed sheet's numbers by the fields' keys (a row without one: the defaults).
         values = rules.sheet_values(existing.system_stats if existing else rules.defaults())

@@ -42,6 +42,7 @@ from encounter_app.systems.casus_mus.sheet import LABELS
 from encounter_app.systems.casus_mus.ui.clash_resolve import ResolvePanel
 from encounter_app.ui.widgets.combo import combatant_combo
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
+from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.typed import typed_die
 
 SKILLS = ("combat", "evade", "willpower", "endurance")
@@ -144,8 +145,7 @@ class ClashDialog(QDialog):
         self.story.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.story.setMinimumHeight(120)
         self.story.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.verdict = QLabel(objectName="clashVerdict")
-        self.verdict.setWordWrap(True)
+        self.verdict = MessageLine("clashVerdict", lines=2)  # the story's room stays
         font = self.verdict.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)

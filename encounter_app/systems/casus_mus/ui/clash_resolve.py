@@ -34,6 +34,7 @@ from encounter_app.services.rolls.router import RollRouter
 from encounter_app.systems.casus_mus.services.clash import ClashFlow, Damage, armour, weapon_damage
 from encounter_app.systems.casus_mus.services.maneuvers import ManeuverError
 from encounter_app.systems.casus_mus.services.operations import CasusMusOperations
+from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.typed import typed_die
 
 
@@ -49,8 +50,8 @@ class ResolvePanel(QGroupBox):
         self._prepared_for: tuple[int, int] | None = None  # (hitter, struck) the boxes show
         self.waiting = False
         self._own: set[str] = set()  # the table's own maneuvers in the list: they may go
-        self.allowed = QLabel(objectName="maneuverCount")
-        self.allowed.setWordWrap(True)
+        # Each line keeps its room: the list and the buttons under them stay where they are.
+        self.allowed = MessageLine("maneuverCount", lines=2)
         self.list = QListWidget(objectName="maneuverList")
         self.list.setAccessibleName("Combat Maneuvers")
         self.list.setMinimumHeight(100)
@@ -68,11 +69,7 @@ class ResolvePanel(QGroupBox):
         self.armour.setAccessibleName("Armour of the one struck")
         self.armour.setToolTip("Armour, shield or magic of the one struck: taken off the damage")
         self.roll_button = QPushButton("Roll damage", objectName="rollDamage")
-        self.outcome = QLabel(objectName="damageOutcome")
-        self.outcome.setWordWrap(True)
-        self.outcome.setAlignment(Qt.AlignmentFlag.AlignTop)
-        # Two lines' room from the start: a message appearing never moves the buttons.
-        self.outcome.setMinimumHeight(2 * self.outcome.fontMetrics().lineSpacing() + 4)
+        self.outcome = MessageLine("damageOutcome", lines=2)
 
         self._fill_list()
         edits = QHBoxLayout()

@@ -28,6 +28,7 @@ from encounter_app.systems.casus_mus.requests import SkillRollRequest
 from encounter_app.systems.casus_mus.services.clash import SkillCheck
 from encounter_app.systems.casus_mus.ui.clash_dialog import Chooser
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
+from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.typed import typed_die
 
 
@@ -48,12 +49,10 @@ class SkillRollDialog(QDialog):
         self.roll_button = QPushButton("Roll d100", objectName="skillRoll")
         self.reroll_button = QPushButton("Luck Point: reroll", objectName="skillReroll")
         self.flip_button = QPushButton("Luck Point: flip digits", objectName="skillFlip")
-        self.story = QLabel(objectName="skillStory")
-        self.story.setWordWrap(True)
-        self.story.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # Room for the roll and both Luck lines (each may wrap) from the start: nothing
+        # moves as they come.
+        self.story = MessageLine("skillStory", lines=5)
         self.story.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # Room for the roll and both Luck lines from the start: nothing moves as they come.
-        self.story.setMinimumHeight(4 * self.story.fontMetrics().lineSpacing() + 8)
         self.buttons, self.record_button = accept_buttons(self, "Record")
         self.record_button.setObjectName("recordSkillRoll")
         typed = QHBoxLayout()

@@ -24,12 +24,7 @@ from PySide6.QtWidgets import (
 from encounter_app.domain import CombatantRow, adversaries
 from encounter_app.domain.adversaries import Refused
 from encounter_app.ui.shell import theme
-
-
-def _message_label(name: str) -> QLabel:
-    label: QLabel = QLabel(objectName=name)
-    label.setWordWrap(True)
-    return label
+from encounter_app.ui.widgets.message import MessageLine
 
 
 class _CheckedTextDialog(QDialog):
@@ -43,7 +38,9 @@ class _CheckedTextDialog(QDialog):
         self.edit.setAccessibleName(prompt)
         self.prompt = QLabel(prompt)
         self.prompt.setBuddy(self.edit)
-        self.message = _message_label("checkMessage")
+        # Two lines' room from the start: what the text does, or what is wrong with it,
+        # changes as it is typed and moves nothing.
+        self.message = MessageLine("checkMessage", lines=2)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.ok_button: QPushButton = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -109,7 +106,7 @@ class DamageDialog(_CheckedTextDialog):
             item.setCheckState(Qt.CheckState.Unchecked)
             item.setData(Qt.ItemDataRole.UserRole, minion.id)
             self.minion_list.addItem(item)
-        self.minion_count = _message_label("minionCount")
+        self.minion_count = MessageLine("minionCount")
         self.minion_box = QWidget()
         box = QVBoxLayout(self.minion_box)
         box.setContentsMargins(0, 0, 0, 0)

@@ -32,6 +32,7 @@ from encounter_app.domain.fields_repr import fields_repr
 from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.services.feature_marks import PcHit, PcMarks, marked
+from encounter_app.ui.widgets.message import MessageLine
 
 MAX_DAMAGE = 999
 # The longest result line, for its room: the label never widens the dialog as it changes.
@@ -46,7 +47,7 @@ class _PcBox:
     offer: PcHit
     box: QGroupBox
     damage: QSpinBox
-    result: QLabel
+    result: MessageLine
     armor: QCheckBox
     riders: list[tuple[QCheckBox, str]]  # each rider's box and what it is ("armor", "stress",
     # or a condition's name)
@@ -115,8 +116,9 @@ class HitDialog(QDialog):
         spin.setAccessibleName(f"Damage to {row.name}")
         spin.setEnabled(typed and now.has_thresholds)
         spin.setVisible(typed)
-        result = QLabel()
-        result.setObjectName("hitResult")
+        # Two lines' room, wrapped, and the longest result's width: ticking an Armor Slot
+        # moves nothing.
+        result = MessageLine("hitResult", lines=2)
         result.setMinimumWidth(result.fontMetrics().horizontalAdvance(WIDEST_RESULT) + 4)
         armor = QCheckBox(f"Mark an Armor Slot to reduce the damage ({now.armor_free} of "
                           f"{now.armor} free)")

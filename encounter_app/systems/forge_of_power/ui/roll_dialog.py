@@ -55,12 +55,16 @@ from encounter_app.systems.forge_of_power.text import with_reroll
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.combo import combatant_combo
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
+from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.typed import typed_die
 
 ATTRIBUTES = ("strength", "agility", "intellect", "willpower", "initiative")
 #: Lines the result and the damage keep room for from the start, so nothing moves as they fill.
 RESULT_LINES = 3
 DAMAGE_LINES = 4
+#: An attack's damage says a line a target: room for this many targets; more are cut (the
+#: whole of it in the tooltip), so the dialog fits a laptop's screen.
+TARGET_LINES = 5
 
 Outcome = fop.AttackRoll | fop.LevelCheck
 Record = Callable[[LevelCheckRequest | FopAttackRequest, RollRow, fd.Damage | None, str], bool]
@@ -198,15 +202,18 @@ class FopRollDialog(QDialog):
                                               (self.second, self.second_text))):
             choices.addWidget(radio, row, 0, Qt.AlignmentFlag.AlignTop)
             choices.addWidget(words, row, 1)
+            # Hidden until a reroll, their room kept: the choice coming moves nothing.
+            policy = radio.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            radio.setSizePolicy(policy)
             radio.hide()
             words.hide()
-        self.problem = QLabel(objectName="fopProblem")
-        self.damage_text = QLabel(objectName="fopDamage")
+        # The result and the damage keep their room from the start (a line a target for an
+        # attack's damage), so nothing moves as they fill.
+        self.problem = MessageLine("fopProblem", lines=RESULT_LINES)
+        self.damage_text = MessageLine("fopDamage", lines=DAMAGE_LINES + (
+            max(0, min(TARGET_LINES, len(rows) - 1) - 1) if attack else 0))
         self.damage_text.setAccessibleName("Damage dealt")
-        for label, lines in ((self.problem, RESULT_LINES), (self.damage_text, DAMAGE_LINES)):
-            label.setWordWrap(True)
-            label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-            label.setMinimumHeight(lines * label.fontMetrics().lineSpacing())
         self.buttons, self.record_button = accept_buttons(self, "Record")
         actions = QHBoxLayout()
         actions.addWidget(self.roll_button)
@@ -441,11 +448,6 @@ class FopRollDialog(QDialog):
             lines.append(f"Damage {roll.text}")
         self.damage_text.setText("\n".join(lines))
         self.damage_text.setStyleSheet(theme.error_style(self) if self._damage_problem else "")
-        if self.outcomes and isinstance(self.outcomes[0], fop.AttackRoll):
-            # One line a target, the damage's line and the note: room made once, at the roll.
-            need = len(self.outcomes[0].levels) + DAMAGE_LINES - 1
-            self.damage_text.setMinimumHeight(
-                max(need, DAMAGE_LINES) * self.damage_text.fontMetrics().lineSpacing())
 
     def accept(self) -> None:
         if self._record_kept():
@@ -485,17 +487,20 @@ class FopRollDialog(QDialog):
         return self._record(self._request, self.kept(), damage, weapon)
 
 
-class _ChoiceLabel(QLabel):
-    """A radio button's words, wrapped; a click on them chooses the radio button."""
+class _ChoiceLabel(MessageLine):
+    """A radio button's words, wrapped in two lines' room (kept while it is hidden); a click
+    on them chooses the radio button."""
 
     def __init__(self, radio: QRadioButton) -> None:
-        super().__init__()
+        super().__init__(lines=2)
         self._radio = radio
-        self.setWordWrap(True)
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
         self.setBuddy(radio)
 
     def say(self, text: str) -> None:
-        self.setText(text)
+        super().say(text)
         self._radio.setAccessibleName(text)  # what a screen reader reads on the button
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

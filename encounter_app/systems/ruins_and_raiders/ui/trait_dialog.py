@@ -13,9 +13,7 @@ may untick. The check records the charge and uses up the bonuses it took.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import cast
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,7 +22,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -44,6 +41,7 @@ from encounter_app.systems.ruins_and_raiders.state import stats_of
 from encounter_app.systems.ruins_and_raiders.ui.profile import dodge_parry
 from encounter_app.ui.widgets.combo import combatant_combo
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
+from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.typed import typed_die
 
 TRAITS = ("warrior", "athlete", "perception", "brawn", "fortitude", "defiance")
@@ -52,7 +50,6 @@ TASK, JUMP, ATTACK, OPPOSED = range(4)
 #: At most four parts from this round count at once: an attack's Aim, Haymaker, the target's
 #: Defend and the momentum of its charge. The room for them is kept, so nothing moves.
 ROUND_SLOTS = 4
-OTHER_SLOTS = 2
 TRAIT, CHALLENGE, WOUNDS = "trait", "challenge", "wounds"
 
 
@@ -151,6 +148,9 @@ class TraitCheckDialog(QDialog):
         self.round_checks: list[QCheckBox] = []
         for index in range(ROUND_SLOTS):
             slot = QCheckBox(objectName=f"roundPart{index}")
+            policy = slot.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)  # an empty slot keeps its room
+            slot.setSizePolicy(policy)
             slot.toggled.connect(lambda on, b=slot: self._part_toggled(b, on))
             round_layout.addWidget(slot)
             self.round_checks.append(slot)
@@ -175,12 +175,9 @@ class TraitCheckDialog(QDialog):
             box.valueChanged.connect(self._update)
         self.uses_action = QCheckBox("Uses one of the actor's two actions", checked=True,
                                      objectName="usesAction")
-        self.summary = QLabel(objectName="challengeSummary")
-        self.summary.setWordWrap(True)
         # Room for four lines from the start: the summary grows as the GM types, and the
         # buttons under it must not move.
-        self.summary.setMinimumHeight(4 * self.summary.fontMetrics().lineSpacing())
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary = MessageLine("challengeSummary", lines=4)
         self.buttons, self.roll_button = accept_buttons(self, "Roll 2d6")
         form = QFormLayout()
         form.addRow("&Who", self.actor)
@@ -225,14 +222,9 @@ class TraitCheckDialog(QDialog):
                 combo.setCurrentIndex(foe)
 
     def _mode_changed(self, mode: int) -> None:
+        # The pages share the room of the tallest (an attack's): another kind of check moves
+        # nothing under them.
         self.pages.setCurrentIndex(mode)
-        # A stacked widget is as tall as its tallest page; only the shown one counts here.
-        for index in range(self.pages.count()):
-            policy = QSizePolicy.Policy.Preferred if index == mode else \
-                QSizePolicy.Policy.Ignored
-            page = cast(QWidget, self.pages.widget(index))  # None only past count()
-            page.setSizePolicy(policy, policy)
-        self.adjustSize()
         self.trait.setCurrentIndex(TRAITS.index("athlete") if mode == JUMP else
                                    self.trait.currentIndex())
         self._update()
@@ -440,13 +432,9 @@ class TraitCheckDialog(QDialog):
         self.round_box.setTitle("From this round" if self._parts else
                                 "From this round: nothing counts here")
         # An attack may take four parts, another check two (its Resist or Look, and the
-        # opponent's): the room changes with the kind of check, never while the GM types.
-        room = ROUND_SLOTS if self.mode.currentIndex() == ATTACK else OTHER_SLOTS
+        # opponent's): the room of four is kept for every kind of check.
         for index, box in enumerate(self.round_checks):
             part = self._parts[index] if index < len(self._parts) else None
-            policy = box.sizePolicy()
-            policy.setRetainSizeWhenHidden(index < room)
-            box.setSizePolicy(policy)
             box.blockSignals(True)
             box.setVisible(part is not None)
             box.setText("" if part is None else part.text)

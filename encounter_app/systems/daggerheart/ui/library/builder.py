@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -100,6 +101,17 @@ def _lines_html(title: str, lines: tuple[battle_points.Line, ...]) -> str:
     return f"<b>{title}</b><table cellspacing='0'>{rows}</table>"
 
 
+def _breakdown_room(label: QLabel) -> int:
+    """The height of the budget's column with its title and all the lines it can have: the
+    base and each adjustment (the SRD's exclude each other in pairs: six at most)."""
+    lines = tuple(battle_points.Line(f"Adjustment {n}", 1, "why") for n in range(6))
+    probe = QLabel()
+    probe.setFont(label.font())
+    probe.setTextFormat(Qt.TextFormat.RichText)
+    probe.setText(_lines_html("Budget 99", lines))
+    return probe.sizeHint().height() + 4
+
+
 class BuilderDialog(QDialog):
     """Plan a fight; ``start_requested`` carries the plan and the environment choice."""
 
@@ -117,6 +129,8 @@ class BuilderDialog(QDialog):
         self.party_size = QSpinBox(objectName="partySizeSpin", minimum=1, maximum=12,
                                    value=max(1, party_size))
         self.party_size.setAccessibleName("Party size")
+        self.party_size.setSuffix(" PCs")  # its width as the plural's: "1 PC" moves nothing
+        self.party_size.setMinimumWidth(self.party_size.sizeHint().width())
         self.party_size.setSuffix(" PCs" if self.party_size.value() != 1 else " PC")
         self.party_size.valueChanged.connect(
             lambda n: self.party_size.setSuffix(" PC" if n == 1 else " PCs"))
@@ -176,6 +190,15 @@ class BuilderDialog(QDialog):
         self.breakdown = QLabel(objectName="budgetBreakdown", wordWrap=True)
         self.breakdown.setTextFormat(Qt.TextFormat.RichText)
         self.breakdown.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # A fixed room, as tall as the budget with every line it can have: an adjustment
+        # ticked or an adversary planned moves nothing; a long plan scrolls in it.
+        self.breakdown_scroll = QScrollArea(objectName="budgetBreakdownScroll",
+                                            widgetResizable=True)
+        self.breakdown_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.breakdown_scroll.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.breakdown_scroll.setWidget(self.breakdown)
+        self.breakdown_scroll.setFixedHeight(_breakdown_room(self.breakdown))
         self.problem = ProblemLabel("builderProblem")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.start_button = self.buttons.addButton(
@@ -258,7 +281,7 @@ class BuilderDialog(QDialog):
         layout.addLayout(party)
         layout.addWidget(split, 1)
         layout.addWidget(self.bar)
-        layout.addWidget(self.breakdown)
+        layout.addWidget(self.breakdown_scroll)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         self.resize(1060, 680)

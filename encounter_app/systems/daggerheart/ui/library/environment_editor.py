@@ -35,9 +35,10 @@ class EnvironmentEditor(ValidatedDialog):
 
         form = FieldForm()
         form.field("&Name", self.name, "name")
-        form.field("&Tier", self.tier, "tier")
-        form.field("T&ype", self.type, "type")
-        form.field("&Difficulty", self.difficulty, "difficulty")
+        # Only the name can be wrong as typed: the boxes hold what the rules allow.
+        form.field("&Tier", self.tier)
+        form.field("T&ype", self.type)
+        form.field("&Difficulty", self.difficulty)
         form.field("Descri&ption", self.description)
         form.field("&Impulses", self.impulses)
         form.field("Potential &adversaries", self.adversaries)

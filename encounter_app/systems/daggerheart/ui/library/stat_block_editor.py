@@ -76,10 +76,13 @@ class StatBlockEditor(ValidatedDialog):
         self.horde_size = spin(rules.HORDE_SIZE, "Horde size per HP")
         self.horde_size.setSuffix(" per HP")
         self.horde_size.setToolTip("Horde (N/HP): how many creatures each HP stands for")
+        _keep_room(self.horde_size)  # the type's list keeps its width when it shows
         self.major = spin(rules.THRESHOLD, "Major threshold")
         self.severe = spin(rules.THRESHOLD, "Severe threshold")
         self.no_thresholds = QLabel("None: any damage defeats a Minion.")
         self.no_thresholds.setEnabled(False)
+        # As tall as the number boxes it stands for: the rows under it stay.
+        self.no_thresholds.setFixedHeight(self.major.sizeHint().height())
         self.hp = spin(rules.HP, "HP")
         self.stress = spin(rules.STRESS, "Stress")
         self.attack_modifier = spin(rules.ATTACK_MODIFIER, "Attack modifier", signed=True)
@@ -117,27 +120,31 @@ class StatBlockEditor(ValidatedDialog):
 
         threshold_row.insertWidget(threshold_row.count() - 1, self._benchmarks["thresholds"])
 
+        # A problem line (its room always kept) under what the GM types: the name, the
+        # thresholds (Severe above Major), the attack's name and damage. The number boxes and
+        # lists hold only what the rules allow, so they keep no line: were one ever wrong, the
+        # line beside Save would say it.
         basics = FieldForm()
         basics.field("&Name", self.name, "name")
-        basics.field("&Tier", self.tier, "tier")
-        basics.field("T&ype", type_row, "type", buddy=self.type)
+        basics.field("&Tier", self.tier)
+        basics.field("T&ype", type_row, buddy=self.type)
         basics.addRow("", self.guides["scope"])
         basics.field("&Difficulty", _beside(self.difficulty, self._benchmarks["difficulty"]),
-                     "difficulty", buddy=self.difficulty)
+                     buddy=self.difficulty)
         basics.addRow("", self.guides["difficulty"])
         basics.field("T&hresholds", threshold_row, "major", "severe", buddy=self.major)
         basics.addRow("", self.guides["thresholds"])
-        basics.field("H&P", marks_row, "hp", "stress", buddy=self.hp)
+        basics.field("H&P", marks_row, buddy=self.hp)
         basics.addRow("", self.guides["marks"])
         basics.field("Descri&ption", self.description)
         basics.field("&Motives && tactics", self.motives)
         attack = FieldForm()
         attack.field("Modi&fier", _beside(self.attack_modifier,
                                           self._benchmarks["attack_modifier"]),
-                     "attack_modifier", buddy=self.attack_modifier)
+                     buddy=self.attack_modifier)
         attack.addRow("", self.guides["attack_modifier"])
         attack.field("N&ame", self.attack_name, "attack_name")
-        attack.field("&Range", self.attack_range, "attack_range")
+        attack.field("&Range", self.attack_range)
         damage_row = QHBoxLayout()
         damage_row.addWidget(self.damage, 1)
         damage_row.addWidget(self._benchmarks["damage"])
@@ -269,6 +276,13 @@ class StatBlockEditor(ValidatedDialog):
         for key, label in self._benchmarks.items():
             label.setText(_benchmark_text(key, tier))
         self._benchmarks["thresholds"].setVisible(not minion)
+
+
+def _keep_room(widget: QWidget) -> None:
+    """Hidden, ``widget`` keeps its room in its row: what is beside it does not move."""
+    policy = widget.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    widget.setSizePolicy(policy)
 
 
 def _beside(field: QWidget, label: QLabel) -> QHBoxLayout:

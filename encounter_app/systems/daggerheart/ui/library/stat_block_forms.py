@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.rules import stat_blocks as rules
 from encounter_app.systems.daggerheart.ui.library.entry_lists import EntryList
+from encounter_app.ui.widgets.message import with_message
 from encounter_app.ui.widgets.problem import ProblemLabel
 
 
@@ -50,7 +50,8 @@ def text_box(name: str, lines: int, placeholder: str) -> QPlainTextEdit:
 
 
 class FieldForm(QFormLayout):
-    """A form whose rows each have a problem line under them, shown when there is one."""
+    """A form whose rows each have a problem line under them: one line's room, kept whether
+    or not there is a problem, so a problem said never moves the fields below it."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -60,20 +61,24 @@ class FieldForm(QFormLayout):
 
     def field(self, label: str, widget: QWidget | QLayout, *keys: str,
               buddy: QWidget | None = None) -> None:
-        """A row; ``buddy`` is the widget the label's shortcut focuses in a row of several
-        (a row that is a layout needs one)."""
+        """A row; ``keys``: the problems said on its line (none: the row has no line, for a
+        field that holds only what the rules allow, such as a number box bounded by them);
+        ``buddy`` is the widget the label's shortcut focuses in a row of several (a row that
+        is a layout needs one)."""
         title = QLabel(label)
         focused = buddy if buddy is not None else widget
         if not isinstance(focused, QWidget):
             raise TypeError(f"the row {label!r} is a layout: name its buddy")
         title.setBuddy(focused)
-        self.addRow(title, widget)
+        if not keys:
+            self.addRow(title, widget)
+            return
+        # One line for the row, whatever its keys (Major and Severe share one), in the
+        # field's cell.
+        problem = ProblemLabel(f"{keys[0]}Problem")
+        self.addRow(title, with_message(widget, problem))
         for key in keys:
-            problem = ProblemLabel(f"{key}Problem")
-            # Expanding, or the form keeps it at its narrowest and wraps every word.
-            problem.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             self.problems[key] = problem
-            self.addRow("", problem)
 
 
 class ValidatedDialog(QDialog):
@@ -130,7 +135,7 @@ class ValidatedDialog(QDialog):
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        self.problem = ProblemLabel(f"{self.objectName()}Problem")
+        self.problem = ProblemLabel(f"{self.objectName()}Problem", lines=2)
         bottom = QHBoxLayout()
         bottom.addWidget(self.problem, 1)
         bottom.addWidget(self.buttons)
@@ -162,8 +167,11 @@ class ValidatedDialog(QDialog):
 
     def _say_problems(self) -> None:
         problems = self.problems()
+        said: dict[ProblemLabel, list[str]] = {}  # a row's line says each of its keys'
         for key, label in self._problem_labels.items():
-            label.say(problems.get(key, ""))
+            said.setdefault(label, []).extend([problems[key]] if key in problems else [])
+        for label, texts in said.items():
+            label.say(" ".join(texts))
         for editor in self._lists:
             editor.show_problems(problems)
         first = next(iter(problems.values()), "")

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QRadioButton,
-    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -35,6 +34,7 @@ from encounter_app.rules import tiers
 from encounter_app.rules.daggerheart import tier_benchmarks
 from encounter_app.systems.daggerheart.services.library import tier_moves
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
+from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.problem import ProblemLabel
 
 # (field, label, bounds); damage is a line of text.
@@ -125,10 +125,12 @@ class TierMoveDialog(QDialog):
                                  self.damage, "damage")
         grid.setColumnStretch(4, 1)  # the columns keep their widths, whatever the tier
 
-        self.check = QLabel(objectName="tierMoveCheck", wordWrap=True)
+        self.check = MessageLine("tierMoveCheck")
         self.check.setTextFormat(Qt.TextFormat.RichText)
-        self.check.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.check.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        # Room for what every other tier would say: choosing one moves nothing under it.
+        self.check.reserve([self._check_text(tier_moves.plan(original, self.tier.itemData(i)),
+                                             self.tier.itemData(i))
+                            for i in range(self.tier.count())])
 
         where = QGroupBox("Keep it as")
         where_layout = QVBoxLayout(where)
@@ -151,7 +153,7 @@ class TierMoveDialog(QDialog):
         where_layout.addLayout(name_row)
         self.targets.idToggled.connect(self._update)
 
-        self.problem = ProblemLabel("tierMoveProblem")
+        self.problem = ProblemLabel("tierMoveProblem", lines=2)
         self.buttons, self.ok_button = accept_buttons(self, "&Move")
         bottom = QHBoxLayout()
         bottom.addWidget(self.problem, 1)
@@ -246,8 +248,13 @@ class TierMoveDialog(QDialog):
                 self.benchmarks[field].setText("a Minion's, as it was")
 
     def _say_check(self, move: tiers.Move) -> None:
+        self.check.say(self._check_text(move, self.to_tier))
+
+    @staticmethod
+    def _check_text(move: tiers.Move, tier: int) -> str:
+        """The features to check by hand after a move to ``tier``, and the rules' notes."""
         lines = [f"<li><b>{escape(c.feature)}</b>: {escape(c.damage)}"
-                 + (f" (at the same place in tier {self.to_tier}: {escape(c.suggestion)})"
+                 + (f" (at the same place in tier {tier}: {escape(c.suggestion)})"
                     if c.suggestion else "") + "</li>" for c in move.check]
         text = ""
         if lines:
@@ -257,7 +264,7 @@ class TierMoveDialog(QDialog):
             text += "".join(f"<p style='margin:0'>{escape(n)}</p>" for n in move.notes)
         if not text:
             text = "<span style='color:gray'>No feature names damage of its own.</span>"
-        self.check.setText(text)
+        return text
 
     def stats_json(self) -> JsonObject:
         """The moved stat block as the fields say it."""

@@ -37,6 +37,7 @@ from encounter_app.systems.daggerheart.services.player_inbox import (
     Waiting,
 )
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
+from encounter_app.ui.widgets.message import MessageLine
 
 __all__ = ["TITLE", "PlayerRollQueue", "TypedDiceDialog"]
 
@@ -212,10 +213,8 @@ class TypedDiceDialog(QDialog):
         self.difficulty = QSpinBox(objectName="typedDifficulty")
         self.difficulty.setRange(1, 40)
         self.difficulty.setValue(difficulty)
-        self.outcome = QLabel(objectName="typedOutcome")
-        self.outcome.setWordWrap(True)
+        self.outcome = MessageLine("typedOutcome", lines=2)  # its room kept as dice change
         self.outcome.setTextFormat(Qt.TextFormat.RichText)
-        self.outcome.setMinimumHeight(2 * self.outcome.fontMetrics().lineSpacing() + 4)
         self.buttons, self.record_button = accept_buttons(self, "Record")
         form = QFormLayout()
         form.addRow("&Who", self.who)
