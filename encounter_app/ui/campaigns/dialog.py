@@ -159,7 +159,11 @@ class CampaignManager(QDialog):
         self.picker = QComboBox(objectName="campaignPicker")
         self.picker.setAccessibleName("Campaign")
         self.picker.setModel(self.visible)
-        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # One width whatever the campaigns are called: a name or a summary that changes (an
+        # encounter finished, a campaign added) never moves the buttons beside it.
+        self.picker.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.picker.setMinimumContentsLength(32)
         self.show_archived = QCheckBox("Show archi&ved", objectName="showArchived")
         self.new_button = _button("&New campaign…", "newCampaignButton")
         self.rename_button = _button("&Rename…", "renameCampaignButton")

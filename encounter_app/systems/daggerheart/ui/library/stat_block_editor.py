@@ -233,9 +233,14 @@ class StatBlockEditor(ValidatedDialog):
         base = self.type.currentText()
         self.horde_size.setVisible(base == "Horde")
         minion = base == "Minion"
-        for widget in self._thresholds:
-            widget.setVisible(not minion)
-        self.no_thresholds.setVisible(minion)
+        # What goes away is hidden before what comes is shown (the thresholds' benchmark too):
+        # for a moment both would be there, and the window would grow to hold them.
+        leaving = [self.no_thresholds] if not minion else [*self._thresholds,
+                                                           self._benchmarks["thresholds"]]
+        for widget in leaving:
+            widget.hide()
+        for widget in ([*self._thresholds] if not minion else [self.no_thresholds]):
+            widget.show()
         self._say_problems()
         self._say_guidance()
 

@@ -48,6 +48,7 @@ from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
 from encounter_app.systems.daggerheart.ui.rolls.odds import percent
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
+from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.problem import ProblemLabel
 
 if TYPE_CHECKING:  # icepool loads with it; the odds module is imported where used
@@ -62,8 +63,7 @@ class ExperienceChooser(QWidget):
         self._fear = fear
         self.combo = QComboBox(objectName="experienceChoice")
         self.combo.setAccessibleName("Experience (costs a Fear)")
-        self.note = QLabel(objectName="experienceNote")
-        self.note.setWordWrap(True)
+        self.note = MessageLine("experienceNote")  # its line's room kept, said or not
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.combo)
