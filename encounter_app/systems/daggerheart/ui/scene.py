@@ -52,7 +52,7 @@ class SceneIntensityPanel(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(QLabel("Scene:"))
         row.addWidget(self.intensity, 1)
-        self.new_scene_action = QAction("New s&cene", self, objectName="newSceneAction")
+        self.new_scene_action = QAction("Ne&w scene", self, objectName="newSceneAction")
         self.new_scene_action.setToolTip("A new scene: the Fear spent in it counts from 0 (a "
                                          "rest starts one too), and with the Spotlight "
                                          "Tracker every PC's tokens refill")
