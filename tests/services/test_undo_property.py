@@ -305,13 +305,16 @@ def duplicate_encounter(session: EncounterSession, data: st.DataObject) -> QUndo
     return operations.duplicate(book, _row(data, book.encounters))
 
 
-def change_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCommand:
+def change_encounter(session: EncounterSession, data: st.DataObject) -> QUndoCommand | None:
     book = book_of(session)
     row = _row(data, book.encounters)
     entry = book.encounters[row]
     choice = data.draw(st.sampled_from(["finish", "note", "name", "status"]))
     if choice == "finish":
-        return operations.finish(book, row)
+        try:
+            return operations.finish(book, row)
+        except adversaries.Refused:  # finished already: Finish is refused, nothing to undo
+            return None
     value = data.draw(st.sampled_from(["draft", "active", "done"]) if choice == "status"
                       else NAMES)
     return UpdateEncounter(book, entry, replace(entry, **{choice: value}), "Edit")
