@@ -257,20 +257,6 @@ def horde_reduced(row: CombatantRow) -> bool:
             and 2 * row.hp_marked >= row.hp_max)
 
 
-# "Make an attack against all targets within Close range", "up to three targets", "two
-# targets": the SRD's words for a feature whose attack hits more than one (a standard attack
-# has one target, as the core rules say).
-_SEVERAL_TARGETS = re.compile(
-    r"attack[^.]*?\b(all targets|up to \w+ targets|(two|three|four|five|\d+) targets)", re.I)
-
-
-def several_target_features(stats: StatBlock | None) -> tuple[str, ...]:
-    """The features that let this adversary attack more than one target, by name."""
-    if stats is None:
-        return ()
-    return tuple(f.name for f in stats.features if _SEVERAL_TARGETS.search(f.text))
-
-
 def attack_targets(combatants: Iterable[CombatantRow]) -> list[CombatantRow]:
     """The PCs an adversary's attack can be rolled against: those with an Evasion."""
     return [c for c in combatants if c.kind == "pc" and c.evasion is not None]

@@ -9,12 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from encounter_app.domain.campaign_rows import PcRow
-from encounter_app.domain.requests import RollResult
-from encounter_app.domain.roll_text import describe
 from encounter_app.domain.rows import CombatantRow
-from encounter_app.rules.daggerheart import AttackResult
 from encounter_app.systems.daggerheart import pc_tracks
-from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from encounter_app.systems.daggerheart.state import DaggerheartSheet, state_of
 from tests.helpers.systems import combatant_for_pc
 
@@ -84,15 +80,3 @@ def test_marking_a_hit_stays_within_every_track(damage, hp_marked, armor_marked,
     used = after_tracks.armor_marked - before_tracks.armor_marked
     assert used in (0, 1) and after_tracks.armor_marked <= after_tracks.armor
     assert used == (1 if armor and hit.armor_helps else 0)
-
-
-def test_the_hits_of_a_logged_attack_name_each_pc_hit_and_the_damage():
-    request = AttackRequest("Warden", 3, "1d10+3", (Target("Aria", 10, 11), Target("Bran", 14, 12),
-                                                   Target("Wren", 9, 13)))
-    result = AttackResult(d20s=(11,), natural=11, total=14, critical=False,
-                          hits=(True, False, True), damage=None, damage_total=9,
-                          evasions=(10, 14, 9), modifier=3)
-    row = describe(RollResult(1, request, result))
-    assert pc_tracks.hits_in(row) == [(11, 9), (13, 9)]
-    missed = replace(result, hits=(False, False, False), damage_total=None)
-    assert pc_tracks.hits_in(describe(RollResult(1, request, missed))) == []

@@ -328,19 +328,3 @@ def test_a_standard_attack_has_one_target_a_feature_may_allow_several(qtbot):
     assert "Flailing Limbs" in zombie.findChild(QLabel, "attackTargetsLabel").text()
     zombie.set_checked([0, 1, 2])
     assert len(zombie.request().targets) == 3
-
-
-@pytest.mark.parametrize(("text", "several"), [
-    ("Make an attack against all targets in front of the Burrower within Close range.", True),
-    ("Mark a Stress to make a standard attack against two targets within Melee range.", True),
-    ("Make an attack against up to three targets within Very Close range.", True),
-    ("When the Zombie makes a standard attack, they can attack all targets within Very Close "
-     "range.", True),
-    ("All targets must succeed on an Agility Reaction Roll or take 1d8+2 magic damage.", False),
-    ("Spend a Fear to spotlight the Warden and up to two allies within Far range.", False),
-])
-def test_which_srd_features_attack_several_targets(text, several):
-    from encounter_app.domain.adversaries import several_target_features
-
-    stats = replace(THIEF, features=(Feature("F", "Action", text),))
-    assert bool(several_target_features(stats)) is several

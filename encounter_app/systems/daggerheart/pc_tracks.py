@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from encounter_app.domain.fields_repr import fields_repr
-from encounter_app.domain.rows import CombatantRow, RollRow
+from encounter_app.domain.rows import CombatantRow
 from encounter_app.domain.system import RollerMarks
 from encounter_app.rules.daggerheart import Outcome, hp_marked, with_hope
 from encounter_app.systems.daggerheart.conditions import stress_changed
@@ -175,16 +175,3 @@ def marked_by(row: CombatantRow, hit: Hit, armor: bool) -> CombatantRow:
     now = tracks(row)
     return with_marks(row, hp=row.hp_marked + (hit.armored if armor else hit.marks),
                       armor=now.armor_marked + 1 if armor else None)
-
-
-def hits_in(roll: RollRow) -> list[tuple[int, int]]:
-    """An adversary attack's hits from its log row: (combatant id, damage) of each PC hit."""
-    # Imported here: the cards import this module, and the roll requests load with the first
-    # roll (tests/ui/test_startup_imports.py).
-    from encounter_app.systems.daggerheart.requests import AttackLine, read_roll
-
-    line = read_roll(roll)
-    if not isinstance(line, AttackLine) or line.result.damage_total is None:
-        return []
-    return [(target.combatant_id, line.result.damage_total) for target, hit in line.targets()
-            if hit and target.combatant_id is not None]

@@ -9,14 +9,8 @@ from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.services.campaigns.actions import CampaignOperations
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.operations import NewSessionHooks
-from tests.helpers.operations import Said
 from tests.helpers.systems import SYSTEMS
 from tests.helpers.trace import commits, statements
-
-
-@pytest.fixture
-def said() -> Said:
-    return Said()
 
 
 @pytest.fixture

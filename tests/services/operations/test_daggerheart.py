@@ -16,19 +16,9 @@ from encounter_app.services.rolls.roller import Roller
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.services.operations import NOBODY, DaggerheartOperations
 from encounter_app.systems.daggerheart.services.player_inbox import SET_ASIDE, PlayerRollInbox
-from tests.helpers.operations import Said, fight_operations
+from tests.helpers.operations import fight_operations
 
 ROLL = DiceRequest("1d20+2", "Warden")
-
-
-@pytest.fixture
-def said() -> Said:
-    return Said()
-
-
-@pytest.fixture
-def roller(demo_session, undo_stack, rules_service):
-    return Roller(rules_service, demo_session, undo_stack)
 
 
 @pytest.fixture

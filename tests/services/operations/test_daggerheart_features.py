@@ -21,13 +21,8 @@ from encounter_app.systems.daggerheart.services import feature_marks, features
 from encounter_app.systems.daggerheart.services.features import ReactionResult
 from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
 from tests.helpers.features import BURROWER, CONSTRUCT, MINOR_DEMON, scripted_service
-from tests.helpers.operations import Said, fight_operations
+from tests.helpers.operations import fight_operations
 from tests.helpers.scripted import d
-
-
-@pytest.fixture
-def said() -> Said:
-    return Said()
 
 
 @pytest.fixture

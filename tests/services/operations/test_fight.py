@@ -16,13 +16,8 @@ from encounter_app.rules.daggerheart import Outcome, RestKind
 from encounter_app.services.fight import commands
 from encounter_app.services.operations import Operations
 from encounter_app.store import WriteFailed
-from tests.helpers.operations import Said, fight_operations
+from tests.helpers.operations import fight_operations
 from tests.helpers.trace import commits, statements
-
-
-@pytest.fixture
-def said() -> Said:
-    return Said()
 
 
 @pytest.fixture

@@ -15,20 +15,9 @@ from encounter_app.services.campaigns.actions import CampaignOperations
 from encounter_app.services.campaigns.book import CampaignBook
 from encounter_app.services.campaigns.operations import NewSessionHooks
 from encounter_app.services.fight import table
-from encounter_app.services.rolls.roller import Roller
 from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
-from tests.helpers.operations import Said, fight_operations
+from tests.helpers.operations import fight_operations
 from tests.helpers.systems import SYSTEMS
-
-
-@pytest.fixture
-def said() -> Said:
-    return Said()
-
-
-@pytest.fixture
-def roller(demo_session, undo_stack, rules_service):
-    return Roller(rules_service, demo_session, undo_stack)
 
 
 @pytest.fixture
