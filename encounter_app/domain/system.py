@@ -29,6 +29,7 @@ from encounter_app.domain.system_data import StatField as StatField  # its old h
 if TYPE_CHECKING:
     from encounter_app.domain.campaign_rows import PcRow
     from encounter_app.domain.logged import LoggedRoll
+    from encounter_app.domain.player_rolls import PhoneForm, PhoneResult, PhoneRoll
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.samples import SampleFight
     from encounter_app.rules.daggerheart import Outcome
@@ -153,6 +154,19 @@ class SystemRules(Protocol):
         ``rows`` (the open fight's), does to that combatant's own tracks; nothing for a name
         the system tracks no PC by, or a system whose rolls give the roller nothing."""
 
+    def phone_forms(self, row: CombatantRow) -> tuple[PhoneForm, ...]:
+        """The rolls the phone holding ``row`` (a PC) can send, each naming its dice; () when
+        the system takes no roll from a phone."""
+
+    def phone_sheet(self, row: CombatantRow) -> tuple[tuple[str, str], ...]:
+        """``row``'s own numbers as its player's phone shows them, and nobody else's:
+        (label, value) lines ("HP", "4 of 6")."""
+
+    def phone_result(self, row: CombatantRow | None, roll: PhoneRoll,
+                     gm_value: int) -> PhoneResult:
+        """What ``roll`` (its dice known) comes to, ``gm_value`` being what its form's
+        ``gm_sets`` asks of the GM (0 when nothing); ``row``: the roller now, if in the fight."""
+
 
 class BaseRules:
     """What most systems share of ``SystemRules``: the sheet's checks and a plain combatant.
@@ -253,6 +267,20 @@ class BaseRules:
     def roller_marks(self, rows: Sequence[CombatantRow], roller: str,
                      outcome: Outcome) -> RollerMarks:
         return RollerMarks()  # a player's roll changes none of the roller's tracks
+
+    def phone_forms(self, row: CombatantRow) -> tuple[PhoneForm, ...]:
+        return ()
+
+    def phone_sheet(self, row: CombatantRow) -> tuple[tuple[str, str], ...]:
+        """The health track and the conditions: what every system's character has."""
+        lines = [(self.health_word, f"{row.hp_max - row.hp_marked} of {row.hp_max} left")]
+        if row.conditions:
+            lines.append(("Conditions", ", ".join(row.conditions)))
+        return tuple(lines)
+
+    def phone_result(self, row: CombatantRow | None, roll: PhoneRoll,
+                     gm_value: int) -> PhoneResult:
+        raise NotImplementedError(f"{self.name} takes no roll from a phone")
 
     def combatant_for_pc(self, pc: PcRow) -> CombatantRow:
         """The roster PC as a combatant: its health track with the roster's marks, and its

@@ -17,10 +17,12 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
 
     from encounter_app.domain.logged import LoggedRoll
+    from encounter_app.domain.player_rolls import PhoneRoll
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.rows import RollRow
     from encounter_app.domain.samples import SampleFight
     from encounter_app.services.fight.session import EncounterSession
+    from encounter_app.services.fight.system import PhoneStep
     from encounter_app.ui.shell.fight import Fight, FightContext
 
 
@@ -46,6 +48,12 @@ class CasusMus(BaseRules):
         from encounter_app.domain.samples import read_sample
 
         return read_sample(resource("samples/casus_mus.json"), self)
+
+    def phone_record(self, session: EncounterSession, roll: PhoneRoll,
+                     gm_value: int) -> PhoneStep:
+        from encounter_app.domain.adversaries import Refused
+
+        raise Refused(f"{self.name} takes no roll from a phone yet.")  # issue 31 fills it
 
     def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
         """A new game session gives the open fight's combatants their Luck Points back."""

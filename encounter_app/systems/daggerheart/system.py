@@ -22,11 +22,13 @@ if TYPE_CHECKING:
 
     from encounter_app.domain.campaign_rows import PcRow
     from encounter_app.domain.logged import LoggedRoll
+    from encounter_app.domain.player_rolls import PhoneRoll
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.rows import RollRow
     from encounter_app.domain.samples import SampleFight
     from encounter_app.rules.daggerheart import Outcome
     from encounter_app.services.fight.session import EncounterSession
+    from encounter_app.services.fight.system import PhoneStep
     from encounter_app.ui.shell.fight import Fight, FightContext
 
 
@@ -103,6 +105,12 @@ class Daggerheart(BaseRules):
         from encounter_app.systems.daggerheart.pc_tracks import after_roll
 
         return after_roll(rows, roller, outcome)
+
+    def phone_record(self, session: EncounterSession, roll: PhoneRoll,
+                     gm_value: int) -> PhoneStep:
+        from encounter_app.domain.adversaries import Refused
+
+        raise Refused(f"{self.name} takes no roll from a phone yet.")  # issue 31 fills it
 
     def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
         return None  # nothing of the fight is per game session

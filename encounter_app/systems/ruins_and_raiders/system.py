@@ -18,10 +18,12 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
 
     from encounter_app.domain.logged import LoggedRoll
+    from encounter_app.domain.player_rolls import PhoneRoll
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.rows import RollRow
     from encounter_app.domain.samples import SampleFight
     from encounter_app.services.fight.session import EncounterSession
+    from encounter_app.services.fight.system import PhoneStep
     from encounter_app.ui.shell.fight import Fight, FightContext
 
 
@@ -51,6 +53,12 @@ class RuinsAndRaiders(BaseRules):
         from encounter_app.domain.samples import read_sample
 
         return read_sample(resource("samples/ruins_and_raiders.json"), self)
+
+    def phone_record(self, session: EncounterSession, roll: PhoneRoll,
+                     gm_value: int) -> PhoneStep:
+        from encounter_app.domain.adversaries import Refused
+
+        raise Refused(f"{self.name} takes no roll from a phone yet.")  # issue 31 fills it
 
     def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
         return None  # nothing of the fight is per game session
