@@ -108,18 +108,24 @@ class PhoneQueries:
 
 @dataclass(frozen=True)
 class Number:
+    """A number of the roll, by its key: {"key": "hope", "value": 9}."""
+
     key: str
     value: int
 
 
 @dataclass(frozen=True)
 class Word:
+    """A choice of the roll, by its key: {"key": "advantage", "value": "none"}."""
+
     key: str
     value: str
 
 
 @dataclass(frozen=True)
 class Outcome:
+    """What came of the roll: ``PhoneResult`` as kept."""
+
     total: int
     text: str
     dice: str
