@@ -247,6 +247,23 @@ class PhoneInbox(QObject):
             self._operations.say(" ".join(said) or "Recorded.")
         return kept
 
+    def oldest(self, name: str, form: str) -> PhoneRoll | None:
+        """The oldest roll of ``form`` waiting from the character called ``name``."""
+        return next((roll for roll in self._waiting if roll.submission.character == name
+                     and roll.submission.form == form), None)
+
+    def used_command(self, roll_id: int, gm_value: int, note: str) -> QUndoCommand | None:
+        """The command that marks a waiting roll recorded as part of a bigger action (an
+        adversary's feature its Reaction Roll answered), with what it came to against
+        ``gm_value`` and ``note`` ("For the Minor Demon's Hellfire"); None when it is gone.
+        Not done: the action pushes it with its own, one undo step."""
+        roll = self.roll(roll_id)
+        if roll is None:
+            return None
+        result = self._system.phone_result(self.character(roll), roll, gm_value)
+        return SetPhoneRoll(self, roll, replace(roll, status=RollStatus.RECORDED,
+                                                result=result, note=note))
+
     @staticmethod
     def _aside(roll: PhoneRoll) -> PhoneRoll:
         return replace(roll, status=RollStatus.SET_ASIDE, note=SET_ASIDE)
