@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from encounter_app.services.players_page import PlayersPage, interfaces
+from encounter_app.services.networks import interfaces
+from encounter_app.services.players_page import PlayersPage
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.message import MessageLine
 
