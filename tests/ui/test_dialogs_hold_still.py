@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QObject, QPoint, QRect, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -211,16 +211,50 @@ def _note(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
     return Opened(d, typing(d.edit, "Hates bells. " * 40, ""))
 
 
+class _Claims(QObject):
+    """Who holds which character, as the players' page will say (the page server's branch)."""
+
+    claims_changed = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: dict[str, str] = {}
+
+    def claims(self) -> dict[str, str]:
+        return dict(self.held)
+
+    def release(self, name: str) -> None:
+        self.held.pop(name, None)
+        self.claims_changed.emit()
+
+    def hold(self, held: dict[str, str]) -> None:
+        self.held = held
+        self.claims_changed.emit()
+
+
 def _share(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
     page = program.window.players_page
-    d = ShareDialog(page)
+    claims = _Claims()
+    d = ShareDialog(page, claims=claims)
     loopback = d.network.findData("127.0.0.1")
 
     def share() -> None:
         d.network.setCurrentIndex(loopback)
         d.share_button.click()
-    return Opened(d, [("share", share), ("copy", d.copy_button.click),
-                      ("new key", d.new_key_button.click), ("stop", d.share_button.click),
+
+    def answered(button: str, click: Callable[[], None]) -> Callable[[], None]:
+        return lambda: (press_in_next_modal(button), click())
+
+    many = {f"A character with a long name {n}": f"Phone {n}" for n in range(9)}
+    return Opened(d, [*picking(d.network), ("share", share), ("copy", d.copy_button.click),
+                      ("claimed", lambda: claims.hold({"Wren": "Phone 1"})),
+                      ("many claimed", lambda: claims.hold(many)),
+                      ("chosen", lambda: d.holders.setCurrentIndex(d.holders_model.index(0, 0))),
+                      ("released", d.release_button.click),
+                      ("new key asked", answered("Cancel", d.new_key_button.click)),
+                      ("new key", answered("New key", d.new_key_button.click)),
+                      ("stop asked", answered("Cancel", d.share_button.click)),
+                      ("stop", answered("Stop sharing", d.share_button.click)),
                       *ticking(d.keep)])
 
 
