@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QStackedWidget,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -114,7 +115,11 @@ class PhoneInboxTab(QWidget):
         self.list.setMinimumHeight(2 * self.list.fontMetrics().lineSpacing() + 8)
         self.empty = QLabel("No rolls from the players' phones. A roll made at the table can "
                             "be typed here too.", objectName="playerRollsEmpty", wordWrap=True)
-        _retained(self.empty)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # The words and the list take turns in one place.
+        self.waiting_place = QStackedWidget(objectName="playerRollsPlace")
+        self.waiting_place.addWidget(self.empty)
+        self.waiting_place.addWidget(self.list)
         self.gm_label = _retained(QLabel("Difficulty", objectName="queueGmLabel"))
         self.gm_value = QSpinBox(objectName="queueGmValue")
         self.gm_value.setRange(*GM_RANGE)
@@ -158,8 +163,7 @@ class PhoneInboxTab(QWidget):
         # The answer first: on a short sidebar the list shrinks, Accept stays in view.
         content.addLayout(answer)
         content.addWidget(self.preview)
-        content.addWidget(self.empty)
-        content.addWidget(self.list, 1)
+        content.addWidget(self.waiting_place, 1)
         content.addLayout(more)
         scroll = QScrollArea(objectName="playerRollsScroll")
         scroll.setWidget(inside)
@@ -274,8 +278,7 @@ class PhoneInboxTab(QWidget):
         self.gm_value.setAccessibleName(f"{word or 'Difficulty'} of the roll")
         self.gm_label.setVisible(bool(word))
         self.gm_value.setVisible(bool(word))
-        self.empty.setVisible(not self._rolls)
-        self.list.setVisible(bool(self._rolls))
+        self.waiting_place.setCurrentWidget(self.list if self._rolls else self.empty)
         self.accept_button.setEnabled(roll is not None)
         self.dismiss_button.setEnabled(roll is not None)
         self.dismiss_all_button.setEnabled(bool(self._rolls))
