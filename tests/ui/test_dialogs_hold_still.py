@@ -78,8 +78,8 @@ from encounter_app.ui.shell.shortcuts import ShortcutsDialog
 from encounter_app.ui.table.asks import NumberDialog
 from encounter_app.ui.table.stats_dialog import StatsDialog
 from tests.helpers.modal import press_in_next_modal
-from tests.helpers.phone_fakes import FORMS as PHONE_FORMS
-from tests.helpers.phone_fakes import result as phone_result
+from tests.helpers.phone_forms import FORMS as PHONE_FORMS
+from tests.helpers.phone_forms import result as phone_result
 
 pytestmark = pytest.mark.qt_log_ignore(r"This plugin does not support propagateSizeHints\(\)")
 

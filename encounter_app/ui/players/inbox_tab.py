@@ -294,7 +294,8 @@ class PhoneInboxTab(QWidget):
             self.preview.setText(f"{self._session.system.name} no longer offers this roll: "
                                  "set it aside.")
             return
-        self.preview.setText(result_words(self.inbox.preview(roll.id, self._gm())))
+        result = self.inbox.preview(roll.id, self._gm())
+        self.preview.setText("" if result is None else result_words(result))
 
     def _title(self) -> None:
         """The sidebar tab says how many wait, so a roll from a phone is seen without the
