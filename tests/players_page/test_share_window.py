@@ -380,3 +380,14 @@ def test_who_holds_which_character_and_release(qtbot, program):
 def test_without_claims_the_list_is_not_offered(qtbot, program):
     dialog = shared_dialog(qtbot, program)
     assert not dialog.holders.isVisible() and not dialog.release_button.isVisible()
+
+
+def test_the_characters_held_show_while_not_shared_and_can_be_let_go(qtbot, program):
+    claims = FakeClaims()
+    claims.held = {"Wren": "phone 3F2A"}
+    dialog = ShareDialog(program.window.players_page, program.window, claims=claims)
+    assert not program.window.players_page.sharing
+    assert dialog.holders_model.item(0).text() == "Wren — phone 3F2A"
+    dialog.holders.setCurrentIndex(dialog.holders_model.index(0, 0))
+    dialog.release_button.click()
+    assert claims.released == ["Wren"] and dialog.holders_model.rowCount() == 0

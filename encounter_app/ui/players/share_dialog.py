@@ -320,8 +320,8 @@ class ShareDialog(QDialog):
 
     def _show_holders(self, *_args: object) -> None:
         chosen = self._selected_holder()
-        held = dict(self.claims.claims()) if self.claims is not None and self.page.sharing \
-            else {}
+        # Kept across stops and restarts: a phone comes back to its character.
+        held = dict(self.claims.claims()) if self.claims is not None else {}
         self.holders_model.clear()
         for name, phone in sorted(held.items(), key=lambda item: item[0].casefold()):
             item = QStandardItem(f"{name} — {phone}")
