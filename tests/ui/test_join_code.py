@@ -4,7 +4,14 @@ from there: the GM's choice, off by default, shown only while the page is shared
 from __future__ import annotations
 
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QApplication, QMenu
+
+
+def settle() -> None:
+    """The layouts done (posted events)."""
+    for _ in range(3):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
 
 
 def test_off_by_default_and_offered_only_while_shared(qtbot, program):
@@ -66,3 +73,19 @@ def test_the_code_stays_on_the_display_when_another_encounter_opens(qtbot, progr
     display = controls.player_screen.display
     assert display is not None and display.isVisible() and display.join.isVisible()
     assert display.join_address.accessibleDescription() == page.url
+
+
+def test_the_code_takes_no_room_from_the_spotlight_order(qtbot, program):
+    controls, page = program.window.table_controls, program.window.players_page
+    controls.player_screen.action.setChecked(True)
+    display = controls.player_screen.display
+    display.showNormal()
+    display.resize(1024, 640)  # a window on the GM's own screen, as it first opens
+    settle()
+    width = display.order.width()
+    page.share("127.0.0.1")
+    controls.join_action.trigger()
+    settle()
+    assert display.join.isVisible()
+    assert display.order.width() == width  # the long key wraps in its own column
+    assert display.join_qr.pixmap().width() >= 200

@@ -50,6 +50,15 @@ LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
+def breakable(url: str, every: int = 8) -> str:
+    """``url`` with a zero-width space after each "/" and every ``every`` characters of a
+    longer part: a label wraps it at any width, and it reads the same."""
+    parts = []
+    for part in url.split("/"):
+        parts.append("\u200b".join(part[i:i + every] for i in range(0, len(part), every)))
+    return "/\u200b".join(parts)
+
+
 def _pip_size(font: QFont) -> int:
     return max(theme.PIP, round(QFontMetrics(font).height() * 0.9))
 
@@ -331,8 +340,9 @@ class PlayerDisplay(QWidget):
             return
         self.join_url = url
         self.join.setVisible(bool(url))
-        # It may wrap after each "/" (a zero-width space there): the key is long.
-        self.join_address.setText(url.replace("/", "/\u200b"))
+        # It may wrap after each "/" and within the long key (zero-width spaces), so it
+        # never widens its column.
+        self.join_address.setText(breakable(url))
         self.join_address.setAccessibleDescription(url)
         self._join_side = 0
         self._draw_join()
