@@ -288,6 +288,7 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
     window.players_page = page = PlayersPage(session, controls.player_screen.feed, settings,
                                              window)
     window.closing.connect(page.stop)  # every page closed, its thread joined
+    controls.follow_page(page)  # its join code on the player display, when asked for
     window.players_share = ShareControls(window, page)
     controls.players_menu.addSeparator()
     controls.players_menu.addAction(window.players_share.action)
