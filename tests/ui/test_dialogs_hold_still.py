@@ -62,7 +62,6 @@ from encounter_app.systems.daggerheart.ui.rolls.dialogs import (
     ReactionDialog,
 )
 from encounter_app.systems.daggerheart.ui.rolls.feature_dialog import FeatureDialog
-from encounter_app.systems.daggerheart.ui.rolls.player_queue import TypedDiceDialog
 from encounter_app.systems.forge_of_power.ui.roll_dialog import FopRollDialog
 from encounter_app.systems.ruins_and_raiders.ui.table import AmbushDialog
 from encounter_app.systems.ruins_and_raiders.ui.trait_dialog import TraitCheckDialog
@@ -494,17 +493,6 @@ def _add_combatant(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
                       *picking(d.template)])
 
 
-def _typed_dice(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
-    d = TypedDiceDialog([c.name for c in program.session.combatants if c.kind == "pc"], 14)
-    steps = []
-    for hope, fear in ((12, 1), (1, 12), (7, 7), (3, 4), (12, 12), (1, 1)):
-        steps += [(f"{hope}/{fear}", lambda h=hope, f=fear: (d.hope.setValue(h),
-                                                              d.fear.setValue(f)))]
-    steps += [*setting(d.modifier, -10, 20, 0), *setting(d.difficulty, 1, 40, 14)]
-    steps += [("nobody", lambda: d.who.setEditText("")), *picking(d.who)]
-    return Opened(d, steps)
-
-
 def _attack(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
     attacker = max((c for c in program.session.combatants if c.kind == "adversary" and c.stats),
                    key=lambda c: len(c.stats.experiences) if c.stats else 0)
@@ -654,7 +642,6 @@ CASES = [
     Case(TierMoveDialog, "daggerheart", _tier),
     Case(BuilderDialog, "daggerheart", _builder),
     Case(AddCombatantDialog, "daggerheart", _add_combatant),
-    Case(TypedDiceDialog, "daggerheart", _typed_dice),
     Case(TypedRollDialog, "daggerheart", _typed_roll),
     Case(AttackDialog, "daggerheart", _attack),
     Case(ReactionDialog, "daggerheart", _reaction),
