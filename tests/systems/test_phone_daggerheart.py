@@ -6,6 +6,7 @@ phone's result is the log's total and words (core-gm-mechanics.txt, rules/NOTES.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +19,7 @@ from encounter_app.services.fight.commands import UpdateCombatant
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.requests import DualityReactionLine
+from encounter_app.systems.daggerheart.state import state_of
 from tests.helpers.phones import (
     accept,
     checked,
@@ -170,6 +172,20 @@ def test_a_hope_the_pc_does_not_have_is_refused_and_nothing_changes(demo_session
     # Without the Hope the same dice are taken.
     plain = roll(demo_session, pc, form, hope=9, fear=4)
     accept(demo_session, undo_stack, plain, 12)
+
+
+def test_a_hope_is_not_spent_where_the_fight_does_not_track_the_pcs_hope(demo_session,
+                                                                        undo_stack):
+    pc = aria(demo_session)
+    untracked = replace(pc, system_state=replace(state_of(pc), major=None, severe=None))
+    undo_stack.push(UpdateCombatant(demo_session, untracked, "untrack"))
+    made = roll(demo_session, untracked, hope=9, fear=4, spend="help")
+    with pytest.raises(Refused, match="Hope is not tracked in this fight"):
+        demo_session.system.phone_record(demo_session, made, 12)
+    # Its outcome alone is taken: the Fear and countdowns as keys 1-5 give them.
+    step = accept(demo_session, undo_stack, roll(demo_session, untracked, hope=9, fear=4), 12)
+    assert step.result.text.startswith("Success with Hope")
+    assert demo_session.combatants.by_id(pc.id) == untracked
 
 
 def test_a_reaction_roll_gives_no_hope_or_fear_and_moves_no_countdown(demo_session,
