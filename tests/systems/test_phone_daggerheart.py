@@ -48,10 +48,10 @@ def hope_of(session, row) -> int:
 
 def roll(session, row, form="action", *, hope, fear, d6=None, trait=0, experience=None,
          advantage="none", spend="no", rolled_for_them=False):
-    dice = {"hope": hope, "fear": fear} | ({} if d6 is None else {"advantage": d6})
+    dice = {"hope": hope, "fear": fear} | ({} if d6 is None else {"d6": d6})
     numbers = {"trait": trait} | ({} if experience is None else {"experience": experience})
     made = phone_roll(session, row, form, dice, numbers=numbers,
-                      choices={"advantage": advantage, "hope": spend},
+                      choices={"advantage": advantage, "spend": spend},
                       rolled_for_them=rolled_for_them)
     return checked(session, row, made)
 
@@ -64,12 +64,13 @@ def test_the_forms_name_the_duality_dice_and_throw_the_d6_only_with_advantage(de
     assert "d12 Hope + d12 Fear" in action.dice_words and "d6" in action.dice_words
     assert action.gm_sets == reaction.gm_sets == "Difficulty"
     assert [d.key for d in action.dice_for({})] == ["hope", "fear"]
+    assert [d.key for d in action.dice_for({"advantage": "advantage"})] == ["hope", "fear", "d6"]
     assert action.expression({"advantage": "none"}) == "1d12+1d12"
     assert action.expression({"advantage": "disadvantage"}) == "1d12+1d12+1d6"
     # Helping an ally is an action roll's; a reaction roll may spend a Hope on an Experience.
-    assert "help" in dict((c.key, c.values) for c in action.choices)["hope"]
-    assert dict((c.key, c.values) for c in reaction.choices)["hope"] == ("no", "experience")
-    assert reaction.problem({}, {"hope": "help"}, None) != ""
+    assert "help" in dict((c.key, c.values) for c in action.choices)["spend"]
+    assert dict((c.key, c.values) for c in reaction.choices)["spend"] == ("no", "experience")
+    assert reaction.problem({}, {"spend": "help"}, None) != ""
     assert action.problem({}, {"advantage": "advantage"}, {"hope": 3, "fear": 4}) == (
         "Give the Advantage or disadvantage d6 as it landed, or have the dice rolled for you.")
 

@@ -57,7 +57,7 @@ PLAIN, ADVANTAGE, DISADVANTAGE = "none", "advantage", "disadvantage"
 _DICE = (
     PhoneDie("hope", "Hope Die (d12)", DUALITY_DIE),
     PhoneDie("fear", "Fear Die (d12)", DUALITY_DIE),
-    PhoneDie("advantage", "Advantage or disadvantage d6", ADVANTAGE_DIE,
+    PhoneDie("d6", "Advantage or disadvantage d6", ADVANTAGE_DIE,
              when=("advantage", (ADVANTAGE, DISADVANTAGE))),
 )
 _NUMBERS = (
@@ -68,10 +68,10 @@ _NUMBERS = (
 _ADVANTAGE = PhoneChoice("advantage", "Advantage", (
     (PLAIN, "Neither"), (ADVANTAGE, "Advantage: add a d6"),
     (DISADVANTAGE, "Disadvantage: take a d6 off")))
-_SPEND_ACTION = PhoneChoice("hope", "Spend a Hope", (
+_SPEND_ACTION = PhoneChoice("spend", "Spend a Hope", (
     (NO, "No"), (EXPERIENCE, "On an Experience: add its bonus"),
     (HELP, "To help an ally: your own roll gains nothing")))
-_SPEND_REACTION = PhoneChoice("hope", "Spend a Hope", (
+_SPEND_REACTION = PhoneChoice("spend", "Spend a Hope", (
     (NO, "No"), (EXPERIENCE, "On an Experience: add its bonus")))
 DICE_WORDS = ("Duality Dice: d12 Hope + d12 Fear, and a d6 with advantage or disadvantage")
 
@@ -185,8 +185,8 @@ def read(row: CombatantRow | None, roll: PhoneRoll, difficulty: int) -> Reading:
     submission = roll.submission
     dice = dict(roll.dice)
     advantage = submission.choice("advantage", PLAIN)
-    d6 = dice.get("advantage", 0) if advantage in (ADVANTAGE, DISADVANTAGE) else 0
-    spend = submission.choice("hope", NO)
+    d6 = dice.get("d6", 0) if advantage in (ADVANTAGE, DISADVANTAGE) else 0
+    spend = submission.choice("spend", NO)
     experience = (submission.number("experience", EXPERIENCE_USUAL)
                   if spend == EXPERIENCE else 0)
     return Reading(
