@@ -108,10 +108,11 @@ def test_a_d100_rolled_for_the_player_is_not_said_to_be_rolled_at_the_table(sess
 
 
 def test_a_pc_no_longer_in_the_fight_cannot_be_graded(session, undo_stack):
-    """Its % is its row's: a roll of someone not in the fight is refused, saying so."""
+    """Its % is its row's: the preview says so, and recording it is refused, saying so."""
     made = skill_roll(session, pip(session), "combat", 30)
-    with pytest.raises(Refused, match="not in the fight"):
-        session.system.phone_result(None, made, 0)
+    left = session.system.phone_result(None, made, 0)
+    assert (left.total, left.text) == (
+        0, f"{made.submission.character} is not in the fight now: this roll cannot be graded")
     stranger = replace(made, submission=replace(made.submission, character="Nobody",
                                                 combatant_id=None))
     steps = undo_stack.count()

@@ -5,6 +5,8 @@ the lower), recorded as the GM's die roll is."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -116,10 +118,16 @@ def test_the_phone_shows_the_pcs_hp(session):
     assert session.system.phone_sheet(kestrel(session)) == (("HP", "24 of 24 left"),)
 
 
-def test_a_pc_no_longer_in_the_fight_cannot_roll(session):
+def test_a_pc_no_longer_in_the_fight_cannot_roll(session, undo_stack):
     made = die_roll(session, kestrel(session), "agility", 11)
-    with pytest.raises(Refused, match="not in the fight"):
-        session.system.phone_result(None, made, 15)
+    left = session.system.phone_result(None, made, 15)
+    assert (left.total, left.text) == (
+        0, f"{made.submission.character} is not in the fight now: this roll cannot be graded")
+    steps = undo_stack.count()
+    with pytest.raises(Refused, match="is not in the fight"):
+        session.system.phone_record(session, replace(made, submission=replace(
+            made.submission, character="Nobody", combatant_id=None)), 15)
+    assert undo_stack.count() == steps
 
 
 @settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -79,7 +79,11 @@ def skill_roll(row: CombatantRow | None, roll: PhoneRoll) -> tuple[str, SkillRol
 
 
 def result(row: CombatantRow | None, roll: PhoneRoll) -> PhoneResult:
-    """The d100 and its grade, in the log's words ("07", "critical")."""
+    """The d100 and its grade, in the log's words ("07", "critical"); for a PC no longer in
+    the fight, that it cannot be graded (recording it is refused)."""
+    if row is None:
+        return PhoneResult(0, f"{roll.submission.character} is not in the fight now: this "
+                              "roll cannot be graded")
     name, rolled = skill_roll(row, roll)
     return PhoneResult(rolled.roll, GRADE_WORDS[rolled.grade],
                        f"{name}: d100 {d100(rolled.roll)} vs {rolled.skill}%")

@@ -62,7 +62,7 @@ class CasusMus(BaseRules):
 
     def phone_result(self, row: CombatantRow | None, roll: PhoneRoll,
                      gm_value: int) -> PhoneResult:
-        """Nothing is asked of the GM; Refused when ``row`` is None (its skill % is gone)."""
+        """Nothing is asked of the GM; a PC no longer in the fight cannot be graded."""
         from encounter_app.systems.casus_mus.phone import result
 
         return result(row, roll)

@@ -83,7 +83,11 @@ def check(made: LevelCheckRequest, roll: PhoneRoll) -> fop.LevelCheck:
 
 
 def result(row: CombatantRow | None, roll: PhoneRoll, dc: int) -> PhoneResult:
-    """The total and its level of success, in the log's words."""
+    """The total and its level of success, in the log's words; for a PC no longer in the
+    fight, that it cannot be graded (recording it is refused)."""
+    if row is None:
+        return PhoneResult(0, f"{roll.submission.character} is not in the fight now: this "
+                              "roll cannot be graded")
     made = request(row, roll, dc)
     graded = check(made, roll)
     return PhoneResult(graded.total, LEVEL_WORDS[graded.level],

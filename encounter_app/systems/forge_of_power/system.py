@@ -59,7 +59,7 @@ class ForgeOfPower(BaseRules):
 
     def phone_result(self, row: CombatantRow | None, roll: PhoneRoll,
                      gm_value: int) -> PhoneResult:
-        """``gm_value``: the DC; Refused when ``row`` is None (its attribute is gone)."""
+        """``gm_value``: the DC; a PC no longer in the fight cannot be graded."""
         from encounter_app.systems.forge_of_power.phone import result
 
         return result(row, roll, gm_value)

@@ -99,7 +99,11 @@ def check(made: TraitCheckRequest, roll: PhoneRoll) -> rr.TraitCheck:
 
 
 def result(row: CombatantRow | None, roll: PhoneRoll, challenge: int) -> PhoneResult:
-    """The total and success or failure, as the players read the check (no mox)."""
+    """The total and success or failure, as the players read the check (no mox); for a PC no
+    longer in the fight, that it cannot be graded (recording it is refused)."""
+    if row is None:
+        return PhoneResult(0, f"{roll.submission.character} is not in the fight now: this "
+                              "roll cannot be graded")
     made = request(row, roll, challenge)
     checked = check(made, roll)
     first, second = checked.dice

@@ -67,8 +67,7 @@ class RuinsAndRaiders(BaseRules):
 
     def phone_result(self, row: CombatantRow | None, roll: PhoneRoll,
                      gm_value: int) -> PhoneResult:
-        """``gm_value``: the challenge level; Refused when ``row`` is None (its trait is
-        gone)."""
+        """``gm_value``: the challenge level; a PC no longer in the fight cannot be graded."""
         from encounter_app.systems.ruins_and_raiders.phone import result
 
         return result(row, roll, gm_value)
