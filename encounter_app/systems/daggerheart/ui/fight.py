@@ -8,6 +8,7 @@ The shell (``ui/shell/main_window.py``) places it; see ``ui/shell/fight.py`` for
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QObject, QPoint
 from PySide6.QtGui import QAction, QKeySequence
@@ -31,6 +32,10 @@ from encounter_app.ui.fight.models import AdversaryCardsModel, FearLedgerModel
 from encounter_app.ui.shell.chosen import NOBODY
 from encounter_app.ui.shell.fight import FightContext
 from encounter_app.ui.widgets.listviews import PaintedListView
+
+if TYPE_CHECKING:
+    from encounter_app.domain.player_rolls import PhoneRoll
+    from encounter_app.services.operations import Kept
 
 
 class DaggerheartFight(QObject):
@@ -71,6 +76,9 @@ class DaggerheartFight(QObject):
                                  odds=self.odds_cache, selected=lambda: context.chosen.id,
                                  uses=self.uses)
         self.outcomes = OutcomeRecorder(fight, context.rests)
+        # A phone's action roll accepted (or one typed for a player) shows the text's guidance
+        # as its key would.
+        window.phone_inbox.recorded.connect(self._phone_recorded)
         self.odds_preview = OddsPreview(session, self.odds_cache)
         self.odds = OddsFollower(self.odds_preview, self.cards, session)
         # The library holds Daggerheart stat blocks and environments, and builds to its budget.
@@ -149,6 +157,17 @@ class DaggerheartFight(QObject):
         self.cards.feature_requested.connect(self.uses.use)
         # What an import adds or its undo takes away shows in the library at once.
         context.exchange.library_changed.connect(self.library.reload)
+
+    def _phone_recorded(self, roll: PhoneRoll, kept: Kept, difficulty: int,
+                        happened: tuple[str, ...]) -> None:
+        from encounter_app.systems.daggerheart import phone
+
+        if roll.submission.form != phone.ACTION:
+            return
+        row = next((c for c in self.session.combatants if c.id == roll.submission.combatant_id),
+                   None)
+        reading = phone.read(row, roll, difficulty)
+        self.outcomes.show_guidance(kept, reading.outcome(), happened)
 
     # -- the shell's menus ------------------------------------------------------------------
 
