@@ -44,7 +44,8 @@ def skill_roll(session, row, skill: str, value: int, *, rolled_for_them=False):
 
 
 def test_the_form_names_the_d100_and_offers_the_pcs_own_skills(session):
-    (form,) = session.system.phone_forms(pip(session))
+    form, clash = session.system.phone_forms(pip(session))
+    assert (clash.key, clash.dice, clash.choices, clash.gm_sets) == ("clash", form.dice, (), "")
     assert (form.key, form.title, form.gm_sets) == ("skill", "Skill roll", "")
     assert "d100" in form.dice_words and "tens" in form.dice_words and "00 is 100" in (
         form.dice_words)

@@ -7,9 +7,10 @@ them); the phone asks for the number they make, 00 being 100 (``rules.casus_mus`
 Nothing is asked of the GM: the target is the PC's own number. A Luck Point on a failed roll
 (reroll, or flip the digits) stays the GM's, in the skill roll dialog.
 
-Not from the phone: the defender's d100 in a clash. A clash is walked step by step in the GM's
-clash dialog and recorded whole when it is settled (services/clash.py ``ClashFlow``): a roll
-recorded on its own would log a second line beside it.
+A clash's d100 (the attacker's or the defender's) is its own form, ``clash``: a clash is walked
+step by step in the GM's clash dialog and recorded whole when it is settled (services/clash.py
+``ClashFlow``), so the roll is not recorded on its own (that would log a second line): the
+dialog takes it for the step that side rolls, and the clash's one undo step answers it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from encounter_app.systems.casus_mus.state import state_of, stats_of
 from encounter_app.systems.casus_mus.text import GRADE_WORDS, d100
 
 SKILL = "skill"  # the form's key, and its choice's
+CLASH = "clash"  # a d100 for the clash the GM opened
 SKILLS = ("combat", "evade", "willpower", "endurance")  # the sheet's skills, as the dialogs
 DIE = "d100"
 DICE_WORDS = "d100: a tens d10 and a units d10 read together (00 is 100)"
@@ -49,8 +51,10 @@ def skill_of(row: CombatantRow, key: str) -> int:
 def forms(row: CombatantRow) -> tuple[PhoneForm, ...]:
     """One skill roll, each of the PC's skills offered with its %."""
     options = tuple((key, f"{skill_name(key)} {skill_of(row, key)}%") for key in SKILLS)
-    return (PhoneForm(SKILL, "Skill roll", DICE_WORDS, (PhoneDie(DIE, "d100 (00 is 100)", 100),),
-                      choices=(PhoneChoice(SKILL, "Skill", options),)),)
+    die = PhoneDie(DIE, "d100 (00 is 100)", 100)
+    return (PhoneForm(SKILL, "Skill roll", DICE_WORDS, (die,),
+                      choices=(PhoneChoice(SKILL, "Skill", options),)),
+            PhoneForm(CLASH, "Clash roll (when the GM asks for it)", DICE_WORDS, (die,)))
 
 
 def sheet(row: CombatantRow) -> tuple[tuple[str, str], ...]:
@@ -80,7 +84,11 @@ def skill_roll(row: CombatantRow | None, roll: PhoneRoll) -> tuple[str, SkillRol
 
 def result(row: CombatantRow | None, roll: PhoneRoll) -> PhoneResult:
     """The d100 and its grade, in the log's words ("07", "critical"); for a PC no longer in
-    the fight, that it cannot be graded (recording it is refused)."""
+    the fight, that it cannot be graded (recording it is refused). A clash roll is the d100
+    alone: the clash grades it against the skill its side rolls."""
+    if roll.submission.form == CLASH:
+        return PhoneResult(roll.die(DIE), f"d100 {d100(roll.die(DIE))} for the clash",
+                           f"d100 {d100(roll.die(DIE))}")
     if row is None:
         return PhoneResult(0, f"{roll.submission.character} is not in the fight now: this "
                               "roll cannot be graded")

@@ -23,7 +23,13 @@ def roller(session: EncounterSession, roll: PhoneRoll) -> CombatantRow | None:
 
 
 def record(session: EncounterSession, roll: PhoneRoll) -> PhoneStep:
-    """The skill roll's command; Refused when the PC is not in the fight."""
+    """The skill roll's command; Refused when the PC is not in the fight, and for a clash roll,
+    which the clash dialog takes (recorded with the clash)."""
+    from encounter_app.domain.adversaries import Refused
+
+    if roll.submission.form == phone.CLASH:
+        raise Refused(f"{roll.submission.character}'s clash roll is taken in the clash dialog "
+                      "(Roll › Clash…): the step their side rolls uses it. Or set it aside.")
     row = roller(session, roll)
     name, rolled = phone.skill_roll(row, roll)
     assert row is not None and row.id is not None  # skill_roll refused a roll without one
