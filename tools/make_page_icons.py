@@ -31,7 +31,7 @@ def draw(svg: Path, size: int, out: Path) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     renderer.render(painter)
     painter.end()
-    if not image.save(str(out), "PNG"):
+    if not image.save(str(out)):  # PNG, by its name
         raise SystemExit(f"could not write {out}")
 
 

@@ -368,7 +368,7 @@ function showRolls(rolls) {
 function announceSpotlight(before) {
   const now = active();
   $("now").hidden = !now;
-  if (!now) return;
+  if (!now) { $("now").textContent = ""; return; }
   const word = fight.words.active || "Spotlight";
   $("now").textContent = `${word}: ${now.name}`;
   if (!before) return;
