@@ -26,7 +26,8 @@ let fight = null;
 let own = null;
 let formsDrawn = "";
 let historyDrawn = "";
-let newestRoll = "";
+let newestRoll = "";  // the newest roll of the history drawn, to tell when it changes
+let awaiting = false;  // a roll of this page's is with the GM: say what comes of it
 let forms = [];  // the roll forms as built: {form, box, radio, dice} each
 
 // -- small helpers ---------------------------------------------------------------------------
@@ -120,6 +121,7 @@ function receive(message) {
     case "delta": change(message); break;
     case "own": showOwn(message.character); break;
     case "sent":
+      awaiting = true;
       say("answer", message.text || QUEUED, "ok");
       $("send").disabled = false;
       break;
@@ -232,7 +234,9 @@ function showFear(fear, was) {
   if (box.hidden) return;
   const pips = $("fear-pips");
   pips.replaceChildren();
-  for (let i = 0; i < Math.max(FEAR_CAP, fear); i++) pips.append(el("span", i < fear ? "pip on" : "pip"));
+  for (let i = 0; i < Math.max(FEAR_CAP, fear); i++) {
+    pips.append(el("span", i < fear ? "pip on" : "pip"));
+  }
   pips.setAttribute("aria-label", `The GM holds ${fear} Fear of ${FEAR_CAP}`);
   $("fear-count").textContent = String(fear);
   if (typeof was === "number") $("fear-said").textContent = `The GM now holds ${fear} Fear`;
@@ -462,6 +466,7 @@ function showOwn(character) {
     $("table-dice").replaceChildren();
     forms = [];
     formsDrawn = historyDrawn = newestRoll = "";
+    awaiting = false;
     say("answer", "");
     return;
   }
@@ -483,9 +488,12 @@ function showHistory(history) {
   if (text === historyDrawn) return;
   historyDrawn = text;
   $("history").replaceChildren(...history.map(historyItem));
+  // What came of a roll is said once it comes: not for the history as first drawn.
   const newest = history.length ? JSON.stringify(history[0]) : "";
-  if (newestRoll && newest !== newestRoll && history[0].status !== "waiting") {
-    say("answer", "Your roll: " + outcome(history[0]), history[0].status === "recorded" ? "ok" : "refused");
+  if ((newestRoll || awaiting) && newest !== newestRoll && history[0].status !== "waiting") {
+    awaiting = false;
+    say("answer", "Your roll: " + outcome(history[0]),
+      history[0].status === "recorded" ? "ok" : "refused");
   }
   newestRoll = newest;
 }
@@ -518,7 +526,9 @@ function historyItem(roll) {
   const form = formOf(roll.form);
   const head = el("div", "head");
   head.append(el("span", "what", form ? form.title : roll.form));
-  if (roll.status === "recorded" && roll.total !== null) head.append(el("span", "total", String(roll.total)));
+  if (roll.status === "recorded" && roll.total !== null) {
+    head.append(el("span", "total", String(roll.total)));
+  }
   item.append(head);
   if (roll.status === "recorded") item.append(el("span", "text", roll.text));
   else {
@@ -532,7 +542,7 @@ function historyItem(roll) {
   return item;
 }
 
-// -- the roll forms ---------------------------------------------------------------------------------
+// -- the roll forms ----------------------------------------------------------------------------
 
 function buildForms(list) {
   const was = chosenForm();
@@ -692,7 +702,8 @@ function sendRoll(event) {
     const input = built.box.querySelector(`input[data-number="${CSS.escape(number.key)}"]`);
     const value = input.value.trim() === "" ? number.default : wholeNumber(input.value);
     if (value === null || value < number.low || value > number.high) {
-      say("answer", `${number.label} is a whole number from ${number.low} to ${number.high}.`, "refused");
+      say("answer", `${number.label} is a whole number from ${number.low} to ${number.high}.`,
+        "refused");
       input.focus();
       return;
     }
@@ -705,7 +716,8 @@ function sendRoll(event) {
       if (!thrown(die, choices)) continue;
       const value = wholeNumber(input.value);
       if (input.value.trim() === "") {
-        say("answer", `Give the ${die.label} as it landed, or have the dice rolled for you.`, "refused");
+        say("answer", `Give the ${die.label} as it landed, or have the dice rolled for you.`,
+          "refused");
         input.focus();
         return;
       }

@@ -215,3 +215,17 @@ def test_what_the_player_typed_stays_when_their_character_changes(browser, scrip
     browser.wait(lambda: "4 of 6 marked" in browser.text("#sheet"))
     assert browser.labelled("Hope Die (d12)").get_attribute("value") == "7"
     assert browser.labelled("Trait (with any other modifier)").get_attribute("value") == "3"
+
+
+def test_what_came_of_a_roll_is_said_once_not_again_at_the_next_visit(browser, scripted):
+    holding(browser, scripted, "casus_mus")
+    send(browser, scripted)
+    browser.wait(lambda: browser.text("#answer") == "Your roll is in the GM's queue.")
+    recorded = roll("skill", (("d100", 37),), RollStatus.RECORDED,
+                    PhoneResult(37, "Success: 37 against 50", "d100 37"))
+    scripted.characters["pick-1"] = character("pick-1", "casus_mus", history=(recorded,))
+    scripted.own(scripted.devices()[0])  # no waiting step seen: the GM was quick
+    browser.wait(lambda: browser.text("#answer") == "Your roll: 37, Success: 37 against 50")
+    browser.driver.refresh()
+    browser.wait(lambda: browser.shown("#history li"))
+    assert browser.text("#answer") == ""
