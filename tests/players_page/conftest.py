@@ -119,8 +119,10 @@ def phones():
 def chromium_session():
     """One headless Chromium for every browser test of the run (starting one takes a second
     or two); each test gets it back phone-sized and light (``browser``)."""
-    from tests.players_page.webdriver import chromium
+    from tests.players_page.webdriver import chromium, chromium_missing
 
+    if missing := chromium_missing():
+        pytest.skip(missing)
     with chromium() as page:
         yield page
 
