@@ -33,9 +33,16 @@ def shared(program):
     return page
 
 
-def ws_url(http_url: str, page: str = "") -> str:
+PHONE = "test-phone-0000000000"  # a phone's claim token, as a page makes it (16..64 chars)
+
+
+def ws_url(http_url: str, page: str = "", device: str = PHONE) -> str:
+    """The page's socket: ``page`` the open tab's id (none yet: ""), ``device`` its phone's."""
+    from urllib.parse import urlencode
+
     url = http_url.replace("http://", "ws://", 1) + "ws"
-    return url + (f"?page={page}" if page else "")
+    query = {key: value for key, value in (("page", page), ("device", device)) if value}
+    return url + (f"?{urlencode(query)}" if query else "")
 
 
 async def messages(ws, count: int, timeout: float = 10) -> list[dict[str, Any]]:
