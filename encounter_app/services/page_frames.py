@@ -17,18 +17,24 @@ server's thread.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import operator
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from itertools import compress
+from typing import TYPE_CHECKING, cast
 
 from encounter_app.domain.fields_repr import fields_repr
+from encounter_app.domain.player_view import PlayerEntry
 
 if TYPE_CHECKING:
     from encounter_app.domain.player_rolls import PhoneForm, PhoneRoll
-    from encounter_app.domain.player_view import PlayerEntry, PlayerView
+    from encounter_app.domain.player_view import PlayerView
 
+#: An entry's fields as a tuple, compared in C.
+_fields_of = operator.attrgetter(*(f.name for f in dataclasses.fields(PlayerEntry)))
 KEY_BYTES = 6  # a combatant's key: 8 characters of base64url, made once per combatant
 SEPARATORS = (",", ":")
 
@@ -93,7 +99,7 @@ class Differ:
         self._keys: dict[int | None, str] = {}  # combatant id -> its key
         self._taken: set[str] = set()
         self._last: Frame | None = None
-        self._entries: dict[str, PlayerEntry] = {}  # the last frame's, by key
+        self._entries: dict[str, tuple[object, ...]] = {}  # the last frame's fields, by key
 
     @property
     def last(self) -> Frame | None:
@@ -117,8 +123,12 @@ class Differ:
         visible combatants, in order; a combatant's key follows it)."""
         if len(ids) != len(view.order):  # not this fight's view: keys of their own, sent whole
             ids = [None] * len(view.order)
-        keys = tuple(self.key(i) for i in ids)
-        entries = dict(zip(keys, view.order, strict=True))
+        # At every change of the fight, on the GUI thread: in C where it can be (a thousand
+        # entries cost a drag a few milliseconds in Python).
+        found = tuple(map(self._keys.get, ids))
+        keys = (tuple(self.key(i) for i in ids) if None in found
+                else cast("tuple[str, ...]", found))
+        entries = dict(zip(keys, map(_fields_of, view.order), strict=True))
         last = self._last
         seq = 1 if last is None else last.seq + 1
         delta: str | None = None
@@ -131,11 +141,13 @@ class Differ:
         return frame
 
 
-def _delta(seq: int, last: Frame, old: dict[str, PlayerEntry], view: PlayerView,
-           keys: tuple[str, ...], entries: dict[str, PlayerEntry], words: str) -> str | None:
+def _delta(seq: int, last: Frame, old: dict[str, tuple[object, ...]], view: PlayerView,
+           keys: tuple[str, ...], entries: dict[str, tuple[object, ...]], words: str
+           ) -> str | None:
     """The delta message from ``last`` to ``view``; None when it would be about as big as
-    the whole view (most entries changed)."""
-    changed = {key: entry for key, entry in entries.items() if old.get(key) != entry}
+    the whole view (most entries changed). ``old`` and ``entries``: each entry's fields."""
+    differ = map(operator.ne, map(old.get, keys), entries.values())
+    changed = {key: view.order[at] for at, key in compress(enumerate(keys), differ)}
     if len(changed) > 8 and 2 * len(changed) > len(entries):
         return None
     was = last.view

@@ -51,45 +51,6 @@ HOST_KEY = "playersPage/host"
 PORT_KEY = "playersPage/port"
 SECRET_KEY = "playersPage/key"  # only while KEEP_KEY is set
 RECEIVED = "Your roll is in the GM's queue."
-NOT_KEPT = "The GM's program could not keep that: try again."
-
-
-def released_words(name: str) -> str:
-    return f"The GM let go of {name} for you: pick your character again."
-
-
-def phone_label(device: str) -> str:
-    """A phone as the GM reads it ("phone 3F2A"): from its token's hash, never the token."""
-    return "phone " + hashlib.sha256(device.encode()).hexdigest()[:4].upper()
-
-
-class ClaimBook(Protocol):
-    """Where the campaign's claims are kept: device -> the character's name."""
-
-    def load(self) -> dict[str, str]: ...
-
-    def save(self, device: str, name: str | None) -> None:
-        """``device`` holds ``name`` (None: nothing); whatever held ``name`` lets go."""
-
-
-class MemoryClaims:
-    """Claims kept while the program runs (until the store keeps them)."""
-
-    def __init__(self, claims: Mapping[str, str] | None = None) -> None:
-        self.claims = dict(claims or {})
-
-    def load(self) -> dict[str, str]:
-        return dict(self.claims)
-
-    def save(self, device: str, name: str | None) -> None:
-        self.claims = {d: n for d, n in self.claims.items() if d != device and n != name}
-        if name is not None:
-            self.claims[device] = name
-
-
-def store_claims(session: EncounterSession) -> ClaimBook:
-    """The claims of the session's campaign."""
-    return MemoryClaims()
 
 
 def interfaces() -> list[tuple[str, str]]:
@@ -131,6 +92,47 @@ def characters_of(combatants: list[CombatantRow], picks: dict[int, str]) -> tupl
     return tuple(chosen)
 
 
+NOT_KEPT = "The GM's program could not keep that: try again."
+
+
+def released_words(name: str) -> str:
+    return f"The GM let go of {name} for you: pick your character again."
+
+
+def phone_label(device: str) -> str:
+    """A phone as the GM reads it ("phone 3F2A"): from its token's hash, never the token."""
+    return "phone " + hashlib.sha256(device.encode()).hexdigest()[:4].upper()
+
+
+class ClaimBook(Protocol):
+    """Where the campaign's claims are kept: device -> the character's name."""
+
+    def load(self) -> dict[str, str]: ...
+
+    def save(self, device: str, name: str | None) -> None:
+        """``device`` holds ``name`` (None: nothing); whatever held ``name`` lets go."""
+
+
+class MemoryClaims:
+    """Claims kept while the program runs (until the store keeps them)."""
+
+    def __init__(self, claims: Mapping[str, str] | None = None) -> None:
+        self.claims = dict(claims or {})
+
+    def load(self) -> dict[str, str]:
+        return dict(self.claims)
+
+    def save(self, device: str, name: str | None) -> None:
+        self.claims = {d: n for d, n in self.claims.items() if d != device and n != name}
+        if name is not None:
+            self.claims[device] = name
+
+
+def store_claims(session: EncounterSession) -> ClaimBook:
+    """The claims of the session's campaign."""
+    return MemoryClaims()
+
+
 class PlayersPage(QObject):
     """The sharing of the players' page for one window's fight (``take_over`` passes it on
     to the next window's)."""
@@ -162,6 +164,9 @@ class PlayersPage(QObject):
         self._rows: dict[str, CombatantRow] = {}  # name -> the row its own was made from
         self._stale: set[str] = set()  # names whose rolls changed: their own is made again
         self._characters_changed = False
+        self._pcs: list[tuple[int | None, str]] = []  # the PCs listed last, and the list
+        self._listed: tuple[Character, ...] = ()
+        self._words = ""  # the page's words for the fight's system, as JSON
         self._inbox: PhoneInbox | None = None
         self._taking = ""  # the page whose roll the inbox is taking now
         self._was_refused = False
@@ -430,7 +435,13 @@ class PlayersPage(QObject):
     # -- between the threads ------------------------------------------------------------------
 
     def _characters(self) -> tuple[Character, ...]:
-        return characters_of(list(self._session.combatants), self._picks)
+        """The PCs a phone may claim: the last ones again while they stay as they were (the
+        same objects, so the last frame's compare at once)."""
+        pcs = [(c.id, c.name) for c in self._session.combatants if c.kind == "pc"]
+        if pcs != self._pcs:
+            self._pcs = pcs
+            self._listed = characters_of(list(self._session.combatants), self._picks)
+        return self._listed
 
     def _schedule(self, *_args: object) -> None:
         if self.server is not None:
@@ -444,12 +455,15 @@ class PlayersPage(QObject):
         server, differ = self.server, self._differ
         if server is None or differ is None or self._feed is None:
             return
-        self._send_owns(set(self._held()) if everyone else set())
+        if self._owns or self._held():
+            self._send_owns(set(self._held()) if everyone else ())
         view = self._feed.view
         session = self._session
         characters = self._characters()
-        system = session.system
-        words = words_text(system.name, system.turn_order is TurnOrder.SPOTLIGHT)
+        if not self._words:
+            system = session.system
+            self._words = words_text(system.name, system.turn_order is TurnOrder.SPOTLIGHT)
+        words = self._words
         last = differ.last
         if (not everyone and not self._characters_changed and last is not None
                 and last.view is view and last.characters == characters
