@@ -4,7 +4,6 @@ meanwhile. A change of one combatant sends that one entry; a key is no store id.
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
@@ -20,6 +19,7 @@ from encounter_app.services.page_frames import (
     view_text,
     words_text,
 )
+from tests.players_page.conftest import apply
 
 
 def view_of(fight: list[dict[str, Any]], round_: int = 1, fear: int | None = 3,
@@ -32,28 +32,6 @@ def view_of(fight: list[dict[str, Any]], round_: int = 1, fear: int | None = 3,
                               tuple(c["conditions"])) for c in shown)
     return (PlayerView(system, round_, fear, order, countdowns, rolls),
             [c["id"] for c in shown])
-
-
-def apply(state: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
-    """What a page holds after ``message``, as the protocol says it applies it."""
-    if message["type"] == "view":
-        return copy.deepcopy(message)
-    assert state is not None and message["type"] == "delta"
-    assert message["seq"] == state["seq"] + 1, "a gap: the page would ask for a resync"
-    state = copy.deepcopy(state)
-    state["seq"] = message["seq"]
-    view = state["view"]
-    for field in ("round", "fear", "countdowns", "rolls"):
-        if field in message:
-            view[field] = message[field]
-    for field in ("words", "characters"):
-        if field in message:
-            state[field] = message[field]
-    entries = {entry["key"]: entry for entry in view["order"]}
-    entries.update(message.get("entries", {}))
-    keys = message.get("keys", [entry["key"] for entry in view["order"]])
-    view["order"] = [entries[key] for key in keys]
-    return state
 
 
 def sent(frame, had: int) -> dict[str, Any]:
