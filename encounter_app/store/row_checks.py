@@ -48,6 +48,7 @@ from encounter_app.domain.feature_readings import CHOICES as READING_CHOICES
 from encounter_app.domain.feature_readings import LIMITS as READING_LIMITS
 from encounter_app.domain.json_data import DataError, read_as, shown
 from encounter_app.domain.optional_rules import TOKENS_MAX, TOKENS_MIN, RuleOptions
+from encounter_app.domain.player_rolls import RollStatus
 from encounter_app.domain.rows import (
     COUNTDOWN_LIMIT,
     CombatantKind,
@@ -59,6 +60,7 @@ from encounter_app.domain.rows import (
 from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.domain.system_data import Part
 from encounter_app.rules.daggerheart import FEAR_CAP, CountdownKind, LoopMode, SceneIntensity
+from encounter_app.store.phone import PhonePayload
 
 # -- what the tables' columns may hold, beyond their types -------------------------------------
 
@@ -70,6 +72,7 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("countdown", "trigger"): tuple(TRIGGER_LABELS),
     ("encounter", "status"): typing.get_args(EncounterStatus),
     ("encounter", "scene_intensity"): tuple(member.name.lower() for member in SceneIntensity),
+    ("phone_roll", "status"): tuple(member.value for member in RollStatus),
 }
 # campaign.system: a key of the catalog the store was opened with (check_rows' ``systems``).
 
@@ -140,6 +143,7 @@ SHAPES: dict[tuple[str, str], object] = {
     ("adversary_template", "experiences"): tuple[Experience, ...],
     ("adversary_template", "features"): tuple[Feature, ...],
     ("environment", "features"): tuple[Feature, ...],
+    ("phone_roll", "payload"): PhonePayload,
 }
 
 #: The JSON columns of a rule system's typed values, by the part its system reads them as, and

@@ -63,6 +63,7 @@ from encounter_app.store.errors import (
 )
 from encounter_app.store.inserts import insert_countdown, record_fear
 from encounter_app.store.library import LibraryQueries, insert_entry, template_row
+from encounter_app.store.phone import PhoneQueries
 from encounter_app.store.player_view import PlayerViewQueries
 from encounter_app.store.sql import _get, _id, _utc
 from encounter_app.store.system_data import (
@@ -98,7 +99,7 @@ _ROLL_COLUMNS: tuple[Any, ...] = (
 )
 
 
-class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries):
+class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries, PhoneQueries):
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
     def __init__(self, engine: Engine, path: Path, systems: Catalog[SystemRules],

@@ -23,7 +23,17 @@ back from its text (some hundred evaluations at every start, docs/performance.md
 from datetime import UTC, datetime
 
 from pydantic import ConfigDict, JsonValue
-from sqlalchemy import JSON, Column, Dialect, ForeignKey, Integer, LargeBinary, false
+from sqlalchemy import (
+    JSON,
+    Column,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -286,3 +296,40 @@ class FearEvent(_Table, table=True):
     value: int  # the pool after the change
     reason: str
     note: str = ""
+
+
+class PhoneRollRecord(_Table, table=True):
+    """A player's roll from their phone (store/phone.py): waiting for the GM, or what became of
+    it, kept so a restart loses none and the phone can show its history."""
+
+    __tablename__ = "phone_roll"
+
+    id: int | None = Field(default=None, primary_key=True)
+    encounter_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("encounter.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    created_at: datetime = Field(default_factory=_now)
+    character: str  # the character's name, as the phone holds it
+    status: str  # RollStatus's value: "waiting", "recorded", "set_aside", "refused"
+    # the submission, its dice, the result and the note (store/phone.py reads and writes it)
+    payload: dict[str, JsonValue] = Field(default_factory=dict, sa_column=Column(JSON))
+
+
+class PhoneClaim(_Table, table=True):
+    """Which phone holds which character in a campaign: a phone keeps its claim across the
+    GM's restarts and from one encounter to the next."""
+
+    __tablename__ = "phone_claim"
+    __table_args__ = (UniqueConstraint("campaign_id", "device"),
+                      Index("ix_phone_claim_name", "campaign_id", "name", unique=True))
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("campaign.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    device: str  # the phone's own random token
+    name: str  # the character it holds

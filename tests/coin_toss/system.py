@@ -7,6 +7,13 @@ from typing import TYPE_CHECKING
 
 from encounter_app.domain.campaign_rows import PcRow
 from encounter_app.domain.logged import LoggedRoll
+from encounter_app.domain.player_rolls import (
+    PhoneChoice,
+    PhoneDie,
+    PhoneForm,
+    PhoneResult,
+    PhoneRoll,
+)
 from encounter_app.domain.rows import CombatantRow, RollRow
 from encounter_app.domain.samples import SampleFight
 from encounter_app.domain.system import BaseRules, TurnOrder
@@ -17,10 +24,15 @@ if TYPE_CHECKING:
 
     from encounter_app.domain.player_view import Sight
     from encounter_app.services.fight.session import EncounterSession
+    from encounter_app.services.fight.system import PhoneStep
     from encounter_app.ui.shell.fight import Fight, FightContext
 
 PARTY = (("Ada Penny", 3, 4), ("Bram Groat", 4, 2))
 FOES = (("Two-Faced Tom", 3, 3), ("The Tosser", 2, 5))
+#: A phone's one roll: the coin, thrown at the table as a d2 (1 is heads) or flipped for them.
+CALL = PhoneForm(
+    "call", "Call the coin", "A coin: a d2, 1 is heads", (PhoneDie("coin", "Coin", 2),),
+    choices=(PhoneChoice("call", "Your call", (("heads", "Heads"), ("tails", "Tails"))),))
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,32 @@ class CoinToss(BaseRules):
                                                                "nerve": foe_nerve}))
         return SampleFight(campaign="Demo: Heads or Tails", encounter="At the toll bridge",
                            order=tuple(order))
+
+    def phone_forms(self, row: CombatantRow) -> tuple[PhoneForm, ...]:
+        return (CALL,)
+
+    def phone_result(self, row: CombatantRow | None, roll: PhoneRoll,
+                     gm_value: int) -> PhoneResult:
+        face = "heads" if roll.die("coin") == 1 else "tails"
+        call = roll.submission.choice("call", "heads")
+        return PhoneResult(1, f"{face}: {'right' if face == call else 'wrong'}", f"coin {face}")
+
+    def phone_record(self, session: EncounterSession, roll: PhoneRoll,
+                     gm_value: int) -> PhoneStep:
+        """The call, logged as the GM's own is, with the Hit Point a wrong one costs."""
+        from encounter_app.domain.requests import RollResult
+        from encounter_app.domain.roll_text import describe
+        from encounter_app.services.fight.system import PhoneStep
+        from tests.coin_toss.rules import CoinCall, Flip
+        from tests.coin_toss.table import flip_command
+
+        sub = roll.submission
+        call = "tails" if sub.choice("call") == "tails" else "heads"
+        face = "heads" if roll.die("coin") == 1 else "tails"
+        request = CoinCall(sub.character, call, sub.combatant_id)
+        answer = RollResult(0, request, Flip(face, face == call))
+        command = flip_command(session, answer, describe(answer), sub.combatant_id)
+        return PhoneStep(command, self.phone_result(None, roll, gm_value))
 
     def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
         return None

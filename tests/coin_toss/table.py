@@ -10,6 +10,7 @@ from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system import BaseRules
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
+from encounter_app.services.fight.session import EncounterSession
 from encounter_app.ui.shell.fight import FightContext
 from encounter_app.ui.table.profile import Profile, numbers
 from encounter_app.ui.table.table import SystemTable, button
@@ -40,15 +41,21 @@ class CoinTable(SystemTable):
         caller = stored_id(row)
 
         def record(answer: RollResult[Flip], log: RollRow) -> QUndoCommand:
-            # The call and, when wrong, the Hit Point it costs: one undo step.
-            parts: list[QUndoCommand] = [commands.RecordRoll(self.session, log)]
-            loser = self.row(caller)
-            if not answer.result.won and loser is not None:
-                parts.append(commands.UpdateCombatant(
-                    self.session, _marked(loser), f"{loser.name} loses a Hit Point"))
-            return Compound(f"Roll: {log.summary}", parts)
+            return flip_command(self.session, answer, log, caller)
 
         self.roller.roll(CoinCall(row.name, "heads", caller), "The coin", record=record)
+
+
+def flip_command(session: EncounterSession, answer: RollResult[Flip], log: RollRow,
+                 caller: int | None) -> QUndoCommand:
+    """The call and, when wrong, the Hit Point it costs: one undo step (the GM's F, or a
+    call from a phone)."""
+    parts: list[QUndoCommand] = [commands.RecordRoll(session, log)]
+    loser = next((row for row in session.combatants if row.id == caller), None)
+    if not answer.result.won and loser is not None:
+        parts.append(commands.UpdateCombatant(
+            session, _marked(loser), f"{loser.name} loses a Hit Point"))
+    return Compound(f"Roll: {log.summary}", parts)
 
 
 def _marked(row: CombatantRow) -> CombatantRow:

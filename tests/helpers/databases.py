@@ -151,6 +151,14 @@ REPRESENTATIVE: dict[tuple[str, str], Any] = {
                                     "hope": 2, "vulnerable_from_stress": True,
                                     "spotlight_tokens_used": 1},
     ("encounter", "system_state"): {},
+    # A player's roll from a phone (0009), waiting for the GM.
+    ("phone_roll", "status"): "waiting",
+    ("phone_roll", "payload"): {
+        "combatant_id": 1, "form": "action", "numbers": [{"key": "modifier", "value": 2}],
+        "choices": [], "table_dice": [{"key": "hope", "value": 9}, {"key": "fear", "value": 4}],
+        "device": "d" * 22, "page": "p", "dice": [{"key": "hope", "value": 9},
+                                                  {"key": "fear", "value": 4}],
+        "rolled_for_them": False, "note": "", "result": None},
 }
 ROWS_PER_TABLE = 2
 

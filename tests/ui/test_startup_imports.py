@@ -33,7 +33,6 @@ LATER = ("alembic", "icepool", "platformdirs", "encounter_app.demo",
          "encounter_app.systems.daggerheart.requests",
          # Tabs not on screen at the first paint: made when first wanted.
          "encounter_app.systems.daggerheart.ui.rolls.player_queue",
-         "encounter_app.domain.player_rolls",  # with the first roll from a phone
          "encounter_app.rules.battle_points", "encounter_app.services.player_view",
          "encounter_app.domain.player_view",
          "encounter_app.ui.players.display", "encounter_app.ui.shell.shortcuts",

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from encounter_app.services.campaigns.operations import NewSessionHooks
     from encounter_app.services.fight.operations import FightOperations
     from encounter_app.services.fight.session import EncounterSession
+    from encounter_app.services.phone_inbox import PhoneInbox
     from encounter_app.services.rolls.roller import Roller
     from encounter_app.services.rolls.router import RollRouter
     from encounter_app.store import Store
@@ -221,6 +222,7 @@ class ShellWindow(QMainWindow):
     systems: Catalog[SystemWindow]  # every system the program knows (the campaign view's)
     undo_stack: UndoStack
     operations: FightOperations  # what the GM does to the fight, one undo step each
+    phone_inbox: PhoneInbox  # the players' rolls from their phones, waiting for the GM
     session_hooks: NewSessionHooks  # per-session refreshes (campaigns/operations.py)
     roller: Roller
     roll_router: RollRouter  # for rolls that finish a bigger action

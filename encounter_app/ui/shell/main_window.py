@@ -33,6 +33,7 @@ from encounter_app.services.campaigns.operations import NewSessionHooks
 from encounter_app.services.exchange_operations import ExchangeOperations
 from encounter_app.services.fight.operations import FightOperations
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.phone_inbox import PhoneInbox
 from encounter_app.services.rolls.roller import Roller
 from encounter_app.services.rolls.rules_service import RulesService
 from encounter_app.services.undo import UndoStack
@@ -81,6 +82,9 @@ class MainWindow(ShellWindow):
         # The one way in for what the GM does to the fight: one undo step each.
         self.operations = FightOperations(session, undo_stack, self.show_message,
                                           self.roll_router)
+        # The players' rolls from their phones, kept in the store until the GM answers them.
+        self.phone_inbox = PhoneInbox(session, self.system, self.operations, self.roll_router,
+                                      self)
         # Per-session refreshes other systems register (campaigns.operations.NewSessionHooks).
         self.session_hooks = session_hooks or NewSessionHooks()
         self.campaign_manager: QDialog | None = None  # made when first opened

@@ -14,7 +14,7 @@ log line, and an adversary's attack or feature used in one click (``attack``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from encounter_app.domain import Experience
     from encounter_app.rules.daggerheart import AttackResult
     from encounter_app.rules.dice import DiceRoll
+    from encounter_app.services.phone_inbox import PhoneInbox
+    from encounter_app.systems.daggerheart.requests import FeatureRequest
 
 R = TypeVar("R")
 #: Asks the GM what to mark on the PCs a use touched (``offers``; the use named in ``source``,
@@ -59,9 +61,11 @@ class DaggerheartOperations(Operations):
     """Daggerheart's fight actions over ``fight``'s session; ``roller`` rolls what one of them
     rolls (an attack or reaction with an Experience)."""
 
-    def __init__(self, fight: FightOperations, roller: Roller) -> None:
+    def __init__(self, fight: FightOperations, roller: Roller,
+                 inbox: PhoneInbox | None = None) -> None:
         super().__init__(fight.undo_stack, fight.say, closed=fight.closed)
         self.fight, self.session, self._roller = fight, fight.session, roller
+        self.inbox = inbox  # the players' rolls from their phones, to answer a feature with
 
     # -- an adversary's card ------------------------------------------------------------------
 
@@ -273,13 +277,16 @@ class DaggerheartOperations(Operations):
 
     def use_feature(self, combatant_id: int, feature: str,
                     results: Sequence[ReactionResult], *, difficulty: int | None = None,
-                    ask: Ask | None = None) -> bool:
+                    ask: Ask | None = None, phone_rolls: Mapping[int, int] | None = None
+                    ) -> bool:
         """A feature that makes no attack: the Reaction Roll it asks of the targets (each
         target's ``results``: a total, or succeeded or failed, as typed here or sent from a
         phone) against ``difficulty`` (None: the text's, else the adversary's own), or damage
         the targets simply take. Its damage is rolled once: a target who fails takes it all,
         one who succeeds half where the text says (``requests.half_damage``), else none; the
-        riders fall on those who fail. Cost, log and marks are one undo step, as ``attack``.
+        riders fall on those who fail. Cost, log and marks are one undo step, as ``attack``;
+        ``phone_rolls`` (a target's id -> the id of its Reaction Roll sent from its phone,
+        waiting in the inbox) are answered in the same step.
         """
         session = self.session
         try:
@@ -290,15 +297,34 @@ class DaggerheartOperations(Operations):
             self.say(str(refused), error=True)
             return False
 
+        phones = self._answered(use, request.difficulty or 0, request, phone_rolls or {})
+
         def rolled(answer: RollResult[DiceRoll | None]) -> None:
             offers = feature_marks.feature_offers(session, use, request, answer.result)
-            self._offer(use, None, describe(answer), offers, ask)
+            self._offer(use, None, describe(answer), offers, ask, phones)
 
         self._roller.router.submit(request, rolled, f"{use.actor}'s {use.name}")
         return True
 
+    def _answered(self, use: Use, difficulty: int, request: FeatureRequest,
+                  phone_rolls: Mapping[int, int]) -> Callable[[], list[QUndoCommand]]:
+        """What marks the targets' Reaction Rolls from their phones as answered by ``use``:
+        built at record time (a roll answered meanwhile is left as it is)."""
+        reached = {target.combatant_id for target in request.targets}
+
+        def commands() -> list[QUndoCommand]:
+            if self.inbox is None:
+                return []
+            note = f"For {use.actor}'s {use.name}"
+            built = (self.inbox.used_command(roll_id, difficulty, note)
+                     for target, roll_id in phone_rolls.items() if target in reached)
+            return [command for command in built if command is not None]
+
+        return commands
+
     def _offer(self, use: Use, experience: Experience | None, row: RollRow,
-               offers: Sequence[PcHit], ask: Ask | None) -> None:
+               offers: Sequence[PcHit], ask: Ask | None,
+               phones: Callable[[], list[QUndoCommand]] = list) -> None:
         """The dice are in: the GM marks the PCs (when ``ask`` and someone was touched),
         then the cost, the log line and the marks are pushed as one step."""
         answered: list[bool] = []
@@ -307,7 +333,7 @@ class DaggerheartOperations(Operations):
             if answered:  # the dialog answered once; a second answer changes nothing
                 return
             answered.append(True)
-            self._record(use, experience, row, chosen)
+            self._record(use, experience, row, chosen, phones())
 
         if ask is not None and offers:
             ask(offers, f"{use.actor}'s {use.name}", row, mark)
@@ -315,7 +341,7 @@ class DaggerheartOperations(Operations):
             mark(())
 
     def _record(self, use: Use, experience: Experience | None, row: RollRow,
-                chosen: Sequence[PcMarks]) -> bool:
+                chosen: Sequence[PcMarks], also: Sequence[QUndoCommand] = ()) -> bool:
         session = self.session
         massive = adversaries.options(session).massive_damage
         try:
@@ -335,7 +361,7 @@ class DaggerheartOperations(Operations):
         command = Compound(f"{use.actor}: {use.name}", [
             *paid, RecordRoll(session, line),
             *(UpdateCombatant(session, after, f"{use.name} on {after.name}")
-              for _before, after in pcs)])
+              for _before, after in pcs), *also])
         if not self._roller.push(line, command):
             return False
         if pcs:  # the log line says it too; the status line says what the GM just marked

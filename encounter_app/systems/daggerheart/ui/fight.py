@@ -53,7 +53,8 @@ class DaggerheartFight(QObject):
         window, session, fight = context.window, context.session, context.operations
         self.session = session
         # Daggerheart's one way in for a GM action (the shared fight's is ``fight``).
-        self.operations = operations = DaggerheartOperations(fight, context.roller)
+        self.operations = operations = DaggerheartOperations(fight, context.roller,
+                                                             window.phone_inbox)
         self.cards_model = AdversaryCardsModel(self)
         self.cards_model.setSourceModel(context.initiative_model)
         self.cards = AdversaryCardsView()

@@ -189,9 +189,12 @@ class FeatureDialog(QDialog):
         return list(self._targets)
 
     def set_result(self, combatant_id: int, *, total: int | None = None,
-                   succeeded: bool | None = None) -> None:
-        """Fill a target's row (a test, or later a player's phone, answers through here)."""
+                   succeeded: bool | None = None, phone: str = "") -> None:
+        """Fill a target's row (a test, or a player's phone, answers through here; ``phone``:
+        the dice it came from, shown on the total)."""
         at = next(i for i, t in enumerate(self._targets) if t.id == combatant_id)
+        if phone:
+            self.totals[at].setToolTip(phone)
         self.ticks[at].setChecked(True)
         if total is not None:
             self.totals[at].setValue(total)

@@ -11,6 +11,7 @@ roll and the marks as one undo step. A refusal is said in the window; nothing ch
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
@@ -20,6 +21,10 @@ from encounter_app.services.operations import Say
 from encounter_app.systems.daggerheart.services.features import use_of
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
 from encounter_app.systems.daggerheart.services.operations import Ask, DaggerheartOperations
+
+if TYPE_CHECKING:
+    from encounter_app.services.phone_inbox import PhoneInbox
+    from encounter_app.systems.daggerheart.ui.rolls.feature_dialog import FeatureDialog
 
 
 class FeatureUses(QObject):
@@ -65,10 +70,15 @@ class FeatureUses(QObject):
             self._say(f"There is no PC in the order for {use.name} to reach.", error=True)
             return
         dialog = FeatureDialog(row, use, pcs, self._session.fear, self._window)
+        phones = _PhoneReactions(dialog, self._operations.inbox) if use.kind == "reaction" \
+            else None
         if dialog.exec() == FeatureDialog.DialogCode.Accepted:
             self._operations.use_feature(combatant_id, use.name, dialog.results(),
                                          difficulty=dialog.chosen_difficulty(),
-                                         ask=self._ask())
+                                         ask=self._ask(),
+                                         phone_rolls=phones.used if phones else None)
+        if phones is not None:
+            phones.stop()
         dialog.deleteLater()
 
     def attack(self, combatant_id: int, feature: str | None = None) -> None:
@@ -98,3 +108,41 @@ class FeatureUses(QObject):
                                     disadvantage=dialog.disadvantage.isChecked(),
                                     experience=dialog.experience_name(), ask=self._ask())
         dialog.deleteLater()
+
+
+class _PhoneReactions:
+    """While a feature's dialog is open, each target's Reaction Roll sent from its phone (the
+    oldest waiting) fills its row: the total its dice and trait came to, a success on matching
+    dice. ``used`` says which roll answered whom, for the operation to mark them answered."""
+
+    def __init__(self, dialog: FeatureDialog, inbox: PhoneInbox | None) -> None:
+        self._dialog, self._inbox = dialog, inbox
+        self.used: dict[int, int] = {}  # target's id -> its roll's id
+        if inbox is not None:
+            self.fill()
+            inbox.changed.connect(self.fill)
+
+    def fill(self, *_args: object) -> None:
+        inbox = self._inbox
+        if inbox is None:
+            return
+        for target in self._dialog.targets:
+            assert target.id is not None  # the dialog lists stored PCs only
+            if target.id in self.used and inbox.roll(self.used[target.id]) is not None:
+                continue  # filled already, and still waiting
+            roll = inbox.oldest(target.name, "reaction")
+            result = None if roll is None or roll.id is None else inbox.preview(
+                roll.id, self._dialog.difficulty.value())
+            if roll is None or roll.id is None or result is None:
+                self.used.pop(target.id, None)
+                continue
+            self.used[target.id] = roll.id
+            dice = dict(roll.dice)
+            matched = dice.get("hope") is not None and dice.get("hope") == dice.get("fear")
+            self._dialog.set_result(target.id, total=result.total,
+                                    succeeded=True if matched else None,
+                                    phone=f"From {target.name}'s phone: {result.dice}")
+
+    def stop(self) -> None:
+        if self._inbox is not None:
+            self._inbox.changed.disconnect(self.fill)
