@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
-from encounter_app.domain.rows import CombatantRow
+from encounter_app.domain.rows import CombatantRow, stored_id
 from encounter_app.domain.system import TurnOrder
 from encounter_app.resources import resource
 from encounter_app.services.fight.session import EncounterSession
@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the server, asyncio and QtNetwork load when the GM first sh
     from encounter_app.services.page_server import Claim, PageServer
     from encounter_app.services.phone_inbox import PhoneInbox
     from encounter_app.services.player_view import PlayerFeed
+    from encounter_app.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -113,24 +114,22 @@ class ClaimBook(Protocol):
         """``device`` holds ``name`` (None: nothing); whatever held ``name`` lets go."""
 
 
-class MemoryClaims:
-    """Claims kept while the program runs (until the store keeps them)."""
+class StoreClaims:
+    """The claims of one campaign, kept in the store (``Store.phone_claims``)."""
 
-    def __init__(self, claims: Mapping[str, str] | None = None) -> None:
-        self.claims = dict(claims or {})
+    def __init__(self, store: Store, campaign_id: int) -> None:
+        self._store, self._campaign_id = store, campaign_id
 
     def load(self) -> dict[str, str]:
-        return dict(self.claims)
+        return self._store.phone_claims(self._campaign_id)
 
     def save(self, device: str, name: str | None) -> None:
-        self.claims = {d: n for d, n in self.claims.items() if d != device and n != name}
-        if name is not None:
-            self.claims[device] = name
+        self._store.set_phone_claim(self._campaign_id, device, name)
 
 
 def store_claims(session: EncounterSession) -> ClaimBook:
-    """The claims of the session's campaign."""
-    return MemoryClaims()
+    """The claims of the session's campaign: the store keeps them across restarts."""
+    return StoreClaims(session.store, stored_id(session.campaign))
 
 
 class PlayersPage(QObject):
@@ -187,11 +186,23 @@ class PlayersPage(QObject):
         for signal in (rows.inserted, rows.removed, rows.changed, rows.was_reset):
             signal.connect(self._schedule)
 
+    @property
+    def inbox(self) -> PhoneInbox | None:
+        return self._inbox
+
     def set_inbox(self, inbox: PhoneInbox) -> None:
         """The GM's inbox the rolls go to; its answers go back to the pages."""
+        if inbox is self._inbox:
+            return
+        if self._inbox is not None:
+            with contextlib.suppress(RuntimeError):  # it was deleted with its window
+                self._inbox.changed.disconnect(self._history_changed)
+                self._inbox.refused.disconnect(self._refused)
         self._inbox = inbox
         inbox.changed.connect(self._history_changed)
         inbox.refused.connect(self._refused)
+        if self.server is not None:  # the phones' rolls are this inbox's now
+            self._history_changed("")
 
     # -- state ---------------------------------------------------------------------------------
 

@@ -193,3 +193,40 @@ def test_a_phone_that_comes_back_has_its_character_at_once(qtbot, program, share
     qtbot.waitUntil(lambda: again.last("own") is not None)
     assert [m["type"] for m in again.received[:3]] == ["hello", "view", "own"]
     assert again.last("own")["character"]["name"] == aria.name
+
+
+def test_claims_survive_the_program_s_restart_and_a_page_rebuilt_over_the_store(
+        qtbot, tmp_path, phones):
+    from encounter_app.app import launch
+    from encounter_app.services.players_page import PlayersPage
+
+    first = launch(tmp_path, seed=3, show=False)
+    try:
+        page = first.window.players_page
+        page.share("127.0.0.1")
+        assert page.server.ready.wait(10)
+        aria = pc(first, "Aria")
+        phone = claimed(qtbot, page, phones, "Aria")
+        phone.close()
+        # Another window's page over the same store knows who holds whom.
+        rebuilt = PlayersPage(first.session, first.window.table_controls.player_screen.feed,
+                              first.settings)
+        assert rebuilt.claims() == {aria.name: phone_label(PHONE)}
+    finally:
+        first.shutdown()
+    second = launch(tmp_path, seed=3, show=False)
+    try:
+        page = second.window.players_page
+        assert page.claims() == {aria.name: phone_label(PHONE)}  # before sharing, too
+        page.share("127.0.0.1")
+        assert page.server.ready.wait(10)
+        again = phones(ws_url(page.url))
+        qtbot.waitUntil(lambda: (again.last("own") or {}).get("character") is not None)
+        assert again.last("own")["character"]["name"] == aria.name
+        held = {c["name"]: c["held"] for c in again.last("view")["characters"]}
+        assert held[aria.name] is False  # held by this phone: its own
+        other = phones(ws_url(page.url, device=OTHER))
+        qtbot.waitUntil(lambda: other.last("view") is not None)
+        assert {c["name"]: c["held"] for c in other.last("view")["characters"]}[aria.name]
+    finally:
+        second.shutdown()
