@@ -230,3 +230,23 @@ def test_claims_survive_the_program_s_restart_and_a_page_rebuilt_over_the_store(
         assert {c["name"]: c["held"] for c in other.last("view")["characters"]}[aria.name]
     finally:
         second.shutdown()
+
+
+def test_a_burst_of_changes_travels_as_one_delta_of_those_entries(qtbot, program, shared,
+                                                                   phones):
+    session, stack = program.session, program.undo_stack
+    phone = phones(ws_url(shared.url))
+    qtbot.waitUntil(lambda: phone.shown() is not None)
+    marked = [c for c in session.combatants if c.kind == "adversary"][:3]
+    for row in marked:  # three changes before the event loop is free again
+        stack.push(UpdateCombatant(session, replace(row, conditions=("Restrained",)), "Mark"))
+    qtbot.waitUntil(lambda: phone.last("delta") is not None)
+    applied = phone.shown()  # the first view and the delta
+    phone.send({"type": "resync"})  # answered after anything sent before it
+    qtbot.waitUntil(lambda: len([m for m in phone.received if m["type"] == "view"]) == 2)
+    [delta] = [m for m in phone.received if m["type"] == "delta"]
+    assert set(delta) == {"type", "seq", "entries"}
+    assert sorted(e["name"] for e in delta["entries"].values()) == sorted(
+        r.name for r in marked)
+    assert all(e["conditions"] == ["Restrained"] for e in delta["entries"].values())
+    assert phone.last("view")["view"] == applied  # the whole view again: the same
