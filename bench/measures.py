@@ -274,6 +274,7 @@ def page_flood_lag(data_dir: Path, pages: int = 64, seconds: float = 10.0,
     try:
         page = launched.window.players_page
         assert page is not None
+        page.set_inbox(launched.window.phone_inbox)  # as app.py hands it over (once)
         url = page.share("127.0.0.1")
         assert page.server is not None and page.server.ready.wait(10)
         ws = url.replace("http://", "ws://", 1) + "ws"
