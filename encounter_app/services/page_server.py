@@ -108,7 +108,7 @@ HEADERS = {
 STOPPED_WORDS = ("The GM stopped sharing the fight. This page picks it up again by itself "
                  "when the GM shares it.")
 REVOKED_WORDS = ("The GM made a new address for the players' page, so this one no longer "
-                 "works: scan the GM's new code to follow the fight again.")
+                 "works: ask the GM for the new code and scan it.")
 NO_DEVICE_WORDS = "This page could not tell which phone it is on: reload it."
 NOT_TAKEN = "The page sent something this program does not take: reload the page."
 NOT_CLAIMED = "Pick your character first: the rolls you send are that character's."
