@@ -472,7 +472,8 @@ def test_a_new_key_tells_every_page_and_the_old_address_is_403(server):
 
     said, codes, new_url = run(revoked())
     assert codes == [REVOKED, REVOKED]
-    assert all(s["reason"] == "revoked" and "ask the GM for the new code" in s["text"] for s in said)
+    assert all(s["reason"] == "revoked" and "ask the GM for the new code" in s["text"]
+               for s in said)
     assert new_url != old_url
     assert get(old_url)[0] == 403
     assert get(new_url)[0] == 200
