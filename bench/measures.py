@@ -11,6 +11,7 @@ import random
 import statistics
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEventLoop, QModelIndex, Qt, QTimer
 from PySide6.QtWidgets import QApplication
@@ -21,6 +22,9 @@ from encounter_app.rules.daggerheart import AttackResult
 from encounter_app.services.rolls.rules_service import RulesService
 from encounter_app.systems.daggerheart.requests import AttackRequest, Target
 from encounter_app.systems.daggerheart.sample import load_sample_adversaries
+
+if TYPE_CHECKING:
+    from encounter_app.app import Launched
 
 TARGETS = tuple(Target(f"Hero {n}", evasion) for n, evasion in enumerate((9, 10, 11, 12, 14)))
 ATTACK = AttackRequest("Ashen Sentry 7", 2, "1d10+4 phy", TARGETS[:3], "Cinder Maul")
@@ -167,6 +171,20 @@ def summary(values: list[float]) -> dict[str, float]:
             "max": max(values), "count": len(values)}
 
 
+def launched_as_run(data_dir: Path) -> Launched:
+    """The program on ``data_dir`` as ``encounter-app`` starts it: no cycle collection while
+    it is built, and what was built frozen then (encounter_app/startup.py, run.py), so a
+    collection later does not walk the fight's thousand rows again (half a second here)."""
+    from encounter_app import startup
+    from encounter_app.app import launch
+
+    startup.pause_collection()
+    try:
+        return launch(data_dir, show=True)
+    finally:
+        startup.resume_collection()
+
+
 def page_fanout(data_dir: Path, phones: int = 50, moves: int = 200
                 ) -> tuple[list[float], list[float], list[float], int]:
     """The players' page shared on the loopback address with ``phones`` simulated phones
@@ -180,11 +198,10 @@ def page_fanout(data_dir: Path, phones: int = 50, moves: int = 200
     import sys
     from dataclasses import replace
 
-    from encounter_app.app import launch
     from encounter_app.services.fight.commands import UpdateCombatant
 
     app = gui_app()
-    launched = launch(data_dir, show=True)
+    launched = launched_as_run(data_dir)
     crowd = None
     try:
         page = launched.window.players_page
@@ -253,10 +270,8 @@ def page_flood_lag(data_dir: Path, pages: int = 64, seconds: float = 10.0,
 
     from PySide6.QtCore import QEventLoop
 
-    from encounter_app.app import launch
-
     app = gui_app()
-    launched = launch(data_dir, show=True)
+    launched = launched_as_run(data_dir)
     crowd = None
     lines: queue.Queue[str] = queue.Queue()
 
