@@ -1,6 +1,7 @@
 """Draw the README's picture of the players' page: the fight in progress (docs/screenshots.py)
 shared on the loopback address and opened in a headless Chromium the size of an upright phone
-(390x844), a roll half typed. Run by `make screenshot`, or alone; skipped without Chromium."""
+(390x844), a character picked and a roll half typed. Run by `make screenshot`, or alone;
+skipped without Chromium."""
 
 from __future__ import annotations
 
@@ -37,8 +38,18 @@ def main(out: Path) -> int:
                     settle(app, 50)
                     if "Live" in browser.text("#link"):
                         break
+                # Brannoc's phone: picked, and once the program answers with his sheet and
+                # his forms, a roll half typed from the table's dice.
                 browser.choose("#character", "Brannoc (Guardian)")
-                browser.type("#modifier", "2")
+                browser.click("#claim-button")
+                for _ in range(100):
+                    settle(app, 50)
+                    if browser.shown("#dice") or browser.text("#claim-answer"):
+                        break
+                if browser.shown("#dice"):
+                    browser.tap("I rolled them at the table")
+                    browser.run("return [...document.querySelectorAll('#table-dice input')]"
+                                ".find((i) => i.getClientRects().length);").send_keys("9")
                 browser.run("document.activeElement.blur(); window.scrollTo(0, 0);")
                 path = out / "screenshot-players-page.png"
                 path.write_bytes(browser.screenshot())

@@ -1,6 +1,6 @@
 """Command line: encounter-app [--data-dir DIR] [--demo [SYSTEM]] [--smoke-test]
-[--screenshot PNG] [--share-players [--port N]], and encounter-app import FILE [--data-dir DIR]
-[--on-duplicate skip|replace|keep]."""
+[--screenshot PNG] [--share-players [--host ADDRESS] [--port N]], and encounter-app import
+FILE [--data-dir DIR] [--on-duplicate skip|replace|keep]."""
 
 from __future__ import annotations
 
@@ -42,12 +42,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--share-players", action="store_true",
                         help="share the players' page on the local network at once, and "
                              "print its address (with its key) before the window opens")
+    parser.add_argument("--host", default=None, metavar="ADDRESS",
+                        help="with --share-players: the network to share on, as this "
+                             "computer's address on it (127.0.0.1: this computer only; "
+                             "default: the one kept, else the network judged the table's "
+                             "Wi-Fi)")
     parser.add_argument("--port", type=int, default=None, metavar="N",
                         help="with --share-players: the port to listen on (default: the one "
                              "kept, else any free one)")
     args = parser.parse_args(argv)
     if args.port is not None and not args.share_players:
         parser.error("--port goes with --share-players")
+    if args.host is not None and not args.share_players:
+        parser.error("--host goes with --share-players")
     if args.port is not None and not 0 <= args.port <= 65535:
         parser.error("--port is a number from 0 to 65535")
     return args
@@ -98,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     app.setDesktopFileName("encounter-app")  # the menu entry packaging/linux installs
     return run(app, data_dir, seed=args.seed, smoke_test=args.smoke_test,
                screenshot=args.screenshot, demo_system=args.demo,
-               share_players=args.port if args.port is not None else args.share_players)
+               share_players=args.port if args.port is not None else args.share_players,
+               host=args.host)
 
 
 if __name__ == "__main__":

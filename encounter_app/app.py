@@ -288,6 +288,7 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
     window.players_page = page = PlayersPage(session, controls.player_screen.feed, settings,
                                              window)
     window.closing.connect(page.stop)  # every page closed, its thread joined
+    controls.follow_page(page)  # its join code on the player display, when asked for
     window.players_share = ShareControls(window, page)
     controls.players_menu.addSeparator()
     controls.players_menu.addAction(window.players_share.action)
@@ -305,12 +306,6 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
 
 
 def _take_players_rolls(window: MainWindow, page: PlayersPage) -> None:
-    """Rolls from the players' page wait in the fight's inbox (Daggerheart's Duality Dice),
-    and the inbox answers each page; a game without one says so to the phone."""
-    queue = window.fight.player_rolls
-    if queue is not None:
-        page.roll_received.connect(queue.receive)
-        queue.tell = page.tell
-    else:
-        page.roll_received.connect(lambda submission: page.tell(
-            submission.page, "This game's rolls are made at the table: tell the GM yours."))
+    """Rolls from the players' page wait in the window's inbox, in every system."""
+    page.roll_received.connect(lambda submission: page.tell(
+        submission.page, "The GM's program is being updated: tell the GM your roll."))

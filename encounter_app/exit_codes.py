@@ -19,7 +19,8 @@ MEANINGS = {
     OK: "ran and quit normally (--smoke-test: the window was built, a roll came back and the "
         "whole file was checked sound)",
     FAILED: "--smoke-test or --screenshot failed",
-    USAGE: "wrong command line, --demo with a folder that is not empty, or --share-players "
+    USAGE: "wrong command line, --demo with a folder that is not empty, --host not an "
+           "address of this computer (the message names those it has), or --share-players "
            "could not listen on its address (the port is taken)",
     REFUSED: "the database was refused and left exactly as it was: not an Encounter Manager "
              "database, or written by a newer version",

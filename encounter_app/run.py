@@ -25,10 +25,15 @@ from encounter_app.ui.shell.data_lock import DataFolderLock
 
 def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
         smoke_test: bool = False, screenshot: Path | None = None,
-        demo_system: str | None = None, share_players: bool | int = False) -> int:
+        demo_system: str | None = None, share_players: bool | int = False,
+        host: str | None = None) -> int:
     """``share_players``: share the players' page before the window opens (True: at the
-    remembered or any free port; a number: at that port)."""
+    remembered or any free port; a number: at that port), on ``host``, one of this
+    computer's addresses (None: the one kept, else the network judged the table's)."""
     quiet = smoke_test or screenshot is not None  # no dialogs: a script is waiting
+    if host is not None and (problem := _host_problem(host)):
+        # A mistake on the command line, said where it was typed; nothing is opened.
+        return _refuse(problem, exit_codes.USAGE, quiet=True)
     try:
         prepare_folder(Path(data_dir))
     except StoreError as exc:
@@ -41,7 +46,7 @@ def run(app: QApplication, data_dir: Path, *, seed: int | None = None,
                        if code == exit_codes.RUNNING else "Encounter Manager cannot start")
     try:
         return _run_locked(app, data_dir, seed, smoke_test, screenshot, quiet, demo_system,
-                           share_players)
+                           share_players, host)
     finally:
         lock.release()
 
@@ -86,7 +91,7 @@ def _refuse(message: str, code: int, quiet: bool,
 
 def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test: bool,
                 screenshot: Path | None, quiet: bool, demo_system: str | None,
-                share_players: bool | int = False) -> int:
+                share_players: bool | int = False, host: str | None = None) -> int:
     notice = None if quiet else _migration_notice(Path(data_dir) / DB_NAME)
     try:
         launched = launch(data_dir, seed=seed, show=False, demo_system=demo_system)
@@ -99,7 +104,7 @@ def _run_locked(app: QApplication, data_dir: Path, seed: int | None, smoke_test:
     try:
         if launched.store.kept_aside is not None and not _recover(launched, quiet):
             code = exit_codes.DAMAGED
-        elif share_players is not False and not _share(launched, share_players):
+        elif share_players is not False and not _share(launched, share_players, host):
             code = exit_codes.USAGE
         elif smoke_test:
             code = _checked(launched, _smoke_test(app, launched))
@@ -163,14 +168,27 @@ def _recover(launched: Launched, quiet: bool) -> bool:
     return True
 
 
-def _share(launched: Launched, port: bool | int) -> bool:
+def _host_problem(host: str) -> str:
+    """Why ``host`` cannot be shared on, naming the addresses this computer has; "" if it
+    can."""
+    from encounter_app.services.networks import networks  # only with --host
+
+    found = networks()
+    if host in {network.address for network in found}:
+        return ""
+    return (f"--host {host} is not an address of this computer. It has: "
+            + "; ".join(network.label for network in found))
+
+
+def _share(launched: Launched, port: bool | int, host: str | None = None) -> bool:
     """--share-players: share the page and print its address; False (said) if it cannot."""
     page = launched.window.players_page
     assert page is not None, "app.py adds it"
+    host = host or page.host
     try:
-        url = page.share(port=None if port is True else int(port))
+        url = page.share(host, port=None if port is True else int(port))
     except OSError as exc:
-        print(f"encounter-app: the players' page could not be shared on {page.host}"
+        print(f"encounter-app: the players' page could not be shared on {host}"
               f"{'' if port is True else f' port {int(port)}'}: {exc.strerror or exc}",
               file=sys.stderr)
         return False

@@ -18,6 +18,9 @@ import pytest
     "encounter_app.systems.daggerheart.words", "encounter_app.systems.casus_mus.requests",
     "encounter_app.systems.casus_mus.words", "encounter_app.systems.ruins_and_raiders.requests",
     "encounter_app.systems.forge_of_power.requests",
+    # Each system's phone forms, sheet and results, read for the players' page.
+    "encounter_app.systems.daggerheart.phone", "encounter_app.systems.casus_mus.phone",
+    "encounter_app.systems.ruins_and_raiders.phone", "encounter_app.systems.forge_of_power.phone",
 ])
 def test_rules_and_store_do_not_load_qt(package):
     code = (f"import sys, {package}; "

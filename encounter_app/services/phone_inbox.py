@@ -52,6 +52,10 @@ class PhoneInbox(QObject):
 
     changed = Signal(str)  # the character whose rolls changed; "" when any may have
     refused = Signal(str, str)  # (page, words): a roll that was not taken, for that page
+    # (the roll as recorded, its step on the stack: services.operations.Kept, the GM's value,
+    # what happened in words): a system's window may show what the rules say next
+    # (Daggerheart's guidance).
+    recorded = Signal(object, object, int, object)
 
     def __init__(self, session: EncounterSession, system: SystemServices,
                  operations: FightOperations, router: RollRouter,
@@ -191,10 +195,11 @@ class PhoneInbox(QObject):
             return Compound(f"{name}'s roll from the phone: {step.result.text}",
                             [step.command, SetPhoneRoll(self, roll, recorded)])
 
-        kept = self._operations.run(build)
-        if kept:
+        kept = self._operations.keep(build)
+        if kept is not None:
             self._operations.say(" ".join(said) or "Recorded.")
-        return kept
+            self.recorded.emit(roll, kept, gm_value, tuple(said))
+        return kept is not None
 
     def set_aside(self, roll_id: int) -> bool:
         """Off the inbox unrecorded (one undo step); the phone hears so."""
@@ -242,10 +247,11 @@ class PhoneInbox(QObject):
             said.extend(step.said)
             return step.command
 
-        kept = self._operations.run(build)
-        if kept:
+        kept = self._operations.keep(build)
+        if kept is not None:
             self._operations.say(" ".join(said) or "Recorded.")
-        return kept
+            self.recorded.emit(roll, kept, gm_value, tuple(said))
+        return kept is not None
 
     def oldest(self, name: str, form: str) -> PhoneRoll | None:
         """The oldest roll of ``form`` waiting from the character called ``name``."""

@@ -35,6 +35,7 @@ from encounter_app.domain.rows import CombatantRow, stored_id
 from encounter_app.domain.system import TurnOrder
 from encounter_app.resources import resource
 from encounter_app.services.fight.session import EncounterSession
+from encounter_app.services.networks import interfaces
 
 if TYPE_CHECKING:  # the server, asyncio and QtNetwork load when the GM first shares
     from encounter_app.domain.player_rolls import PhoneSubmission
@@ -52,26 +53,6 @@ HOST_KEY = "playersPage/host"
 PORT_KEY = "playersPage/port"
 SECRET_KEY = "playersPage/key"  # only while KEEP_KEY is set
 RECEIVED = "Your roll is in the GM's queue."
-
-
-def interfaces() -> list[tuple[str, str]]:
-    """The addresses phones can reach this computer at: (label, IPv4 address), the local
-    network's first, this computer alone last."""
-    from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
-
-    found: list[tuple[str, str]] = []
-    flags = QNetworkInterface.InterfaceFlag
-    for interface in QNetworkInterface.allInterfaces():
-        up = interface.flags() & flags.IsUp and interface.flags() & flags.IsRunning
-        if not up or interface.flags() & flags.IsLoopBack:
-            continue
-        for entry in interface.addressEntries():
-            ip = entry.ip()
-            if ip.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
-                name = interface.humanReadableName() or interface.name()
-                found.append((f"{name}: {ip.toString()}", ip.toString()))
-    found.append((f"This computer only: {LOOPBACK}", LOOPBACK))
-    return found
 
 
 def characters_of(combatants: list[CombatantRow], picks: dict[int, str]) -> tuple[Character, ...]:

@@ -34,6 +34,9 @@ class PhoneQueries:
     def _transaction(self) -> AbstractContextManager[Session]:
         raise NotImplementedError  # Store's own
 
+    def _reading(self) -> AbstractContextManager[Session]:
+        raise NotImplementedError  # Store's own
+
     # -- rolls ---------------------------------------------------------------------------------
 
     def phone_rolls(self, encounter_id: int, *, status: RollStatus | None = None,
@@ -41,7 +44,7 @@ class PhoneQueries:
                     ) -> list[PhoneRoll]:
         """The encounter's rolls from phones, oldest first (``newest``: only that many of the
         newest, newest first), of one ``status`` and one ``character`` when given."""
-        with self._transaction() as session:
+        with self._reading() as session:
             query = select(PhoneRollRecord).where(PhoneRollRecord.encounter_id == encounter_id)
             if status is not None:
                 query = query.where(PhoneRollRecord.status == status.value)
@@ -90,7 +93,7 @@ class PhoneQueries:
 
     def phone_claims(self, campaign_id: int) -> dict[str, str]:
         """Which phone holds which character in the campaign: device -> character's name."""
-        with self._transaction() as session:
+        with self._reading() as session:
             rows = session.exec(select(PhoneClaim).where(PhoneClaim.campaign_id == campaign_id))
             return {row.device: row.name for row in rows}
 

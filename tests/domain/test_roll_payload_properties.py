@@ -38,6 +38,7 @@ from encounter_app.services.rolls.rules_service import compute
 from encounter_app.systems.casus_mus.requests import ClashDamage, ClashLine, SkillRollRequest
 from encounter_app.systems.daggerheart.requests import (
     AttackRequest,
+    DualityReactionLine,
     FeatureRequest,
     Reacted,
     ReactionRequest,
@@ -155,6 +156,9 @@ LINES = st.one_of(
     st.tuples(st.just("outcome"), st.just("daggerheart"),
               st.builds(MissLine, st.just("pc_miss"), MOVES)),
     st.tuples(st.just("clash"), st.just("casus_mus"), CLASHES),
+    st.tuples(st.just("reaction"), st.just("daggerheart"), st.builds(
+        DualityReactionLine, NAMES, st.integers(1, 12), st.integers(1, 12), SMALL,
+        st.integers(5, 30), IDS)),
 )
 
 

@@ -82,6 +82,10 @@ WRITTEN = [
      '{"request": {"actor": "Clockwork Hound", "difficulty": 14, "bonus": 2, "advantage": '
      f'false, "disadvantage": false, "combatant_id": 2}}, "result": {REACTION_RESULT}}}',
      "Clockwork Hound: reaction roll 15, succeeds"),
+    ("daggerheart", "reaction",  # a PC's, with the Duality Dice, sent from the phone
+     '{"player": "Kestrel Ashby", "hope": 7, "fear": 5, "modifier": 1, "difficulty": 14, '
+     '"combatant_id": 1}',
+     "Kestrel Ashby: reaction roll 13, fails"),
     ("daggerheart", "action",
      '{"request": {"actor": "Clockwork Hound", "difficulty": 14, "bonus": 0, "advantage": true,'
      ' "disadvantage": false, "combatant_id": 2, "kind": "action", "experience_name": ""}, '

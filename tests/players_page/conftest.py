@@ -1,6 +1,6 @@
 """The players' page: the program as a GM starts it, its page shared on the loopback address,
 and the small clients the tests talk to the server with (aiohttp's, as a phone's browser would,
-and a WebDriver client for a real Chromium: tests/players_page/webdriver.py)."""
+and a real Chromium through selenium: tests/players_page/webdriver.py, one for the whole run)."""
 
 from __future__ import annotations
 
@@ -169,3 +169,45 @@ def phones():
     yield open_
     for phone in opened:
         phone.close()
+
+
+@pytest.fixture(scope="session")
+def chromium_session():
+    """One headless Chromium for every browser test of the run (starting one takes a second
+    or two); each test gets it back phone-sized and light (``browser``)."""
+    from tests.players_page.webdriver import chromium, chromium_missing
+
+    if missing := chromium_missing():
+        pytest.skip(missing)
+    with chromium() as page:
+        yield page
+
+
+@pytest.fixture
+def browser(chromium_session):
+    """The browser, phone-sized and light, on a blank page; a test that left an uncaught
+    JavaScript error in the page, or something its security policy refused, fails."""
+    from tests.players_page.webdriver import PHONE
+
+    page = chromium_session
+    page.go("about:blank")
+    page.screen(*PHONE)
+    page.scheme("light")
+    page.driver.get_log("browser")  # what earlier tests left
+    page.tolerated = []
+    yield page
+    errors = [entry["message"] for entry in page.driver.get_log("browser")
+              if entry["source"] in ("javascript", "security")
+              and not any(words in entry["message"] for words in page.tolerated)]
+    assert errors == [], f"the page threw: {errors}"
+
+
+@pytest.fixture
+def scripted():
+    """The GM's side as a script (tests/players_page/scripted_server.py), serving the page."""
+    from tests.players_page.scripted_server import ScriptedServer
+
+    server = ScriptedServer()
+    server.start()
+    yield server
+    server.stop()

@@ -62,3 +62,35 @@ def test_port_without_share_players_is_a_usage_error(tmp_path):
     result = run("--data-dir", str(tmp_path), "--port", "8000", "--smoke-test")
     assert result.returncode == 2
     assert "--port goes with --share-players" in result.stderr
+
+
+def test_host_picks_the_network_and_the_address_says_it(tmp_path):
+    result = run("--data-dir", str(tmp_path), "--share-players", "--host", "127.0.0.1",
+                 "--port", str(free_port()), "--smoke-test")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0].startswith("Players: http://127.0.0.1:")
+
+
+def test_an_address_this_computer_does_not_have_is_refused_naming_those_it_has(tmp_path):
+    result = run("--data-dir", str(tmp_path), "--share-players", "--host", "192.0.2.123",
+                 "--smoke-test")  # TEST-NET-1: never this computer's
+    assert result.returncode == 2, result.stderr
+    assert "--host 192.0.2.123 is not an address of this computer" in result.stderr
+    assert "This computer only: 127.0.0.1" in result.stderr  # what it could have been
+    assert "Players:" not in result.stdout
+    assert not (tmp_path / "encounter.db").exists()  # refused before anything was opened
+
+
+def test_without_host_the_kept_network_is_used(tmp_path):
+    first = run("--data-dir", str(tmp_path), "--share-players", "--host", "127.0.0.1",
+                "--smoke-test")
+    assert first.returncode == 0, first.stderr
+    again = run("--data-dir", str(tmp_path), "--share-players", "--smoke-test")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[0].startswith("Players: http://127.0.0.1:")
+
+
+def test_host_without_share_players_is_a_usage_error(tmp_path):
+    result = run("--data-dir", str(tmp_path), "--host", "127.0.0.1", "--smoke-test")
+    assert result.returncode == 2
+    assert "--host goes with --share-players" in result.stderr

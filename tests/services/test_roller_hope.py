@@ -12,7 +12,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from encounter_app.domain.player_rolls import PlayerRollSubmission
 from encounter_app.rules.daggerheart import Outcome, action_roll
 from encounter_app.services.fight import table
 from encounter_app.services.fight.commands import UpdateCombatant
@@ -20,7 +19,7 @@ from encounter_app.services.fight.table import PlayerDice
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.conditions import VULNERABLE
 from encounter_app.systems.daggerheart.state import state_of
-from tests.helpers.operations import Said, fight_operations
+from tests.helpers.operations import fight_operations
 
 
 def pc(session, at: int = 0):
@@ -159,26 +158,6 @@ def test_the_name_is_matched_whatever_its_case_and_spaces(demo_session, undo_sta
     ops.record_outcome(Outcome.SUCCESS_WITH_HOPE,
                        PlayerDice(f"  {aria.name.upper()} ", 9, 3, 0, 10))
     assert pc_tracks.tracks(demo_session.combatants.by_id(aria.id)).hope == 1
-
-
-def test_a_phone_roll_accepted_from_the_queue_gains_the_hope(qtbot, demo_session, undo_stack,
-                                                             router):
-    from encounter_app.systems.daggerheart.services.player_inbox import PlayerRollInbox
-
-    ops = fight_operations(demo_session, undo_stack, router)
-    inbox = PlayerRollInbox(router, lambda outcome, dice: ops.record_outcome(outcome, dice)
-                            is not None, Said())
-    told: list[tuple[str, str]] = []
-    inbox.tell = lambda page, text: told.append((page, text))
-    aria = set_tracks(demo_session, undo_stack, pc(demo_session), hope=2, stress=3)
-    before = snapshot(demo_session, demo_session.store, aria)
-    inbox.receive(PlayerRollSubmission(aria.name, 1, hope=5, fear=5, page="phone"))
-    assert inbox.accept(inbox.waiting[0], 20)
-    now = demo_session.combatants.by_id(aria.id)
-    assert pc_tracks.tracks(now).hope == 3 and now.stress_marked == 2
-    assert told == [("phone", "Recorded: Critical Success")]
-    undo_stack.undo()
-    assert snapshot(demo_session, demo_session.store, aria) == before
 
 
 def test_a_system_without_the_hook_changes_no_pc(qtbot, store):

@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QInputDialog
 
+from encounter_app.domain.player_rolls import PhoneSubmission
 from encounter_app.systems.casus_mus.services import maneuvers
 from encounter_app.systems.casus_mus.services import turns as cm_turns
 from encounter_app.systems.casus_mus.ui.clash_dialog import ClashDialog
@@ -175,3 +176,30 @@ def test_a_broken_saved_list_is_never_written_over(qtbot, program):
         maneuvers.add_maneuver(store, "Tail Slap")
     assert store.recalled(maneuvers.KEY) == "[{\"name\": \"Ear Bite\"}, 7]"
     assert QApplication.activeModalWidget() is None
+
+
+def test_a_clash_roll_sent_from_the_attackers_phone_answers_its_step_and_the_clash(
+        qtbot, program):
+    """Pip's player throws the d100 at the table and sends it: the clash's attack step takes it
+    (80: Pip fails), the Stoat's is typed, and recording the clash answers the phone's roll in
+    the same undo step. Accepting it alone from the inbox is refused with where it goes."""
+    pip = program.session.combatants[0]
+    inbox = program.window.phone_inbox
+    inbox.receive(PhoneSubmission(pip.name, pip.id, "clash", dice=(("d100", 80),), page="pip"))
+    [sent] = inbox.waiting
+    assert not inbox.accept(sent.id, 0)  # a clash roll is not recorded on its own
+    assert "clash dialog" in program.window.status_label.text()
+    dialog = ClashDialog(program.session, program.window.roll_router,
+                         program.window.fight.operations, program.window,
+                         attacker=pip.id, inbox=inbox)
+    qtbot.addWidget(dialog)
+    dialog.step("attack")  # nothing typed: the phone's 80
+    assert "80" in dialog.story.text()
+    typed_step(dialog, 70, "react")  # both fail: nobody hits
+    steps = program.undo_stack.count()
+    dialog.accept()
+    assert program.undo_stack.count() == steps + 1 and inbox.waiting == ()
+    answered = inbox.history(pip.name)[0]
+    assert answered.status.value == "recorded" and answered.result.total == 80
+    program.undo_stack.undo()
+    assert [r.id for r in inbox.waiting] == [sent.id]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QObject, QPoint, QRect, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -38,6 +38,7 @@ from pytestqt.qtbot import QtBot
 import encounter_app
 from encounter_app.app import Launched
 from encounter_app.domain import CombatantRow
+from encounter_app.domain.player_rolls import PhoneResult, PhoneSubmission
 from encounter_app.exchange.problems import Problem
 from encounter_app.rules.casus_mus import LuckOption
 from encounter_app.store.exchange import Duplicate
@@ -61,7 +62,6 @@ from encounter_app.systems.daggerheart.ui.rolls.dialogs import (
     ReactionDialog,
 )
 from encounter_app.systems.daggerheart.ui.rolls.feature_dialog import FeatureDialog
-from encounter_app.systems.daggerheart.ui.rolls.player_queue import TypedDiceDialog
 from encounter_app.systems.forge_of_power.ui.roll_dialog import FopRollDialog
 from encounter_app.systems.ruins_and_raiders.ui.table import AmbushDialog
 from encounter_app.systems.ruins_and_raiders.ui.trait_dialog import TraitCheckDialog
@@ -70,12 +70,15 @@ from encounter_app.ui.campaigns.forms import NameDialog, NewCampaignDialog, PcDi
 from encounter_app.ui.exchange.dialogs import DuplicatesDialog, ExportChooser, ProblemsDialog
 from encounter_app.ui.fight.combatant_note import CombatantNoteDialog
 from encounter_app.ui.fight.countdown_dialog import CountdownDialog
+from encounter_app.ui.players.inbox_tab import TypedRollDialog
 from encounter_app.ui.players.share_dialog import ShareDialog
 from encounter_app.ui.shell.backup_dialogs import DamagedDatabaseBox, RestoreDialog
 from encounter_app.ui.shell.shortcuts import ShortcutsDialog
 from encounter_app.ui.table.asks import NumberDialog
 from encounter_app.ui.table.stats_dialog import StatsDialog
 from tests.helpers.modal import press_in_next_modal
+from tests.helpers.phone_forms import FORMS as PHONE_FORMS
+from tests.helpers.phone_forms import result as phone_result
 
 pytestmark = pytest.mark.qt_log_ignore(r"This plugin does not support propagateSizeHints\(\)")
 
@@ -211,17 +214,71 @@ def _note(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
     return Opened(d, typing(d.edit, "Hates bells. " * 40, ""))
 
 
+class _Claims(QObject):
+    """Who holds which character, as the players' page will say (the page server's branch)."""
+
+    claims_changed = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: dict[str, str] = {}
+
+    def claims(self) -> dict[str, str]:
+        return dict(self.held)
+
+    def release(self, name: str) -> None:
+        self.held.pop(name, None)
+        self.claims_changed.emit()
+
+    def hold(self, held: dict[str, str]) -> None:
+        self.held = held
+        self.claims_changed.emit()
+
+
 def _share(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
     page = program.window.players_page
-    d = ShareDialog(page)
+    claims = _Claims()
+    d = ShareDialog(page, claims=claims)
     loopback = d.network.findData("127.0.0.1")
 
     def share() -> None:
         d.network.setCurrentIndex(loopback)
         d.share_button.click()
-    return Opened(d, [("share", share), ("copy", d.copy_button.click),
-                      ("new key", d.new_key_button.click), ("stop", d.share_button.click),
+
+    def answered(button: str, click: Callable[[], None]) -> Callable[[], None]:
+        return lambda: (press_in_next_modal(button), click())
+
+    many = {f"A character with a long name {n}": f"Phone {n}" for n in range(9)}
+    return Opened(d, [*picking(d.network), ("share", share), ("copy", d.copy_button.click),
+                      ("claimed", lambda: claims.hold({"Wren": "Phone 1"})),
+                      ("many claimed", lambda: claims.hold(many)),
+                      ("chosen", lambda: d.holders.setCurrentIndex(d.holders_model.index(0, 0))),
+                      ("released", d.release_button.click),
+                      ("new key asked", answered("Cancel", d.new_key_button.click)),
+                      ("new key", answered("New key", d.new_key_button.click)),
+                      ("stop asked", answered("Cancel", d.share_button.click)),
+                      ("stop", answered("Stop sharing", d.share_button.click)),
                       *ticking(d.keep)])
+
+
+def _typed_roll(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
+    rows = [c for c in program.session.combatants if c.kind == "pc"]
+
+    def read(_row: CombatantRow, submission: PhoneSubmission, gm: int) -> PhoneResult:
+        form = next(f for f in PHONE_FORMS if f.key == submission.form)
+        return phone_result(form, dict(submission.dice or ()), dict(submission.numbers), gm)
+
+    d = TypedRollDialog(rows, lambda _row: PHONE_FORMS, read)
+    choice = d._choice_slots[0][1]
+    first_die = d._die_slots[0][1]
+
+    def form(index: int) -> Step:
+        return (f"roll {index}", lambda: d.form.setCurrentIndex(index))
+    return Opened(d, [*picking(d.form), form(0), *picking(choice),
+                      ("advantage", lambda: choice.setCurrentIndex(1)),
+                      *setting(first_die, 12, 1), *setting(d.gm_value, 40, -3, 12),
+                      *setting(d._number_slots[0][1], 20, -10), form(1),
+                      *setting(first_die, 100, 1), form(2), *picking(d.who), form(0)])
 
 
 def _shortcuts(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
@@ -436,17 +493,6 @@ def _add_combatant(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
                       *picking(d.template)])
 
 
-def _typed_dice(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
-    d = TypedDiceDialog([c.name for c in program.session.combatants if c.kind == "pc"], 14)
-    steps = []
-    for hope, fear in ((12, 1), (1, 12), (7, 7), (3, 4), (12, 12), (1, 1)):
-        steps += [(f"{hope}/{fear}", lambda h=hope, f=fear: (d.hope.setValue(h),
-                                                              d.fear.setValue(f)))]
-    steps += [*setting(d.modifier, -10, 20, 0), *setting(d.difficulty, 1, 40, 14)]
-    steps += [("nobody", lambda: d.who.setEditText("")), *picking(d.who)]
-    return Opened(d, steps)
-
-
 def _attack(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
     attacker = max((c for c in program.session.combatants if c.kind == "adversary" and c.stats),
                    key=lambda c: len(c.stats.experiences) if c.stats else 0)
@@ -596,7 +642,7 @@ CASES = [
     Case(TierMoveDialog, "daggerheart", _tier),
     Case(BuilderDialog, "daggerheart", _builder),
     Case(AddCombatantDialog, "daggerheart", _add_combatant),
-    Case(TypedDiceDialog, "daggerheart", _typed_dice),
+    Case(TypedRollDialog, "daggerheart", _typed_roll),
     Case(AttackDialog, "daggerheart", _attack),
     Case(ReactionDialog, "daggerheart", _reaction),
     Case(FeatureDialog, "daggerheart", _feature),

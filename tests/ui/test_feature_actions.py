@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel
 from encounter_app.app import launch
 from encounter_app.domain import Feature
 from encounter_app.domain.adversaries import combatant_from
+from encounter_app.domain.player_rolls import PhoneSubmission, RollStatus
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.ui.rolls.dialogs import AttackDialog, ReactionDialog
 from encounter_app.systems.daggerheart.ui.rolls.feature_dialog import FeatureDialog
@@ -254,3 +255,43 @@ def test_the_fear_badge_of_a_feature_that_rolls_uses_it_and_spends_nothing_alone
                      pos=cards.visualRect(card).topLeft() + badge.center())
     assert seen == [(FeatureDialog, 13)]  # the text's Difficulty
     assert session.fear == fear  # cancelled: its Fear is paid only with its roll
+
+
+def test_reaction_rolls_sent_from_phones_answer_the_feature_in_its_one_step(qtbot, table):
+    """Earth Eruption asks every PC for an Agility Reaction Roll: the two sent from phones fill
+    their rows (a total; matching dice a success), the third is typed, and the feature's one
+    undo step marks both phone rolls answered, what they came to shown on each phone."""
+    program, burrower, script = table()
+    inbox = program.window.phone_inbox
+    aria, brannoc, wren = pcs(program)
+    inbox.receive(PhoneSubmission(aria.name, aria.id, "reaction", numbers=(("trait", 1),),
+                                  dice=(("hope", 3), ("fear", 4)), page="aria's phone"))
+    inbox.receive(PhoneSubmission(brannoc.name, brannoc.id, "reaction",
+                                  dice=(("hope", 2), ("fear", 2)), page="brannoc's phone"))
+    assert len(inbox.waiting) == 2
+    menu = program.window.fight.card_actions.menu_for(burrower.id)
+    eruption = next(a for a in menu.actions() if a.objectName() == "feature:Earth Eruption")
+
+    def answer(dialog):
+        rows = {target.id: i for i, target in enumerate(dialog.targets)}
+        assert dialog.totals[rows[aria.id]].value() == 8  # 3 + 4 + 1
+        assert "From" in dialog.totals[rows[aria.id]].toolTip()
+        assert dialog.outcomes[rows[brannoc.id]].currentData() is True  # 2 and 2: a critical
+        dialog.set_result(wren.id, total=20)
+        qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+
+    cancel_next_modal(answer)
+    steps = program.undo_stack.count()
+    with qtbot.waitSignal(program.window.roller.recorded):
+        eruption.trigger()
+    menu.deleteLater()
+    assert program.session.rolls[0].summary == (
+        f"Acid Burrower Earth Eruption: {aria.name} fails; {brannoc.name} succeeds; "
+        f"{wren.name} succeeds")
+    assert program.undo_stack.count() == steps + 1 and inbox.waiting == ()
+    answered = inbox.history(aria.name)[0]
+    assert answered.status is RollStatus.RECORDED and answered.result.total == 8
+    assert answered.note == "For Acid Burrower's Earth Eruption"
+    program.undo_stack.undo()  # the feature and both answers, together
+    assert len(inbox.waiting) == 2 and len(program.session.rolls) == 0
+    assert script.done

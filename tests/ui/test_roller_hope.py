@@ -1,16 +1,17 @@
 """A player's roll in the window moves their tracked PC's Hope and Stress with the Fear side:
-two dice typed in (*Type a player's dice…*) or a phone's roll accepted from the queue. The PC's
-card and the campaign's party show it after the step, the undo and the redo."""
+two dice typed in (*Type a player's roll…*, Daggerheart's action roll) or a phone's roll
+accepted from the *Players' rolls* tab. The PC's card and the campaign's party show it after
+the step, the undo and the redo; the text's guidance shows as the outcome's key would."""
 
 from __future__ import annotations
 
 import pytest
 
-from encounter_app.domain.player_rolls import PlayerRollSubmission
+from encounter_app.domain.player_rolls import PhoneSubmission
 from encounter_app.services.fight.commands import UpdateCombatant
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.ui.fight.models import RowRole
-from tests.helpers.modal import cancel_next_modal
+from encounter_app.ui.players.inbox_tab import TypedRollDialog
 
 pytestmark = pytest.mark.qt_log_ignore(r"This plugin does not support propagateSizeHints\(\)")
 
@@ -43,15 +44,18 @@ def marked(program, *, hope: int, stress: int):
     return program.session.combatants.by_id(pc.id)
 
 
-def type_dice(program, hope: int, fear: int, difficulty: int = 12) -> None:
-    def fill(dialog) -> None:
-        dialog.hope.setValue(hope)
-        dialog.fear.setValue(fear)
-        dialog.difficulty.setValue(difficulty)
-        dialog.record_button.click()
-
-    cancel_next_modal(fill)
-    program.window.fight.type_dice_action.trigger()
+def type_dice(program, hope: int, fear: int, difficulty: int = 12, who: str = "") -> None:
+    """Roll › Type a player's roll…: the action roll's two dice and the Difficulty, recorded."""
+    program.window.inbox_place.type_action.trigger()
+    dialog = program.window.findChild(TypedRollDialog)
+    if who:
+        dialog.who.setCurrentIndex(dialog.who.findText(who))
+    dialog.form.setCurrentIndex(dialog.form.findData("action"))
+    (_hope_label, hope_box), (_fear_label, fear_box) = dialog._die_slots[:2]
+    hope_box.setValue(hope)
+    fear_box.setValue(fear)
+    dialog.gm_value.setValue(difficulty)
+    dialog.record_button.click()
 
 
 def test_typed_six_six_gains_a_hope_and_clears_a_stress_on_the_card_and_the_party(
@@ -106,29 +110,17 @@ def test_hope_at_six_stays_six_and_the_guidance_says_so(qtbot, program):
     assert "stays at 6" in program.window.fight.outcomes.guidance.text()
 
 
-def test_a_phone_roll_accepted_from_the_queue_gains_the_hope(qtbot, program):
+def test_a_phone_roll_accepted_from_the_tab_gains_the_hope(qtbot, program):
     program.window.fight.track_pcs_action.trigger()
     aria = marked(program, hope=1, stress=4)
-    queue = program.window.fight.player_queue
-    queue.inbox.receive(PlayerRollSubmission(aria.name, 0, hope=7, fear=7, page="phone"))
-    queue.difficulty.setValue(25)
-    queue.accept()
+    program.window.phone_inbox.receive(PhoneSubmission(
+        aria.name, aria.id, "action", dice=(("hope", 7), ("fear", 7)), page="phone"))
+    tab = program.window.inbox_place.tab
+    tab.list.setCurrentRow(0)
+    tab.gm_value.setValue(25)
+    tab.accept()
     text = card_text(program, aria.name)
     assert "Hope 2/6" in text and "Stress 3/6" in text
+    assert "Critical Success" in program.window.fight.outcomes.guidance.text()
     program.undo_stack.undo()
     assert program.session.combatants.by_id(aria.id) == aria
-
-
-def test_a_name_that_is_no_pc_changes_no_pc(qtbot, program):
-    before = list(program.session.combatants)
-
-    def fill(dialog) -> None:
-        dialog.who.setEditText("Mira")
-        dialog.hope.setValue(6)
-        dialog.fear.setValue(6)
-        dialog.record_button.click()
-
-    cancel_next_modal(fill)
-    program.window.fight.type_dice_action.trigger()
-    assert program.session.rolls[0].summary.startswith("Mira: Critical Success")
-    assert list(program.session.combatants) == before

@@ -32,7 +32,7 @@ LATER = ("alembic", "icepool", "platformdirs", "encounter_app.demo",
          # Daggerheart's roll requests: with the first roll or odds preview, after the paint.
          "encounter_app.systems.daggerheart.requests",
          # Tabs not on screen at the first paint: made when first wanted.
-         "encounter_app.systems.daggerheart.ui.rolls.player_queue",
+         "encounter_app.ui.players.inbox_tab",
          "encounter_app.rules.battle_points", "encounter_app.services.player_view",
          "encounter_app.domain.player_view",
          "encounter_app.ui.players.display", "encounter_app.ui.shell.shortcuts",

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 REST_NAMES = {RestKind.SHORT: "Short rest", RestKind.LONG: "Long rest"}
 NO_FEAR_REST = "Rest"  # a system without Daggerheart's Fear has one rest: its countdowns move
+NOTHING_PAID = RollerMarks()  # a roll its roller paid nothing for
 
 
 def rest_name(kind: RestKind, fear: bool) -> str:
@@ -192,6 +193,9 @@ class PlayerDice:
     modifier: int
     difficulty: int
     rolled_for_them: bool = False  # the rules service rolled them ("Roll my Duality Dice")
+    #: What ``modifier`` is made of, named (("trait", 2), ("Experience", 2)), when a phone
+    #: said so; () for one number.
+    parts: tuple[tuple[str, int], ...] = ()
 
     @property
     def total(self) -> int:
@@ -199,32 +203,39 @@ class PlayerDice:
 
     def words(self) -> str:
         sign = "+" if self.modifier >= 0 else "-"
+        adds = (" ".join(f"{'+' if v >= 0 else '-'} {abs(v)} {label}" for label, v in self.parts)
+                if self.parts else f"{sign} {abs(self.modifier)}")
         how = " (rolled for them)" if self.rolled_for_them else ""
-        return (f"{self.name}: Hope {self.hope}, Fear {self.fear} {sign} {abs(self.modifier)}"
+        return (f"{self.name}: Hope {self.hope}, Fear {self.fear} {adds}"
                 f" = {self.total} vs Difficulty {self.difficulty}{how}")
 
 
 def record_outcome(session: EncounterSession, outcome: Outcome,
-                   dice: PlayerDice | None = None) -> TableStep:
+                   dice: PlayerDice | None = None, paid: RollerMarks = NOTHING_PAID
+                   ) -> TableStep:
     """A player rolled ``outcome``: a Fear on "with Fear", every action countdown advances
     (standard 1, dynamic by the chart, linked pairs from the same outcome), all logged; with
     ``dice``, the log line names who rolled what against which Difficulty, and the roller's
     own tracks follow the dice as the system says (``SystemRules.roller_marks``: Daggerheart's
-    Hope and Stress of a tracked PC), in the same step."""
+    Hope and Stress of a tracked PC), in the same step. ``paid``: what the roller paid for the
+    roll before it was rolled (a Hope spent on an Experience, asked from the phone), in the
+    same step too: the roll's own marks start from its rows, and its words come first."""
     compound = Compound(f"{dice.name} rolled {outcome.value}" if dice
                         else f"Player rolled {outcome.value}")
     wanted = fear_gained(outcome)
     gained = _gain_fear(session, compound, wanted, "roll_with_fear", outcome.value)
     fear_text = _fear_text(session, wanted, gained)
     rows, moved = _advance(session, compound, outcome, outcome.value)
-    marks = (session.system.roller_marks(list(session.combatants), dice.name, outcome)
-             if dice else RollerMarks())
-    for row in marks.rows:
+    before = {row.id: row for row in paid.rows}
+    fight = [before.get(row.id, row) for row in session.combatants]
+    marks = (session.system.roller_marks(fight, dice.name, outcome) if dice else RollerMarks())
+    for row in ({**before, **{row.id: row for row in marks.rows}}).values():
         compound.add(UpdateCombatant(session, row, f"{row.name}: {outcome.value}"))
-    line = outcome_row(outcome, gained, fear_text, moved, rows, dice, marks.said)
+    said = paid.said + marks.said
+    line = outcome_row(outcome, gained, fear_text, moved, rows, dice, said)
     _log(session, compound, line, moved, f"A player rolled {outcome.value}", rows)
     return TableStep(compound, line.summary, moved, gained,
-                     ([fear_text] if fear_text else []) + list(marks.said)
+                     ([fear_text] if fear_text else []) + list(said)
                      + [s.text for s in moved])
 
 

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
 
     from encounter_app.domain.logged import LoggedRoll
-    from encounter_app.domain.player_rolls import PhoneRoll
+    from encounter_app.domain.player_rolls import PhoneForm, PhoneResult, PhoneRoll
     from encounter_app.domain.player_view import Sight
-    from encounter_app.domain.rows import RollRow
+    from encounter_app.domain.rows import CombatantRow, RollRow
     from encounter_app.domain.samples import SampleFight
     from encounter_app.services.fight.session import EncounterSession
     from encounter_app.services.fight.system import PhoneStep
@@ -49,11 +49,30 @@ class CasusMus(BaseRules):
 
         return read_sample(resource("samples/casus_mus.json"), self)
 
+    def phone_forms(self, row: CombatantRow) -> tuple[PhoneForm, ...]:
+        """A d100 skill roll against one of the PC's own skills (phone.py)."""
+        from encounter_app.systems.casus_mus.phone import forms
+
+        return forms(row)
+
+    def phone_sheet(self, row: CombatantRow) -> tuple[tuple[str, str], ...]:
+        from encounter_app.systems.casus_mus.phone import sheet
+
+        return sheet(row)
+
+    def phone_result(self, row: CombatantRow | None, roll: PhoneRoll,
+                     gm_value: int) -> PhoneResult:
+        """Nothing is asked of the GM; a PC no longer in the fight cannot be graded."""
+        from encounter_app.systems.casus_mus.phone import result
+
+        return result(row, roll)
+
     def phone_record(self, session: EncounterSession, roll: PhoneRoll,
                      gm_value: int) -> PhoneStep:
-        from encounter_app.domain.adversaries import Refused
+        """As the skill roll dialog records it (services/phone.py)."""
+        from encounter_app.systems.casus_mus.services.phone import record
 
-        raise Refused(f"{self.name} takes no roll from a phone yet.")  # issue 31 fills it
+        return record(session, roll)
 
     def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
         """A new game session gives the open fight's combatants their Luck Points back."""

@@ -284,7 +284,43 @@ class FeatureLine(LoggedRoll):
         return list(zip(self.request.targets, self.request.taken(self.result), strict=True))
 
 
-DaggerheartLine = AttackLine | ReactionLine | FeatureLine | OutcomeLine | MissLine
+@fields_repr
+@dataclass(frozen=True, repr=False)
+class DualityReactionLine(LoggedRoll):
+    """A PC's Reaction Roll with the Duality Dice, as its player sent it from the phone
+    (systems/daggerheart/phone.py): the dice, all that was added to them (``modifier``: the
+    trait, an Experience, the advantage d6 taken off or added) and the Difficulty. Its dice
+    give no Hope and no Fear; matching dice succeed whatever the total, with no more benefit.
+    Logged as a "reaction" (an adversary's is a ``ReactionLine``)."""
+
+    player: str
+    hope: int
+    fear: int
+    modifier: int
+    difficulty: int
+    combatant_id: int | None = None
+
+    @property
+    def total(self) -> int:
+        return self.hope + self.fear + self.modifier
+
+    @property
+    def critical(self) -> bool:
+        return self.hope == self.fear
+
+    @property
+    def success(self) -> bool:
+        return self.critical or self.total >= self.difficulty
+
+    def verdict(self) -> str:
+        """ "succeeds", "fails", or "succeeds (critical: no extra benefit)"."""
+        if self.critical:
+            return "succeeds (critical: no extra benefit)"
+        return "succeeds" if self.success else "fails"
+
+
+DaggerheartLine = (AttackLine | ReactionLine | FeatureLine | OutcomeLine | MissLine
+                   | DualityReactionLine)
 
 
 def read_roll(row: RollRow) -> DaggerheartLine | None:
@@ -293,7 +329,9 @@ def read_roll(row: RollRow) -> DaggerheartLine | None:
     by the core: services/fight/table.py.)"""
     if row.kind == "attack":
         return read_line(AttackLine, row)
-    if row.kind in ("reaction", "action"):
+    if row.kind == "reaction":
+        return read_line(ReactionLine, row) or read_line(DualityReactionLine, row)
+    if row.kind == "action":
         return read_line(ReactionLine, row)
     if row.kind == "feature":
         return read_line(FeatureLine, row)

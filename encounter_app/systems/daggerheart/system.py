@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from encounter_app.domain.campaign_rows import PcRow
     from encounter_app.domain.logged import LoggedRoll
-    from encounter_app.domain.player_rolls import PhoneRoll
+    from encounter_app.domain.player_rolls import PhoneForm, PhoneResult, PhoneRoll
     from encounter_app.domain.player_view import Sight
     from encounter_app.domain.rows import RollRow
     from encounter_app.domain.samples import SampleFight
@@ -106,11 +106,31 @@ class Daggerheart(BaseRules):
 
         return after_roll(rows, roller, outcome)
 
+    def phone_forms(self, row: CombatantRow) -> tuple[PhoneForm, ...]:
+        """An action roll and a reaction roll, each with the Duality Dice (phone.py)."""
+        from encounter_app.systems.daggerheart.phone import forms
+
+        return forms(row)
+
+    def phone_sheet(self, row: CombatantRow) -> tuple[tuple[str, str], ...]:
+        from encounter_app.systems.daggerheart.phone import sheet
+
+        return sheet(row)
+
+    def phone_result(self, row: CombatantRow | None, roll: PhoneRoll,
+                     gm_value: int) -> PhoneResult:
+        """``gm_value``: the Difficulty."""
+        from encounter_app.systems.daggerheart.phone import result
+
+        return result(row, roll, gm_value)
+
     def phone_record(self, session: EncounterSession, roll: PhoneRoll,
                      gm_value: int) -> PhoneStep:
-        from encounter_app.domain.adversaries import Refused
+        """An action roll as keys 1–5 record it, or a reaction roll's line, with the Hope it
+        spends; refused when the PC has none to spend (services/phone.py)."""
+        from encounter_app.systems.daggerheart.services.phone import record
 
-        raise Refused(f"{self.name} takes no roll from a phone yet.")  # issue 31 fills it
+        return record(session, roll, gm_value)
 
     def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
         return None  # nothing of the fight is per game session

@@ -9,6 +9,7 @@ from encounter_app.rules.daggerheart import quick_phrase
 from encounter_app.systems.daggerheart.requests import (
     AttackLine,
     DaggerheartLine,
+    DualityReactionLine,
     FeatureLine,
     ReactionLine,
     read_roll,
@@ -46,6 +47,13 @@ def _reaction(line: ReactionLine, sight: Sight) -> str:
     return f"{sight.name(request.actor)}: {request.kind} roll {result.total}, {verdict}"
 
 
+def _duality_reaction(line: DualityReactionLine, sight: Sight) -> str:
+    """A PC's reaction roll: its total and whether it succeeded, never the Difficulty."""
+    if not sight.sees(line.player, line.combatant_id):
+        return ""
+    return f"{sight.name(line.player)}: reaction roll {line.total}, {line.verdict()}"
+
+
 def _feature(line: FeatureLine, sight: Sight) -> str:
     request = line.request
     if not sight.sees(request.actor, request.combatant_id):
@@ -80,6 +88,8 @@ def line_words(line: DaggerheartLine, sight: Sight) -> str:
         return _reaction(line, sight)
     if isinstance(line, FeatureLine):
         return _feature(line, sight)
+    if isinstance(line, DualityReactionLine):
+        return _duality_reaction(line, sight)
     if isinstance(line, MissLine):
         return "A PC missed an attack"
     return _outcome(line, sight)

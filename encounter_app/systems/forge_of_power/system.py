@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
 
     from encounter_app.domain.logged import LoggedRoll
-    from encounter_app.domain.player_rolls import PhoneRoll
+    from encounter_app.domain.player_rolls import PhoneForm, PhoneResult, PhoneRoll
     from encounter_app.domain.player_view import Sight
-    from encounter_app.domain.rows import RollRow
+    from encounter_app.domain.rows import CombatantRow, RollRow
     from encounter_app.domain.samples import SampleFight
     from encounter_app.services.fight.session import EncounterSession
     from encounter_app.services.fight.system import PhoneStep
@@ -51,11 +51,25 @@ class ForgeOfPower(BaseRules):
 
         return read_sample(resource("samples/forge_of_power.json"), self)
 
+    def phone_forms(self, row: CombatantRow) -> tuple[PhoneForm, ...]:
+        """A die roll, d20 + bonus, with advantage or disadvantage (phone.py)."""
+        from encounter_app.systems.forge_of_power.phone import forms
+
+        return forms(row)
+
+    def phone_result(self, row: CombatantRow | None, roll: PhoneRoll,
+                     gm_value: int) -> PhoneResult:
+        """``gm_value``: the DC; a PC no longer in the fight cannot be graded."""
+        from encounter_app.systems.forge_of_power.phone import result
+
+        return result(row, roll, gm_value)
+
     def phone_record(self, session: EncounterSession, roll: PhoneRoll,
                      gm_value: int) -> PhoneStep:
-        from encounter_app.domain.adversaries import Refused
+        """As the die roll dialog records a check (services/phone.py)."""
+        from encounter_app.systems.forge_of_power.services.phone import record
 
-        raise Refused(f"{self.name} takes no roll from a phone yet.")  # issue 31 fills it
+        return record(session, roll, gm_value)
 
     def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
         return None  # nothing of the fight is per game session

@@ -18,9 +18,9 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
 
     from encounter_app.domain.logged import LoggedRoll
-    from encounter_app.domain.player_rolls import PhoneRoll
+    from encounter_app.domain.player_rolls import PhoneForm, PhoneResult, PhoneRoll
     from encounter_app.domain.player_view import Sight
-    from encounter_app.domain.rows import RollRow
+    from encounter_app.domain.rows import CombatantRow, RollRow
     from encounter_app.domain.samples import SampleFight
     from encounter_app.services.fight.session import EncounterSession
     from encounter_app.services.fight.system import PhoneStep
@@ -54,11 +54,30 @@ class RuinsAndRaiders(BaseRules):
 
         return read_sample(resource("samples/ruins_and_raiders.json"), self)
 
+    def phone_forms(self, row: CombatantRow) -> tuple[PhoneForm, ...]:
+        """A trait check, 2d6 + one of the PC's traits (phone.py)."""
+        from encounter_app.systems.ruins_and_raiders.phone import forms
+
+        return forms(row)
+
+    def phone_sheet(self, row: CombatantRow) -> tuple[tuple[str, str], ...]:
+        from encounter_app.systems.ruins_and_raiders.phone import sheet
+
+        return sheet(row)
+
+    def phone_result(self, row: CombatantRow | None, roll: PhoneRoll,
+                     gm_value: int) -> PhoneResult:
+        """``gm_value``: the challenge level; a PC no longer in the fight cannot be graded."""
+        from encounter_app.systems.ruins_and_raiders.phone import result
+
+        return result(row, roll, gm_value)
+
     def phone_record(self, session: EncounterSession, roll: PhoneRoll,
                      gm_value: int) -> PhoneStep:
-        from encounter_app.domain.adversaries import Refused
+        """As the trait check records it, with the action it uses (services/phone.py)."""
+        from encounter_app.systems.ruins_and_raiders.services.phone import record
 
-        raise Refused(f"{self.name} takes no roll from a phone yet.")  # issue 31 fills it
+        return record(session, roll, gm_value)
 
     def new_game_session(self, session: EncounterSession) -> QUndoCommand | None:
         return None  # nothing of the fight is per game session

@@ -36,6 +36,8 @@ RowRole = Qt.ItemDataRole.UserRole + 1  # the frozen row itself (CombatantRow, C
 ActiveRole = Qt.ItemDataRole.UserRole + 2  # bool: this combatant has the spotlight
 IdRole = Qt.ItemDataRole.UserRole + 3
 TraitsRole = Qt.ItemDataRole.UserRole + 5  # str: what kind of countdown, what ticks it
+# bool: the players received this roll (public, and with words for them: RollLogModel.shown)
+ShownRole = Qt.ItemDataRole.UserRole + 6
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 COMBATANT_MIME = "application/x-encounter-combatant-rows"
@@ -376,6 +378,44 @@ class RollLogModel(RowListModel[RollRow]):
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(session.rolls, parent)
         self._session = session
+        # Whether each public roll reached the players, read when first asked; read again
+        # when who and what they can see changes (a combatant hidden, a countdown shown).
+        self._shown: dict[RollRow, bool] = {}
+        self._seen = self._sight()
+        for rows in (session.combatants, session.countdowns):
+            for signal in (rows.inserted, rows.removed, rows.changed, rows.was_reset):
+                signal.connect(self._sight_changed)
+
+    def _sight(self) -> tuple[object, ...]:
+        """What the players' words of a roll depend on, beside the roll itself."""
+        session = self._session
+        return (tuple((c.id, c.name, c.hidden) for c in session.combatants),
+                tuple((c.id, c.name, c.visible) for c in session.countdowns))
+
+    def _sight_changed(self, *_args: object) -> None:
+        seen = self._sight()
+        if seen == self._seen:
+            return
+        self._seen = seen
+        if self._shown:  # a public roll was read: read again, painted again
+            self._shown.clear()
+            if self.rowCount():
+                self.dataChanged.emit(self.index(0), self.index(self.rowCount() - 1),
+                                      [ShownRole, Qt.ItemDataRole.ToolTipRole])
+
+    def shown(self, row: RollRow) -> bool:
+        """The players received ``row``: the GM made it public and it has words for them
+        (not a GM-only countdown's trigger, not a hidden attacker's roll)."""
+        if not row.public or row.damaged:
+            return False
+        known = self._shown.get(row)
+        if known is None:
+            from encounter_app.services.player_view import words_for_players  # when public
+
+            if len(self._shown) >= 4096:
+                self._shown.clear()
+            known = self._shown[row] = bool(words_for_players(self._session, row))
+        return known
 
     def canFetchMore(self, parent: AnyIndex = QModelIndex()) -> bool:  # noqa: B008
         return not parent.isValid() and self._session.more_rolls
@@ -387,8 +427,12 @@ class RollLogModel(RowListModel[RollRow]):
     def row_data(self, value: RollRow, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             return value.summary
+        if role == ShownRole:
+            return self.shown(value)
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
-            shown = "Shown to players. " if value.public else ""
+            shown = ("Shown to players. " if self.shown(value) else
+                     "Made public, but the players see nothing of it: it concerns only what "
+                     "is hidden from them. " if value.public else "")
             return f"{shown}{value.summary}\n{value.detail}"
         return None
 

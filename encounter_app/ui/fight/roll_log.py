@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from encounter_app.domain import RollRow
 from encounter_app.domain.system import SystemRules
-from encounter_app.ui.fight.models import RollLogModel, RowRole
+from encounter_app.ui.fight.models import RollLogModel, RowRole, ShownRole
 from encounter_app.ui.shell import theme
 from encounter_app.ui.widgets.listviews import PaintedListView, item_width
 from encounter_app.ui.widgets.pips import fill_rect
@@ -44,9 +44,11 @@ def entry_text(row: RollRow) -> str:
 PUBLIC_MARK = "SHOWN TO PLAYERS · "
 
 
-def summary_text(row: RollRow) -> str:
-    """The bold first line; a roll on the player display says so in words."""
-    return PUBLIC_MARK + row.summary if row.public else row.summary
+def summary_text(row: RollRow, shown: bool) -> str:
+    """The bold first line; a roll the players received says so in words (``shown``: made
+    public and with words for them, ``RollLogModel.shown``; not a GM-only countdown's
+    trigger nor a hidden attacker's roll, which the players never get)."""
+    return PUBLIC_MARK + row.summary if shown else row.summary
 
 
 def attack_mark(row: RollRow, system: SystemRules) -> str | None:
@@ -115,23 +117,23 @@ class RollLogDelegate(QStyledItemDelegate):
     def _text_width(self, option: QStyleOptionViewItem, width: int) -> int:
         return max(40, width - 2 * self.MARGIN - self.MARK - self.MARGIN)
 
-    def _heights(self, row: RollRow, option: QStyleOptionViewItem,
+    def _heights(self, row: RollRow, summary: str, option: QStyleOptionViewItem,
                  width: int) -> tuple[int, int]:
         # The view asks every row's size on each layout (and paint asks again): measure once.
-        key = (summary_text(row), row.detail, width, option.font)
+        key = (summary, row.detail, width, option.font)
         heights = self._heights_for.get(key)
         if heights is None:
-            heights = self._measure(row, option, width)
+            heights = self._measure(row, summary, option, width)
             if len(self._heights_for) >= self.HEIGHT_CACHE:
                 self._heights_for.clear()
-            self._heights_for[(summary_text(row), row.detail, width, QFont(option.font))] = heights
+            self._heights_for[(summary, row.detail, width, QFont(option.font))] = heights
         return heights
 
-    def _measure(self, row: RollRow, option: QStyleOptionViewItem,
+    def _measure(self, row: RollRow, summary_words: str, option: QStyleOptionViewItem,
                  width: int) -> tuple[int, int]:
         bold, detail = self._fonts(option)
         summary = QFontMetrics(bold).boundingRect(QRect(0, 0, width, 100_000), WRAP,
-                                                  summary_text(row)).height()
+                                                  summary_words).height()
         if not row.detail:
             return summary, 0
         return summary, QFontMetrics(detail).boundingRect(QRect(0, 0, width, 100_000), WRAP,
@@ -142,7 +144,8 @@ class RollLogDelegate(QStyledItemDelegate):
         if row is None:
             return super().sizeHint(option, index)
         width = self._text_width(option, item_width(option))
-        summary, detail = self._heights(row, option, width)
+        summary, detail = self._heights(row, summary_text(row, bool(index.data(ShownRole))),
+                                        option, width)
         height = 2 * self.MARGIN + summary + (self.GAP + detail if detail else 0) + 1
         return QSize(120, height)  # the view stretches each item to its own width
 
@@ -169,12 +172,13 @@ class RollLogDelegate(QStyledItemDelegate):
             QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
         bold, detail = self._fonts(option)
         width = self._text_width(option, rect.width())
-        summary_height, detail_height = self._heights(row, option, width)
+        summary = summary_text(row, bool(index.data(ShownRole)))
+        summary_height, detail_height = self._heights(row, summary, option, width)
         left = rect.left() + 2 + self.MARK + self.MARGIN
         top = rect.top() + self.MARGIN
         painter.setPen(text_colour)
         painter.setFont(bold)
-        painter.drawText(QRect(left, top, width, summary_height), WRAP, summary_text(row))
+        painter.drawText(QRect(left, top, width, summary_height), WRAP, summary)
         if row.detail:
             painter.setFont(detail)
             painter.drawText(QRect(left, top + summary_height + self.GAP, width, detail_height),

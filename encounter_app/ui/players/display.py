@@ -4,6 +4,10 @@ It renders a PlayerFeed's view (what domain/player_view.py lets the players see)
 nothing else: the spotlight order without hidden combatants, with their conditions; Fear as
 pips (Daggerheart); the countdowns the GM has shown; the newest roll made public, in the
 players' words. Everything is painted large, scaled to the window.
+
+When the GM asks for it (Players › Show the join code on the player display) and only while
+the players' page is shared, the page's QR code and address stand above the countdowns, big
+enough to scan from across the room (``set_join``).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from PySide6.QtWidgets import (
     QListView,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -43,6 +48,15 @@ from encounter_app.ui.widgets.listviews import PaintedListView
 AnyIndex = QModelIndex | QPersistentModelIndex
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+def breakable(url: str, every: int = 8) -> str:
+    """``url`` with a zero-width space after each "/" and every ``every`` characters of a
+    longer part: a label wraps it at any width, and it reads the same."""
+    parts = []
+    for part in url.split("/"):
+        parts.append("\u200b".join(part[i:i + every] for i in range(0, len(part), every)))
+    return "/\u200b".join(parts)
 
 
 def _pip_size(font: QFont) -> int:
@@ -255,22 +269,49 @@ class PlayerDisplay(QWidget):
         self.roll_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
         self.roll_title = _title("Latest roll")
+        # The players' page's address, to scan from across the room: hidden until asked for,
+        # then above the countdowns, the code beside its words.
+        self.join_url = ""
+        self._join_side = 0  # the QR code's size as drawn
+        self.join = QWidget(objectName="playerJoin")
+        self.join.setAccessibleName("Join on your phone")
+        self.join_qr = QLabel(objectName="playerJoinQr", alignment=Qt.AlignmentFlag.AlignCenter)
+        self.join_qr.setAccessibleName("QR code of the players' page")
+        self.join_title = _title("Join on your phone")
+        self.join_title.setWordWrap(True)
+        self.join_address = QLabel(objectName="playerJoinAddress", wordWrap=True)
+        self.join_address.setAccessibleName("The players' page address")
+        words = QVBoxLayout()
+        words.addWidget(self.join_title)
+        words.addWidget(self.join_address)
+        words.addStretch(1)
+        join = QHBoxLayout(self.join)
+        join.setContentsMargins(0, 0, 0, 12)
+        join.setSpacing(16)
+        join.addWidget(self.join_qr, 0, Qt.AlignmentFlag.AlignTop)
+        join.addLayout(words, 1)
+        self.join.hide()
+
         fear_box = QHBoxLayout()
         fear_box.setSpacing(16)
         fear_box.addStretch(1)
         fear_box.addWidget(self.fear_title)
         fear_box.addWidget(self.fear)
+        right = QVBoxLayout()
+        right.setContentsMargins(0, 0, 0, 0)
+        right.addWidget(self.join)
+        right.addWidget(_title("Countdowns"))
+        right.addWidget(self.countdowns, 1)
+        right.addWidget(self.roll_title)
+        right.addWidget(self.roll_label)
         grid = QGridLayout(self)
         grid.setContentsMargins(24, 16, 24, 16)
         grid.setHorizontalSpacing(32)
         grid.addWidget(self.round_label, 0, 0)
         grid.addLayout(fear_box, 0, 1)
         grid.addWidget(_title("Spotlight"), 1, 0)
-        grid.addWidget(self.order, 2, 0, 4, 1)
-        grid.addWidget(_title("Countdowns"), 1, 1)
-        grid.addWidget(self.countdowns, 2, 1)
-        grid.addWidget(self.roll_title, 3, 1)
-        grid.addWidget(self.roll_label, 4, 1)
+        grid.addWidget(self.order, 2, 0)
+        grid.addLayout(right, 1, 1, 2, 1)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
         grid.setRowStretch(2, 1)
@@ -292,8 +333,37 @@ class PlayerDisplay(QWidget):
         self.roll_label.setVisible(bool(text))
         self.roll_title.setVisible(bool(text))
 
+    def set_join(self, url: str) -> None:
+        """The players' page's address as a QR code and as text, above the countdowns; "" takes
+        it away."""
+        if url == self.join_url:
+            return
+        self.join_url = url
+        self.join.setVisible(bool(url))
+        # It may wrap after each "/" and within the long key (zero-width spaces), so it
+        # never widens its column.
+        self.join_address.setText(breakable(url))
+        self.join_address.setAccessibleDescription(url)
+        self._join_side = 0
+        self._draw_join()
+
+    def _draw_join(self) -> None:
+        if not self.join_url:
+            self.join_qr.clear()
+            return
+        # Big: near half the window's height, a quarter of its width.
+        side = max(160, min(round(self.height() * 0.45), self.width() // 4))
+        if side == self._join_side:
+            return
+        from encounter_app.ui.players.share_dialog import qr_pixmap  # segno, when shown
+
+        self._join_side = side
+        self.join_qr.setPixmap(qr_pixmap(self.join_url, side))
+        self.join_qr.setFixedSize(side, side)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._draw_join()
         # Read from across a room: the text grows with the window (a 1080p projector: 38 px).
         font = QFont(self.font())
         font.setPixelSize(max(16, min(64, self.height() // 28)))
@@ -306,6 +376,9 @@ class PlayerDisplay(QWidget):
             roll_font = QFont(font)
             roll_font.setPixelSize(round(font.pixelSize() * 1.2))
             self.roll_label.setFont(roll_font)
+            address_font = QFont(font)
+            address_font.setPixelSize(max(14, round(font.pixelSize() * 0.8)))
+            self.join_address.setFont(address_font)
             self.fear.updateGeometry()
             for view in (self.order, self.countdowns):
                 view.scheduleDelayedItemsLayout()

@@ -34,6 +34,7 @@ class PlayerScreen(QObject):
         super().__init__(window)
         self._window, self._session, self._settings = window, session, settings
         self.display: PlayerDisplay | None = None  # made when first opened
+        self.join_url = ""  # the players' page's address shown on it; "" for none
         self._feed: PlayerFeed | None = None
         self.action = QAction("&Player display", window, objectName="actionPlayerDisplay",
                               checkable=True, shortcut=QKeySequence("F5"))
@@ -51,6 +52,12 @@ class PlayerScreen(QObject):
 
             self._feed = SessionFeed(self._session, self)
         return self._feed
+
+    def set_join(self, url: str) -> None:
+        """Show the players' page's QR code and address on the display ("": take it off)."""
+        self.join_url = url
+        if self.display is not None:
+            self.display.set_join(url)
 
     def chosen_screen(self) -> QScreen:
         """The screen the GM picked; else one that is not the GM's; else the GM's own."""
@@ -74,6 +81,7 @@ class PlayerScreen(QObject):
 
                 self.display = PlayerDisplay(self.feed(), self._window)
                 self.display.closed.connect(self._closed)
+                self.display.set_join(self.join_url)
             self._place(self.display)
         elif self.display is not None and self.display.isVisible():
             self.display.close()

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 from encounter_app.services.players_page import PlayersPage
 
 if TYPE_CHECKING:  # the dialog (and QR codes) load when the GM first opens it
-    from encounter_app.ui.players.share_dialog import ShareDialog
+    from encounter_app.ui.players.share_dialog import Claims, ShareDialog
 
 
 class ShareControls(QObject):
@@ -25,6 +25,9 @@ class ShareControls(QObject):
         super().__init__(window)
         self._window, self.page = window, page
         self.dialog: ShareDialog | None = None
+        # Who holds which character, with *Release* in the dialog: the page's claims, once
+        # PlayersPage keeps them (the page server's branch): then ``self.claims = page``.
+        self.claims: Claims | None = None
         self.action = QAction("Share on this &network…", window, objectName="sharePageAction")
         self.action.setToolTip("Show the fight on the players' phones, and take their rolls: "
                                "an address and a QR code for the local network")
@@ -34,7 +37,7 @@ class ShareControls(QObject):
         from encounter_app.ui.players.share_dialog import ShareDialog  # when first asked for
 
         if self.dialog is None:
-            self.dialog = ShareDialog(self.page, self._window)
+            self.dialog = ShareDialog(self.page, self._window, claims=self.claims)
         self.dialog.show()
         self.dialog.raise_()
         self.dialog.activateWindow()

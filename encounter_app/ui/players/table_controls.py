@@ -31,6 +31,7 @@ from encounter_app.ui.shell.icon import action_icon
 from encounter_app.ui.shell.settings import WindowMemory
 
 if TYPE_CHECKING:
+    from encounter_app.services.players_page import PlayersPage
     from encounter_app.ui.shell.shortcuts import ShortcutsDialog
 from encounter_app.ui.widgets.action_text import plain
 
@@ -74,6 +75,16 @@ class TableControls(QObject):
         self.tick_action = self._action("&Tick the countdown", "T", self.tick_countdown,
                                         "tickCountdownAction",
                                         "Take one off the selected countdown")
+        # The players' page's QR code on the player display, to scan from the projector: off
+        # by default, offered only while the page is shared (``follow_page``).
+        self.join_action = QAction("Show the &join code on the player display", window,
+                                   objectName="showJoinCodeAction", checkable=True,
+                                   enabled=False)
+        self.join_action.setToolTip("The players' page's QR code and address, big on the "
+                                    "player display, so the table scans it from there (while "
+                                    "the page is shared)")
+        self.join_action.toggled.connect(self._join_toggled)
+        self._page: PlayersPage | None = None
         self.shortcuts_action = self._action("&Keyboard shortcuts", "F1", self.show_shortcuts,
                                              "shortcutsAction", "Every key, and what it does")
         self.focus_actions = [
@@ -128,6 +139,7 @@ class TableControls(QObject):
         self.players_menu = players  # the players' page adds to it (players/share.py)
         players.addAction(self.player_screen.action)
         players.addMenu(self.player_screen.screen_menu)
+        players.addAction(self.join_action)
         players.addSeparator()
         players.addAction(self.show_roll_action)
         players.addAction(self.show_countdown_action)
@@ -244,10 +256,33 @@ class TableControls(QObject):
         dialog.open()
         return dialog
 
+    # -- the join code on the player display -------------------------------------------------
+
+    def follow_page(self, page: PlayersPage) -> None:
+        """The window's players' page: its code is offered (and shown when asked for) only
+        while it is shared."""
+        self._page = page
+        page.sharing_changed.connect(self._show_join)
+        self._show_join()
+
+    def _join_toggled(self, on: bool) -> None:
+        if on and not self.player_screen.action.isChecked():
+            self.player_screen.action.setChecked(True)  # asked for on the display: open it
+        self._show_join()
+
+    def _show_join(self, *_args: object) -> None:
+        page = self._page
+        sharing = page is not None and page.sharing
+        self.join_action.setEnabled(sharing)
+        shown = page is not None and sharing and self.join_action.isChecked()
+        self.player_screen.set_join(page.url if page is not None and shown else "")
+
     def take_over(self, old: TableControls) -> None:
         """This window replaces ``old`` (a restored backup): the players keep their display."""
         if old.player_screen.action.isChecked():
             self.player_screen.action.setChecked(True)
+        if old.join_action.isChecked():
+            self.join_action.setChecked(True)
 
     def _window_closing(self) -> None:
         ids = self._window.fight.compact_ids

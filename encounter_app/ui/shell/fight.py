@@ -45,7 +45,6 @@ if TYPE_CHECKING:
         QWidget,
     )
 
-    from encounter_app.domain.player_rolls import PlayerRollSubmission
     from encounter_app.services.campaigns.operations import NewSessionHooks
     from encounter_app.services.fight.operations import FightOperations
     from encounter_app.services.fight.session import EncounterSession
@@ -62,14 +61,6 @@ if TYPE_CHECKING:
     from encounter_app.ui.shell.chosen import Chosen
     from encounter_app.ui.shell.window_parts import DiceRoller, StackButton
     from encounter_app.ui.table.profile import Profile
-
-
-class PlayerRolls(Protocol):
-    """Where players' rolls from their phones wait for the GM, and who answers the phone."""
-
-    tell: Callable[[str, str], None] | None  # (page, text): an answer to one phone
-
-    def receive(self, submission: PlayerRollSubmission) -> None: ...
 
 
 @fields_repr
@@ -132,11 +123,6 @@ class Fight(Protocol):
     @property
     def toolbar_actions(self) -> Mapping[QAction, tuple[str, str]]:
         """This system's toolbar buttons: action -> (short label, icon name)."""
-
-    @property
-    def player_rolls(self) -> PlayerRolls | None:
-        """Where players' rolls from the page wait; None in a game whose rolls are all
-        made at the table."""
 
     @property
     def tick_before(self) -> QAction | None:

@@ -44,6 +44,7 @@ from encounter_app.ui.fight.initiative import InitiativePanel
 from encounter_app.ui.fight.models import CountdownModel, InitiativeModel, RollLogModel, RowRole
 from encounter_app.ui.fight.rests import RestActions
 from encounter_app.ui.fight.roll_log import RollLogView
+from encounter_app.ui.players.inbox_place import InboxPlace
 from encounter_app.ui.shell.chosen import NOBODY, Chosen, ChosenKeys
 from encounter_app.ui.shell.fight import Fight, FightContext, ShellWindow, SystemWindow
 from encounter_app.ui.shell.window_parts import DiceRoller, FinishedBanner, StackButton, ask_finish
@@ -143,6 +144,8 @@ class MainWindow(ShellWindow):
         self.log_tabs.addTab(self.roll_log, "Roll log")
         for widget, title in self.fight.log_tabs:
             self.log_tabs.addTab(widget, title)
+        # The players' rolls from their phones, in every system.
+        self.inbox_place = InboxPlace(self.log_tabs, self.phone_inbox, self.session, self)
         log_layout.addWidget(self.log_tabs, 1)
         self.side_splitter = QSplitter(Qt.Orientation.Vertical, objectName="sideSplitter")
         self.side_splitter.addWidget(self.countdowns)
@@ -222,7 +225,10 @@ class MainWindow(ShellWindow):
         self.encounter_menu = encounter_menu = menu.addMenu("E&ncounter")
         self.add_keyed(encounter_menu, [self.next_action, self.add_action])
         self.fight.fill_encounter_menu(encounter_menu)
-        self.fight.fill_roll_menu(menu.addMenu("&Roll"))
+        roll_menu = menu.addMenu("&Roll")
+        self.fight.fill_roll_menu(roll_menu)
+        roll_menu.addSeparator()
+        roll_menu.addAction(self.inbox_place.type_action)
 
         self.history_dock = QDockWidget("History", self, objectName="historyDock")
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)

@@ -33,7 +33,7 @@ from encounter_app.domain.rows import stored_id
 from encounter_app.domain.system import BaseRules
 from encounter_app.services.fight.card_table import CardTableOperations
 from encounter_app.ui.fight.models import RowRole
-from encounter_app.ui.shell.fight import FightContext, PlayerRolls
+from encounter_app.ui.shell.fight import FightContext
 from encounter_app.ui.table import initiative
 from encounter_app.ui.table.asks import ask_number
 from encounter_app.ui.table.card_menu import card_keys, card_menu
@@ -100,7 +100,6 @@ class SystemTable(QObject):
         self.keyboard_chain: list[QWidget] = []
         self.toolbar_actions: dict[QAction, tuple[str, str]] = {}
         self.tick_before: QAction | None = None
-        self.player_rolls: PlayerRolls | None = None  # every roll is made at the table
         # Their cards have no compact form and no View choices to remember (ui/shell/fight.py).
         self.view_toggles: dict[str, QAction] = {}
         self.compact_ids: frozenset[int] = frozenset()

@@ -1,4 +1,4 @@
-"""Daggerheart's one way in (systems/daggerheart/services/operations.py, player_inbox.py): a roll
+"""Daggerheart's one way in (systems/daggerheart/services/operations.py): a roll
 with an Experience spends its Fear with the roll's log line as one step, or spends nothing and
 says why; tracked PCs, a joining adversary and the players' inbox decide here, not in a widget.
 """
@@ -9,13 +9,10 @@ from dataclasses import replace
 
 import pytest
 
-from encounter_app.domain.player_rolls import PlayerRollSubmission
 from encounter_app.domain.requests import DiceRequest
-from encounter_app.services.fight.table import PlayerDice
 from encounter_app.services.rolls.roller import Roller
 from encounter_app.systems.daggerheart import pc_tracks
 from encounter_app.systems.daggerheart.services.operations import NOBODY, DaggerheartOperations
-from encounter_app.systems.daggerheart.services.player_inbox import SET_ASIDE, PlayerRollInbox
 from tests.helpers.operations import fight_operations
 
 ROLL = DiceRequest("1d20+2", "Warden")
@@ -129,55 +126,3 @@ def test_next_with_nobody_to_take_it_says_so(store, undo_stack, rules_service, s
                                 roller)
     assert not ops.next_turn()
     assert said == [(NOBODY, False)] and undo_stack.count() == 0
-
-
-# -- the players' inbox ----------------------------------------------------------------------
-
-
-@pytest.fixture
-def inbox(ops, roller, said):
-    recorded: list[tuple] = []
-    inbox = PlayerRollInbox(roller.router, lambda outcome, dice: (
-        recorded.append((outcome, dice)) or ops.fight.record_outcome(outcome, dice) is not None),
-        said)
-    told: list[tuple[str, str]] = []
-    inbox.tell = lambda page, text: told.append((page, text))
-    return inbox, told, recorded
-
-
-def test_a_roll_waits_then_is_recorded_and_the_phone_hears_the_outcome(inbox, demo_session):
-    box, told, recorded = inbox
-    box.receive(PlayerRollSubmission("Mira", 2, hope=3, fear=9, page="p1"))
-    [waiting] = box.waiting
-    assert waiting.text() == "Mira — Hope 3, Fear 9, +2 (rolled at the table)"
-    assert box.accept(waiting, 12)
-    assert [(outcome.value, dice.difficulty) for outcome, dice in recorded] == [
-        ("Success with Fear", 12)]
-    assert not box.waiting and told == [("p1", "Recorded: Success with Fear")]
-    assert demo_session.rolls[0].summary.startswith("Mira: Success with Fear")
-
-
-def test_a_roll_not_kept_stays_and_the_phone_hears_nothing(ops, roller, said):
-    box = PlayerRollInbox(roller.router, lambda _outcome, _dice: False, said)
-    told: list[tuple[str, str]] = []
-    box.tell = lambda page, text: told.append((page, text))
-    box.receive(PlayerRollSubmission("Mira", 0, hope=5, fear=6, page="p2"))
-    [waiting] = box.waiting
-    assert not box.accept(waiting, 10)
-    assert box.waiting == (waiting,) and told == []
-
-
-def test_a_roll_set_aside_or_broken_is_answered(inbox):
-    box, told, recorded = inbox
-    box.receive(PlayerRollSubmission("Mira", 0, hope=13, fear=2, page="p3"))
-    assert not box.waiting and told == [("p3", "Not taken: The Hope Die shows 1 to 12.")]
-    box.receive(PlayerRollSubmission("Ash", 1, hope=4, fear=4, page="p4"))
-    box.set_aside(box.waiting[0])
-    assert not box.waiting and told[-1] == ("p4", SET_ASIDE) and recorded == []
-
-
-def test_dice_typed_by_the_gm_are_recorded_as_their_outcome(inbox):
-    box, told, recorded = inbox
-    assert box.record_typed(PlayerDice("Mira", 10, 4, 1, 16))
-    assert [outcome.value for outcome, _dice in recorded] == ["Failure with Hope"]
-    assert told == []  # no phone to answer

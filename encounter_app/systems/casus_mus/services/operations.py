@@ -7,20 +7,29 @@ The clash and skill dialogs walk their steps in a ``ClashFlow`` or ``SkillCheck`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
 from encounter_app.domain import RollRow
 from encounter_app.services.fight.card_table import CardTableOperations
+from encounter_app.services.fight.compound import Compound
 from encounter_app.systems.casus_mus.services import maneuvers, turns
 from encounter_app.systems.casus_mus.services.clash import ClashFlow, SkillCheck
 from encounter_app.systems.casus_mus.services.maneuvers import Maneuver
+
+if TYPE_CHECKING:
+    from encounter_app.services.phone_inbox import PhoneInbox
 
 AP, LP = "ap", "lp"
 
 
 class CasusMusOperations(CardTableOperations):
+    #: The players' rolls from their phones (the window's), for a clash a phone's d100 answered.
+    inbox: PhoneInbox | None = None
+
     def next_turn_step(self) -> QUndoCommand | None:
         return turns.next_turn(self.session)
 
@@ -35,11 +44,16 @@ class CasusMusOperations(CardTableOperations):
                         nothing="Everyone already has all their Luck Points.",
                         done="Luck Points refreshed for the new session.")
 
-    def record_clash(self, flow: ClashFlow) -> bool:
+    def record_clash(self, flow: ClashFlow, phone_rolls: Sequence[int] = ()) -> bool:
         """The clash as the dialog walked it: its AP and LP spent, the damage on the one
-        struck, the hitter's weapon remembered and the log line."""
+        struck, the hitter's weapon remembered and the log line; ``phone_rolls``, the clash
+        rolls players sent from their phones that its steps used, answered in the same step."""
         def build() -> tuple[RollRow, QUndoCommand]:
             command = flow.command(self.session)  # refused before the log row is asked
+            if phone_rolls and self.inbox is not None:
+                note = f"For the clash: {flow.verdict()}"
+                answers = [self.inbox.used_command(roll_id, 0, note) for roll_id in phone_rolls]
+                command = Compound(command.text(), [command, *filter(None, answers)])
             return flow.log_row(), command
 
         return self.record_roll(build)

@@ -11,6 +11,7 @@ leaves everyone as they were.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -34,6 +35,7 @@ from encounter_app.rules.dice import Typed
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.fight.turns import stat
 from encounter_app.services.rolls.router import RollRouter
+from encounter_app.systems.casus_mus.phone import CLASH, DIE
 from encounter_app.systems.casus_mus.requests import SkillRollRequest
 from encounter_app.systems.casus_mus.services import turns
 from encounter_app.systems.casus_mus.services.clash import ClashFlow, Side
@@ -44,6 +46,9 @@ from encounter_app.ui.widgets.combo import combatant_combo
 from encounter_app.ui.widgets.dialog_buttons import accept_buttons
 from encounter_app.ui.widgets.message import MessageLine
 from encounter_app.ui.widgets.typed import typed_die
+
+if TYPE_CHECKING:
+    from encounter_app.services.phone_inbox import PhoneInbox
 
 SKILLS = ("combat", "evade", "willpower", "endurance")
 ATTACK_SKILL, DEFENCE_SKILL = "combat", "evade"
@@ -103,8 +108,13 @@ class Chooser(QWidget):
 class ClashDialog(QDialog):
     def __init__(self, session: EncounterSession, roll_router: RollRouter,
                  operations: CasusMusOperations, parent: QWidget | None = None, *,
-                 attacker: int | None = None, defender: int | None = None) -> None:
+                 attacker: int | None = None, defender: int | None = None,
+                 inbox: PhoneInbox | None = None) -> None:
         super().__init__(parent)
+        # A player's clash roll sent from the phone answers their side's step, unless the GM
+        # typed one; the rolls used are answered with the clash.
+        self._inbox = inbox
+        self.phone_rolls: list[int] = []
         self.setObjectName("clashDialog")
         self.setWindowTitle("Clash — Casus Mus combat flow")
         self._session, self._router, self._operations = session, roll_router, operations
@@ -245,6 +255,9 @@ class ClashDialog(QDialog):
             self.typed.setValue(0)
             then(roll_skill(side.skill, Typed(value)))
             return
+        if (sent := self._sent(side)) is not None:  # sent from that player's phone
+            then(roll_skill(side.skill, Typed(sent)))
+            return
         self._waiting = True
 
         def answered(answer: RollResult[SkillRoll]) -> None:
@@ -254,6 +267,21 @@ class ClashDialog(QDialog):
 
         self._router.submit(SkillRollRequest(side.name, side.skill, side.skill_name,
                                              side.combatant_id), answered, "The clash roll")
+
+    def _sent(self, side: Side) -> int | None:
+        """The d100 of the oldest clash roll ``side``'s player sent and the clash has not used
+        yet; None when there is none (or the side is no PC)."""
+        if self._inbox is None:
+            return None
+        row = next((r for r in self._session.combatants if r.id == side.combatant_id), None)
+        if row is None or row.kind != "pc":
+            return None
+        roll = next((r for r in self._inbox.waiting if r.submission.character == row.name
+                     and r.submission.form == CLASH and r.id not in self.phone_rolls), None)
+        if roll is None or roll.id is None:
+            return None
+        self.phone_rolls.append(roll.id)
+        return roll.die(DIE)
 
     def _update(self) -> None:
         for key, made in self.steps.items():
@@ -280,5 +308,5 @@ class ClashDialog(QDialog):
         flow = self.flow
         if flow is None or flow.why_not_record() or self.resolve.waiting:
             return
-        if self._operations.record_clash(flow):
+        if self._operations.record_clash(flow, self.phone_rolls):
             super().accept()

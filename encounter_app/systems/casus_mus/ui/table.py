@@ -28,6 +28,7 @@ class CasusMusTable(SystemTable):
     def __init__(self, context: FightContext, rules: BaseRules) -> None:
         super().__init__(context, rules, profile(rules), CasusMusOperations(
             context.session, context.undo_stack, context.roller, context.say, rules))
+        self.operations.inbox = context.window.phone_inbox
 
     def screen_tables(self) -> Sequence[ScreenTable]:
         from encounter_app.systems.casus_mus.ui.screen import TABLES
@@ -107,7 +108,7 @@ class CasusMusTable(SystemTable):
         if not self.standing(2):
             return
         dialog = ClashDialog(self.session, self.roll_router, self.operations, self.window,
-                             attacker=attacker)
+                             attacker=attacker, inbox=self.operations.inbox)
         dialog.exec()
 
     def skill_roll(self) -> None:

@@ -12,14 +12,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QObject, QPoint
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu, QTabWidget, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QVBoxLayout, QWidget
 
 from encounter_app.domain import CombatantRow, spotlight_tokens
 from encounter_app.domain.adversaries import Refused
 from encounter_app.systems.daggerheart.services.odds_cache import OddsCache
 from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
-from encounter_app.systems.daggerheart.services.player_inbox import TITLE as QUEUE_TITLE
-from encounter_app.systems.daggerheart.services.player_inbox import PlayerRollInbox, Waiting
 from encounter_app.systems.daggerheart.ui.card_menu import CardActions, GmTurnBar
 from encounter_app.systems.daggerheart.ui.cards import AdversaryCardsView
 from encounter_app.systems.daggerheart.ui.fear_tracker import FearTracker
@@ -36,7 +34,8 @@ from encounter_app.ui.shell.fight import FightContext
 from encounter_app.ui.widgets.listviews import PaintedListView
 
 if TYPE_CHECKING:
-    from encounter_app.systems.daggerheart.ui.rolls.player_queue import PlayerRollQueue
+    from encounter_app.domain.player_rolls import PhoneRoll
+    from encounter_app.services.operations import Kept
 
 
 class DaggerheartFight(QObject):
@@ -45,7 +44,6 @@ class DaggerheartFight(QObject):
     card_keys = ("On a selected card or row of the order (the one chosen last): A or Enter "
                  "attacks with it, D deals it damage, Shift+N opens its GM note, the Menu key "
                  "(Shift+F10) opens its card's menu.")
-    player_rolls: PlayerRollInbox
 
     def __init__(self, context: FightContext) -> None:
         super().__init__(context.window)
@@ -78,21 +76,9 @@ class DaggerheartFight(QObject):
                                  odds=self.odds_cache, selected=lambda: context.chosen.id,
                                  uses=self.uses)
         self.outcomes = OutcomeRecorder(fight, context.rests)
-        # Players' rolls from their phones (and dice the GM types), waiting for a Difficulty:
-        # the inbox keeps them, its tab shows them.
-        self.player_rolls = PlayerRollInbox(context.roller.router, self.outcomes.record,
-                                            context.say, self)
-        # Its tab is made when first wanted (opened, a roll arrives, Type a player's dice…):
-        # until then a stand-in holds its place (see player_queue).
-        self._player_queue: PlayerRollQueue | None = None
-        self._queue_stand_in = QWidget(objectName="playerRolls")
-        self._queue_stand_in.setAccessibleName(QUEUE_TITLE)
-        self.player_rolls.added.connect(self._player_rolled)
-        self.type_dice_action = QAction("T&ype a player's dice…", window,
-                                        objectName="typePlayerDiceAction")
-        self.type_dice_action.setToolTip("Record a player's Hope and Fear Dice as rolled at "
-                                         "the table, against a Difficulty")
-        self.type_dice_action.triggered.connect(lambda: self.player_queue.type_dice())
+        # A phone's action roll accepted (or one typed for a player) shows the text's guidance
+        # as its key would.
+        window.phone_inbox.recorded.connect(self._phone_recorded)
         self.odds_preview = OddsPreview(session, self.odds_cache)
         self.odds = OddsFollower(self.odds_preview, self.cards, session)
         # The library holds Daggerheart stat blocks and environments, and builds to its budget.
@@ -154,7 +140,7 @@ class DaggerheartFight(QObject):
         centre.addWidget(self.odds_preview)
         centre.addWidget(self.outcomes)
         self.sidebar = [self.fear_tracker, self.scene, self.library.environment_panel]
-        self.log_tabs = [(self.fear_ledger, "Fear ledger"), (self._queue_stand_in, QUEUE_TITLE)]
+        self.log_tabs = [(self.fear_ledger, "Fear ledger")]
         self.keyboard_chain = [self.fear_tracker]
         self.toolbar_actions = {self.rolls.attack_action: ("Attack", "attack"),
                                 self.fear_down_action: ("Fear −", "fear-spend"),
@@ -172,50 +158,16 @@ class DaggerheartFight(QObject):
         # What an import adds or its undo takes away shows in the library at once.
         context.exchange.library_changed.connect(self.library.reload)
 
-    # -- the players' rolls tab ---------------------------------------------------------------
+    def _phone_recorded(self, roll: PhoneRoll, kept: Kept, difficulty: int,
+                        happened: tuple[str, ...]) -> None:
+        from encounter_app.systems.daggerheart import phone
 
-    @property
-    def player_queue(self) -> PlayerRollQueue:
-        """The *Players' rolls* tab, made the first time it is wanted: it is not on screen
-        when the window first paints, and its module and widgets cost the start some 10 M
-        instructions (docs/performance.md, issue 28). It takes its stand-in's place."""
-        if self._player_queue is None:
-            from encounter_app.systems.daggerheart.ui.rolls.player_queue import (
-                PlayerRollQueue,  # see ui/__init__.py
-            )
-
-            stand_in = self._queue_stand_in
-            tabs = self._tabs()
-            queue = self._player_queue = PlayerRollQueue(self.player_rolls, self.session)
-            place = tabs.indexOf(stand_in) if tabs is not None else -1
-            if tabs is not None and place >= 0:
-                chosen = tabs.currentIndex() == place
-                blocked = tabs.blockSignals(True)  # the same tab, another widget
-                tabs.insertTab(place, queue, QUEUE_TITLE)
-                tabs.removeTab(place + 1)
-                if chosen:
-                    tabs.setCurrentIndex(place)
-                tabs.blockSignals(blocked)
-                queue.refresh()  # its title counts what already waits
-            stand_in.deleteLater()
-        return self._player_queue
-
-    def _tabs(self) -> QTabWidget | None:
-        widget = self._player_queue or self._queue_stand_in
-        parent = widget.parentWidget()
-        while parent is not None and not isinstance(parent, QTabWidget):
-            parent = parent.parentWidget()
-        return parent
-
-    def _tab_chosen(self, _index: int) -> None:
-        tabs = self._tabs()
-        if self._player_queue is None and tabs is not None and (
-                tabs.currentWidget() is self._queue_stand_in):
-            _ = self.player_queue
-
-    def _player_rolled(self, _waiting: Waiting) -> None:
-        if self._player_queue is None:  # the tab's title counts what waits
-            _ = self.player_queue
+        if roll.submission.form != phone.ACTION:
+            return
+        row = next((c for c in self.session.combatants if c.id == roll.submission.combatant_id),
+                   None)
+        reading = phone.read(row, roll, difficulty)
+        self.outcomes.show_guidance(kept, reading.outcome(), happened)
 
     # -- the shell's menus ------------------------------------------------------------------
 
@@ -229,7 +181,6 @@ class DaggerheartFight(QObject):
         menu.addAction(self.card_actions.refill_action)
         menu.addSeparator()
         window.add_keyed(menu, self.outcomes.menu_actions())
-        menu.addAction(self.type_dice_action)
 
     def fill_roll_menu(self, menu: QMenu) -> None:
         self._context.window.add_keyed(menu, self.rolls.keyed_actions)
@@ -243,9 +194,6 @@ class DaggerheartFight(QObject):
         view_menu.addAction(self.group_action)
         # The spotlight order exists now (the shell builds it after this part): a PC's row shows
         # its spotlight tokens while the campaign plays the Spotlight Tracker.
-        tabs = self._tabs()  # the sidebar's tabs, placed by the shell now too
-        if tabs is not None:
-            tabs.currentChanged.connect(self._tab_chosen)
         view = self._context.window.initiative.view
         delegate = view.itemDelegate()
         if isinstance(delegate, InitiativeDelegate):

@@ -9,6 +9,8 @@ report here too: they are the other thing at the table that gains Fear and moves
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -173,6 +175,11 @@ class OutcomeRecorder(QFrame):
             return False
         self._shown(recorded.kept, guidance_html(outcome, " · ".join(recorded.happened)))
         return True
+
+    def show_guidance(self, kept: Kept, outcome: Outcome, happened: Sequence[str]) -> None:
+        """The text's guidance for an outcome recorded elsewhere (a phone's roll accepted, or
+        typed for a player), as if its key had been pressed."""
+        self._shown(kept, guidance_html(outcome, " · ".join(happened)))
 
     def pc_missed(self) -> None:
         from html import escape  # as in guidance_html
