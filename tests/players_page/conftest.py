@@ -5,6 +5,8 @@ and a real Chromium through selenium: tests/players_page/webdriver.py, one for t
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import copy
 import json
 from typing import Any
 
@@ -33,9 +35,16 @@ def shared(program):
     return page
 
 
-def ws_url(http_url: str, page: str = "") -> str:
+PHONE = "test-phone-0000000000"  # a phone's claim token, as a page makes it (16..64 chars)
+
+
+def ws_url(http_url: str, page: str = "", device: str = PHONE) -> str:
+    """The page's socket: ``page`` the open tab's id (none yet: ""), ``device`` its phone's."""
+    from urllib.parse import urlencode
+
     url = http_url.replace("http://", "ws://", 1) + "ws"
-    return url + (f"?page={page}" if page else "")
+    query = {key: value for key, value in (("page", page), ("device", device)) if value}
+    return url + (f"?{urlencode(query)}" if query else "")
 
 
 async def messages(ws, count: int, timeout: float = 10) -> list[dict[str, Any]]:
@@ -55,16 +64,41 @@ async def until(ws, kind: str, timeout: float = 10) -> dict[str, Any]:
             return message
 
 
+def apply(state: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """What a page holds after a ``view`` or ``delta`` message, as docs/phone_protocol.md says
+    a page applies it: the view, the words and the characters."""
+    if message["type"] == "view":
+        return copy.deepcopy(message)
+    assert state is not None and message["type"] == "delta"
+    assert message["seq"] == state["seq"] + 1, "a gap: the page would ask for a resync"
+    state = copy.deepcopy(state)
+    state["seq"] = message["seq"]
+    view = state["view"]
+    for field in ("round", "fear", "countdowns", "rolls"):
+        if field in message:
+            view[field] = message[field]
+    for field in ("words", "characters"):
+        if field in message:
+            state[field] = message[field]
+    entries = {entry["key"]: entry for entry in view["order"]}
+    entries.update(message.get("entries", {}))
+    keys = message.get("keys", [entry["key"] for entry in view["order"]])
+    view["order"] = [entries[key] for key in keys]
+    return state
+
+
 class Phone:
     """A page on a phone, as a test drives it: an aiohttp WebSocket client on a thread of its
     own (the test's thread runs the GM's Qt event loop meanwhile). Messages pile up in
-    ``received``; ``closed`` holds the close code once the server closed it."""
+    ``received``; ``state`` is what the page shows (its views and deltas applied: ``shown``);
+    ``closed`` holds the close code once the server closed it."""
 
     def __init__(self, url: str) -> None:
         import threading
 
         self.url = url
         self.received: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
         self.closed: int | None = None
         self._loop = asyncio.new_event_loop()
         self._ws: Any = None
@@ -79,13 +113,34 @@ class Phone:
     async def _talk(self) -> None:
         import aiohttp
 
+        self._stop = asyncio.Event()
         async with aiohttp.ClientSession() as session, session.ws_connect(self.url) as ws:
             self._ws = ws
             self._opened.set()
-            async for message in ws:
-                if message.type is aiohttp.WSMsgType.TEXT:
-                    self.received.append(json.loads(message.data))
-            self.closed = ws.close_code
+            reader = asyncio.ensure_future(self._read(ws))
+            stop = asyncio.ensure_future(self._stop.wait())
+            await asyncio.wait((reader, stop), return_when=asyncio.FIRST_COMPLETED)
+            stop.cancel()
+            if not reader.done():  # the test closes it: this task alone touches the socket
+                reader.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await reader
+                await ws.close()
+
+    async def _read(self, ws: Any) -> None:
+        import aiohttp
+
+        async for message in ws:
+            if message.type is aiohttp.WSMsgType.TEXT:
+                data = json.loads(message.data)
+                if data["type"] in ("view", "delta"):
+                    self.state = apply(self.state, data)
+                self.received.append(data)
+        self.closed = ws.close_code
+
+    def shown(self) -> dict[str, Any] | None:
+        """The players' view the page shows now (None before the first)."""
+        return None if self.state is None else self.state["view"]
 
     def send(self, message: dict[str, Any]) -> None:
         asyncio.run_coroutine_threadsafe(self._ws.send_str(json.dumps(message)),
@@ -95,8 +150,9 @@ class Phone:
         return next((m for m in reversed(self.received) if m["type"] == kind), None)
 
     def close(self) -> None:
-        if self.closed is None and self._ws is not None:
-            asyncio.run_coroutine_threadsafe(self._ws.close(), self._loop).result(10)
+        if self._thread.is_alive():
+            with contextlib.suppress(RuntimeError):  # its loop just ended
+                self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(10)
 
 

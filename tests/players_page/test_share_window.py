@@ -4,20 +4,21 @@ fight, a new key, keeping it shared across starts, and no thread left after quit
 
 from __future__ import annotations
 
+import contextlib
 import threading
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
 from encounter_app.app import launch
-from encounter_app.domain.player_rolls import PlayerRollSubmission
+from encounter_app.domain.player_rolls import PhoneDie, PhoneForm, PhoneSubmission
 from encounter_app.services.fight.commands import SetFear
 from encounter_app.services.networks import networks
 from encounter_app.services.page_server import REVOKED
 from encounter_app.services.players_page import RECEIVED
 from encounter_app.ui.players.share_dialog import ShareDialog
 from tests.helpers.modal import cancel_next_modal, press_in_next_modal
-from tests.players_page.conftest import ws_url
+from tests.players_page.conftest import PHONE, ws_url
 
 
 def page_threads() -> list[threading.Thread]:
@@ -53,36 +54,41 @@ def test_off_until_the_gm_shares_then_address_and_qr_code(qtbot, program):
 
 
 def test_a_player_s_roll_reaches_the_gm_on_the_gui_thread_and_the_page_hears_back(
-        qtbot, shared, phones):
+        qtbot, shared, phones, monkeypatch):
+    form = PhoneForm("check", "Check", "d6", (PhoneDie("die", "The die", 6),))
+    monkeypatch.setattr(shared._session.system, "phone_forms", lambda row: (form,))
+    with contextlib.suppress(RuntimeError, TypeError):
+        shared.roll_received.disconnect()  # this test hears the rolls alone
     phone = phones(ws_url(shared.url))
     qtbot.waitUntil(lambda: phone.last("view") is not None)
     wren = next(c for c in phone.last("view")["characters"] if c["name"].startswith("Wren"))
+    phone.send({"type": "claim", "pick": wren["pick"]})
+    qtbot.waitUntil(lambda: (phone.last("own") or {}).get("character") is not None)
     threads = []
     shared.roll_received.connect(lambda _s: threads.append(QThread.currentThread()))
     with qtbot.waitSignal(shared.roll_received) as caught:
-        phone.send({"type": "roll", "pick": wren["pick"], "modifier": 2, "hope": 7,
-                    "fear": 3})
+        phone.send({"type": "roll", "form": "check", "dice": {"die": 5}})
     submission = caught.args[0]
     wren_row = next(c for c in shared._session.combatants if c.name.startswith("Wren"))
-    assert submission == PlayerRollSubmission(wren_row.name, 2, 7, 3, wren_row.id,
-                                              phone.last("hello")["page"])
+    assert submission == PhoneSubmission(wren_row.name, wren_row.id, "check", (), (),
+                                         (("die", 5),), PHONE, phone.last("hello")["page"])
     assert threads == [QApplication.instance().thread()]
-    qtbot.waitUntil(lambda: phone.last("told") is not None)
-    assert phone.last("told")["text"] == RECEIVED
+    qtbot.waitUntil(lambda: phone.last("sent") is not None)
+    assert phone.last("sent")["text"] == RECEIVED
     shared.tell(submission.page, "Recorded: Success with Hope")
-    qtbot.waitUntil(lambda: phone.last("told")["text"] == "Recorded: Success with Hope")
+    qtbot.waitUntil(lambda: (phone.last("told") or {}).get("text") == "Recorded: Success with Hope")
 
 
 def test_the_page_follows_the_fight(qtbot, program, shared, phones):
     phone = phones(ws_url(shared.url))
-    qtbot.waitUntil(lambda: phone.last("view") is not None)
-    assert phone.last("view")["view"]["fear"] == program.session.fear
+    qtbot.waitUntil(lambda: phone.shown() is not None)
+    assert phone.shown()["fear"] == program.session.fear
     program.undo_stack.push(SetFear(program.session, 9))
-    qtbot.waitUntil(lambda: phone.last("view")["view"]["fear"] == 9)
+    qtbot.waitUntil(lambda: phone.shown()["fear"] == 9)
     program.window.next_turn()
     active = program.session.combatants[program.session.combatants.index_of(
         program.session.active_id)]
-    qtbot.waitUntil(lambda: [e["name"] for e in phone.last("view")["view"]["order"]
+    qtbot.waitUntil(lambda: [e["name"] for e in phone.shown()["order"]
                              if e["active"]] == [active.name])
 
 
@@ -107,7 +113,7 @@ def test_the_pages_stay_open_when_another_encounter_opens(qtbot, program, shared
     program.open_encounter(other.id)
     page = program.window.players_page
     assert page is not shared and page.sharing and page.url == url
-    qtbot.waitUntil(lambda: phone.last("view")["view"]["order"] == [])
+    qtbot.waitUntil(lambda: phone.shown()["order"] == [])
     assert phone.closed is None
 
 
@@ -187,23 +193,28 @@ def test_a_hidden_pcs_player_still_rolls_from_the_phone_and_the_pc_gains_its_hop
     from encounter_app.services.fight.commands import UpdateCombatant
     from encounter_app.systems.daggerheart import pc_tracks
 
-    session = program.session
+    session, inbox = program.session, program.window.phone_inbox
+    shared.set_inbox(inbox)  # as app.py hands it over (once)
     wren = next(c for c in session.combatants if c.name.startswith("Wren"))
     program.undo_stack.push(UpdateCombatant(session, replace(wren, hidden=True), "Hide"))
     phone = phones(ws_url(shared.url))
     # Not in the fight's order (the page follows the hiding a moment later)...
-    qtbot.waitUntil(lambda: phone.last("view") is not None and wren.name not in [
-        e["name"] for e in phone.last("view")["view"]["order"]])
-    message = phone.last("view")
-    # ... and still among the characters her player may pick.
-    pick = next(c["pick"] for c in message["characters"] if c["name"] == wren.name)
+    qtbot.waitUntil(lambda: phone.shown() is not None and wren.name not in [
+        e["name"] for e in phone.shown()["order"]])
+    # ... and still among the characters her player may claim.
+    pick = next(c["pick"] for c in phone.state["characters"] if c["name"] == wren.name)
+    phone.send({"type": "claim", "pick": pick})
+    qtbot.waitUntil(lambda: (phone.last("own") or {}).get("character") is not None)
+    assert phone.last("own")["character"]["name"] == wren.name
     hope = pc_tracks.tracks(wren).hope
-    queue = program.window.fight.player_queue
-    phone.send({"type": "roll", "pick": pick, "modifier": 0, "hope": 9, "fear": 2})
-    qtbot.waitUntil(lambda: len(queue.waiting) == 1)
-    queue.difficulty.setValue(10)
-    queue.accept()  # 11 against 10, the Hope Die higher: a Success with Hope
-    qtbot.waitUntil(lambda: phone.last("told")["text"] == "Recorded: Success with Hope")
+    phone.send({"type": "roll", "form": "action", "numbers": {"trait": 0},
+                "choices": {"advantage": "none", "spend": "no"},
+                "dice": {"hope": 9, "fear": 2}})
+    qtbot.waitUntil(lambda: len(inbox.waiting) == 1)
+    assert inbox.accept(inbox.waiting[0].id, 10)  # 11 against 10, Hope higher: with Hope
+    qtbot.waitUntil(lambda: phone.last("own")["character"]["history"][0]["status"]
+                    == "recorded")
+    assert "Success with Hope" in phone.last("own")["character"]["history"][0]["text"]
     assert pc_tracks.tracks(session.combatants.by_id(wren.id)).hope == hope + 1
 
 
@@ -219,8 +230,8 @@ def test_the_phone_reads_a_variant_as_its_adversarys_own_name(qtbot, program, sh
     phone = phones(ws_url(shared.url))
 
     def names() -> list[str]:
-        message = phone.last("view")
-        return [] if message is None else [e["name"] for e in message["view"]["order"]]
+        shown = phone.shown()
+        return [] if shown is None else [e["name"] for e in shown["order"]]
 
     qtbot.waitUntil(lambda: "Ashen Sentry 2" in names())  # its number kept
     assert not any("Elite" in n for n in names())

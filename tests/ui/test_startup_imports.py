@@ -39,6 +39,7 @@ LATER = ("alembic", "icepool", "platformdirs", "encounter_app.demo",
          "encounter_app.ui.fight.combatant_note",
          # The players' page: loaded when the GM first shares, not before the window appears.
          "aiohttp", "segno", "PySide6.QtNetwork", "encounter_app.services.page_server",
+         "encounter_app.services.page_frames",
          "encounter_app.ui.players.share_dialog")
 
 
