@@ -306,6 +306,6 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
 
 
 def _take_players_rolls(window: MainWindow, page: PlayersPage) -> None:
-    """Rolls from the players' page wait in the window's inbox, in every system."""
-    page.roll_received.connect(lambda submission: page.tell(
-        submission.page, "The GM's program is being updated: tell the GM your roll."))
+    """Rolls from the players' page wait in the window's inbox, in every system; its answers
+    (and each phone's history) go back to the pages."""
+    page.set_inbox(window.phone_inbox)

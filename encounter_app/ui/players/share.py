@@ -25,9 +25,8 @@ class ShareControls(QObject):
         super().__init__(window)
         self._window, self.page = window, page
         self.dialog: ShareDialog | None = None
-        # Who holds which character, with *Release* in the dialog: the page's claims, once
-        # PlayersPage keeps them (the page server's branch): then ``self.claims = page``.
-        self.claims: Claims | None = None
+        # Who holds which character, with *Release* in the dialog: the page's claims.
+        self.claims: Claims | None = page
         self.action = QAction("Share on this &network…", window, objectName="sharePageAction")
         self.action.setToolTip("Show the fight on the players' phones, and take their rolls: "
                                "an address and a QR code for the local network")
