@@ -165,7 +165,7 @@ class PhoneInboxTab(QWidget):
         content.addWidget(self.preview)
         content.addWidget(self.waiting_place, 1)
         content.addLayout(more)
-        scroll = QScrollArea(objectName="playerRollsScroll")
+        scroll = self.scroller = QScrollArea(objectName="playerRollsScroll")
         scroll.setWidget(inside)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -206,6 +206,9 @@ class PhoneInboxTab(QWidget):
             self.list.setCurrentRow(min(max(at, 0), len(self._rolls) - 1))
         self.list.blockSignals(blocked)
         self._chosen()
+        # A short sidebar scrolls the tab: the answer's row (Accept) comes back into view
+        # whenever the list changes, not left half out of sight after the last one went.
+        self.scroller.ensureWidgetVisible(self.accept_button, 0, 0)
 
     def current(self) -> PhoneRoll | None:
         row = self.list.currentRow()
