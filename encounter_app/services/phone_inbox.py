@@ -89,7 +89,11 @@ class PhoneInbox(QObject):
         sub = roll.submission if isinstance(roll, PhoneRoll) else roll
         row = self.character(sub)
         forms = self._system.phone_forms(row) if row is not None else ()
-        return next((form for form in forms if form.key == sub.form), None)
+        form = next((form for form in forms if form.key == sub.form), None)
+        if form is not None and isinstance(roll, PhoneRoll) and form.problem(
+                dict(sub.numbers), dict(sub.choices), dict(roll.dice)):
+            return None  # kept by another version, its form changed since: not read
+        return form
 
     def history(self, name: str) -> tuple[PhoneRoll, ...]:
         """The newest rolls of the character called ``name`` (at most ``HISTORY``)."""
@@ -174,7 +178,7 @@ class PhoneInbox(QObject):
     def preview(self, roll_id: int, gm_value: int) -> PhoneResult | None:
         """What accepting the roll against ``gm_value`` would record; None when it is gone."""
         roll = self.roll(roll_id)
-        if roll is None:
+        if roll is None or self.form_of(roll) is None:
             return None
         return self._system.phone_result(self.character(roll), roll, gm_value)
 
@@ -184,6 +188,10 @@ class PhoneInbox(QObject):
         roll = self.roll(roll_id)
         if roll is None:
             self._operations.say("That roll was answered already.", error=True)
+            return False
+        if self.form_of(roll) is None:
+            self._operations.say(f"{self._system.name} no longer offers this roll for "
+                                 f"{roll.submission.character}: set it aside.", error=True)
             return False
         said: list[str] = []
 

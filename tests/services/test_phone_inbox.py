@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from encounter_app.app import Launched, launch
-from encounter_app.domain.player_rolls import PhoneSubmission, RollStatus
+from encounter_app.domain.player_rolls import PhoneDie, PhoneSubmission, RollStatus
 from encounter_app.services.phone_inbox import INBOX_CAP, PER_CHARACTER, PhoneInbox
 from tests.coin_toss import catalog
+from tests.coin_toss.system import CALL
 
 ADA = "Ada Penny"
 
@@ -154,3 +155,18 @@ def test_a_roll_typed_by_the_gm_is_recorded_at_once(coin):
     assert coin.session.rolls[0].summary == "Ada Penny calls heads: heads, right"
     assert not inbox.record_typed(call(coin=5, page=""), 0)  # said, not recorded
     assert len(coin.session.rolls) == 1
+
+
+def test_a_kept_roll_its_form_no_longer_fits_is_not_read_and_not_accepted(coin, monkeypatch):
+    """A roll kept by an older version whose form has changed since (another die): the tab's
+    preview says nothing of it, Accept refuses with the way out, Set aside takes it."""
+    inbox = coin.window.phone_inbox
+    inbox.receive(call(coin=1))
+    [kept] = inbox.waiting
+    changed = CALL.__class__(CALL.key, CALL.title, "A d6 now", (PhoneDie("d6", "d6", 6),))
+    monkeypatch.setattr(coin.session.system, "phone_forms", lambda row: (changed,))
+    assert inbox.form_of(kept) is None and inbox.preview(kept.id, 0) is None
+    assert not inbox.accept(kept.id, 0)
+    assert "no longer offers this roll for Ada Penny: set it aside." in (
+        coin.window.status_label.text())
+    assert inbox.set_aside(kept.id) and inbox.waiting == ()
