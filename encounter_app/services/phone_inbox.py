@@ -162,14 +162,14 @@ class PhoneInbox(QObject):
               rolled_for_them: bool) -> None:
         roll = PhoneRoll(None, self._session.encounter_id, submission, dice, rolled_for_them)
         try:
-            self._session.store.insert_phone_roll(roll)
+            kept = self._session.store.insert_phone_roll(roll)
         except StoreError as error:  # said to both sides
             self.refused.emit(submission.page, "The GM's program could not keep your roll: "
                                                "send it again.")
             self._operations.say(f"A roll from {submission.character}'s phone could not be "
                                  f"kept: {error}", error=True)
             return
-        self._read()
+        self._waiting = (*self._waiting, kept)  # the newest: no need to read them all again
         self.changed.emit(submission.character)
         self._operations.say(f"{submission.character} sent a roll: it waits in {TITLE}.")
 
@@ -295,7 +295,11 @@ class PhoneInbox(QObject):
     def write(self, roll: PhoneRoll) -> None:
         """``roll`` as it is now, in the store and here (a command's redo or undo)."""
         self._session.store.update_phone_roll(roll)
-        self._read()
+        others = [kept for kept in self._waiting if kept.id != roll.id]
+        if roll.status is RollStatus.WAITING:  # back in its place: the order they came in
+            others.append(roll)
+            others.sort(key=lambda kept: kept.id or 0)
+        self._waiting = tuple(others)
         self.changed.emit(roll.submission.character)
 
 

@@ -281,11 +281,12 @@ def test_daggerheart_keeps_its_window(qtbot, opened):
 
 @pytest.mark.parametrize("system", ["casus_mus", "ruins_and_raiders", "forge_of_power"])
 def test_a_screen_reader_hears_only_the_tabs_a_system_has(qtbot, opened, system):
-    """No Fear ledger outside Daggerheart, so none is named beside the roll log."""
+    """No Fear ledger outside Daggerheart, so none is named beside the roll log; the players'
+    rolls from their phones are in every system."""
     tabs = opened(system).window.log_tabs
-    assert tabs.count() == 1
-    assert tabs.accessibleName() == "Roll log"
-    assert tabs.tabBar().accessibleName() == "Roll log"
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Roll log", "Players' rolls"]
+    assert tabs.accessibleName() == "Roll log and Players' rolls"
+    assert tabs.tabBar().accessibleName() == "Roll log or Players' rolls"
 
 
 def test_the_gm_screen_shows_the_systems_tables(qtbot, qtmodeltester, program):
