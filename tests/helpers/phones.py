@@ -5,6 +5,7 @@ every submission a form takes (a hypothesis strategy)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from hypothesis import strategies as st
 
@@ -86,3 +87,21 @@ def submissions(draw: st.DrawFn, form: PhoneForm) -> tuple[dict[str, int], dict[
 def dice_of(form: PhoneForm, choices: Mapping[str, str], rolled: list[int]) -> dict[str, int]:
     """The dice the rules service rolled for ``form.expression(choices)``, by their keys."""
     return {die.key: value for die, value in zip(form.dice_for(choices), rolled, strict=True)}
+
+
+def graded_without_its_pc(session, undo_stack, made: PhoneRoll, gm_value: int) -> None:
+    """A roll of a PC no longer in the fight: the preview says it cannot be graded, and
+    recording it (as a stranger's) is refused, saying so, with no undo step."""
+    import pytest
+
+    from encounter_app.domain.adversaries import Refused
+
+    left = session.system.phone_result(None, made, gm_value)
+    assert (left.total, left.text) == (
+        0, f"{made.submission.character} is not in the fight now: this roll cannot be graded")
+    stranger = replace(made, submission=replace(made.submission, character="Nobody",
+                                                combatant_id=None))
+    steps = undo_stack.count()
+    with pytest.raises(Refused, match=r"^Nobody is not in the fight"):
+        session.system.phone_record(session, stranger, gm_value)
+    assert undo_stack.count() == steps

@@ -4,19 +4,17 @@ up is a critical, 99 and 00 fumble) and recorded as the GM's skill roll is."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from encounter_app.domain.adversaries import Refused
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.systems.casus_mus.requests import SkillLine
 from tests.helpers.phones import (
     accept,
     checked,
     form_of,
+    graded_without_its_pc,
     newest,
     phone_roll,
     sight,
@@ -111,15 +109,7 @@ def test_a_d100_rolled_for_the_player_is_not_said_to_be_rolled_at_the_table(sess
 def test_a_pc_no_longer_in_the_fight_cannot_be_graded(session, undo_stack):
     """Its % is its row's: the preview says so, and recording it is refused, saying so."""
     made = skill_roll(session, pip(session), "combat", 30)
-    left = session.system.phone_result(None, made, 0)
-    assert (left.total, left.text) == (
-        0, f"{made.submission.character} is not in the fight now: this roll cannot be graded")
-    stranger = replace(made, submission=replace(made.submission, character="Nobody",
-                                                combatant_id=None))
-    steps = undo_stack.count()
-    with pytest.raises(Refused, match=r"^Nobody is not in the fight"):
-        session.system.phone_record(session, stranger, 0)
-    assert undo_stack.count() == steps
+    graded_without_its_pc(session, undo_stack, made, 0)
 
 
 def test_the_phone_shows_hp_action_and_luck_points(session):

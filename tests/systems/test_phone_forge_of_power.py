@@ -5,19 +5,17 @@ the lower), recorded as the GM's die roll is."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from encounter_app.domain.adversaries import Refused
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.systems.forge_of_power.requests import CheckLine
 from tests.helpers.phones import (
     accept,
     checked,
     form_of,
+    graded_without_its_pc,
     newest,
     phone_roll,
     sight,
@@ -120,14 +118,7 @@ def test_the_phone_shows_the_pcs_hp(session):
 
 def test_a_pc_no_longer_in_the_fight_cannot_roll(session, undo_stack):
     made = die_roll(session, kestrel(session), "agility", 11)
-    left = session.system.phone_result(None, made, 15)
-    assert (left.total, left.text) == (
-        0, f"{made.submission.character} is not in the fight now: this roll cannot be graded")
-    steps = undo_stack.count()
-    with pytest.raises(Refused, match="is not in the fight"):
-        session.system.phone_record(session, replace(made, submission=replace(
-            made.submission, character="Nobody", combatant_id=None)), 15)
-    assert undo_stack.count() == steps
+    graded_without_its_pc(session, undo_stack, made, 15)
 
 
 @settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -22,6 +22,7 @@ from tests.helpers.phones import (
     accept,
     checked,
     form_of,
+    graded_without_its_pc,
     newest,
     phone_roll,
     sight,
@@ -142,14 +143,7 @@ def test_a_look_given_up_adds_to_a_perception_check_and_is_used_up(session, undo
 
 def test_a_pc_no_longer_in_the_fight_cannot_be_checked(session, undo_stack):
     made = trait_check(session, hedda(session), "warrior", 5, 6)
-    left = session.system.phone_result(None, made, 12)
-    assert (left.total, left.text) == (
-        0, f"{made.submission.character} is not in the fight now: this roll cannot be graded")
-    steps = undo_stack.count()
-    with pytest.raises(Refused, match="is not in the fight"):
-        session.system.phone_record(session, replace(made, submission=replace(
-            made.submission, character="Nobody", combatant_id=None)), 12)
-    assert undo_stack.count() == steps
+    graded_without_its_pc(session, undo_stack, made, 12)
 
 
 @settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
