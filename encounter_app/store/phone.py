@@ -61,11 +61,6 @@ class PhoneQueries:
                     found.append(roll)
             return found
 
-    def count_phone_rolls(self, encounter_id: int, character: str | None = None) -> int:
-        """How many rolls wait in the encounter's inbox (of ``character``, when given)."""
-        return len(self.phone_rolls(encounter_id, status=RollStatus.WAITING,
-                                    character=character))
-
     def insert_phone_roll(self, roll: PhoneRoll) -> PhoneRoll:
         """Keep a new roll; the same roll with its id."""
         with self._transaction() as session:
