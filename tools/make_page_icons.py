@@ -13,26 +13,17 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-PAGE = Path(__file__).resolve().parent.parent / "resources" / "players_page"
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "resources" / "players_page"
 SIZES = (192, 512)
 
 
 def draw(svg: Path, size: int, out: Path) -> None:
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QImage, QPainter
-    from PySide6.QtSvg import QSvgRenderer
+    """The program's own icon renderer (packaging/render_icons.py), at the page's sizes."""
+    sys.path.insert(0, str(ROOT / "packaging"))  # a folder of scripts, not a package
+    from render_icons import render
 
-    renderer = QSvgRenderer(str(svg))
-    if not renderer.isValid():
-        raise SystemExit(f"{svg} is not an SVG Qt can read")
-    image = QImage(size, size, QImage.Format.Format_ARGB32)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    renderer.render(painter)
-    painter.end()
-    if not image.save(str(out)):  # PNG, by its name
-        raise SystemExit(f"could not write {out}")
+    render(svg, size, out)
 
 
 def main() -> int:
