@@ -14,6 +14,7 @@ A cap on the whole inbox and a limit per character (not per page or socket) keep
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -261,10 +262,11 @@ class PhoneInbox(QObject):
             self.recorded.emit(roll, kept, gm_value, tuple(said))
         return kept is not None
 
-    def oldest(self, name: str, form: str) -> PhoneRoll | None:
-        """The oldest roll of ``form`` waiting from the character called ``name``."""
+    def oldest(self, name: str, form: str, skip: Collection[int] = ()) -> PhoneRoll | None:
+        """The oldest roll of ``form`` waiting from the character called ``name``, but those
+        whose ids are in ``skip`` (taken already by the action under way)."""
         return next((roll for roll in self._waiting if roll.submission.character == name
-                     and roll.submission.form == form), None)
+                     and roll.submission.form == form and roll.id not in skip), None)
 
     def used_command(self, roll_id: int, gm_value: int, note: str) -> QUndoCommand | None:
         """The command that marks a waiting roll recorded as part of a bigger action (an

@@ -276,8 +276,7 @@ class ClashDialog(QDialog):
         row = next((r for r in self._session.combatants if r.id == side.combatant_id), None)
         if row is None or row.kind != "pc":
             return None
-        roll = next((r for r in self._inbox.waiting if r.submission.character == row.name
-                     and r.submission.form == CLASH and r.id not in self.phone_rolls), None)
+        roll = self._inbox.oldest(row.name, CLASH, skip=self.phone_rolls)
         if roll is None or roll.id is None:
             return None
         self.phone_rolls.append(roll.id)
