@@ -262,7 +262,7 @@ def test_the_frozen_program_serves_the_players_page(tmp_path):
 
         async def view():
             async with aiohttp.ClientSession() as session, session.ws_connect(
-                    url.replace("http://", "ws://", 1) + "ws") as ws:
+                    url.replace("http://", "ws://", 1) + "ws?device=frozen-program-test") as ws:
                 while True:
                     message = json.loads(await asyncio.wait_for(ws.receive_str(), 30))
                     if message["type"] == "view":
