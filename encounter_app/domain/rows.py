@@ -298,6 +298,33 @@ class FearEventRow:
     created_at: datetime | None = None
 
 
+#: The kinds of the fight's event log (``FightEventRow``), as the store keeps them.
+EVENT_KINDS = ("turn", "round", "defeated", "hidden", "shown", "left", "countdown_started",
+               "countdown_triggered", "countdown_shown", "countdown_hidden", "rest")
+
+
+@fields_repr
+@dataclass(frozen=True, repr=False)
+class FightEventRow:
+    """A line of the fight's event log: what happened (``kind``, one of EVENT_KINDS), to whom
+    (a combatant's or a countdown's id and name), in which round and game session, by whom
+    where known (a defeat), and whether the players could see it then (``visible``)."""
+
+    kind: str
+    name: str = ""
+    combatant_id: int | None = None
+    countdown_id: int | None = None
+    what: str = ""
+    by: str = ""
+    by_id: int | None = None
+    visible: bool = False
+    round: int = 0
+    session_number: int = 1
+    encounter_id: int | None = None
+    id: int | None = None
+    created_at: datetime | None = None
+
+
 #: The kind of a roll-log line the store could not read (a value the program never writes):
 #: shown as damaged, never read back, played or shown to the players.
 DAMAGED_ROLL = "damaged"

@@ -51,6 +51,7 @@ from encounter_app.domain.optional_rules import TOKENS_MAX, TOKENS_MIN, RuleOpti
 from encounter_app.domain.player_rolls import RollStatus
 from encounter_app.domain.rows import (
     COUNTDOWN_LIMIT,
+    EVENT_KINDS,
     CombatantKind,
     EnvironmentBlock,
     Experience,
@@ -73,6 +74,7 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("encounter", "status"): typing.get_args(EncounterStatus),
     ("encounter", "scene_intensity"): tuple(member.name.lower() for member in SceneIntensity),
     ("phone_roll", "status"): tuple(member.value for member in RollStatus),
+    ("fight_event", "kind"): EVENT_KINDS,
 }
 # campaign.system: a key of the catalog the store was opened with (check_rows' ``systems``).
 
@@ -127,6 +129,8 @@ COLUMN_RANGES: dict[tuple[str, str], tuple[Bound, Bound]] = {
     ("countdown", "loops"): (0, 100_000),
     ("fear_event", "change"): (-FEAR_CAP, FEAR_CAP),
     ("fear_event", "value"): FEAR,
+    ("fight_event", "session_number"): (1, 100_000),
+    ("fight_event", "round"): (0, 10_000),
     **{("adversary_template", name): bounds for name, bounds in STAT_RANGES.items()
        if name not in ("bonus", "countdown")},
     ("environment", "tier"): STAT_RANGES["tier"],

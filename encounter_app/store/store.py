@@ -61,6 +61,7 @@ from encounter_app.store.errors import (
     is_damage,
     write_failed,
 )
+from encounter_app.store.events import EventQueries
 from encounter_app.store.inserts import insert_countdown, record_fear
 from encounter_app.store.library import LibraryQueries, insert_entry, template_row
 from encounter_app.store.phone import PhoneQueries
@@ -99,7 +100,8 @@ _ROLL_COLUMNS: tuple[Any, ...] = (
 )
 
 
-class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries, PhoneQueries):
+class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries, PhoneQueries,
+            EventQueries):
     """The encounter database in ``data_dir``. Build it with :meth:`open`."""
 
     def __init__(self, engine: Engine, path: Path, systems: Catalog[SystemRules],
@@ -110,6 +112,8 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries, 
         # One connection for every caller: the lock keeps two threads' transactions apart.
         self._lock = threading.RLock()
         self._session: Session | None = None  # the open unit's (unit() nests)
+        #: Counts the outermost units begun: one GM action's parts share a number (events.py).
+        self.unit_serial = 0
         self.path = path
         # Where a damaged database found at opening was moved (this store is a new one).
         self.kept_aside = kept_aside
@@ -301,6 +305,7 @@ class Store(CampaignStore, CombatantQueries, LibraryQueries, PlayerViewQueries, 
                 session.flush()  # this part's errors surface here, not at the commit
                 return
             session = self._session = Session(self._engine, expire_on_commit=False)
+            self.unit_serial += 1
             try:
                 with session.begin():  # COMMIT at the end, ROLLBACK on any exception
                     yield session

@@ -298,6 +298,38 @@ class FearEvent(_Table, table=True):
     note: str = ""
 
 
+class FightEvent(_Table, table=True):
+    """One line of the fight's event log (store/events.py): the spotlight moved, a new round, a
+    combatant defeated, hidden or shown, a countdown started or triggered, a rest. Written by
+    the GM's action in its own undo step, so a recap can say who acted when and what the
+    players could see then (``visible``). Kept from migration 0010 on: older fights have none.
+    """
+
+    __tablename__ = "fight_event"
+
+    id: int | None = Field(default=None, primary_key=True)
+    encounter_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("encounter.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    # the campaign's game session it happened in (campaign.session_number then)
+    session_number: int = 1
+    round: int = 0
+    created_at: datetime = Field(default_factory=_now)
+    kind: str  # domain/rows.py EVENT_KINDS
+    # who: the combatant (or, for a countdown's event, the countdown) by id and name
+    combatant_id: int | None = None
+    countdown_id: int | None = None
+    name: str = ""
+    what: str = ""
+    # by whom (a defeat): the attacker of the roll that marked the last HP, "" when unknown
+    by: str = ""
+    by_id: int | None = None
+    # whether the players could see it then: the combatant not hidden, the countdown shown
+    visible: bool = False
+
+
 class PhoneRollRecord(_Table, table=True):
     """A player's roll from their phone (store/phone.py): waiting for the GM, or what became of
     it, kept so a restart loses none and the phone can show its history."""

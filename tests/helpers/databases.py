@@ -151,6 +151,7 @@ REPRESENTATIVE: dict[tuple[str, str], Any] = {
                                     "hope": 2, "vulnerable_from_stress": True,
                                     "spotlight_tokens_used": 1},
     ("encounter", "system_state"): {},
+    ("fight_event", "kind"): "turn",  # the event log (0010): the spotlight moved
     # A player's roll from a phone (0009), waiting for the GM.
     ("phone_roll", "status"): "waiting",
     ("phone_roll", "payload"): {

@@ -16,7 +16,7 @@ from encounter_app.domain.adversaries import next_in_order
 from encounter_app.domain.campaign_rows import EncounterEntry
 from encounter_app.domain.fear import spent_in_scene
 from encounter_app.domain.optional_rules import RuleOptions
-from encounter_app.domain.rows import damaged_roll, stored_id
+from encounter_app.domain.rows import FightEventRow, damaged_roll, stored_id
 from encounter_app.domain.system import Catalog, SystemRules
 from encounter_app.domain.system_data import SystemData
 from encounter_app.rules.daggerheart import FearPool
@@ -66,6 +66,9 @@ class EncounterSession(QObject):
         self._active_id = self.encounter.active_combatant_id
         self._round = self.encounter.round
         self._finished = self.entry().status == "done"
+        # What the GM action under way (one store unit) has logged so far: its rolls' actors
+        # and its defeats whose attacker no roll has named yet (the event log, below).
+        self._step: tuple[int, list[tuple[str, int | None]], list[FightEventRow]] = (-1, [], [])
 
     def reload(self) -> None:
         """Read everything again from the store: a failed action was rolled back there, and
@@ -282,6 +285,7 @@ class EncounterSession(QObject):
 
     def add_roll(self, row: RollRow) -> RollRow:
         stored = self.store.insert_roll(self.encounter_id, row)
+        self._rolled(stored)
         stored_at = stored_id(stored)
         # A redone roll older than every roll read so far waits for its page like the rest
         # (before the first page is read, every roll does).
@@ -303,3 +307,56 @@ class EncounterSession(QObject):
         row = self.rolls.index_of(roll_id)
         if row >= 0:  # a roll whose page has not been read is only in the store
             self.rolls.pop(row)
+
+    # -- the event log (the recap's history) ---------------------------------------------------
+
+    def event(self, kind: str, *, name: str = "", combatant_id: int | None = None,
+              countdown_id: int | None = None, what: str = "", visible: bool = False,
+              round_: int | None = None) -> FightEventRow:
+        """A new line for the event log, in this round and game session (not yet written)."""
+        return FightEventRow(kind=kind, name=name, combatant_id=combatant_id,
+                             countdown_id=countdown_id, what=what, visible=visible,
+                             round=self._round if round_ is None else round_,
+                             session_number=self.campaign.session_number,
+                             encounter_id=self.encounter_id)
+
+    def record_event(self, row: FightEventRow) -> FightEventRow:
+        """Write a line of the event log inside the GM's action. A defeat with no attacker yet
+        takes the last roll's actor this action logged (not the defeated itself), else waits
+        for a roll this action logs after it."""
+        pending = self._this_step()[2]
+        if row.kind == "defeated" and not row.by:
+            by = self._attacker(row)
+            if by is not None:
+                row = replace(row, by=by[0], by_id=by[1])
+        stored = self.store.insert_event(self.encounter_id, row)
+        if stored.kind == "defeated" and not stored.by:
+            pending.append(stored)
+        return stored
+
+    def unrecord_event(self, event_id: int) -> None:
+        self.store.delete_event(event_id)
+
+    def _this_step(self) -> tuple[int, list[tuple[str, int | None]], list[FightEventRow]]:
+        serial = self.store.unit_serial
+        if self._step[0] != serial:
+            self._step = (serial, [], [])
+        return self._step
+
+    def _attacker(self, defeat: FightEventRow) -> tuple[str, int | None] | None:
+        for actor, actor_id in reversed(self._this_step()[1]):
+            if actor and actor != defeat.name:
+                return actor, actor_id
+        return None
+
+    def _rolled(self, row: RollRow) -> None:
+        """A roll logged in the GM's action: the attacker of its defeats still unnamed."""
+        if not row.actor:
+            return
+        step = self._this_step()
+        actor_id = next((c.id for c in self.combatants if c.name == row.actor), None)
+        step[1].append((row.actor, actor_id))
+        for defeat in list(step[2]):
+            if defeat.name != row.actor:
+                self.store.set_event_by(stored_id(defeat), row.actor, actor_id)
+                step[2].remove(defeat)
