@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from encounter_app.domain import EncounterRow, EnvironmentRow
 from encounter_app.domain.campaign_rows import PcRow
-from encounter_app.domain.rows import TemplateRow, stored_id
+from encounter_app.domain.rows import FightEventRow, TemplateRow, stored_id
 from encounter_app.domain.system import SystemRules
 from encounter_app.store import Store
 from encounter_app.store.campaigns import OPEN_ENCOUNTER
@@ -52,4 +52,8 @@ def create_sample(store: Store, system: SystemRules, *, seed: int | None = None
             store.set_encounter_environment(encounter.id, sample.environment)
         first = store.combatants(encounter.id)[0]
         store.set_turn(encounter.id, first.id, 1)
+        # the event log's first line: who has the spotlight as round 1 begins (the recap's)
+        store.insert_event(encounter.id, FightEventRow(
+            "turn", name=first.name, combatant_id=first.id, visible=not first.hidden, round=1,
+            session_number=campaign.session_number))
         return store.encounter(encounter.id)

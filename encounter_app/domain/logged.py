@@ -42,6 +42,12 @@ class LoggedRoll:
         them all; None for a roll that is not an attack."""
         return None
 
+    @property
+    def critical(self) -> bool:
+        """A critical success in the system's rules (matching Duality Dice, a natural 20, a
+        Casus Mus critical...): the recap names it. False for a roll that cannot be one."""
+        return False
+
     @staticmethod
     def one_per_target(what: str, results: Sized, targets: Sized) -> None:
         """An attack's line carries one result a target; a row where it does not is damaged."""
@@ -164,6 +170,10 @@ class OutcomeLine(LoggedRoll):
     fear: int | None = None
     modifier: int | None = None
     difficulty: int | None = None
+
+    @property
+    def critical(self) -> bool:
+        return self.outcome is Outcome.CRITICAL_SUCCESS
 
 
 @fields_repr

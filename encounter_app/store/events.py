@@ -70,6 +70,33 @@ class EventQueries:
                 .order_by(col(FightEvent.id))).all()
             return list(dict.fromkeys(encounter_id for encounter_id, _ in rows))
 
+    def session_span(self, campaign_id: int, session_number: int
+                     ) -> tuple[datetime | None, datetime | None]:
+        """When game session ``session_number`` of the campaign lies, by its event log: after
+        the last event of an earlier session and before the first of a later one (None: no
+        such bound)."""
+        def edge(newest: bool, earlier: bool) -> datetime | None:
+            moment = col(FightEvent.created_at)
+            query = (select(FightEvent.created_at)
+                     .join(Encounter, col(Encounter.id) == col(FightEvent.encounter_id))
+                     .where(Encounter.campaign_id == campaign_id,
+                            col(FightEvent.session_number) < session_number if earlier
+                            else col(FightEvent.session_number) > session_number)
+                     .order_by(moment.desc() if newest else moment).limit(1))
+            found = session.exec(query).first()
+            return None if found is None else _utc(found)
+
+        with self._reading() as session:
+            return edge(True, True), edge(False, False)
+
+    def event_sessions(self, campaign_id: int) -> list[int]:
+        """The game sessions of the campaign its event log has lines of, in order."""
+        with self._reading() as session:
+            return sorted(set(session.exec(
+                select(FightEvent.session_number)
+                .join(Encounter, col(Encounter.id) == col(FightEvent.encounter_id))
+                .where(Encounter.campaign_id == campaign_id)).all()))
+
 
 def _event_row(record: FightEvent) -> FightEventRow:
     return FightEventRow(

@@ -89,8 +89,9 @@ class RemoveCombatant(QUndoCommand):
 
     def redo(self) -> None:
         row = self._row
-        self._logs.write(self._session, lambda: [self._session.event(
-            "left", name=row.name, combatant_id=row.id, visible=not row.hidden)])
+        self._logs.write(self._session, lambda: [self._session.new_event(
+            "left", name=row.name, combatant_id=row.id, what=row.kind,
+            visible=not row.hidden)])
         self._session.remove_combatant(self._position)
 
     def undo(self) -> None:
@@ -137,12 +138,12 @@ class SetTurn(QUndoCommand):
         (old_id, old_round), (new_id, new_round) = self._old, self._new
         made = []
         if new_round > old_round:
-            made.append(session.event("round", what=f"Round {new_round}", visible=True,
+            made.append(session.new_event("round", what=f"Round {new_round}", visible=True,
                                       round_=new_round))
         at = session.combatants.index_of(new_id)
         if at >= 0 and (new_id != old_id or new_round != old_round):
             row = session.combatants[at]
-            made.append(session.event("turn", name=row.name, combatant_id=row.id,
+            made.append(session.new_event("turn", name=row.name, combatant_id=row.id,
                                       visible=not row.hidden, round_=new_round))
         return made
 
@@ -213,10 +214,10 @@ class UpdateCombatant(QUndoCommand):
         session's, from the rolls of the same action)."""
         old, new, made = self._old, self._new, []
         if old.hidden != new.hidden:
-            made.append(self._session.event("hidden" if new.hidden else "shown", name=new.name,
+            made.append(self._session.new_event("hidden" if new.hidden else "shown", name=new.name,
                                              combatant_id=new.id, visible=not new.hidden))
         if down(new) and not down(old):
-            made.append(self._session.event("defeated", name=new.name, combatant_id=new.id,
+            made.append(self._session.new_event("defeated", name=new.name, combatant_id=new.id,
                                             what=new.kind, visible=not new.hidden))
         return made
 
@@ -253,7 +254,7 @@ class AddCountdown(QUndoCommand):
     def redo(self) -> None:
         self._row = self._session.add_countdown(self._row, self._position)
         row = self._row
-        self._logs.write(self._session, lambda: [self._session.event(
+        self._logs.write(self._session, lambda: [self._session.new_event(
             "countdown_started", name=row.name, countdown_id=row.id, what=str(row.start),
             visible=row.visible)])
 
@@ -297,11 +298,11 @@ class UpdateCountdown(QUndoCommand):
         """Shown to the players or made the GM's again; triggered (run out, or looped)."""
         old, new, made = self._old, self._new, []
         if old.visible != new.visible:
-            made.append(self._session.event(
+            made.append(self._session.new_event(
                 "countdown_shown" if new.visible else "countdown_hidden", name=new.name,
                 countdown_id=new.id, visible=new.visible))
         if (new.triggered and not old.triggered) or new.loops > old.loops:
-            made.append(self._session.event("countdown_triggered", name=new.name,
+            made.append(self._session.new_event("countdown_triggered", name=new.name,
                                             countdown_id=new.id, what=str(new.loops),
                                             visible=new.visible))
         return made

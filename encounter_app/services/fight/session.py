@@ -310,7 +310,7 @@ class EncounterSession(QObject):
 
     # -- the event log (the recap's history) ---------------------------------------------------
 
-    def event(self, kind: str, *, name: str = "", combatant_id: int | None = None,
+    def new_event(self, kind: str, *, name: str = "", combatant_id: int | None = None,
               countdown_id: int | None = None, what: str = "", visible: bool = False,
               round_: int | None = None) -> FightEventRow:
         """A new line for the event log, in this round and game session (not yet written)."""

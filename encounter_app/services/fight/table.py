@@ -301,7 +301,7 @@ def rest(session: EncounterSession, kind: RestKind, fear_roll: DiceRoll | None,
         gained = _gain_fear(session, compound, fear_roll.total, reason,
                             f"rolled {fear_roll.expression} = {fear_roll.total}")
         fear_text = _fear_text(session, fear_roll.total, gained) or "no Fear gained"
-    compound.add(LogEvent(session, session.event("rest", what=name, visible=True)))
+    compound.add(LogEvent(session, session.new_event("rest", what=name, visible=True)))
     rows, moved = _advance(session, compound, Event.REST, name)
     line = rest_row(kind, fear_roll, gained, fear_text, basis, moved, rows)
     _log(session, compound, line, moved, f"The party took a {name.lower()}", rows)

@@ -46,6 +46,10 @@ class SkillLine(LoggedRoll):
     request: SkillRollRequest
     result: casus_mus.SkillRoll
 
+    @property
+    def critical(self) -> bool:
+        return self.result.grade is Grade.CRITICAL
+
 
 @fields_repr
 @dataclass(frozen=True, repr=False)
@@ -87,6 +91,10 @@ class ClashLine(LoggedRoll):
             raise DataError("fumbled", f"expected {' or '.join(SIDES)}: {self.fumbled}")
         if self.reacted and self.defender_grade is None:
             raise DataError("defender_grade", "missing for a defender who reacted")
+
+    @property
+    def critical(self) -> bool:
+        return Grade.CRITICAL in (self.attacker_grade, self.defender_grade)
 
     def name(self, side: str) -> str:
         return self.attacker_name if side == "attacker" else self.defender_name

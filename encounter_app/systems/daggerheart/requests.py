@@ -256,6 +256,10 @@ class AttackLine(LoggedRoll):
     def hit(self) -> bool:
         return any(self.result.hits)
 
+    @property
+    def critical(self) -> bool:
+        return self.result.critical
+
     def targets(self) -> list[tuple[Target, bool]]:
         """Each target, and whether the attack hit it."""
         return list(zip(self.request.targets, self.result.hits, strict=True))
@@ -268,6 +272,10 @@ class ReactionLine(LoggedRoll):
 
     request: ReactionRequest
     result: daggerheart.CheckResult
+
+    @property
+    def critical(self) -> bool:
+        return self.result.critical
 
 
 @fields_repr

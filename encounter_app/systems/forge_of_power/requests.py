@@ -111,6 +111,10 @@ class CheckLine(LoggedRoll):
     request: LevelCheckRequest
     result: forge_of_power.LevelCheck
 
+    @property
+    def critical(self) -> bool:
+        return self.result.level is forge_of_power.Level.CRITICAL_SUCCESS
+
 
 @fields_repr
 @dataclass(frozen=True, repr=False)
@@ -122,6 +126,10 @@ class FopAttackLine(LoggedRoll):
 
     def __post_init__(self) -> None:
         self.one_per_target("result levels", self.result.levels, self.request.targets)
+
+    @property
+    def critical(self) -> bool:
+        return forge_of_power.Level.CRITICAL_SUCCESS in self.result.levels
 
     def targets(self) -> list[tuple[FopTarget, forge_of_power.Level]]:
         """Each target, and the attack's level of success against it."""

@@ -119,6 +119,11 @@ class TraitLine(LoggedRoll):
     request: TraitCheckRequest
     result: ruins_and_raiders.TraitCheck
 
+    @property
+    def critical(self) -> bool:
+        """A natural 12: it always succeeds."""
+        return self.result.natural == ruins_and_raiders.NATURAL_SUCCESS
+
 
 @fields_repr
 @dataclass(frozen=True, repr=False)
