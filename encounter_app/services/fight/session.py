@@ -350,11 +350,12 @@ class EncounterSession(QObject):
         return None
 
     def _rolled(self, row: RollRow) -> None:
-        """A roll logged in the GM's action: the attacker of its defeats still unnamed."""
-        if not row.actor:
+        """A roll logged in the GM's action by a combatant: the attacker of its defeats still
+        unnamed."""
+        actor_id = next((c.id for c in self.combatants if c.name == row.actor), None)
+        if actor_id is None:  # a countdown's trigger, a rest: no combatant did it
             return
         step = self._this_step()
-        actor_id = next((c.id for c in self.combatants if c.name == row.actor), None)
         step[1].append((row.actor, actor_id))
         for defeat in list(step[2]):
             if defeat.name != row.actor:
