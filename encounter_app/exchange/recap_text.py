@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mako.lookup import TemplateLookup
+if TYPE_CHECKING:
+    from mako.lookup import TemplateLookup
 
 MARKDOWN = "recap.md.mako"
 HTML = "recap.html.mako"
@@ -122,22 +124,25 @@ def md(value: object) -> str:
     return _LEADING.sub(lambda m: m.group(1) + "\\" + m.group(2), text)
 
 
-def lookup(folder: Path) -> TemplateLookup:
-    """The recap's templates in ``folder`` (resources/recap/): the HTML ones escape every
-    expression (``h``), the Markdown one is given ``md`` to escape with."""
-    return TemplateLookup(directories=[str(folder)], default_filters=["str", "h"],
+def lookup(folder: Path, *, escaped: bool) -> TemplateLookup:
+    """The recap's templates in ``folder`` (resources/recap/): ``escaped``, every expression
+    goes through ``h`` (the HTML page); else the template escapes with ``md`` itself. Mako is
+    imported here, when a recap is first written, not as the program starts."""
+    from mako.lookup import TemplateLookup
+
+    return TemplateLookup(directories=[str(folder)],
+                          default_filters=["str", "h"] if escaped else ["str"],
                           strict_undefined=True, input_encoding="utf-8")
 
 
 def markdown(recap: Recap, folder: Path) -> str:
-    template = TemplateLookup(directories=[str(folder)], default_filters=["str"],
-                              strict_undefined=True,
-                              input_encoding="utf-8").get_template(MARKDOWN)
+    template = lookup(folder, escaped=False).get_template(MARKDOWN)
     return str(template.render(recap=recap, md=md, signed=signed))
 
 
 def html(recap: Recap, folder: Path) -> str:
-    return str(lookup(folder).get_template(HTML).render(recap=recap, signed=signed))
+    template = lookup(folder, escaped=True).get_template(HTML)
+    return str(template.render(recap=recap, signed=signed))
 
 
 def signed(number: int) -> str:

@@ -141,7 +141,7 @@ def test_a_played_demo_fight_recaps_in_its_systems_words(qtbot, store, router, k
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_players_recap_holds_nothing_they_did_not_see(qtbot, store, router, key):
-    session, _stack, pcs, victim, critical = _played(qtbot, store, router, key)
+    session, _stack, pcs, victim, _crit = _played(qtbot, store, router, key)
     recaps = Recaps(store, SYSTEMS)
     recap = recaps.gather_encounter(session.encounter_id, players=True)
     [fight] = recap.encounters

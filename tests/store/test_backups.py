@@ -229,7 +229,9 @@ def test_a_database_with_a_damaged_table_page_is_kept_aside_and_a_new_one_starte
 
 def _spilled(data: Path, fill) -> tuple[Path, int]:
     """A closed database whose rows (written by ``fill(store, encounter_id)``) fill pages past
-    the last root page: the database file and that root page."""
+    every page of the rest of the database: the database file and the last of those pages
+    (1-based, as a 0-based first page to damage). Not simply the last root page: the schema
+    (sqlite_schema) has outgrown its first page, and its second lies past the roots."""
     store = Store.open(data, SYSTEMS)
     encounter = store.create_encounter(store.create_campaign("c", system="daggerheart").id, "e")
     with store.unit():
@@ -237,7 +239,11 @@ def _spilled(data: Path, fill) -> tuple[Path, int]:
     store.close()
     path = data / DB_NAME
     connection = sqlite3.connect(path)
-    last_root = connection.execute("SELECT max(rootpage) FROM sqlite_master").fetchone()[0]
+    filled = ("roll_record", "ix_roll_record_encounter_id", "combatant",
+              "ix_combatant_encounter_id", "ix_combatant_pc_id")
+    last_root = connection.execute(
+        f"SELECT max(pageno) FROM dbstat WHERE name NOT IN ({', '.join('?' * len(filled))})",
+        filled).fetchone()[0]
     connection.close()
     assert path.stat().st_size // 4096 > last_root + 1, "the rows should spill past the roots"
     return path, last_root
