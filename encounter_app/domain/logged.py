@@ -48,6 +48,12 @@ class LoggedRoll:
         Casus Mus critical...): the recap names it. False for a roll that cannot be one."""
         return False
 
+    @property
+    def dice(self) -> str:
+        """The dice the roll threw, as they landed ("2d6 (6, 6)", "Hope 4, Fear 2"), for a
+        player's own roll in the players' recap; "" when the words say them already."""
+        return ""
+
     @staticmethod
     def one_per_target(what: str, results: Sized, targets: Sized) -> None:
         """An attack's line carries one result a target; a row where it does not is damaged."""
@@ -174,6 +180,10 @@ class OutcomeLine(LoggedRoll):
     @property
     def critical(self) -> bool:
         return self.outcome is Outcome.CRITICAL_SUCCESS
+
+    @property
+    def dice(self) -> str:
+        return "" if self.hope is None else f"Hope {self.hope}, Fear {self.fear}"
 
 
 @fields_repr

@@ -37,12 +37,15 @@ class Acted:
 
 @dataclass(frozen=True)
 class Defeat:
-    """A combatant with every HP marked: by whom ("" when not known), in which round."""
+    """A combatant with every HP marked: by whom ("" when not known: the GM marked it by
+    hand, no roll of that action named an attacker), in which round."""
 
     name: str
     by: str
     round: int
     pc: bool = False
+    # who had the spotlight then ("" when not known): said when ``by`` is not known
+    spotlight: str = ""
 
 
 @dataclass(frozen=True)

@@ -289,8 +289,8 @@ class _Judge:
     def line(self, roll: RollRow) -> RollLine | None:
         logged = self.read(roll)
         critical = logged is not None and logged.critical
-        if not self._players:
-            return RollLine(roll.actor, roll.summary, "; ".join(roll.detail.splitlines()),
+        if not self._players:  # the log's own line; its dice are its detail's first line
+            return RollLine(roll.actor, roll.summary, roll.detail.partition("\n")[0],
                             critical)
         if not roll.public:
             return None
@@ -299,7 +299,7 @@ class _Judge:
             return None
         if isinstance(logged, OutcomeLine) and logged.player and logged.player not in words:
             words = f"{logged.player}: {words}"
-        return RollLine(roll.actor, words, "", critical)
+        return RollLine(roll.actor, words, "" if logged is None else logged.dice, critical)
 
     def rest(self, roll: RollRow) -> str:
         if not self._players:
@@ -327,19 +327,27 @@ def _acted(events: list[FightEventRow], seen: _Seen, players: bool) -> tuple[Act
 def _defeats(events: list[FightEventRow], seen: _Seen, players: bool,
              pcs: set[str]) -> tuple[Defeat, ...]:
     found = []
+    spotlight: FightEventRow | None = None  # the last turn given before the defeat
     for event in events:
+        if event.kind == "turn":
+            spotlight = event
         if event.kind != "defeated":
             continue
         pc = event.what == "pc" or (not event.what and event.name in pcs)
+        holder = "" if spotlight is None or spotlight.name == event.name else spotlight.name
         if not players:
             name = event.name + ("" if event.visible else " (hidden)")
-            found.append(Defeat(name, event.by, event.round, pc))
+            found.append(Defeat(name, event.by, event.round, pc, holder))
             continue
         if not event.visible:
             continue
         sight = seen.at(event.created_at)
         by = sight.name(event.by) if event.by and sight.sees(event.by, event.by_id) else ""
-        found.append(Defeat(sight.name(event.name), by, event.round, pc))
+        if spotlight is None or not holder or not sight.sees(spotlight.name,
+                                                             spotlight.combatant_id):
+            holder = ""
+        found.append(Defeat(sight.name(event.name), by, event.round, pc,
+                            sight.name(holder) if holder else ""))
     return tuple(found)
 
 

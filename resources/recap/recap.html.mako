@@ -68,7 +68,7 @@
 <h3>Defeated</h3>
 <ul>
 % for defeat in fight.defeated:
-<li>${defeat.name}${" (a PC, down)" if defeat.pc else ""}${f", by {defeat.by}" if defeat.by else ", by whom is not known"}${f" (round {defeat.round})" if defeat.round else ""}</li>
+<li>${defeat.name}${" (a PC, down)" if defeat.pc else ""}${f", by {defeat.by}" if defeat.by else f", by whom is not known; {defeat.spotlight} had the spotlight" if defeat.spotlight else ", by whom is not known"}${f" (round {defeat.round})" if defeat.round else ""}</li>
 % endfor
 </ul>
 % endif

@@ -28,7 +28,7 @@ ${"###"} Who acted
 ${"###"} Defeated
 
 % for defeat in fight.defeated:
-- ${defeat.name | md}${" (a PC, down)" if defeat.pc else ""}${f", by {md(defeat.by)}" if defeat.by else ", by whom is not known"}${f" (round {defeat.round})" if defeat.round else ""}
+- ${defeat.name | md}${" (a PC, down)" if defeat.pc else ""}${f", by {md(defeat.by)}" if defeat.by else f", by whom is not known; {md(defeat.spotlight)} had the spotlight" if defeat.spotlight else ", by whom is not known"}${f" (round {defeat.round})" if defeat.round else ""}
 % endfor
 % endif
 % if fight.fear is not None:

@@ -151,6 +151,8 @@ def test_the_players_recap_holds_nothing_they_did_not_see(qtbot, store, router, 
     assert [d.by for d in fight.defeated if d.name == victim.name] == [pcs[1].name]
     assert len(fight.acted[0].names) == len(session.combatants) - 1
     assert fight.criticals and fight.rolls
+    # a player's own dice, as they landed (a d100 is in Casus Mus' words already)
+    assert all(line.dice for line in fight.rolls) or key == "casus_mus"
     text = recaps.encounter(session.encounter_id, players=True)
     for page in (text.markdown, text.html):
         for secret in (SECRET_FOE, SECRET_CLOCK, "Difficulty", " DC ", "GM only", "hidden"):
@@ -173,6 +175,11 @@ def test_an_undone_action_takes_its_events_with_it(qtbot, store, key):
     assert store.events(encounter.id) == before
     stack.redo()
     assert [e.kind for e in store.events(encounter.id)] == kinds
+    # marked by hand: no attacker, but who had the spotlight is said
+    [defeat] = Recaps(store, SYSTEMS).gather_encounter(encounter.id,
+                                                      players=False).encounters[0].defeated
+    assert (defeat.name, defeat.by) == (foe.name, "")
+    assert defeat.spotlight == session.combatants[0].name != foe.name
     assert ops.toggle_hidden(foe.id)
     assert store.events(encounter.id)[-1].kind == "hidden"
     stack.undo()

@@ -317,6 +317,10 @@ class DualityReactionLine(LoggedRoll):
         return self.hope == self.fear
 
     @property
+    def dice(self) -> str:
+        return f"Hope {self.hope}, Fear {self.fear}"
+
+    @property
     def success(self) -> bool:
         return self.critical or self.total >= self.difficulty
 

@@ -115,6 +115,10 @@ class CheckLine(LoggedRoll):
     def critical(self) -> bool:
         return self.result.level is forge_of_power.Level.CRITICAL_SUCCESS
 
+    @property
+    def dice(self) -> str:
+        return f"d20 ({', '.join(map(str, self.result.d20s))})"
+
 
 @fields_repr
 @dataclass(frozen=True, repr=False)
@@ -130,6 +134,10 @@ class FopAttackLine(LoggedRoll):
     @property
     def critical(self) -> bool:
         return forge_of_power.Level.CRITICAL_SUCCESS in self.result.levels
+
+    @property
+    def dice(self) -> str:
+        return f"d20 ({', '.join(map(str, self.result.d20s))})"
 
     def targets(self) -> list[tuple[FopTarget, forge_of_power.Level]]:
         """Each target, and the attack's level of success against it."""

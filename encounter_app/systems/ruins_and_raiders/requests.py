@@ -124,6 +124,10 @@ class TraitLine(LoggedRoll):
         """A natural 12: it always succeeds."""
         return self.result.natural == ruins_and_raiders.NATURAL_SUCCESS
 
+    @property
+    def dice(self) -> str:
+        return f"2d6 ({', '.join(map(str, self.result.dice))})"
+
 
 @fields_repr
 @dataclass(frozen=True, repr=False)
