@@ -215,6 +215,16 @@ def test_a_session_recap_holds_the_fights_of_that_session(qtbot, store):
     assert recap.session == 1 and [f.name for f in recap.encounters] == [encounter.name]
     assert recaps.gather_session(encounter.campaign_id, 2, players=False).encounters == ()
     assert "session 1" in recaps.session(encounter.campaign_id, 1, players=True).markdown
+    # the next game session, begun in the campaign view while the fight stays open
+    campaign = store.campaign(encounter.campaign_id)
+    store.update_campaign(replace(campaign, session_number=2))
+    foe = next(c for c in session.combatants if c.kind != "pc")
+    assert stack.do(commands.SetMarks(session, foe.id, foe.hp_max, 0))
+    assert recaps.sessions(encounter.campaign_id) == [1, 2]
+    [first] = recaps.gather_session(encounter.campaign_id, 1, players=False).encounters
+    [second] = recaps.gather_session(encounter.campaign_id, 2, players=False).encounters
+    assert first.defeated == () and [d.name for d in second.defeated] == [foe.name]
+    assert second.acted == ()
 
 
 def test_a_name_cannot_break_the_markdown_or_the_page(qtbot, store):

@@ -311,13 +311,15 @@ class EncounterSession(QObject):
     # -- the event log (the recap's history) ---------------------------------------------------
 
     def new_event(self, kind: str, *, name: str = "", combatant_id: int | None = None,
-              countdown_id: int | None = None, what: str = "", visible: bool = False,
-              round_: int | None = None) -> FightEventRow:
+                  countdown_id: int | None = None, what: str = "", visible: bool = False,
+                  round_: int | None = None) -> FightEventRow:
         """A new line for the event log, in this round and game session (not yet written)."""
         return FightEventRow(kind=kind, name=name, combatant_id=combatant_id,
                              countdown_id=countdown_id, what=what, visible=visible,
                              round=self._round if round_ is None else round_,
-                             session_number=self.campaign.session_number,
+                             # the store's: a new game session may have begun meanwhile
+                             session_number=self.store.campaign(
+                                 stored_id(self.campaign)).session_number,
                              encounter_id=self.encounter_id)
 
     def record_event(self, row: FightEventRow) -> FightEventRow:
