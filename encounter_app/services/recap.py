@@ -63,6 +63,8 @@ _REST_NEARBY = timedelta(seconds=5)
 
 @dataclass(frozen=True)
 class RecapText:
+    """A recap written: its title, as Markdown and as a printable HTML page."""
+
     title: str  # "Recap: The Bridge (session 3)"
     markdown: str
     html: str
