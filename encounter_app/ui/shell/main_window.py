@@ -34,6 +34,7 @@ from encounter_app.services.exchange_operations import ExchangeOperations
 from encounter_app.services.fight.operations import FightOperations
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.phone_inbox import PhoneInbox
+from encounter_app.services.recap import Recaps
 from encounter_app.services.rolls.roller import Roller
 from encounter_app.services.rolls.rules_service import RulesService
 from encounter_app.services.undo import UndoStack
@@ -55,11 +56,12 @@ R = TypeVar("R")
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from PySide6.QtCore import SignalInstance
+    from PySide6.QtCore import QSettings, SignalInstance
     from PySide6.QtWidgets import QDialog, QMessageBox
 
     from encounter_app.services.autobackup import AutoBackup
     from encounter_app.services.players_page import PlayersPage
+    from encounter_app.ui.campaigns.recap_dialog import RecapDialog, RecapFiles
     from encounter_app.ui.players.share import ShareControls
     from encounter_app.ui.players.table_controls import TableControls
 
@@ -69,7 +71,8 @@ class MainWindow(ShellWindow):
     def __init__(self, store: Store, session: EncounterSession,
                  systems: Catalog[SystemWindow], rules_service: RulesService,
                  undo_stack: UndoStack, parent: QWidget | None = None, *,
-                 session_hooks: NewSessionHooks | None = None) -> None:
+                 session_hooks: NewSessionHooks | None = None,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.store = store
@@ -86,6 +89,12 @@ class MainWindow(ShellWindow):
         # The players' rolls from their phones, kept in the store until the GM answers them.
         self.phone_inbox = PhoneInbox(session, self.system, self.operations, self.roll_router,
                                       self)
+        # The recaps of the campaign's encounters and game sessions (it only reads the store);
+        # the players' page asks it too (app.py hands it over, as it does the inbox).
+        self.recaps = Recaps(store, systems)
+        self.settings = settings  # the program's remembered preferences (the recap's folder)
+        self.recap_files: RecapFiles | None = None  # made when a recap is first shown
+        self.recap_dialog: RecapDialog | None = None  # the one open, if any
         # Per-session refreshes other systems register (campaigns.operations.NewSessionHooks).
         self.session_hooks = session_hooks or NewSessionHooks()
         self.campaign_manager: QDialog | None = None  # made when first opened
@@ -165,6 +174,7 @@ class MainWindow(ShellWindow):
         # A finished encounter says so above everything, with the way back.
         self.finished_banner = FinishedBanner()
         self.finished_banner.reopen_button.clicked.connect(self.operations.reopen_encounter)
+        self.finished_banner.recap_button.clicked.connect(lambda: self.show_recap())
         central = QWidget(objectName="centralArea")
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
@@ -194,6 +204,12 @@ class MainWindow(ShellWindow):
                                      objectName="reopenEncounterAction")
         self.reopen_action.setToolTip("Take a finished encounter up again where it ended")
         self.reopen_action.triggered.connect(self.operations.reopen_encounter)
+        # No underlined letter: every letter of it already has an entry in some system's menu.
+        self.recap_action = QAction("Session recap…", self, objectName="sessionRecapAction")
+        self.recap_action.setToolTip("What happened in this encounter or the whole game "
+                                     "session, the GM's or the players' version: to read, save "
+                                     "or print")
+        self.recap_action.triggered.connect(lambda: self.show_recap())
         self.quit_action = QAction("&Quit", self,
                                    shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         self.quit_action.triggered.connect(self.close)
@@ -269,6 +285,7 @@ class MainWindow(ShellWindow):
         encounter_menu.addSeparator()
         encounter_menu.addAction(self.finish_action)
         encounter_menu.addAction(self.reopen_action)
+        encounter_menu.addAction(self.recap_action)
         toolbar.addAction(self.manage_campaigns_action)
 
     # The docks start hidden: what they hold is made the first time they are shown, not before
@@ -475,6 +492,33 @@ class MainWindow(ShellWindow):
         from encounter_app.ui.campaigns import dialog  # see ui/__init__.py
 
         return dialog.show_for(self)
+
+    def show_recap(self, encounter_id: int | None = None, parent: QWidget | None = None
+                   ) -> RecapDialog:
+        """Encounter › Session recap… (the open encounter), or a finished one's from the
+        campaign view: the recap dialog, one at a time, over ``parent`` (the window)."""
+        from encounter_app.ui.campaigns.recap_dialog import (  # see ui/__init__.py
+            RecapDialog,
+            RecapFiles,
+            RecapOf,
+        )
+
+        if self.recap_files is None:
+            self.recap_files = RecapFiles(self.settings)
+        if self.recap_dialog is not None:
+            self.recap_dialog.close()
+            self.recap_dialog.deleteLater()
+        if encounter_id is None:
+            encounter_id = self.session.encounter_id
+        entry = self.store.encounter(encounter_id)
+        campaign = self.store.campaign(entry.campaign_id)
+        of = RecapOf(encounter_id, entry.name, entry.campaign_id, campaign.session_number)
+        dialog = self.recap_dialog = RecapDialog(self.recaps, self.recap_files, of,
+                                                 parent or self)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+        return dialog
 
     def detach(self) -> None:
         """Stop taking answers from the rules service: this window is being replaced."""
