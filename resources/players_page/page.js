@@ -157,7 +157,7 @@ function closed(message) {
 // in a tab of its own, so this page stays connected.
 function showLast(title) {
   $("last").hidden = !title;
-  $("last-link").textContent = title ? `Last session: ${title}` : "Last session";
+  $("last-title").textContent = title || "";
 }
 
 function turnedAway(reason, text) {

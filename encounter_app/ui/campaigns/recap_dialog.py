@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -183,7 +183,10 @@ class RecapDialog(QDialog):
         self.html_button.clicked.connect(self.save_html)
         self.print_button.clicked.connect(self.print_recap)
         self._chosen()
-        self.resize(760, 640)
+        room = QSize(760, 640)  # a page's width of text; never past a small laptop's screen
+        if (screen := self.screen()) is not None:
+            room = room.boundedTo(screen.availableGeometry().size() * 0.9)
+        self.resize(room)
 
     # -- what is shown ----------------------------------------------------------------------
 
