@@ -310,4 +310,4 @@ def _take_players_rolls(window: MainWindow, page: PlayersPage) -> None:
     (and each phone's history) go back to the pages, and so does the players' recap of the
     campaign's last finished encounter ("Last session")."""
     page.set_inbox(window.phone_inbox)
-    page.set_recaps(window.recaps)
+    page.set_recaps(lambda: window.recaps)  # made when the page first needs one

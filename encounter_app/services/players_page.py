@@ -152,8 +152,9 @@ class PlayersPage(QObject):
         self._listed: tuple[Character, ...] = ()
         self._words = ""  # the page's words for the fight's system, as JSON
         self._inbox: PhoneInbox | None = None
-        self._recaps: Recaps | None = None
+        self._recaps: Callable[[], Recaps] | None = None
         self._last: LastSession | None = None  # the players' recap the server has
+        self._last_again = False  # sent even if unchanged: a new server has none
         # Made again once the step that finished (or reopened) an encounter is done, when
         # the event loop is next free: never from inside its transaction.
         self._last_timer = QTimer(self, singleShot=True, interval=0)
@@ -197,29 +198,33 @@ class PlayersPage(QObject):
         if self.server is not None:  # the phones' rolls are this inbox's now
             self._history_changed("")
 
-    def set_recaps(self, recaps: Recaps) -> None:
+    def set_recaps(self, recaps: Callable[[], Recaps]) -> None:
         """Where the players' recap of the last finished encounter comes from (the window's
-        ``Recaps``): the pages can open it ("Last session")."""
+        ``Recaps``, asked for when first needed: a start that shares nothing makes none): the
+        pages can open it ("Last session")."""
         self._recaps = recaps
         self.refresh_last_session()
 
-    def refresh_last_session(self) -> None:
+    def refresh_last_session(self, *, again: bool = False) -> None:
         """An encounter of the campaign was finished, reopened or renamed: the pages' "Last
-        session" is made again (once the event loop is free) and sent if it changed."""
+        session" is made again (once the event loop is free, after the window's first paint
+        at a start that shares at once) and sent if it changed (``again``: even if not)."""
+        self._last_again = self._last_again or again
         if self.server is not None and self._recaps is not None:
             self._last_timer.start()
 
-    def _send_last(self, *, again: bool = False) -> None:
+    def _send_last(self) -> None:
         """The players' recap of the campaign's newest finished encounter, made here on the
-        GUI thread, to the server as plain text (``again``: even if unchanged: a new server)."""
+        GUI thread, to the server as plain text."""
         from encounter_app.services.page_frames import LastSession
         from encounter_app.store.errors import StoreError
 
+        again, self._last_again = self._last_again, False
         server, recaps = self.server, self._recaps
         if server is None or recaps is None:
             return
         try:
-            recap = recaps.last_for_players(stored_id(self._session.campaign))
+            recap = recaps().last_for_players(stored_id(self._session.campaign))
         except StoreError:  # the pages keep the one they have
             log.exception("the players' recap was not made")
             return
@@ -300,7 +305,7 @@ class PlayersPage(QObject):
             feed.changed.connect(self._schedule)
         self._owns.clear()
         self._send_pending(everyone=True)  # there before the first page asks
-        self._send_last(again=True)
+        self.refresh_last_session(again=True)
         self.sharing_changed.emit(True)
         return server.url
 
@@ -360,7 +365,7 @@ class PlayersPage(QObject):
         self._feed = self._feed_of()
         self._feed.changed.connect(self._schedule)
         self._send_pending(everyone=True)
-        self._send_last(again=True)  # another campaign's, maybe
+        self.refresh_last_session(again=True)  # another campaign's, maybe
         self.sharing_changed.emit(True)
 
     # -- the phones' claims ------------------------------------------------------------------

@@ -34,7 +34,6 @@ from encounter_app.services.exchange_operations import ExchangeOperations
 from encounter_app.services.fight.operations import FightOperations
 from encounter_app.services.fight.session import EncounterSession
 from encounter_app.services.phone_inbox import PhoneInbox
-from encounter_app.services.recap import Recaps
 from encounter_app.services.rolls.roller import Roller
 from encounter_app.services.rolls.rules_service import RulesService
 from encounter_app.services.undo import UndoStack
@@ -61,6 +60,7 @@ if TYPE_CHECKING:
 
     from encounter_app.services.autobackup import AutoBackup
     from encounter_app.services.players_page import PlayersPage
+    from encounter_app.services.recap import Recaps
     from encounter_app.ui.campaigns.recap_dialog import RecapDialog, RecapFiles
     from encounter_app.ui.players.share import ShareControls
     from encounter_app.ui.players.table_controls import TableControls
@@ -89,9 +89,10 @@ class MainWindow(ShellWindow):
         # The players' rolls from their phones, kept in the store until the GM answers them.
         self.phone_inbox = PhoneInbox(session, self.system, self.operations, self.roll_router,
                                       self)
-        # The recaps of the campaign's encounters and game sessions (it only reads the store);
-        # the players' page asks it too (app.py hands it over, as it does the inbox).
-        self.recaps = Recaps(store, systems)
+        # The recaps of the campaign's encounters and game sessions (``recaps``, made when first
+        # asked for: it loads its templates and the players' view); the players' page asks it
+        # too (app.py hands it over, as it does the inbox).
+        self._recaps: Recaps | None = None
         self.settings = settings  # the program's remembered preferences (the recap's folder)
         self.recap_files: RecapFiles | None = None  # made when a recap is first shown
         self.recap_dialog: RecapDialog | None = None  # the one open, if any
@@ -492,6 +493,16 @@ class MainWindow(ShellWindow):
         from encounter_app.ui.campaigns import dialog  # see ui/__init__.py
 
         return dialog.show_for(self)
+
+    @property
+    def recaps(self) -> Recaps:
+        """The window's one ``Recaps``: every recap it, the campaign view and the players'
+        page show is made by it."""
+        if self._recaps is None:
+            from encounter_app.services.recap import Recaps  # not at start: see above
+
+            self._recaps = Recaps(self.store, self.systems)
+        return self._recaps
 
     def show_recap(self, encounter_id: int | None = None, parent: QWidget | None = None
                    ) -> RecapDialog:
