@@ -224,3 +224,15 @@ def test_the_campaign_view_opens_a_finished_encounters_recap(program, qtbot):
     assert dialog.parent() is manager  # over the campaign view, not behind it
     assert "The Bridge" in dialog.encounter_choice.text()
     assert dialog.recap == window.recaps.encounter(new_id, players=False)
+
+
+def test_print_puts_the_printable_page_on_the_printer(dialog, tmp_path):
+    from PySide6.QtPrintSupport import QPrinter
+
+    shown = dialog([])
+    printer = QPrinter()
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "recap.pdf"))
+    assert shown.print_to(printer)
+    assert (tmp_path / "recap.pdf").read_bytes().startswith(b"%PDF")
+    assert "recap.pdf" in shown.said.text()

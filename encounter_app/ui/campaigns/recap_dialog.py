@@ -38,6 +38,8 @@ from encounter_app.ui.widgets.message import MessageLine
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from PySide6.QtPrintSupport import QPrinter
+
     from encounter_app.services.recap import Recaps, RecapText
 
 FOLDER_KEY = "recap/folder"  # the folder a recap was saved to last
@@ -250,24 +252,31 @@ class RecapDialog(QDialog):
 
     def print_recap(self) -> bool:
         """The printable page on a printer (or a PDF, as the system's print dialog offers)."""
-        from PySide6.QtGui import QTextDocument
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
-        recap = self.recap
-        if recap is None:
+        if self.recap is None:
             return False
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setDocName(recap.title)
+        printer.setDocName(self.recap.title)
         dialog = QPrintDialog(printer, self)
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return False
         finally:
             dialog.deleteLater()
+        return self.print_to(printer)
+
+    def print_to(self, printer: QPrinter) -> bool:
+        """The recap's printable page (its HTML, as Qt lays it out) on ``printer``."""
+        from PySide6.QtGui import QTextDocument
+
+        recap = self.recap
+        if recap is None:
+            return False
         document = QTextDocument()
         document.setHtml(recap.html)
         document.print_(printer)
-        self._say(f"Sent {recap.title} to the printer.")
+        self._say(f"Sent {recap.title} to {printer.outputFileName() or printer.printerName()}.")
         return True
 
     def _say(self, text: str, *, error: bool = False) -> None:
