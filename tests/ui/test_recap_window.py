@@ -236,3 +236,23 @@ def test_print_puts_the_printable_page_on_the_printer(dialog, tmp_path):
     assert shown.print_to(printer)
     assert (tmp_path / "recap.pdf").read_bytes().startswith(b"%PDF")
     assert "recap.pdf" in shown.said.text()
+
+
+def test_a_recap_that_cannot_be_read_is_said_and_nothing_is_saved(qtbot, settings):
+    from encounter_app.store.errors import StoreError
+
+    class Unreadable(Told):
+        def encounter(self, encounter_id: int, *, players: bool) -> RecapText:
+            if players:
+                raise StoreError("combatant 4: name is not text")
+            return super().encounter(encounter_id, players=players)
+
+    shown = RecapDialog(Unreadable(), Picker(settings, []),  # type: ignore[arg-type]
+                        RecapOf(7, "The Bridge", 1, 3))
+    qtbot.addWidget(shown)
+    shown.players_choice.click()
+    assert "could not be made" in shown.said.text() and "combatant 4" in shown.said.text()
+    assert shown.view.toPlainText() == "" and not shown.markdown_button.isEnabled()
+    shown.gm_choice.click()
+    assert "Recap: encounter 7" in shown.view.toPlainText() and shown.markdown_button.isEnabled()
+    assert shown.said.text() == ""

@@ -202,21 +202,32 @@ class RecapDialog(QDialog):
 
     def _chosen(self) -> None:
         """Show the recap the two choices name."""
+        from encounter_app.store.errors import StoreError
+
         of = self._of
         self.session_picker.setEnabled(self.session_choice.isChecked())
-        if self.session_choice.isChecked():
-            number = self.session_picker.currentData()
-            recap = self._recaps.session(of.campaign_id, int(number), players=self.players)
-        else:
-            recap = self._recaps.encounter(of.encounter_id, players=self.players)
+        try:
+            if self.session_choice.isChecked():
+                number = int(self.session_picker.currentData())
+                recap = self._recaps.session(of.campaign_id, number, players=self.players)
+            else:
+                recap = self._recaps.encounter(of.encounter_id, players=self.players)
+        except StoreError as exc:  # a row that cannot be read: said, nothing to save
+            self.recap = None
+            self.view.clear()
+            for button in (self.markdown_button, self.html_button, self.print_button):
+                button.setEnabled(False)
+            self._say(f"The recap could not be made: {exc}", error=True)
+            return
+        for button in (self.markdown_button, self.html_button, self.print_button):
+            button.setEnabled(True)
         self.recap = recap
         self.setWindowTitle(f"{recap.title} ({'players' if self.players else 'GM'})")
         # The Markdown on screen: it takes the window's own colours, light or dark; the HTML
         # page (its own paper and ink) is what is saved and printed.
         self.view.setMarkdown(recap.markdown)
-        self.said.say("The players' version: what the players saw, and nothing else."
-                      if self.players else "")
-        self.said.setStyleSheet("")
+        self._say("The players' version: what the players saw, and nothing else."
+                  if self.players else "")
 
     # -- saving, printing -------------------------------------------------------------------
 

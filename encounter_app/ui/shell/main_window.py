@@ -9,6 +9,7 @@ its rolls to the roller; it builds no undo command and holds no game state.
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt
@@ -517,8 +518,9 @@ class MainWindow(ShellWindow):
         if self.recap_files is None:
             self.recap_files = RecapFiles(self.settings)
         if self.recap_dialog is not None:
-            self.recap_dialog.close()
-            self.recap_dialog.deleteLater()
+            with contextlib.suppress(RuntimeError):  # it went with the campaign view's
+                self.recap_dialog.close()
+                self.recap_dialog.deleteLater()
         if encounter_id is None:
             encounter_id = self.session.encounter_id
         entry = self.store.encounter(encounter_id)
