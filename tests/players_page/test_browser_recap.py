@@ -79,5 +79,7 @@ def test_the_last_session_reads_right_and_keeps_the_gms_secrets(qapp, qtbot, tmp
             browser.driver.close()
             browser.driver.switch_to.window(fight_tab)
         assert "Live" in browser.text("#link")
+        assert window.operations.reopen_encounter()  # nothing finished now: the link goes
+        qtbot.waitUntil(lambda: not browser.shown("#last"), timeout=10_000)
     finally:
         program.shutdown()
