@@ -283,7 +283,7 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
         session = EncounterSession(store, encounter_id, systems)
     undo_stack = UndoStack(store)
     window = MainWindow(store, session, systems, rules_service, undo_stack,
-                        session_hooks=session_hooks)
+                        session_hooks=session_hooks, settings=settings)
     window.table_controls = controls = TableControls(window, settings, appearance)
     window.players_page = page = PlayersPage(session, controls.player_screen.feed, settings,
                                              window)
@@ -307,5 +307,7 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
 
 def _take_players_rolls(window: MainWindow, page: PlayersPage) -> None:
     """Rolls from the players' page wait in the window's inbox, in every system; its answers
-    (and each phone's history) go back to the pages."""
+    (and each phone's history) go back to the pages, and so does the players' recap of the
+    campaign's last finished encounter ("Last session")."""
     page.set_inbox(window.phone_inbox)
+    page.set_recaps(lambda: window.recaps)  # made when the page first needs one

@@ -5,7 +5,7 @@ Nothing here knows Qt, the store or a thread: ``services/players_page.py`` makes
 from the ``PlayerView`` the player display renders (domain/player_view.py) and hands them, plain
 and frozen, to the page server's thread (services/page_server.py), which sends each page the
 delta, or the whole view when it has none to build on (docs/phone_protocol.md: ``view`` and
-``delta``).
+``delta``); and the players' recap of the last finished encounter (``LastSession``).
 
 Only what changed travels: ``Differ`` compares the new view's entries with the last one's, by
 an opaque key per combatant (random, made once per combatant; never the store's id, whose gaps
@@ -82,6 +82,22 @@ class Frame:
     characters: tuple[Character, ...]
     delta: str | None
     characters_changed: bool = False
+
+
+@fields_repr
+@dataclass(frozen=True, repr=False)
+class LastSession:
+    """The players' recap of the campaign's newest finished encounter ("Last session"),
+    written on the GUI thread (services/recap.py, its players' version): its title for the
+    ``last`` message, its page for ``GET /p/KEY/last-session``."""
+
+    title: str
+    html: str
+
+
+def last_text(last: LastSession | None) -> str:
+    """The ``last`` message: the players' recap there is to open now (its title), or none."""
+    return message("last", title=None if last is None else last.title)
 
 
 def words_text(system_name: str, spotlight: bool) -> str:

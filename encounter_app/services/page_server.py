@@ -27,7 +27,9 @@ Security, all here:
 - At most ``MAX_CONNECTIONS`` pages at once: one more is told so (``closed`` "too_many") and
   closed with ``TOO_MANY``.
 - A page only ever receives the players' view (``publish``), its own phone's character
-  (``set_own``) and the lines meant for it.
+  (``set_own``), the lines meant for it, and the players' recap of the last finished
+  encounter (``set_last_session``: made on the GUI thread from the players' version,
+  ``GET /p/KEY/last-session``; a page is told its title in a ``last`` message).
 """
 
 from __future__ import annotations
@@ -52,9 +54,11 @@ from encounter_app.domain.player_rolls import PhoneForm, PhoneSubmission
 from encounter_app.services.page_frames import (
     Character,
     Frame,
+    LastSession,
     Own,
     characters_text,
     frame_text,
+    last_text,
     message,
     own_text,
     view_text,
@@ -91,6 +95,21 @@ ASSETS = {
     "icon-192.png": ("icon-192.png", "image/png"),
     "icon-512.png": ("icon-512.png", "image/png"),
 }
+LAST_SESSION = "last-session"  # the players' recap of the last finished encounter
+# The recap is a whole page with its styles inline, and no script: its own policy.
+LAST_SESSION_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+                       "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+NO_LAST_SESSION = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark"><title>No recap yet</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 1.5rem; line-height: 1.5">
+<h1>No recap yet</h1>
+<p>The GM has not finished an encounter of this campaign yet. Once they do, its recap (what
+you saw of it) opens here.</p>
+<p><a href="./">Back to the fight</a></p>
+</body></html>
+"""
 FORBIDDEN = ("This address is not valid (it may be an old one). Ask the GM to show the "
              "players' page code again.")
 HEADERS = {
@@ -208,6 +227,7 @@ class PageServer:
         self._view: tuple[int, str] = (0, "")  # the whole view's text, for that frame's seq
         self._lists: dict[str | None, str] = {}  # characters' text for a phone holding ...
         self._owned: dict[str, Own] = {}  # device -> the character it holds, in the fight
+        self._last: LastSession | None = None  # the players' recap of the last encounter
         self._live: dict[web.WebSocketResponse, _Page] = {}  # every open page
         self._pages: OrderedDict[str, str] = OrderedDict()  # page id -> last word for it
         self._limits: OrderedDict[str, deque[float]] = OrderedDict()
@@ -306,6 +326,11 @@ class PageServer:
         self._call(self._revoke)
         return self.url
 
+    def set_last_session(self, last: LastSession | None) -> None:
+        """The players' recap of the campaign's last finished encounter (None: none): every
+        page is told its title, and ``last-session`` serves it."""
+        self._call(self._set_last, last)
+
     def answer_to(self, received: Callable[[PhoneSubmission], None],
                   asked: Callable[[Claim], None] | None = None,
                   counted: Callable[[int], None] | None = None) -> None:
@@ -339,6 +364,7 @@ class PageServer:
                 log.warning("the players' page file %s is missing: %s", file, exc)
         app = web.Application(client_max_size=MAX_MESSAGE)
         app.router.add_get("/p/{key}/ws", self._socket)
+        app.router.add_get(f"/p/{{key}}/{LAST_SESSION}", self._last_session)
         app.router.add_get("/p/{key}/{name:[a-z0-9.-]*}", self._file)
         app.router.add_route("*", "/{tail:.*}", self._forbidden)
         runner = web.AppRunner(app, access_log=None, handle_signals=False,
@@ -377,6 +403,18 @@ class PageServer:
             return web.Response(status=404, text="Not found", headers=HEADERS)
         return web.Response(body=body, headers={**HEADERS, "Content-Type": ASSETS[name][1]})
 
+    async def _last_session(self, request: web.Request) -> web.StreamResponse:
+        from aiohttp import web
+
+        if not self._allowed(request):
+            return await self._forbidden(request)
+        last = self._last
+        headers = {**HEADERS, "Content-Security-Policy": LAST_SESSION_POLICY,
+                   "Content-Type": "text/html; charset=utf-8"}
+        if last is None:
+            return web.Response(status=404, text=NO_LAST_SESSION, headers=headers)
+        return web.Response(text=last.html, headers=headers)
+
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
 
@@ -410,6 +448,8 @@ class PageServer:
             page.put(message("hello", page=page.id))
             self._bring_up(page, whole=True)
             self._send_own(page)
+            if self._last is not None:
+                page.put(last_text(self._last))
             if said := self._pages.get(page.id):
                 page.put(message("told", text=said))
             handler = asyncio.current_task()
@@ -612,6 +652,14 @@ class PageServer:
     def _send_own(self, page: _Page) -> None:
         own = self._owned.get(page.device)
         page.put(own.text if own is not None else own_text(None))
+
+    def _set_last(self, last: LastSession | None) -> None:
+        if last == self._last:
+            return
+        self._last = last
+        said = last_text(last)
+        for page in self._live.values():
+            page.put(said)
 
     def _release(self, device: str, text: str) -> None:
         self._set_own(device, None)

@@ -11,7 +11,10 @@ A phone holds one character (docs/phone_protocol.md): which phone holds which is
 kept in the store through a ``ClaimBook`` (so a restart keeps it) and mirrored to the server,
 which checks each roll against the character's forms. The phone gets that character's own
 sheet, forms and rolls (``own``: the system's ``phone_sheet`` and ``phone_forms``, the inbox's
-``history``), again whenever they change, and nobody else's. A roll comes back from the
+``history``), again whenever they change, and nobody else's. Every page can open the players'
+recap of the campaign's last finished encounter ("Last session"): made here from the
+window's ``Recaps`` (``set_recaps``) when sharing starts and whenever an encounter is finished
+or reopened, and handed to the server as plain text. A roll comes back from the
 server's thread as a frozen ``PhoneSubmission`` through a queued signal and goes to the GM's
 inbox (services/phone_inbox.py, ``set_inbox``), and out as ``roll_received``; the page hears
 ``sent``, or the inbox's refusal. ``claims`` and ``release`` are the Share dialog's
@@ -39,10 +42,11 @@ from encounter_app.services.networks import interfaces
 
 if TYPE_CHECKING:  # the server, asyncio and QtNetwork load when the GM first shares
     from encounter_app.domain.player_rolls import PhoneSubmission
-    from encounter_app.services.page_frames import Character, Differ, Own
+    from encounter_app.services.page_frames import Character, Differ, LastSession, Own
     from encounter_app.services.page_server import Claim, PageServer
     from encounter_app.services.phone_inbox import PhoneInbox
     from encounter_app.services.player_view import PlayerFeed
+    from encounter_app.services.recap import Recaps
     from encounter_app.store import Store
 
 log = logging.getLogger(__name__)
@@ -148,6 +152,13 @@ class PlayersPage(QObject):
         self._listed: tuple[Character, ...] = ()
         self._words = ""  # the page's words for the fight's system, as JSON
         self._inbox: PhoneInbox | None = None
+        self._recaps: Callable[[], Recaps] | None = None
+        self._last: LastSession | None = None  # the players' recap the server has
+        self._last_again = False  # sent even if unchanged: a new server has none
+        # Made again once the step that finished (or reopened) an encounter is done, when
+        # the event loop is next free: never from inside its transaction.
+        self._last_timer = QTimer(self, singleShot=True, interval=0)
+        self._last_timer.timeout.connect(self._send_last)
         self._taking = ""  # the page whose roll the inbox is taking now
         self._was_refused = False
         # A burst of changes (one GM action moves many rows) is written and sent once, when
@@ -166,6 +177,8 @@ class PlayersPage(QObject):
         rows = session.combatants
         for signal in (rows.inserted, rows.removed, rows.changed, rows.was_reset):
             signal.connect(self._schedule)
+        # The open encounter finished, reopened or renamed: "Last session" may be another.
+        session.entry_changed.connect(lambda _entry: self.refresh_last_session())
 
     @property
     def inbox(self) -> PhoneInbox | None:
@@ -184,6 +197,41 @@ class PlayersPage(QObject):
         inbox.refused.connect(self._refused)
         if self.server is not None:  # the phones' rolls are this inbox's now
             self._history_changed("")
+
+    def set_recaps(self, recaps: Callable[[], Recaps]) -> None:
+        """Where the players' recap of the last finished encounter comes from (the window's
+        ``Recaps``, asked for when first needed: a start that shares nothing makes none): the
+        pages can open it ("Last session")."""
+        self._recaps = recaps
+        self.refresh_last_session()
+
+    def refresh_last_session(self, *, again: bool = False) -> None:
+        """An encounter of the campaign was finished, reopened or renamed: the pages' "Last
+        session" is made again (once the event loop is free, after the window's first paint
+        at a start that shares at once) and sent if it changed (``again``: even if not)."""
+        self._last_again = self._last_again or again
+        if self.server is not None and self._recaps is not None:
+            self._last_timer.start()
+
+    def _send_last(self) -> None:
+        """The players' recap of the campaign's newest finished encounter, made here on the
+        GUI thread, to the server as plain text."""
+        from encounter_app.services.page_frames import LastSession
+        from encounter_app.store.errors import StoreError
+
+        again, self._last_again = self._last_again, False
+        server, recaps = self.server, self._recaps
+        if server is None or recaps is None:
+            return
+        try:
+            recap = recaps().last_for_players(stored_id(self._session.campaign))
+        except StoreError:  # the pages keep the one they have
+            log.exception("the players' recap was not made")
+            return
+        last = None if recap is None else LastSession(recap.title, recap.html)
+        if again or last != self._last:
+            self._last = last
+            server.set_last_session(last)
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -257,6 +305,7 @@ class PlayersPage(QObject):
             feed.changed.connect(self._schedule)
         self._owns.clear()
         self._send_pending(everyone=True)  # there before the first page asks
+        self.refresh_last_session(again=True)
         self.sharing_changed.emit(True)
         return server.url
 
@@ -316,6 +365,7 @@ class PlayersPage(QObject):
         self._feed = self._feed_of()
         self._feed.changed.connect(self._schedule)
         self._send_pending(everyone=True)
+        self.refresh_last_session(again=True)  # another campaign's, maybe
         self.sharing_changed.emit(True)
 
     # -- the phones' claims ------------------------------------------------------------------

@@ -116,7 +116,11 @@ function send(message) {
 
 function receive(message) {
   switch (message.type) {
-    case "hello": sessionStorage.setItem("page", message.page); break;
+    case "hello":
+      sessionStorage.setItem("page", message.page);
+      showLast(null);  // told again after this when there is one
+      break;
+    case "last": showLast(message.title); break;
     case "view": whole(message); break;
     case "delta": change(message); break;
     case "own": showOwn(message.character); break;
@@ -147,6 +151,13 @@ function closed(message) {
   $("closed").textContent = message.text || "The GM stopped sharing the fight.";
   $("closed").hidden = false;
   link("Waiting for the GM…", true);
+}
+
+// The players' recap of the last finished encounter, when the GM has finished one: it opens
+// in a tab of its own, so this page stays connected.
+function showLast(title) {
+  $("last").hidden = !title;
+  $("last-title").textContent = title || "";
 }
 
 function turnedAway(reason, text) {
@@ -396,6 +407,7 @@ function clearFight() {
   $("fear").hidden = true;
   $("now").hidden = true;
   $("round").textContent = "Waiting for the GM…";
+  showLast(null);
   showCharacters([]);
   showOwn(null);
   say("notice", "");

@@ -67,6 +67,7 @@ from encounter_app.systems.ruins_and_raiders.ui.table import AmbushDialog
 from encounter_app.systems.ruins_and_raiders.ui.trait_dialog import TraitCheckDialog
 from encounter_app.ui.campaigns.dialog import CampaignManager
 from encounter_app.ui.campaigns.forms import NameDialog, NewCampaignDialog, PcDialog, _Form
+from encounter_app.ui.campaigns.recap_dialog import RecapDialog
 from encounter_app.ui.exchange.dialogs import DuplicatesDialog, ExportChooser, ProblemsDialog
 from encounter_app.ui.fight.combatant_note import CombatantNoteDialog
 from encounter_app.ui.fight.countdown_dialog import CountdownDialog
@@ -328,6 +329,26 @@ def _stats(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
     d = StatsDialog(program.window.fight.rules)
     return Opened(d, [*typing(d.name, ""), ("OK without a name", d.accept),
                       *typing(d.name, "Gorm"), *picking(d.kind)])
+
+
+def _recap(program: Launched, tmp: Path, _qtbot: QtBot) -> Opened:
+    from encounter_app.ui.campaigns.recap_dialog import RecapFiles
+
+    answers = [str(tmp / "a file" / "recap.md"), str(tmp / "recap.html")]
+    (tmp / "a file").write_text("", encoding="utf-8")
+
+    class Picker(RecapFiles):
+        @staticmethod
+        def get_save_file_name(*_args: object) -> tuple[str, str]:
+            return answers.pop(0), ""
+
+    program.window.recap_files = Picker()
+    d = program.window.show_recap()
+    return Opened(d, [*ticking(d.session_choice, d.players_choice),
+                      ("session chosen", d.session_choice.click), *picking(d.session_picker),
+                      ("a save that fails", d.save_markdown), ("a save", d.save_html),
+                      ("players' version", d.players_choice.click),
+                      ("GM's version", d.gm_choice.click)])
 
 
 def _campaigns(program: Launched, _tmp: Path, qtbot: QtBot) -> Opened:
@@ -628,6 +649,7 @@ CASES = [
     Case(NumberDialog, "casus_mus", _number),
     Case(StatsDialog, "casus_mus", _stats),
     Case(CampaignManager, "daggerheart", _campaigns),
+    Case(RecapDialog, "daggerheart", _recap),
     Case(NameDialog, "daggerheart", _name_dialog),
     Case(NewCampaignDialog, "daggerheart", _new_campaign),
     Case(PcDialog, "daggerheart", _pc),

@@ -40,7 +40,9 @@ LATER = ("alembic", "icepool", "platformdirs", "encounter_app.demo",
          # The players' page: loaded when the GM first shares, not before the window appears.
          "aiohttp", "segno", "PySide6.QtNetwork", "encounter_app.services.page_server",
          "encounter_app.services.page_frames",
-         "encounter_app.ui.players.share_dialog")
+         "encounter_app.ui.players.share_dialog",
+         # The recap: its dialog, its templates, when the GM or the players' page asks.
+         "encounter_app.services.recap", "encounter_app.ui.campaigns.recap_dialog", "mako")
 
 
 def loaded_by_a_start(folder: Path, modules: Sequence[str]) -> str:

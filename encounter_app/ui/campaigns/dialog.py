@@ -327,6 +327,11 @@ def build(window: ShellWindow) -> CampaignManager:
     window.exchange.campaign_removed.connect(book.campaign_gone)  # …and its Undo
     book.campaigns.changed.connect(lambda _row: window.update_title())
     book.encounters.changed.connect(lambda _row: window.update_title())
+    manager.encounters.recap_requested.connect(
+        lambda encounter_id: window.show_recap(encounter_id, manager))
+    if window.players_page is not None:  # another encounter finished: "Last session"
+        page = window.players_page
+        book.encounters.changed.connect(lambda _row: page.refresh_last_session())
     return manager
 
 

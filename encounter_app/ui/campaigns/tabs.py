@@ -44,6 +44,7 @@ def _why_label(name: str) -> MessageLine:
 
 class EncountersTab(QWidget):
     open_requested = Signal(int)  # the encounter id to open in the window
+    recap_requested = Signal(int)  # a finished encounter's id: its recap, to read or save
 
     def __init__(self, operations: CampaignOperations, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,6 +74,9 @@ class EncountersTab(QWidget):
         self.finish_button = _button("&Finish", "finishEncounterButton",
                                      "Mark it done and keep a summary of how it went")
         self.rename_button = _button("Rena&me…", "renameEncounterButton")
+        self.recap_button = _button("&Show recap…", "encounterRecapButton",
+                                    "What happened in this finished encounter, the GM's or the "
+                                    "players' version: to read, save or print")
         self.delete_button = _button("De&lete", "deleteEncounterButton",
                                      "Delete a draft (Undo brings it back)")
         self.why = _why_label("encounterWhy")
@@ -84,6 +88,7 @@ class EncountersTab(QWidget):
                        self.finish_button, self.delete_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
+        buttons.addWidget(self.recap_button)
         buttons.addWidget(self.open_button)
         top = QWidget()
         top_layout = QVBoxLayout(top)
@@ -107,6 +112,7 @@ class EncountersTab(QWidget):
         self.new_button.clicked.connect(self.new)
         self.duplicate_button.clicked.connect(self.duplicate)
         self.open_button.clicked.connect(self.open_selected)
+        self.recap_button.clicked.connect(self.recap_selected)
         self.finish_button.clicked.connect(self.finish)
         self.rename_button.clicked.connect(self.rename)
         self.delete_button.clicked.connect(self.delete)
@@ -148,6 +154,7 @@ class EncountersTab(QWidget):
         for button in (self.duplicate_button, self.rename_button, self.open_button):
             button.setEnabled(entry is not None)
         self.finish_button.setEnabled(entry is not None and entry.status != "done")
+        self.recap_button.setEnabled(entry is not None and entry.status == "done")
         self.delete_button.setEnabled(entry is not None and entry.status == "draft"
                                       and entry.id != self._open_id)
         if entry is None:
@@ -155,7 +162,7 @@ class EncountersTab(QWidget):
                    len(self._book.encounters) else "")
         elif entry.status == "done":
             why = f"Finished: {entry.summary.text() if entry.summary else 'no summary'}."
-            why += " Open it to read the fight as it ended."
+            why += " Show recap… tells what happened; Open shows the fight as it ended."
         elif entry.id == self._open_id:
             why = "This encounter is open in the window."
         elif entry.status == "active":
@@ -219,6 +226,12 @@ class EncountersTab(QWidget):
         row = self.selected_row()
         if row >= 0:
             self.open_requested.emit(self._book.encounters[row].id)
+
+    def recap_selected(self) -> None:
+        """The selected encounter's recap, if it is finished."""
+        row = self.selected_row()
+        if row >= 0 and self._book.encounters[row].status == "done":
+            self.recap_requested.emit(stored_id(self._book.encounters[row]))
 
     def _note_saved(self, text: str) -> None:
         if self._book.encounters.index_of(self._note_for) >= 0:

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from encounter_app.services.fight.operations import FightOperations
     from encounter_app.services.fight.session import EncounterSession
     from encounter_app.services.phone_inbox import PhoneInbox
+    from encounter_app.services.players_page import PlayersPage
     from encounter_app.services.rolls.roller import Roller
     from encounter_app.services.rolls.router import RollRouter
     from encounter_app.store import Store
@@ -232,6 +233,7 @@ class ShellWindow(QMainWindow):
     status_label: QLabel
     chosen: Chosen  # the combatant the keys act on (ui/shell/chosen.py)
     campaign_manager: QDialog | None  # the campaign view, made when first opened
+    players_page: PlayersPage | None  # the page on the players' phones (app.py adds it)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -248,6 +250,11 @@ class ShellWindow(QMainWindow):
 
     def edit_note(self, combatant_id: int) -> None:
         """The GM's note on a combatant (MainWindow opens its editor)."""
+        raise NotImplementedError
+
+    def show_recap(self, encounter_id: int | None = None, parent: QWidget | None = None
+                   ) -> QDialog:
+        """An encounter's recap, the open one's by default (MainWindow opens the dialog)."""
         raise NotImplementedError
 
     def show_message(self, text: str, *, error: bool = False, lasting: bool = False) -> None:

@@ -9,6 +9,7 @@ its rolls to the roller; it builds no undo command and holds no game state.
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt
@@ -55,11 +56,13 @@ R = TypeVar("R")
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from PySide6.QtCore import SignalInstance
+    from PySide6.QtCore import QSettings, SignalInstance
     from PySide6.QtWidgets import QDialog, QMessageBox
 
     from encounter_app.services.autobackup import AutoBackup
     from encounter_app.services.players_page import PlayersPage
+    from encounter_app.services.recap import Recaps
+    from encounter_app.ui.campaigns.recap_dialog import RecapDialog, RecapFiles
     from encounter_app.ui.players.share import ShareControls
     from encounter_app.ui.players.table_controls import TableControls
 
@@ -69,7 +72,8 @@ class MainWindow(ShellWindow):
     def __init__(self, store: Store, session: EncounterSession,
                  systems: Catalog[SystemWindow], rules_service: RulesService,
                  undo_stack: UndoStack, parent: QWidget | None = None, *,
-                 session_hooks: NewSessionHooks | None = None) -> None:
+                 session_hooks: NewSessionHooks | None = None,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.store = store
@@ -86,6 +90,13 @@ class MainWindow(ShellWindow):
         # The players' rolls from their phones, kept in the store until the GM answers them.
         self.phone_inbox = PhoneInbox(session, self.system, self.operations, self.roll_router,
                                       self)
+        # The recaps of the campaign's encounters and game sessions (``recaps``, made when first
+        # asked for: it loads its templates and the players' view); the players' page asks it
+        # too (app.py hands it over, as it does the inbox).
+        self._recaps: Recaps | None = None
+        self.settings = settings  # the program's remembered preferences (the recap's folder)
+        self.recap_files: RecapFiles | None = None  # made when a recap is first shown
+        self.recap_dialog: RecapDialog | None = None  # the one open, if any
         # Per-session refreshes other systems register (campaigns.operations.NewSessionHooks).
         self.session_hooks = session_hooks or NewSessionHooks()
         self.campaign_manager: QDialog | None = None  # made when first opened
@@ -165,6 +176,7 @@ class MainWindow(ShellWindow):
         # A finished encounter says so above everything, with the way back.
         self.finished_banner = FinishedBanner()
         self.finished_banner.reopen_button.clicked.connect(self.operations.reopen_encounter)
+        self.finished_banner.recap_button.clicked.connect(lambda: self.show_recap())
         central = QWidget(objectName="centralArea")
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
@@ -194,6 +206,12 @@ class MainWindow(ShellWindow):
                                      objectName="reopenEncounterAction")
         self.reopen_action.setToolTip("Take a finished encounter up again where it ended")
         self.reopen_action.triggered.connect(self.operations.reopen_encounter)
+        # No underlined letter: every letter of it already has an entry in some system's menu.
+        self.recap_action = QAction("Session recap…", self, objectName="sessionRecapAction")
+        self.recap_action.setToolTip("What happened in this encounter or the whole game "
+                                     "session, the GM's or the players' version: to read, save "
+                                     "or print")
+        self.recap_action.triggered.connect(lambda: self.show_recap())
         self.quit_action = QAction("&Quit", self,
                                    shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         self.quit_action.triggered.connect(self.close)
@@ -269,6 +287,7 @@ class MainWindow(ShellWindow):
         encounter_menu.addSeparator()
         encounter_menu.addAction(self.finish_action)
         encounter_menu.addAction(self.reopen_action)
+        encounter_menu.addAction(self.recap_action)
         toolbar.addAction(self.manage_campaigns_action)
 
     # The docks start hidden: what they hold is made the first time they are shown, not before
@@ -475,6 +494,44 @@ class MainWindow(ShellWindow):
         from encounter_app.ui.campaigns import dialog  # see ui/__init__.py
 
         return dialog.show_for(self)
+
+    @property
+    def recaps(self) -> Recaps:
+        """The window's one ``Recaps``: every recap it, the campaign view and the players'
+        page show is made by it."""
+        if self._recaps is None:
+            from encounter_app.services.recap import Recaps  # not at start: see above
+
+            self._recaps = Recaps(self.store, self.systems)
+        return self._recaps
+
+    def show_recap(self, encounter_id: int | None = None, parent: QWidget | None = None
+                   ) -> RecapDialog:
+        """Encounter › Session recap… (the open encounter), or a finished one's from the
+        campaign view: the recap dialog, one at a time, over ``parent`` (the window)."""
+        from encounter_app.ui.campaigns.recap_dialog import (  # see ui/__init__.py
+            RecapDialog,
+            RecapFiles,
+            RecapOf,
+        )
+
+        if self.recap_files is None:
+            self.recap_files = RecapFiles(self.settings)
+        if self.recap_dialog is not None:
+            with contextlib.suppress(RuntimeError):  # it went with the campaign view's
+                self.recap_dialog.close()
+                self.recap_dialog.deleteLater()
+        if encounter_id is None:
+            encounter_id = self.session.encounter_id
+        entry = self.store.encounter(encounter_id)
+        campaign = self.store.campaign(entry.campaign_id)
+        of = RecapOf(encounter_id, entry.name, entry.campaign_id, campaign.session_number)
+        dialog = self.recap_dialog = RecapDialog(self.recaps, self.recap_files, of,
+                                                 parent or self)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+        return dialog
 
     def detach(self) -> None:
         """Stop taking answers from the rules service: this window is being replaced."""

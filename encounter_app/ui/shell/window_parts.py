@@ -1,5 +1,6 @@
 """Small parts of the main window: the free dice line, the short Undo/Redo buttons, and a
-finished encounter's banner with the question asked before it is finished."""
+finished encounter's banner (its recap, the way back) with the question asked before it is
+finished."""
 
 from __future__ import annotations
 
@@ -90,9 +91,14 @@ class FinishedBanner(QFrame):
         self.reopen_button = QPushButton("Reopen encounter", objectName="reopenButton")
         self.reopen_button.setToolTip("Take the encounter up again where it ended "
                                       "(Encounter › Reopen encounter)")
+        # The recap, offered where the GM looks once the fight is over, not pushed at them.
+        self.recap_button = QPushButton("Session recap…", objectName="finishedRecapButton")
+        self.recap_button.setToolTip("What happened, to read, save, print or show the players "
+                                     "(Encounter › Session recap…)")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.addWidget(self.label, 1)
+        layout.addWidget(self.recap_button)
         layout.addWidget(self.reopen_button)
         self.hide()
 
