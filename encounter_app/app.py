@@ -284,6 +284,7 @@ def _open_window(store: Store, encounter_id: int, systems: Catalog[SystemWindow]
     undo_stack = UndoStack(store)
     window = MainWindow(store, session, systems, rules_service, undo_stack,
                         session_hooks=session_hooks)
+    window.settings = settings
     window.table_controls = controls = TableControls(window, settings, appearance)
     window.players_page = page = PlayersPage(session, controls.player_screen.feed, settings,
                                              window)
