@@ -80,20 +80,21 @@ class ExchangeOperations(Operations):
                         choices: dict[int, Choice], changed: Callable[[], None]) -> Added:
         """Stat blocks the GM wrote or pasted (Library › Paste stat blocks…) into the library
         as one undo step, each duplicate as ``choices`` says (``duplicates`` finds them); the
-        library's Source column says ``source``. Every block is checked first: one that does
-        not hold (``rules.stat_blocks.adversary_problems``) refuses them all, nothing written;
-        so does the disk. ``changed`` as ``import_templates``'."""
-        from encounter_app.rules.stat_blocks import adversary_problems
+        library's Source column says ``source``. Every block is checked first, as every import
+        checks its stat blocks (``exchange.statblock.check``): one that does not hold refuses
+        them all, nothing written; so does the disk. ``changed`` as ``import_templates``'."""
+        from encounter_app.exchange.problems import Collector, Problem
+        from encounter_app.exchange.statblock import check
         from encounter_app.services.exchange_commands import ImportTemplates
         from encounter_app.store.exchange import plan_import
 
         if not blocks:
             return Added(None, "Nothing to add: no stat block was read.")
+        problems: list[Problem] = []
         for number, block in enumerate(blocks, 1):
-            if problems := adversary_problems(block.to_json()):
-                field, problem = next(iter(problems.items()))
-                return Added(None, f"Nothing was added: stat block {number} ({block.name}), "
-                                   f"{field}: {problem}")
+            check(block, Collector(problems, number, block.name, "stat block"))
+        if problems:
+            return Added(None, f"Nothing was added: {problems[0]}")
         plan = plan_import(self.store, blocks, source, choices)
         added = len(plan.inserted) + len(plan.replaced)
         if not added:

@@ -280,11 +280,10 @@ class PasteDialog(QDialog):
                 top.setForeground(1, error)
             said: set[tuple[int | None, str]] = set()
             features = list(block.block.features) if block.block is not None else []
-            feature_fields = [f for f in block.fields if f.field == "feature"]
             for field in block.fields:
                 item = self._field_item(top, block, field, bad, odd, error)
-                feature = (_feature_of(field, feature_fields, features)
-                           if field.field == "feature" else None)
+                feature = (_feature_of(field, features) if field.field == "feature"
+                           else None)
                 if field.problem:
                     said.add((field.line, field.problem))
                     problem_lines.add(field.line or block.first_line)
@@ -430,13 +429,9 @@ def _block_words(block: ReadBlock, broken: bool) -> str:
     return words
 
 
-def _feature_of(field: ReadField, fields: list[ReadField], features: list[Feature]
-                ) -> Feature | None:
+def _feature_of(field: ReadField, features: list[Feature]) -> Feature | None:
     """The read stat block's feature that ``field`` (a "feature" field) was read as: the one
-    at its place when every feature was read, else the one its label names."""
-    if not features:
-        return None
-    if len(fields) == len(features):
-        place = next(n for n, f in enumerate(fields) if f is field)
-        return features[place]
+    its ``index`` names, else the one its label names."""
+    if 0 < field.index <= len(features):
+        return features[field.index - 1]
     return next((f for f in features if f.name and f.name in field.label), None)
