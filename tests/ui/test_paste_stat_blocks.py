@@ -26,7 +26,7 @@ Difficulty: 12 | Thresholds: 6/11 | HP: 4 | Stress: 3
 ATK: +1 | Wings: Very Close | 1d8+1 phy
 Experience: Dark Sight +2
 FEATURES
-Smother - Action: Make an attack against a target within Very Close range. On a success, deal 1d6+2 physical damage and the target is Restrained.
+Smother - Action: Make an attack against a target within Very Close range. {smother}
 Flit - Passive: The Moth can't be targeted by attacks from farther than Close range.
 
 MOTH SWARMLING
@@ -36,8 +36,10 @@ Motives & Tactics: Swarm, distract
 Difficulty: 10 | Thresholds: None | HP: 1 | Stress: 1
 ATK: -1 | Bite: Melee | 2 phy
 FEATURES
-Minion (3) - Passive: The Swarmling is defeated when they take any damage. For every 3 damage a PC deals to the Swarmling, defeat an additional Minion within range the attack would succeed against.
-"""
+Minion (3) - Passive: The Swarmling is defeated when they take any damage. {minion}
+""".format(smother="On a success, deal 1d6+2 physical damage and the target is Restrained.",
+           minion="For every 3 damage a PC deals to the Swarmling, defeat an additional Minion "
+                  "within range the attack would succeed against.")
 
 BROKEN = TWO.replace("Difficulty: 12 |", "Difficulty: twelve |")  # line 5
 

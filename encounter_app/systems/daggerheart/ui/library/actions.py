@@ -29,12 +29,12 @@ from encounter_app.systems.daggerheart.ui.environment_panel import EnvironmentPa
 from encounter_app.systems.daggerheart.ui.library.tier_actions import TierActions
 
 if TYPE_CHECKING:
-    from encounter_app.systems.daggerheart.ui.library.paste_dialog import PasteDialog
-    from encounter_app.ui.exchange.actions import ExchangeActions
-    from encounter_app.ui.shell.fight import ShellWindow
     from encounter_app.systems.daggerheart.services.library.builder import PlannedAdversary
     from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
     from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
+    from encounter_app.systems.daggerheart.ui.library.paste_dialog import PasteDialog
+    from encounter_app.ui.exchange.actions import ExchangeActions
+    from encounter_app.ui.shell.fight import ShellWindow
 
 DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
 

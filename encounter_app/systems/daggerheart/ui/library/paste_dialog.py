@@ -15,12 +15,13 @@ came of it; a refusal is said here and changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QBrush, QGuiApplication, QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -59,6 +60,7 @@ READ_AFTER_MS = 300  # the pause in typing after which the text is read again
 EMPTY = ("Paste one or several Daggerheart stat blocks on the left (Ctrl+V): the book's "
          "layout, the SRD's markdown or a PDF's copy.")
 LINE_ROLE = Qt.ItemDataRole.UserRole  # the line of the text an item was read from
+BLOCK_ROLE = Qt.ItemDataRole.UserRole + 1  # a block's place among those read
 
 Reader = Callable[[str], tuple[ReadBlock, ...]]
 
@@ -120,6 +122,7 @@ class PasteDialog(QDialog):
         self._build()
         self.resize(1120, 660)
         keep_geometry(self, settings, GEOMETRY_KEY)
+        self._icons = (QIcon(), QIcon(), QIcon())  # the style's, once shown
         self._show_blocks(())
 
     # -- building ---------------------------------------------------------------------------
@@ -161,6 +164,7 @@ class PasteDialog(QDialog):
         header.resizeSection(0, 210)
         self.tree.currentItemChanged.connect(self._chosen)
         self.tree.itemActivated.connect(self._activated)
+        self.tree.itemExpanded.connect(self._fill)
         right = QWidget()
         right_column = QVBoxLayout(right)
         right_column.setContentsMargins(0, 0, 0, 0)
@@ -236,10 +240,8 @@ class PasteDialog(QDialog):
                 return
             failure = finished.exception()
             result: object = failure if failure is not None else finished.result()
-            try:
+            with contextlib.suppress(RuntimeError):  # RuntimeError: the dialog is gone
                 reading.done.emit(number, result)  # to the window's thread: a queued signal
-            except RuntimeError:  # the dialog is gone
-                pass
 
         future.add_done_callback(done)
 
@@ -258,11 +260,20 @@ class PasteDialog(QDialog):
     # -- what was read ------------------------------------------------------------------------
 
     def _show_blocks(self, blocks: tuple[ReadBlock, ...]) -> None:
+        """Each block as one line; its fields under it, made when it is first opened (a block
+        with a problem, or one of three or fewer, is open from the start), so a
+        long text's reading is shown without a pause in the typing."""
+        if blocks == self.blocks and self.tree.topLevelItemCount() == len(blocks):
+            # Read as before (a space typed in a text): nothing moves.
+            self.count.say(count_line(blocks))
+            self._enable()
+            return
         self.blocks = blocks
         style = self.style()
-        bad = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
-        odd = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        good = style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton)
+        self._icons = (style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical),
+                       style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning),
+                       style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton))
+        bad, odd, good = self._icons
         error = QBrush(theme.error_colour(self.palette()))
         problem_lines: set[int] = set()
         unusual_lines: set[int] = set()
@@ -275,42 +286,54 @@ class PasteDialog(QDialog):
             top.setText(1, _block_words(block, broken))
             top.setIcon(0, bad if broken else odd if block.unusual else good)
             top.setData(0, LINE_ROLE, block.first_line)
+            top.setData(0, BLOCK_ROLE, number - 1)
             top.setToolTip(1, top.text(1))
             if broken:
                 top.setForeground(1, error)
-            said: set[tuple[int | None, str]] = set()
-            features = list(block.block.features) if block.block is not None else []
-            for field in block.fields:
-                item = self._field_item(top, block, field, bad, odd, error)
-                feature = (_feature_of(field, features) if field.field == "feature"
-                           else None)
-                if field.problem:
-                    said.add((field.line, field.problem))
-                    problem_lines.add(field.line or block.first_line)
-                if field.unusual:
-                    said.add((field.line, field.unusual))
-                    unusual_lines.add(field.line or block.first_line)
-                if feature is not None and block.block is not None:
-                    plays = QTreeWidgetItem(item, ["", reading_words(block.block, feature)])
-                    plays.setToolTip(1, plays.text(1))
-                    plays.setData(0, LINE_ROLE, field.line or block.first_line)
-            for found, words, icon in ((block.problems, "Not read", bad),
-                                       (block.unusual, "Unusual for its tier", odd)):
-                for problem in found:
-                    lines = problem_lines if icon is bad else unusual_lines
-                    lines.add(problem.line)
-                    if (problem.line, problem.message) in said:
-                        continue
-                    self._problem_item(top, problem, words, icon, error if icon is bad else None)
-            top.setExpanded(broken or bool(block.unusual) or len(blocks) <= 3)
+            problem_lines.update(f.line or block.first_line for f in block.fields if f.problem)
+            problem_lines.update(p.line for p in block.problems)
+            unusual_lines.update(f.line or block.first_line for f in block.fields if f.unusual)
+            unusual_lines.update(p.line for p in block.unusual)
+            if broken or len(blocks) <= 3:
+                self._fill(top)
+                top.setExpanded(True)
+            else:
+                top.setChildIndicatorPolicy(
+                    QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
         self.tree.setUpdatesEnabled(True)
         self.text.mark(problem_lines, unusual_lines)
         self.count.say(count_line(blocks))
         self._enable()
 
+    def _fill(self, top: QTreeWidgetItem) -> None:
+        """The block's fields, each feature with what it plays as, and its problems."""
+        place = top.data(0, BLOCK_ROLE)
+        if top.childCount() or not isinstance(place, int) or place >= len(self.blocks):
+            return
+        block = self.blocks[place]
+        bad, odd, _good = self._icons
+        error = QBrush(theme.error_colour(self.palette()))
+        said: set[tuple[int | None, str]] = set()
+        features = list(block.block.features) if block.block is not None else []
+        for field in block.fields:
+            item = self._field_item(top, block, field, bad, odd, error)
+            said.update((field.line, text) for text in (field.problem, field.unusual) if text)
+            feature = _feature_of(field, features) if field.field == "feature" else None
+            if feature is not None and block.block is not None:
+                plays = QTreeWidgetItem(item, ["", reading_words(block.block, feature)])
+                plays.setToolTip(1, plays.text(1))
+                plays.setData(0, LINE_ROLE, field.line or block.first_line)
+                item.setExpanded(True)
+        for found, words, icon in ((block.problems, "Not read", bad),
+                                   (block.unusual, "Unusual for its tier", odd)):
+            for problem in found:
+                if (problem.line, problem.message) not in said:
+                    self._problem_item(top, problem, words, icon,
+                                       error if icon is bad else None)
+
     @staticmethod
     def _field_item(top: QTreeWidgetItem, block: ReadBlock, field: ReadField,
-                    bad: object, odd: object, error: QBrush) -> QTreeWidgetItem:
+                    bad: QIcon, odd: QIcon, error: QBrush) -> QTreeWidgetItem:
         if field.problem:
             value = f"Not read: {field.problem}"
         elif field.unusual:
@@ -323,18 +346,18 @@ class PasteDialog(QDialog):
         item.setToolTip(1, value)
         item.setData(0, LINE_ROLE, field.line or block.first_line)
         if field.problem:
-            item.setIcon(1, bad)  # type: ignore[arg-type]  # a QIcon (the style's)
+            item.setIcon(1, bad)
             item.setForeground(1, error)
         elif field.unusual:
-            item.setIcon(1, odd)  # type: ignore[arg-type]
+            item.setIcon(1, odd)
         return item
 
     @staticmethod
-    def _problem_item(top: QTreeWidgetItem, problem: TextProblem, words: str, icon: object,
+    def _problem_item(top: QTreeWidgetItem, problem: TextProblem, words: str, icon: QIcon,
                       error: QBrush | None) -> None:
         item = QTreeWidgetItem(top, [f"{words} (line {problem.line})", problem.message])
         item.setToolTip(1, str(problem))
-        item.setIcon(1, icon)  # type: ignore[arg-type]
+        item.setIcon(1, icon)
         item.setData(0, LINE_ROLE, problem.line)
         if error is not None:
             item.setForeground(1, error)
@@ -349,10 +372,9 @@ class PasteDialog(QDialog):
         found = []
         for b in range(self.tree.topLevelItemCount()):
             top = self.tree.topLevelItem(b)
-            for c in range(top.childCount()):
-                child = top.child(c)
-                if child.text(1).startswith("Not read") or child.text(0).startswith("Not read"):
-                    found.append(child)
+            children = [top.child(c) for c in range(top.childCount())] if top else []
+            found += [child for child in children if child is not None
+                      and "Not read" in (child.text(0)[:8], child.text(1)[:8])]
         return found
 
     def _chosen(self, item: QTreeWidgetItem | None, _previous: object = None) -> None:
