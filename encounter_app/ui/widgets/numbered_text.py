@@ -2,7 +2,8 @@
 is found at a glance, and lines it is told to mark (a problem, a warning) shown with a sign in
 the margin and a tint across the line: a sign and a colour, never the colour alone.
 
-Lines count from 1, as ``QTextDocument`` blocks do with wrapping off: one block is one line.
+Lines count from 1, one a ``QTextDocument`` block (a line of the text, however many rows a long
+one wraps over: its number is by its first row).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class NumberedTextEdit(QPlainTextEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)  # one block, one line
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self._margin = _Margin(self)
         self._problems: set[int] = set()
         self._warnings: set[int] = set()

@@ -20,7 +20,16 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QGuiApplication, QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,6 +42,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -90,6 +101,33 @@ def count_line(blocks: Sequence[ReadBlock]) -> str:
     if broken:
         text += " Fix the text on the left: choose a problem to find its line."
     return text
+
+
+class _Wrapping(QStyledItemDelegate):
+    """Rows as tall as their words wrapped at the column's width (a feature's text, what it
+    plays as): Qt's tree sizes a row by one line of text and cuts the rest."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self._tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+                 ) -> QSize:
+        size = super().sizeHint(option, index)
+        text = index.data()
+        if not isinstance(text, str) or not text:
+            return size
+        width = self._tree.columnWidth(index.column()) - 8
+        if index.column() == 0:  # the branch lines take the room on the left
+            depth, parent = 1, index.parent()
+            while parent.isValid():
+                depth, parent = depth + 1, parent.parent()
+            width -= depth * self._tree.indentation() + 20
+        if width <= 40:
+            return size
+        rect = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000),
+                                               Qt.TextFlag.TextWordWrap, text)
+        return QSize(size.width(), max(size.height(), rect.height() + 4))
 
 
 class _Reading(QObject):
@@ -155,13 +193,15 @@ class PasteDialog(QDialog):
         self.tree.setColumnCount(2)
         self.tree.setHeaderLabels(["Field", "Read as"])
         self.tree.setAlternatingRowColors(True)
-        self.tree.setWordWrap(True)
+        self.tree.setWordWrap(True)  # a feature's whole text, over as many rows as it takes
+        self.tree.setItemDelegate(_Wrapping(self.tree))
         self.tree.setUniformRowHeights(False)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.tree.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(0, 210)
+        header.sectionResized.connect(lambda *_: self.tree.scheduleDelayedItemsLayout())
         self.tree.currentItemChanged.connect(self._chosen)
         self.tree.itemActivated.connect(self._activated)
         self.tree.itemExpanded.connect(self._fill)
@@ -319,9 +359,12 @@ class PasteDialog(QDialog):
             item = self._field_item(top, block, field, bad, odd, error)
             said.update((field.line, text) for text in (field.problem, field.unusual) if text)
             feature = _feature_of(field, features) if field.field == "feature" else None
-            if feature is not None and block.block is not None:
-                plays = QTreeWidgetItem(item, ["", reading_words(block.block, feature)])
-                plays.setToolTip(1, plays.text(1))
+            if field.field == "feature":
+                words = (reading_words(block.block, feature)
+                         if feature is not None and block.block is not None
+                         else "What it plays as shows once the block has no problem.")
+                plays = QTreeWidgetItem(item, ["", words])
+                plays.setToolTip(1, words)
                 plays.setData(0, LINE_ROLE, field.line or block.first_line)
                 item.setExpanded(True)
         for found, words, icon in ((block.problems, "Not read", bad),
