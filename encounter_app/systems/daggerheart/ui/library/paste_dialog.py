@@ -171,6 +171,7 @@ class PasteDialog(QDialog):
         self.text.setAccessibleName("Pasted stat blocks")
         self.text.setPlaceholderText(EMPTY)
         self.text.setTabChangesFocus(True)  # Tab goes on to the reading, as in a form
+        self.text.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.text.textChanged.connect(self._typed)
         self.paste_button = QPushButton("&Paste from clipboard", objectName="pasteButton")
         self.paste_button.setToolTip("Put the clipboard's text where the cursor is (Ctrl+V in "
@@ -195,6 +196,9 @@ class PasteDialog(QDialog):
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)  # a feature's whole text, over as many rows as it takes
         self.tree.setItemDelegate(_Wrapping(self.tree))
+        # A scroll bar there from the start: one that came with a longer text would narrow the
+        # columns under the GM's pointer (and rewrap every row).
+        self.tree.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.tree.setUniformRowHeights(False)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.tree.header()
