@@ -192,15 +192,20 @@ def read_stat_text(text: str) -> tuple[ReadBlock, ...]:
 class _Line:
     number: int  # from 1
     text: str  # markdown's marks taken off, spaces normalised, stripped
+    after_blank: bool  # a blank line (not a page header) comes before it
 
 
 def _lines(text: str) -> list[_Line]:
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     found = []
+    blank = False
     for number, raw in enumerate(text.split("\n"), 1):
         line = _plain(raw[:MAX_LINE])
-        if line and not _is_noise(line):
-            found.append(_Line(number, line))
+        if not line:
+            blank = True
+        elif not _is_noise(line):
+            found.append(_Line(number, line, blank))
+            blank = False
     return found
 
 
@@ -379,11 +384,8 @@ class _Block:
         if rest:
             values["description"] = _Value(rest, tier_line.number)
         last_key = "description"
-        previous_number = tier_line.number
         for line in self.lines[self.tier_index + 1:self.end]:
             text = line.text
-            gap = line.number > previous_number + 1
-            previous_number = line.number
             if state in ("description", "motives") and (motives := _MOTIVES.fullmatch(text)):
                 state, last_key = "motives", "motives"
                 values["motives"] = _Value(motives.group("rest").strip(), line.number)
@@ -395,7 +397,7 @@ class _Block:
             if head is not None and state != "features" and not _STAT_START.match(text):
                 state = "features"
             if state == "features":
-                self._feature_line(line, head, gap)
+                self._feature_line(line, head)
                 continue
             if _STAT_START.match(text):
                 state = "stats"
@@ -445,7 +447,7 @@ class _Block:
         if head.group(2).strip():
             self.found.attack.append(_Value(head.group(2).strip(), number))
 
-    def _feature_line(self, line: _Line, head: re.Match[str] | None, gap: bool) -> None:
+    def _feature_line(self, line: _Line, head: re.Match[str] | None) -> None:
         features = self.found.features
         if head is not None:
             text = head.group("text").strip()
@@ -463,7 +465,7 @@ class _Block:
             feature.text = line.text
         elif _BULLET.match(line.text):
             feature.text = f"{feature.text}\n{line.text}"
-        elif gap and _SENTENCE_END.search(feature.text):
+        elif line.after_blank and _SENTENCE_END.search(feature.text):
             feature.text = f"{feature.text}\n\n{line.text}"
         else:
             feature.text = self.joiner.join(feature.text, line.text)
@@ -471,13 +473,13 @@ class _Block:
     # ---- checking what was read
 
     def _problem(self, field_name: str, line: int | None, message: str) -> None:
-        where = line if line is not None else self._default_line()
+        where = line or self._default_line()
         self.problems.append(TextProblem(self.number, self.name, where, field_name, message))
         problem, unusual = self.marks.get(field_name, ("", ""))
         self.marks[field_name] = (problem or message, unusual)
 
     def _warn(self, field_name: str, line: int | None, message: str) -> None:
-        where = line if line is not None else self._default_line()
+        where = line or self._default_line()
         self.unusual.append(TextProblem(self.number, self.name, where, field_name, message))
         problem, unusual = self.marks.get(field_name, ("", ""))
         self.marks[field_name] = (problem, unusual or message)
