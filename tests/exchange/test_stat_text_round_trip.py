@@ -98,3 +98,12 @@ def test_200_kb_of_pasted_text_reads_every_block() -> None:
     read = read_stat_text("\n".join([once] * copies))
     assert len(read) == 129 * copies
     assert all(block.block is not None for block in read)
+
+
+def test_no_srd_adversary_is_unusual_for_its_tier() -> None:
+    """The bands round the benchmarks are wide enough for every published adversary: a mark
+    says a number is off, not that the SRD is."""
+    if not SRD:
+        pytest.skip("the SRD adversaries are not beside the repository")
+    read = read_stat_text("\n".join(layouts.book(s) for s in SRD))
+    assert [str(p) for block in read for p in block.unusual] == []
