@@ -429,6 +429,8 @@ class _Block:
                 continue
             label = _LABEL.fullmatch(part)
             key = _STAT_LABELS.get(label.group("label").strip().lower()) if label else None
+            if key == "atk" and "atk" in values and not self.found.attack:
+                key = None  # "ATK: +3 | Attack: Melee": an attack named Attack
             if label is not None and key is not None:
                 value = label.group("value").strip()
                 if key == "atk":
@@ -437,8 +439,10 @@ class _Block:
                     values[key] = _Value(value, line.number)
                 last_key = key
                 continue
-            if last_key == "atk":
+            if last_key == "atk" or (label is not None and not self.found.attack):
+                # After ATK, or "Claws: Very Close" where the ATK is left out.
                 self.found.attack.append(_Value(part, line.number))
+                last_key = "atk"
                 continue
             previous = values.get(last_key)
             if previous is not None and not previous.text:
@@ -507,8 +511,11 @@ class _Block:
         value = self.found.values.get(key)
         return value.text.strip() if value is not None else ""
 
-    def _number(self, key: str, label: str, signed: bool = False) -> int | None:
-        value = self.found.values.get(key)
+    def _number(self, key: str, label: str, signed: bool = False, source: str = ""
+                ) -> int | None:
+        """The number read for ``key`` (from the value read as ``source``, when its label
+        is another: ATK for the attack modifier); its problem noted under ``key``."""
+        value = self.found.values.get(source or key)
         if value is None or not value.text.strip():
             self._problem(key, None if value is None else value.line, f"{label} is missing")
             return None
@@ -526,8 +533,8 @@ class _Block:
 
     def _finish(self) -> ReadBlock:
         if self.name_index is None:
-            self._problem("name", None, "no name: a block starts with its name on the line "
-                                        "before 'Tier'")
+            self._problem("name", self.lines[self.tier_index].number,
+                          "no name: a block starts with its name on the line before 'Tier'")
         tier = self._number("tier", "Tier")
         type_text = self._text("type")
         type_ = statblock.normal_type(type_text)
@@ -599,12 +606,7 @@ class _Block:
                        f"ATK {shown(value.text.strip())} is dice, not a number: kept as +0; "
                        "roll it as the stat block's features say")
             return 0
-        if value is not None:
-            value.text = value.text.strip()
-        self.found.values["attack_modifier"] = value if value is not None else _Value("", 0)
-        if value is None:
-            del self.found.values["attack_modifier"]
-        return self._number("attack_modifier", "ATK", signed=True)
+        return self._number("attack_modifier", "ATK", signed=True, source="atk")
 
     def _attack(self) -> tuple[str, str, str]:
         parts = self.found.attack

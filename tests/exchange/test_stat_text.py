@@ -259,7 +259,7 @@ def test_a_feature_over_several_paragraphs_and_a_page_break() -> None:
 
 def test_a_tier_line_without_a_name_and_text_without_any_block() -> None:
     (nameless,) = read_stat_text("Tier 1 Solo\nDifficulty: 11\n")
-    assert [p.field for p in nameless.problems][0] == "name"
+    assert nameless.problems[0].field == "name"
     (nothing,) = read_stat_text("Dear GM,\nhere is my monster.")
     assert str(nothing.problems[0]).startswith("block 1, line 1: no stat block found")
 
