@@ -135,6 +135,7 @@ class ReadBlock:
     block: StatBlock | None  # None when ``problems`` is not empty
 
 
+_WORD_MOST = 100  # the longest word a hyphen at a line's end is looked for in
 MAX_PART = 500  # an attack or an experience longer than this is not searched for its parts
 
 _SPACES = re.compile(r"[\u00a0\u2000-\u200b\u202f\u205f\u3000\t\f\v]")
@@ -312,40 +313,63 @@ class _Joiner:
             self._words = {w.lower() for w in _TEXT_WORD.findall(self._text)}
         return word.lower() in self._words
 
-    def join(self, before: str, after: str) -> str:
-        if not before:
-            return after
-        if not after:
-            return before
-        if before.endswith("-") and len(before) > 1 and before[-2].isalpha() and \
+    def join(self, text: _Pieces, after: str) -> None:
+        """``after`` (the next line) added to ``text``, as the same paragraph."""
+        before = text.pieces[-1] if text.pieces else ""
+        if not text.text_so_far():
+            text.pieces = [after]
+        elif not after:
+            return
+        elif before.endswith("-") and len(before) > 1 and before[-2].isalpha() and \
                 after[0].isalnum():
-            head = re.search(r"[\w'\u2019-]*-$", before)
-            tail = re.match(r"[\w'\u2019-]*", after)
+            head = re.search(r"[\w'\u2019-]*-$", before[-_WORD_MOST:])
+            tail = re.match(r"[\w'\u2019-]*", after[:_WORD_MOST])
             left = head.group(0)[:-1] if head else ""
             right = tail.group(0) if tail else ""
             if left and right and self._written(f"{left}-{right}"):
-                return before + after
-            if left and right and self._written(left + right):
-                return before[:-1] + after
-            if after[0].isupper() or after[0].isdigit():
-                return before + after
-            return before[:-1] + after
-        return f"{before} {after}"
+                text.pieces.append(after)
+            elif (left and right and self._written(left + right)) or not (
+                    after[0].isupper() or after[0].isdigit()):
+                text.pieces[-1] = before[:-1]
+                text.pieces.append(after)
+            else:
+                text.pieces.append(after)
+        else:
+            text.pieces += [" ", after]
 
 
-@dataclass
-class _Value:
-    text: str
-    line: int
+class _Pieces:
+    """Text gathered line by line, joined once when read: joining as it goes would copy it
+    all again at each line (200 KB of short lines: minutes)."""
+
+    def __init__(self, text: str) -> None:
+        self.pieces = [text]
+
+    def text_so_far(self) -> bool:
+        return any(self.pieces)
+
+    @property
+    def text(self) -> str:
+        if len(self.pieces) > 1:
+            self.pieces = ["".join(self.pieces)]
+        return self.pieces[0] if self.pieces else ""
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self.pieces = [value]
 
 
-@dataclass
-class _FeatureText:
-    head: str  # "Name - Kind" as written, the kind's dash made "-"
-    name: str
-    kind: str
-    text: str
-    line: int
+class _Value(_Pieces):
+    def __init__(self, text: str, line: int) -> None:
+        super().__init__(text)
+        self.line = line
+
+
+class _FeatureText(_Pieces):
+    def __init__(self, head: str, name: str, kind: str, text: str, line: int) -> None:
+        super().__init__(text)
+        self.head = head  # "Name - Kind", the kind's dash made "-"; "" when not a feature
+        self.name, self.kind, self.line = name, kind, line
 
 
 @dataclass
@@ -420,7 +444,7 @@ class _Block:
             if value is None:
                 values[last_key] = _Value(text, line.number)
             else:
-                value.text = self.joiner.join(value.text, text)
+                self.joiner.join(value, text)
 
     def _stats_line(self, line: _Line, last_key: str) -> str:
         values = self.found.values
@@ -448,7 +472,7 @@ class _Block:
             if previous is not None and not previous.text:
                 previous.text, previous.line = part, line.number
             elif previous is not None:
-                previous.text = self.joiner.join(previous.text, part)
+                self.joiner.join(previous, part)
             else:
                 values[last_key] = _Value(part, line.number)
         return last_key
@@ -477,14 +501,14 @@ class _Block:
             features.append(_FeatureText("", "", "", line.text, line.number))
             return
         feature = features[-1]
-        if not feature.text:
+        if not feature.text_so_far():
             feature.text = line.text
         elif _BULLET.match(line.text):
-            feature.text = f"{feature.text}\n{line.text}"
-        elif line.after_blank and _SENTENCE_END.search(feature.text):
-            feature.text = f"{feature.text}\n\n{line.text}"
+            feature.pieces += ["\n", line.text]
+        elif line.after_blank and _SENTENCE_END.search(feature.pieces[-1]):
+            feature.pieces += ["\n\n", line.text]
         else:
-            feature.text = self.joiner.join(feature.text, line.text)
+            self.joiner.join(feature, line.text)
 
     # ---- checking what was read
 
