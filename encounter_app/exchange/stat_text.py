@@ -65,20 +65,19 @@ its type. ``Thresholds: None`` (a Minion) and ``4/None`` (a Major threshold only
 dice (``ATK: +2d4``) is kept as +0 and marked. Every block then passes the checks of every
 import (exchange/statblock.py): its limits, damage the program can roll, feature kinds.
 
-**Unusual for the tier** (a warning; the block is still read): the SRD's adversaries spread
-widely round their tier's benchmarks (rules/daggerheart.py ``tier_benchmarks``: a tier 1
-Standard's Major threshold is often 4-6, the benchmark 7), so a number is marked only when it
-lies beyond the benchmark of the tier *two* away (a tier 1 Difficulty above tier 3's 17, a tier
-4 Major threshold below tier 2's 10): it reads as another tier's, a typo or a wrong tier. Past
-tier 1 and tier 4 the benchmarks go on by the step beside them. Damage compares its average
-with the lowest and highest damage of those tiers. HP and Stress have no benchmark in the SRD,
-and a Minion's thresholds and damage are not the tier's kind: they are not marked.
+**Unusual for the tier** (a warning; the block is still read). **Interpretation**: the SRD's
+adversaries spread widely round their tier's benchmarks (rules/daggerheart.py
+``tier_benchmarks``: tier 4 Major thresholds from 25 to 40, tier 1 attacks from -4 to +4), so
+only a number outside a band round the benchmark, wide enough for all 129 of them, is marked:
+a typo or a wrong tier. The bands: Difficulty within 5 of the benchmark, the attack modifier
+within 6, the Major and Severe thresholds from half to twice theirs, the damage's average
+from half the tier's lowest to twice its highest. HP and Stress have no benchmark in the SRD,
+and a Minion's thresholds and damage are not the tier's kind: they are never marked.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -136,7 +135,8 @@ class ReadBlock:
     block: StatBlock | None  # None when ``problems`` is not empty
 
 
-MAX_LINE = 10_000  # a line longer than this is not a stat block's (and is not searched)
+_WORD_MOST = 100  # the longest word a hyphen at a line's end is looked for in
+MAX_PART = 500  # an attack or an experience longer than this is not searched for its parts
 
 _SPACES = re.compile(r"[\u00a0\u2000-\u200b\u202f\u205f\u3000\t\f\v]")
 _DASH = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
@@ -144,7 +144,8 @@ _DASHES = re.compile(f"[{_DASH[1:]}]")
 _NOISE = re.compile(
     r"(?:(?:page|daggerheart|srd|adversaries|adversary|core|rule\s*book|chapter|\d{1,4})"
     r"[\s|•·:.\-\u2013\u2014]*)+", re.IGNORECASE)
-_NOISE_WORD = re.compile(r"[a-z]", re.IGNORECASE)
+_NOISE_TEXT_WORD = re.compile(r"[\w'\u2019]+(?:-[\w'\u2019]+)*")
+_WORD = re.compile(r"[a-z]", re.IGNORECASE)
 _TIER = re.compile(r"tier\s+(?P<tier>[^\s.]+)\s+(?P<type>horde\s*\([^)]*\)|[A-Za-z]+)\.?"
                    r"(?P<rest>\s.*)?", re.IGNORECASE)
 _TYPES = {t.lower() for t in statblock.TYPES}
@@ -159,6 +160,10 @@ _STAT_START = re.compile(r"(?:difficulty|thresholds?|hp|stress|atk|attack|experi
                          re.IGNORECASE)
 _HEAD = re.compile(f"(?P<name>[^:]{{1,200}}?)\\s*[{_DASH}]\\s*"
                    r"(?P<kind>passive|action|reaction)\s*:\s*(?P<text>.*)", re.IGNORECASE)
+# Among the features, a kind the program does not know ("Bite - Sometimes: ..."), so that its
+# problem names it: a short name with a space before the dash.
+_ANY_HEAD = re.compile(f"(?P<name>[A-Z0-9][^:]{{0,80}}?)\\s+[{_DASH}]\\s*"
+                       r"(?P<kind>[A-Za-z]+)\s*:\s*(?P<text>.*)")
 _COUNTDOWN_AFTER_KIND = re.compile(r"(?P<label>(?:[\w-]+\s+)?countdown\s*\([^)]*\))\s*:\s*",
                                    re.IGNORECASE)
 _NUMBER = re.compile(r"\d+")
@@ -172,6 +177,7 @@ _BULLET = re.compile(r"[•◦▪‣*-]\s")
 _SENTENCE_END = re.compile(r"[.!?:;)\]\"'\u201d\u2019]$")
 _SMALL_WORDS = {"a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "or", "the",
                 "to", "with"}
+_TEXT_WORD = re.compile(r"[\w'\u2019]+(?:-[\w'\u2019]+)*")
 _WORD = re.compile(r"[A-Za-z]+(?:['\u2019][a-z]+)?", re.IGNORECASE)
 
 
@@ -192,15 +198,20 @@ def read_stat_text(text: str) -> tuple[ReadBlock, ...]:
 class _Line:
     number: int  # from 1
     text: str  # markdown's marks taken off, spaces normalised, stripped
+    after_blank: bool  # a blank line (not a page header) comes before it
 
 
 def _lines(text: str) -> list[_Line]:
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     found = []
+    blank = False
     for number, raw in enumerate(text.split("\n"), 1):
-        line = _plain(raw[:MAX_LINE])
-        if line and not _is_noise(line):
-            found.append(_Line(number, line))
+        line = _plain(raw)
+        if not line:
+            blank = True
+        elif not _is_noise(line):
+            found.append(_Line(number, line, blank))
+            blank = False
     return found
 
 
@@ -230,6 +241,12 @@ def _is_noise(line: str) -> bool:
 
 
 def _read(text: str) -> tuple[ReadBlock, ...]:
+    if problem := bad_character(text):  # a lone surrogate, from a widget or a test
+        at = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+        number = at[:at.find("\ufffd") + 1].count("\n") + 1 if "\ufffd" in at else 1
+        return (ReadBlock(number, number, "", (), (TextProblem(
+            1, "", number, "block", f"the text {problem}"),),
+            (), None),)
     lines = _lines(text)
     joiner = _Joiner(text)
     tiers = [i for i, line in enumerate(lines) if _tier_match(line.text) is not None]
@@ -244,10 +261,10 @@ def _read(text: str) -> tuple[ReadBlock, ...]:
     if not starts:
         if not lines:
             return ()
-        problem = TextProblem(1, "", lines[0].number, "block",
+        nothing = TextProblem(1, "", lines[0].number, "block",
                               "no stat block found: a block starts with its name, then a "
                               "line such as 'Tier 1 Solo'")
-        return (ReadBlock(lines[0].number, lines[-1].number, "", (), (problem,), (), None),)
+        return (ReadBlock(lines[0].number, lines[-1].number, "", (), (nothing,), (), None),)
     blocks = []
     for number, (name_index, tier_index) in enumerate(starts, 1):
         first = tier_index if name_index is None else name_index
@@ -288,49 +305,71 @@ class _Joiner:
     """Joins the lines of a broken paragraph (see the module's hyphenation rule)."""
 
     def __init__(self, text: str) -> None:
-        self._text = text[:2_000_000]
-        self._seen: dict[str, bool] = {}
+        self._text = text
+        self._words: set[str] | None = None  # every word of the text, found when first asked
 
     def _written(self, word: str) -> bool:
-        if word not in self._seen:
-            self._seen[word] = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", self._text,
-                                         re.IGNORECASE) is not None
-        return self._seen[word]
+        if self._words is None:
+            self._words = {w.lower() for w in _TEXT_WORD.findall(self._text)}
+        return word.lower() in self._words
 
-    def join(self, before: str, after: str) -> str:
-        if not before:
-            return after
-        if not after:
-            return before
-        if before.endswith("-") and len(before) > 1 and before[-2].isalpha() and \
+    def join(self, text: _Pieces, after: str) -> None:
+        """``after`` (the next line) added to ``text``, as the same paragraph."""
+        before = text.pieces[-1] if text.pieces else ""
+        if not text.text_so_far():
+            text.pieces = [after]
+        elif not after:
+            return
+        elif before.endswith("-") and len(before) > 1 and before[-2].isalpha() and \
                 after[0].isalnum():
-            head = re.search(r"[\w'\u2019-]*-$", before)
-            tail = re.match(r"[\w'\u2019-]*", after)
+            head = re.search(r"[\w'\u2019-]*-$", before[-_WORD_MOST:])
+            tail = re.match(r"[\w'\u2019-]*", after[:_WORD_MOST])
             left = head.group(0)[:-1] if head else ""
             right = tail.group(0) if tail else ""
             if left and right and self._written(f"{left}-{right}"):
-                return before + after
-            if left and right and self._written(left + right):
-                return before[:-1] + after
-            if after[0].isupper() or after[0].isdigit():
-                return before + after
-            return before[:-1] + after
-        return f"{before} {after}"
+                text.pieces.append(after)
+            elif (left and right and self._written(left + right)) or not (
+                    after[0].isupper() or after[0].isdigit()):
+                text.pieces[-1] = before[:-1]
+                text.pieces.append(after)
+            else:
+                text.pieces.append(after)
+        else:
+            text.pieces += [" ", after]
 
 
-@dataclass
-class _Value:
-    text: str
-    line: int
+class _Pieces:
+    """Text gathered line by line, joined once when read: joining as it goes would copy it
+    all again at each line (200 KB of short lines: minutes)."""
+
+    def __init__(self, text: str) -> None:
+        self.pieces = [text]
+
+    def text_so_far(self) -> bool:
+        return any(self.pieces)
+
+    @property
+    def text(self) -> str:
+        if len(self.pieces) > 1:
+            self.pieces = ["".join(self.pieces)]
+        return self.pieces[0] if self.pieces else ""
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self.pieces = [value]
 
 
-@dataclass
-class _FeatureText:
-    head: str  # "Name - Kind" as written, the kind's dash made "-"
-    name: str
-    kind: str
-    text: str
-    line: int
+class _Value(_Pieces):
+    def __init__(self, text: str, line: int) -> None:
+        super().__init__(text)
+        self.line = line
+
+
+class _FeatureText(_Pieces):
+    def __init__(self, head: str, name: str, kind: str, text: str, line: int) -> None:
+        super().__init__(text)
+        self.head = head  # "Name - Kind", the kind's dash made "-"; "" when not a feature
+        self.name, self.kind, self.line = name, kind, line
 
 
 @dataclass
@@ -354,6 +393,7 @@ class _Block:
         self.unusual: list[TextProblem] = []
         self.marks: dict[str, tuple[str, str]] = {}  # field -> (problem, unusual)
         self.fields: list[ReadField] = []
+        self.stats_line = 0  # the first line of the numbers, where a missing one belongs
 
     # ---- reading the lines
 
@@ -379,11 +419,8 @@ class _Block:
         if rest:
             values["description"] = _Value(rest, tier_line.number)
         last_key = "description"
-        previous_number = tier_line.number
         for line in self.lines[self.tier_index + 1:self.end]:
             text = line.text
-            gap = line.number > previous_number + 1
-            previous_number = line.number
             if state in ("description", "motives") and (motives := _MOTIVES.fullmatch(text)):
                 state, last_key = "motives", "motives"
                 values["motives"] = _Value(motives.group("rest").strip(), line.number)
@@ -395,10 +432,11 @@ class _Block:
             if head is not None and state != "features" and not _STAT_START.match(text):
                 state = "features"
             if state == "features":
-                self._feature_line(line, head, gap)
+                self._feature_line(line, head or _ANY_HEAD.fullmatch(text))
                 continue
             if _STAT_START.match(text):
                 state = "stats"
+                self.stats_line = self.stats_line or line.number
             if state == "stats":
                 last_key = self._stats_line(line, last_key)
                 continue
@@ -406,7 +444,7 @@ class _Block:
             if value is None:
                 values[last_key] = _Value(text, line.number)
             else:
-                value.text = self.joiner.join(value.text, text)
+                self.joiner.join(value, text)
 
     def _stats_line(self, line: _Line, last_key: str) -> str:
         values = self.found.values
@@ -415,6 +453,8 @@ class _Block:
                 continue
             label = _LABEL.fullmatch(part)
             key = _STAT_LABELS.get(label.group("label").strip().lower()) if label else None
+            if key == "atk" and "atk" in values and not self.found.attack:
+                key = None  # "ATK: +3 | Attack: Melee": an attack named Attack
             if label is not None and key is not None:
                 value = label.group("value").strip()
                 if key == "atk":
@@ -423,14 +463,16 @@ class _Block:
                     values[key] = _Value(value, line.number)
                 last_key = key
                 continue
-            if last_key == "atk":
+            if last_key == "atk" or (label is not None and not self.found.attack):
+                # After ATK, or "Claws: Very Close" where the ATK is left out.
                 self.found.attack.append(_Value(part, line.number))
+                last_key = "atk"
                 continue
             previous = values.get(last_key)
             if previous is not None and not previous.text:
                 previous.text, previous.line = part, line.number
             elif previous is not None:
-                previous.text = self.joiner.join(previous.text, part)
+                self.joiner.join(previous, part)
             else:
                 values[last_key] = _Value(part, line.number)
         return last_key
@@ -445,7 +487,7 @@ class _Block:
         if head.group(2).strip():
             self.found.attack.append(_Value(head.group(2).strip(), number))
 
-    def _feature_line(self, line: _Line, head: re.Match[str] | None, gap: bool) -> None:
+    def _feature_line(self, line: _Line, head: re.Match[str] | None) -> None:
         features = self.found.features
         if head is not None:
             text = head.group("text").strip()
@@ -459,31 +501,31 @@ class _Block:
             features.append(_FeatureText("", "", "", line.text, line.number))
             return
         feature = features[-1]
-        if not feature.text:
+        if not feature.text_so_far():
             feature.text = line.text
         elif _BULLET.match(line.text):
-            feature.text = f"{feature.text}\n{line.text}"
-        elif gap and _SENTENCE_END.search(feature.text):
-            feature.text = f"{feature.text}\n\n{line.text}"
+            feature.pieces += ["\n", line.text]
+        elif line.after_blank and _SENTENCE_END.search(feature.pieces[-1]):
+            feature.pieces += ["\n\n", line.text]
         else:
-            feature.text = self.joiner.join(feature.text, line.text)
+            self.joiner.join(feature, line.text)
 
     # ---- checking what was read
 
     def _problem(self, field_name: str, line: int | None, message: str) -> None:
-        where = line if line is not None else self._default_line()
+        where = line or self._default_line()
         self.problems.append(TextProblem(self.number, self.name, where, field_name, message))
         problem, unusual = self.marks.get(field_name, ("", ""))
         self.marks[field_name] = (problem or message, unusual)
 
     def _warn(self, field_name: str, line: int | None, message: str) -> None:
-        where = line if line is not None else self._default_line()
+        where = line or self._default_line()
         self.unusual.append(TextProblem(self.number, self.name, where, field_name, message))
         problem, unusual = self.marks.get(field_name, ("", ""))
         self.marks[field_name] = (problem, unusual or message)
 
     def _default_line(self) -> int:
-        return self.lines[self.tier_index].number
+        return self.stats_line or self.lines[self.tier_index].number
 
     def _line(self, key: str) -> int | None:
         value = self.found.values.get(key)
@@ -493,8 +535,11 @@ class _Block:
         value = self.found.values.get(key)
         return value.text.strip() if value is not None else ""
 
-    def _number(self, key: str, label: str, signed: bool = False) -> int | None:
-        value = self.found.values.get(key)
+    def _number(self, key: str, label: str, signed: bool = False, source: str = ""
+                ) -> int | None:
+        """The number read for ``key`` (from the value read as ``source``, when its label
+        is another: ATK for the attack modifier); its problem noted under ``key``."""
+        value = self.found.values.get(source or key)
         if value is None or not value.text.strip():
             self._problem(key, None if value is None else value.line, f"{label} is missing")
             return None
@@ -512,8 +557,8 @@ class _Block:
 
     def _finish(self) -> ReadBlock:
         if self.name_index is None:
-            self._problem("name", None, "no name: a block starts with its name on the line "
-                                        "before 'Tier'")
+            self._problem("name", self.lines[self.tier_index].number,
+                          "no name: a block starts with its name on the line before 'Tier'")
         tier = self._number("tier", "Tier")
         type_text = self._text("type")
         type_ = statblock.normal_type(type_text)
@@ -527,14 +572,15 @@ class _Block:
         attack_name, attack_range, damage = self._attack()
         experiences = self._experiences()
         features = self._features()
-        for key in ("description", "motives", "name"):
-            if (problem := bad_character(self._text(key))):
-                self._problem(key, self._line(key), f"{key.capitalize()}: {problem}")
+        for key, label, most in _LONGEST:
+            if len(text := self._text(key)) > most:
+                self._problem(key, self._line(key), f"{label} is {len(text)} characters long; "
+                                                    f"at most {most}")
         stats = StatBlock(
             name=self._text("name") if self.name_index is not None else "",
-            tier=tier or 1, type=type_ or "Standard", difficulty=difficulty or 1,
-            major=major, severe=severe, hp=hp or 1, stress=stress or 0,
-            attack_modifier=attack_modifier or 0, attack_name=attack_name,
+            tier=_or(tier, 1), type=type_ or "Standard", difficulty=_or(difficulty, 1),
+            major=major, severe=severe, hp=_or(hp, 1), stress=_or(stress, 0),
+            attack_modifier=_or(attack_modifier, 0), attack_name=attack_name,
             attack_range=attack_range, damage=damage or "1",
             description=self._text("description"), motives=self._text("motives"),
             experiences=experiences, features=features)
@@ -545,7 +591,8 @@ class _Block:
         last = self.lines[self.end - 1].number if self.end > self.first else \
             self.lines[self.first].number
         return ReadBlock(self.lines[self.first].number, last, self.name, tuple(self.fields),
-                         tuple(self.problems), tuple(self.unusual),
+                         tuple(sorted(self.problems, key=lambda p: p.line)),
+                         tuple(sorted(self.unusual, key=lambda p: p.line)),
                          None if self.problems else stats)
 
     def _thresholds(self) -> tuple[int | None, int | None]:
@@ -583,12 +630,7 @@ class _Block:
                        f"ATK {shown(value.text.strip())} is dice, not a number: kept as +0; "
                        "roll it as the stat block's features say")
             return 0
-        if value is not None:
-            value.text = value.text.strip()
-        self.found.values["attack_modifier"] = value if value is not None else _Value("", 0)
-        if value is None:
-            del self.found.values["attack_modifier"]
-        return self._number("attack_modifier", "ATK", signed=True)
+        return self._number("attack_modifier", "ATK", signed=True, source="atk")
 
     def _attack(self) -> tuple[str, str, str]:
         parts = self.found.attack
@@ -597,7 +639,7 @@ class _Block:
         name_line = damage_line = atk_line
         rest: list[_Value] = []
         for part in parts:
-            if not name and ":" in part.text:
+            if not name and ":" in part.text and len(part.text) <= MAX_PART:
                 match = _ATTACK_RANGE.fullmatch(part.text)
                 if match is not None:
                     name, range_ = match.group("name").strip(), match.group("range").strip()
@@ -632,7 +674,8 @@ class _Block:
         for number, part in enumerate((p.strip() for p in value.text.split(",")), 1):
             if not part:
                 continue
-            match = _EXPERIENCE.fullmatch(_DASHES.sub("-", part))
+            match = _EXPERIENCE.fullmatch(_DASHES.sub("-", part)) \
+                if len(part) <= MAX_PART else None
             if match is None:
                 self._problem(f"experiences {number}", value.line,
                               f"Experience {shown(part)} is not an experience such as "
@@ -677,15 +720,18 @@ class _Block:
         statblock.check(stats, note)
         for problem in problems:
             key = problem.field.split(" (")[0]
-            label = statblock.LABELS.get(key.split(" ")[0], key)
+            label = _CHECK_LABELS.get(key, statblock.LABELS.get(key.split(" ")[0], key))
             source = {"major": "thresholds", "severe": "thresholds",
                       "attack_modifier": "atk"}.get(key, key)
             line = self._line(source) if not key.startswith(("features", "experiences")) \
                 else self._list_line(key)
             mark = _MARK_FIELDS.get(key, key)
-            self._problem(mark, line, f"{label[:1].upper()}{label[1:]}: {problem.message}"
-                          if not key.startswith(("features", "experiences")) else
-                          f"{problem.field}: {problem.message}")
+            label = f"{label[:1].upper()}{label[1:]}"
+            if key.startswith(("features", "experiences")):
+                label = problem.field.replace("features", "Feature").replace(
+                    "experiences", "Experience")
+            joint = " " if problem.message.startswith("is ") else ": "
+            self._problem(mark, line, f"{label}{joint}{problem.message}")
 
     def _list_line(self, key: str) -> int | None:
         words = key.split(" ")
@@ -765,8 +811,20 @@ class _Block:
             add("feature", label, value, feature.line, number, f"features {number}")
 
 
+# The longest each text may be, as the SRD's JSON reader allows (a feature's own: srd.py).
+_LONGEST = (("name", "Name", 200), ("description", "Description", 10_000),
+            ("motives", "Motives & Tactics", 10_000), ("attack_name", "Attack", 10_000),
+            ("attack_range", "Range", 10_000), ("damage", "Damage", 10_000))
+_CHECK_LABELS = {"major": "Thresholds", "severe": "Thresholds", "attack_modifier": "ATK",
+                 "attack_name": "Attack name", "attack_range": "Range", "tier": "Tier",
+                 "type": "Type", "name": "Name"}
 _CHECK_FIELDS = {"atk": "attack_modifier", "experience": "experiences"}
 _MARK_FIELDS = {"major": "thresholds", "severe": "thresholds"}
+
+
+def _or(value: int | None, default: int) -> int:
+    """A number read, or ``default`` in place of one that could not be (its problem noted)."""
+    return default if value is None else value
 
 
 def _or_none(value: int | None) -> str:
@@ -781,39 +839,16 @@ def _average(damage: str) -> Fraction | None:
     return Fraction(expression.min_total + expression.max_total, 2)
 
 
-def _benchmark_values(key: str) -> Callable[[int], Iterable[Fraction]]:
-    def values(tier: int) -> Iterable[Fraction]:
-        marks = tier_benchmarks(tier)
-        if key == "damage":
-            low, high = _average(marks.damage_low), _average(marks.damage_high)
-            return tuple(v for v in (low, high) if v is not None)
-        number: int = {"difficulty": marks.difficulty, "major": marks.major,
-                       "severe": marks.severe, "attack_modifier": marks.attack}[key]
-        return (Fraction(number),)
-    return values
-
-
-def _mark_at(key: str, tier: int, lowest: bool) -> Fraction:
-    """The benchmark of ``key`` at ``tier``, carried on past tiers 1 and 4 by the step beside
-    them; for damage, the lowest or the highest average of the tier's range."""
-    values = _benchmark_values(key)
-    pick = min if lowest else max
-    if 1 <= tier <= 4:
-        return pick(values(tier))
-    edge, inner = (1, 2) if tier < 1 else (4, 3)
-    step = pick(values(edge)) - pick(values(inner))
-    return pick(values(edge)) + step * abs(tier - edge)
-
-
 def unusual_for_tier(key: str, value: Fraction, tier: int) -> str:
     """Why ``value`` of ``key`` ("difficulty", "major", "severe", "attack_modifier", "damage")
-    is unusual for ``tier``: beyond the benchmark of the tier two away; "" when it is not."""
+    is unusual for ``tier``, outside the band round the tier's benchmark (see the module's
+    docstring); "" when it is not."""
     if not 1 <= tier <= 4:
         return ""
-    low, high = _mark_at(key, tier - 2, True), _mark_at(key, tier + 2, False)
+    marks = tier_benchmarks(tier)
+    low, high = _band(key, tier)
     if low <= value <= high:
         return ""
-    marks = tier_benchmarks(tier)
     benchmark = {"difficulty": str(marks.difficulty), "major": str(marks.major),
                  "severe": str(marks.severe), "attack_modifier": f"+{marks.attack}",
                  "damage": f"{marks.damage_low} to {marks.damage_high}"}[key]
@@ -824,3 +859,18 @@ def unusual_for_tier(key: str, value: Fraction, tier: int) -> str:
         (f"{int(value):+d}" if key == "attack_modifier" else str(int(value)))
     return (f"{label} {shown_value} is unusual for tier {tier}: the SRD's benchmark is "
             f"{benchmark}")
+
+
+def _band(key: str, tier: int) -> tuple[Fraction, Fraction]:
+    """The lowest and highest ``key`` not marked unusual at ``tier`` (1-4)."""
+    marks = tier_benchmarks(tier)
+    if key == "damage":
+        low, high = _average(marks.damage_low), _average(marks.damage_high)
+        assert low is not None and high is not None, "the benchmarks are dice"
+        return low / 2, high * 2
+    if key in ("major", "severe"):
+        mark = Fraction(marks.major if key == "major" else marks.severe)
+        return mark / 2, mark * 2
+    mark, off = (Fraction(marks.difficulty), 5) if key == "difficulty" else \
+        (Fraction(marks.attack), 6)
+    return mark - off, mark + off
