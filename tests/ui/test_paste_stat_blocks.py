@@ -14,6 +14,7 @@ from encounter_app.domain.rows import StatBlock
 from encounter_app.exchange.reader import read_path
 from encounter_app.systems import default_systems
 from encounter_app.systems.daggerheart.ui.library.paste_dialog import PasteDialog
+from tests.exchange.stat_text_layouts import book, pdf, same_texts
 from tests.ui.test_exchange import gm
 
 # Two blocks as the book prints them, the second a Minion with flat damage and no thresholds.
@@ -42,25 +43,6 @@ Minion (3) - Passive: The Swarmling is defeated when they take any damage. {mini
                   "within range the attack would succeed against.")
 
 BROKEN = TWO.replace("Difficulty: 12 |", "Difficulty: twelve |")  # line 5
-
-
-def book(s: StatBlock) -> str:
-    """A stat block as the book prints it (what tests/ writes out of the SRD's JSON)."""
-    lines = [s.name.upper(), f"Tier {s.tier} {s.type}"]
-    if s.description:
-        lines.append(s.description)
-    if s.motives:
-        lines.append(f"Motives & Tactics: {s.motives}")
-    thresholds = "None" if s.major is None else f"{s.major}/{s.severe}"
-    lines.append(f"Difficulty: {s.difficulty} | Thresholds: {thresholds} | HP: {s.hp} | "
-                 f"Stress: {s.stress}")
-    lines.append(f"ATK: {s.attack_modifier:+d} | {s.attack_name}: {s.attack_range} | "
-                 f"{s.damage}")
-    if s.experiences:
-        lines.append("Experience: " + ", ".join(f"{e.name} {e.bonus:+d}" for e in s.experiences))
-    lines.append("FEATURES")
-    lines += [f"{f.name} - {f.kind}: {f.text}" for f in s.features]
-    return "\n".join(lines)
 
 
 def library(program):
@@ -255,13 +237,16 @@ def srd_blocks(srd_file: Path) -> tuple[StatBlock, ...]:
     return read_path(default_systems(), srd_file).adversaries
 
 
-def test_the_srds_129_pasted_are_read_and_added(program, qtbot, srd_file):
+@pytest.mark.parametrize("layout", [book, pdf])
+def test_the_srds_129_pasted_are_read_and_added(program, qtbot, srd_file, layout):
+    """Written out by the reader's own tests' writers (tests/exchange/stat_text_layouts.py)."""
     srd = srd_blocks(srd_file)
     before = library(program)
     dialog = open_paste(program, qtbot)
-    retype(qtbot, dialog, "\n\n".join(book(s) for s in srd))
+    retype(qtbot, dialog, "\n\n".join(layout(s) for s in srd))
     assert dialog.count.text().startswith("129 stat blocks read, no problems")
-    assert [b.block for b in dialog.blocks] == list(srd)
+    assert [same_texts(b.block) for b in dialog.blocks if b.block] == [same_texts(s)
+                                                                       for s in srd]
     gm(program, choices="keep")  # the demo's library has some of them already
     dialog.add_button.click()
     assert not dialog.isVisible(), dialog.problem.text()
@@ -295,3 +280,21 @@ def test_the_operation_checks_every_block_as_an_import_does(program):
     assert answer is not None and answer.applied is None
     assert answer.message.startswith("Nothing was added: stat block 2 (Moth Swarmling)")
     assert library(program) == before and program.undo_stack.count() == steps
+
+
+def test_the_reader_tests_broken_text_names_each_problem_where_it_is(program, qtbot):
+    """tests/exchange/stat_texts/broken_two_blocks.txt: every problem a line of the reading,
+    each choosing its own line (a missing HP: the stats line, where it should be)."""
+    text = (Path(__file__).parents[1] / "exchange" / "stat_texts"
+            / "broken_two_blocks.txt").read_text(encoding="utf-8")
+    dialog = open_paste(program, qtbot)
+    retype(qtbot, dialog, text)
+    assert dialog.count.text().startswith("2 stat blocks read, 2 with problems")
+    assert not dialog.add_button.isEnabled()
+    found = {}
+    for item in dialog.problem_items():
+        dialog.tree.setCurrentItem(item)
+        found[item.text(0)] = dialog.text.selected_line()
+    assert found["Difficulty"] == 5 and found["HP"] == 5 and found["Damage"] == 6
+    assert found["Thresholds"] == 15
+    assert dialog.text.marked()[0] >= {5, 6, 7, 9, 15}

@@ -334,9 +334,9 @@ class PasteDialog(QDialog):
             top.setToolTip(1, top.text(1))
             if broken:
                 top.setForeground(1, error)
-            problem_lines.update(f.line or block.first_line for f in block.fields if f.problem)
+            problem_lines.update(_line_of(block, f) for f in block.fields if f.problem)
             problem_lines.update(p.line for p in block.problems)
-            unusual_lines.update(f.line or block.first_line for f in block.fields if f.unusual)
+            unusual_lines.update(_line_of(block, f) for f in block.fields if f.unusual)
             unusual_lines.update(p.line for p in block.unusual)
             if broken or len(blocks) <= 3:
                 self._fill(top)
@@ -391,7 +391,7 @@ class PasteDialog(QDialog):
         item = QTreeWidgetItem(top, [field.label, value])
         item.setToolTip(0, f"{field.label}: {where}")
         item.setToolTip(1, value)
-        item.setData(0, LINE_ROLE, field.line or block.first_line)
+        item.setData(0, LINE_ROLE, _line_of(block, field))
         if field.problem:
             item.setIcon(1, bad)
             item.setForeground(1, error)
@@ -483,6 +483,15 @@ class PasteDialog(QDialog):
         self._timer.stop()
         self._pool.shutdown(wait=False, cancel_futures=True)
         super().done(result)
+
+
+def _line_of(block: ReadBlock, field: ReadField) -> int:
+    """Where ``field`` was read; for one that is missing, where its problem says it should
+    have been (an "HP is missing" on the stats line), else the block's first line."""
+    if field.line is not None:
+        return field.line
+    said = {p.message: p.line for p in (*block.problems, *block.unusual)}
+    return said.get(field.problem or field.unusual, block.first_line)
 
 
 def _block_words(block: ReadBlock, broken: bool) -> str:
