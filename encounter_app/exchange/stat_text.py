@@ -51,6 +51,8 @@ Irregularities handled, each seen in copied text:
   stops mid-sentence (no ``.``, ``!``, ``?``, ``:`` or closing quote or bracket): then it is a
   page break, and the lines are joined. A line starting with a bullet (``•``, ``-``, ``*``)
   starts a new line.
+- A feature's name and its kind broken over two lines (``Too Many to Handle -`` then
+  ``Passive: When...``), and ``Motives &`` then ``Tactics: ...``: joined.
 - A stats line broken between a label and its value (``HP:`` then ``5 | Stress: 3``).
 - A name in capitals (``ACID BURROWER``, as the book and the markdown print it) is written in
   title case (``Acid Burrower``; ``of``, ``the``, ``and``... in lower case after the first
@@ -166,6 +168,10 @@ _ANY_HEAD = re.compile(f"(?P<name>[A-Z0-9][^:]{{0,80}}?)\\s+[{_DASH}]\\s*"
                        r"(?P<kind>[A-Za-z]+)\s*:\s*(?P<text>.*)")
 _COUNTDOWN_AFTER_KIND = re.compile(r"(?P<label>(?:[\w-]+\s+)?countdown\s*\([^)]*\))\s*:\s*",
                                    re.IGNORECASE)
+_ENDS_IN_DASH = re.compile(f"\\S\\s+[{_DASH}]$")
+_KIND_START = re.compile(r"(?:passive|action|reaction)\s*:", re.IGNORECASE)
+_MOTIVES_END = re.compile(r"(?:^|\s)motives\s*(?:&|and)$", re.IGNORECASE)
+_TACTICS_START = re.compile(r"tactics\s*:", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+")
 _MODIFIER = re.compile(r"[+-]?\s*\d+")
 _DICE_ATTACK = re.compile(r"[+-]?\s*\d*d\d+", re.IGNORECASE)
@@ -203,16 +209,26 @@ class _Line:
 
 def _lines(text: str) -> list[_Line]:
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
-    found = []
+    found: list[_Line] = []
     blank = False
     for number, raw in enumerate(text.split("\n"), 1):
         line = _plain(raw)
         if not line:
             blank = True
         elif not _is_noise(line):
-            found.append(_Line(number, line, blank))
+            if found and _broken_label(found[-1].text, line):  # across a page break too
+                found[-1] = _Line(found[-1].number, f"{found[-1].text} {line}",
+                                  found[-1].after_blank)
+            else:
+                found.append(_Line(number, line, blank))
             blank = False
     return found
+
+
+def _broken_label(before: str, after: str) -> bool:
+    """A feature's name and kind, or Motives & Tactics, broken over two lines."""
+    return bool((_ENDS_IN_DASH.search(before[-3:]) and _KIND_START.match(after)) or
+                (_MOTIVES_END.search(before[-20:]) and _TACTICS_START.match(after)))
 
 
 def _plain(raw: str) -> str:
