@@ -99,7 +99,9 @@ class TextProblem:
     block: int  # counts from 1
     name: str  # the block's name as read; "" when it has none
     line: int  # counts from 1 over the whole text
-    field: str  # a StatBlock field name ("difficulty", "major", "features"...), or "block"
+    # The ReadField's field it belongs to ("difficulty", "thresholds", "attack_modifier"...),
+    # "experiences N" / "features N" for the N-th (from 1), or "block" for the block as a whole.
+    field: str
     message: str  # "Difficulty 'fourteen' is not a number"
 
     def __str__(self) -> str:
