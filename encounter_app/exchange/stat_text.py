@@ -11,7 +11,10 @@ CONTRACT (the paste dialog and ``encounter-app import`` call it):
   tier): the block is still read.
 - Lines count from 1 over the whole pasted text, as an editor shows them.
 
-The layouts read (a block is a name line, a tier line, then the rest in this order):
+The layouts read (a block is a name line, a tier line, then the rest in this order). A block
+starts at each tier line (``Tier 2 Leader``, with a known type or nothing after it), and its
+name is the line before it (blank lines and page headers between them do not count); the
+block runs up to the next block's name line. Text before the first block is not read.
 
 - The book's and the SRD's printed layout: the name; ``Tier 2 Leader`` or ``Tier 3 Horde
   (3/HP)``; the description; ``Motives & Tactics: ...``; ``Difficulty: 14 | Thresholds: 8/15 |
@@ -21,8 +24,8 @@ The layouts read (a block is a name line, a tier line, then the rest in this ord
 - The SRD's markdown (seansbox/daggerheart-srd, adversaries/*.md): ``# NAME``, ``***Tier 1
   Solo***`` (or ``***Tier 1 Solo.*** description`` on one line), an italic description, bold
   labels (``**Motives & Tactics:**``), the numbers in ``> `` quoted lines, ``## FEATURES``,
-  ``***Name - Passive:*** text``. Markdown's marks (``#``, ``>``, ``**``, ``***``, a line in
-  ``*...*``) are taken off before a line is read.
+  ``***Name - Passive:*** text``. Markdown's marks (``#`` and ``>`` at a line's start, ``**``
+  and ``***`` anywhere in it, a line in ``*...*``) are taken off before a line is read.
 - Text copied from a PDF: see the irregularities below.
 
 Irregularities handled, each seen in copied text:
@@ -53,7 +56,10 @@ Irregularities handled, each seen in copied text:
   starts a new line.
 - A feature's name and its kind broken over two lines (``Too Many to Handle -`` then
   ``Passive: When...``), and ``Motives &`` then ``Tactics: ...``: joined.
-- A stats line broken between a label and its value (``HP:`` then ``5 | Stress: 3``).
+- A stats line broken between a label and its value (``HP:`` then ``5 | Stress: 3``); the
+  bars between the attack's parts lost (``ATK: +3 Claws: Very Close 1d12+2 phy``); an
+  attack named Attack (``ATK: +3 | Attack: Melee | ...``); the ATK left out (``Claws: Melee
+  | 1d6 phy`` is still the attack, and the ATK is said to be missing).
 - A name in capitals (``ACID BURROWER``, as the book and the markdown print it) is written in
   title case (``Acid Burrower``; ``of``, ``the``, ``and``... in lower case after the first
   word): every name of the SRD's 129 comes back so. A name in mixed case is kept as written.
@@ -148,8 +154,6 @@ _DASHES = re.compile(f"[{_DASH[1:]}]")
 _NOISE = re.compile(
     r"(?:(?:page|daggerheart|srd|adversaries|adversary|core|rule\s*book|chapter|\d{1,4})"
     r"[\s|•·:.\-\u2013\u2014]*)+", re.IGNORECASE)
-_NOISE_TEXT_WORD = re.compile(r"[\w'\u2019]+(?:-[\w'\u2019]+)*")
-_WORD = re.compile(r"[a-z]", re.IGNORECASE)
 _TIER = re.compile(r"tier\s+(?P<tier>[^\s.]+)\s+(?P<type>horde\s*\([^)]*\)|[A-Za-z]+)\.?"
                    r"(?P<rest>\s.*)?", re.IGNORECASE)
 _TYPES = {t.lower() for t in statblock.TYPES}
@@ -532,13 +536,15 @@ class _Block:
 
     def _problem(self, field_name: str, line: int | None, message: str) -> None:
         where = line or self._default_line()
-        self.problems.append(TextProblem(self.number, self.name, where, field_name, message))
+        self.problems.append(TextProblem(self.number, short_name(self.name), where, field_name,
+                                         message))
         problem, unusual = self.marks.get(field_name, ("", ""))
         self.marks[field_name] = (problem or message, unusual)
 
     def _warn(self, field_name: str, line: int | None, message: str) -> None:
         where = line or self._default_line()
-        self.unusual.append(TextProblem(self.number, self.name, where, field_name, message))
+        self.unusual.append(TextProblem(self.number, short_name(self.name), where, field_name,
+                                        message))
         problem, unusual = self.marks.get(field_name, ("", ""))
         self.marks[field_name] = (problem, unusual or message)
 
