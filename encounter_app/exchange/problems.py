@@ -14,16 +14,13 @@ class Problem:
     name: str
     field: str
     message: str
-    section: str = "entry"  # what ``entry`` counts: "entry", "combatant", "countdown", "block"
-    line: int | None = None  # in a text file, the line (from 1); its message names the field
+    section: str = "entry"  # what ``entry`` counts: "entry", "combatant", "countdown"
 
     @property
     def where(self) -> str:
         if self.entry is None:
             return self.field or "file"
         who = f"{self.section} {self.entry}" + (f" ({self.name})" if self.name else "")
-        if self.line is not None:
-            return f"{who}, line {self.line}"
         return f"{who}, {self.field}" if self.field else who
 
     def __str__(self) -> str:

@@ -132,8 +132,10 @@ def _read_text(text: str, source: str, progress: Progress | None) -> Parsed:
 
 
 def _text_problem(problem: stat_text.TextProblem) -> Problem:
-    return Problem(problem.block, problem.name, problem.field, problem.message, "block",
-                   problem.line)
+    """"block 1 (Bear), line 5: Difficulty 'fourteen' is not a number": the line stands in
+    the field's place (the import dialog's Field column), the message names the field."""
+    return Problem(problem.block, problem.name, f"line {problem.line}", problem.message,
+                   "block")
 
 
 def _read_ours(systems: Catalog[SystemRules], data: JsonObject, source: str,

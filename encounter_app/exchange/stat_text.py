@@ -11,7 +11,10 @@ CONTRACT (the paste dialog and ``encounter-app import`` call it):
   tier): the block is still read.
 - Lines count from 1 over the whole pasted text, as an editor shows them.
 
-The layouts read (a block is a name line, a tier line, then the rest in this order):
+The layouts read (a block is a name line, a tier line, then the rest in this order). A block
+starts at each tier line (``Tier 2 Leader``, with a known type or nothing after it), and its
+name is the line before it (blank lines and page headers between them do not count); the
+block runs up to the next block's name line. Text before the first block is not read.
 
 - The book's and the SRD's printed layout: the name; ``Tier 2 Leader`` or ``Tier 3 Horde
   (3/HP)``; the description; ``Motives & Tactics: ...``; ``Difficulty: 14 | Thresholds: 8/15 |
@@ -21,8 +24,8 @@ The layouts read (a block is a name line, a tier line, then the rest in this ord
 - The SRD's markdown (seansbox/daggerheart-srd, adversaries/*.md): ``# NAME``, ``***Tier 1
   Solo***`` (or ``***Tier 1 Solo.*** description`` on one line), an italic description, bold
   labels (``**Motives & Tactics:**``), the numbers in ``> `` quoted lines, ``## FEATURES``,
-  ``***Name - Passive:*** text``. Markdown's marks (``#``, ``>``, ``**``, ``***``, a line in
-  ``*...*``) are taken off before a line is read.
+  ``***Name - Passive:*** text``. Markdown's marks (``#`` and ``>`` at a line's start, ``**``
+  and ``***`` anywhere in it, a line in ``*...*``) are taken off before a line is read.
 - Text copied from a PDF: see the irregularities below.
 
 Irregularities handled, each seen in copied text:
@@ -51,7 +54,12 @@ Irregularities handled, each seen in copied text:
   stops mid-sentence (no ``.``, ``!``, ``?``, ``:`` or closing quote or bracket): then it is a
   page break, and the lines are joined. A line starting with a bullet (``•``, ``-``, ``*``)
   starts a new line.
-- A stats line broken between a label and its value (``HP:`` then ``5 | Stress: 3``).
+- A feature's name and its kind broken over two lines (``Too Many to Handle -`` then
+  ``Passive: When...``), and ``Motives &`` then ``Tactics: ...``: joined.
+- A stats line broken between a label and its value (``HP:`` then ``5 | Stress: 3``); the
+  bars between the attack's parts lost (``ATK: +3 Claws: Very Close 1d12+2 phy``); an
+  attack named Attack (``ATK: +3 | Attack: Melee | ...``); the ATK left out (``Claws: Melee
+  | 1d6 phy`` is still the attack, and the ATK is said to be missing).
 - A name in capitals (``ACID BURROWER``, as the book and the markdown print it) is written in
   title case (``Acid Burrower``; ``of``, ``the``, ``and``... in lower case after the first
   word): every name of the SRD's 129 comes back so. A name in mixed case is kept as written.
@@ -97,7 +105,9 @@ class TextProblem:
     block: int  # counts from 1
     name: str  # the block's name as read; "" when it has none
     line: int  # counts from 1 over the whole text
-    field: str  # a StatBlock field name ("difficulty", "major", "features"...), or "block"
+    # The ReadField's field it belongs to ("difficulty", "thresholds", "attack_modifier"...),
+    # "experiences N" / "features N" for the N-th (from 1), or "block" for the block as a whole.
+    field: str
     message: str  # "Difficulty 'fourteen' is not a number"
 
     def __str__(self) -> str:
@@ -144,8 +154,6 @@ _DASHES = re.compile(f"[{_DASH[1:]}]")
 _NOISE = re.compile(
     r"(?:(?:page|daggerheart|srd|adversaries|adversary|core|rule\s*book|chapter|\d{1,4})"
     r"[\s|•·:.\-\u2013\u2014]*)+", re.IGNORECASE)
-_NOISE_TEXT_WORD = re.compile(r"[\w'\u2019]+(?:-[\w'\u2019]+)*")
-_WORD = re.compile(r"[a-z]", re.IGNORECASE)
 _TIER = re.compile(r"tier\s+(?P<tier>[^\s.]+)\s+(?P<type>horde\s*\([^)]*\)|[A-Za-z]+)\.?"
                    r"(?P<rest>\s.*)?", re.IGNORECASE)
 _TYPES = {t.lower() for t in statblock.TYPES}
@@ -166,6 +174,10 @@ _ANY_HEAD = re.compile(f"(?P<name>[A-Z0-9][^:]{{0,80}}?)\\s+[{_DASH}]\\s*"
                        r"(?P<kind>[A-Za-z]+)\s*:\s*(?P<text>.*)")
 _COUNTDOWN_AFTER_KIND = re.compile(r"(?P<label>(?:[\w-]+\s+)?countdown\s*\([^)]*\))\s*:\s*",
                                    re.IGNORECASE)
+_ENDS_IN_DASH = re.compile(f"\\S\\s+[{_DASH}]$")
+_KIND_START = re.compile(r"(?:passive|action|reaction)\s*:", re.IGNORECASE)
+_MOTIVES_END = re.compile(r"(?:^|\s)motives\s*(?:&|and)$", re.IGNORECASE)
+_TACTICS_START = re.compile(r"tactics\s*:", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+")
 _MODIFIER = re.compile(r"[+-]?\s*\d+")
 _DICE_ATTACK = re.compile(r"[+-]?\s*\d*d\d+", re.IGNORECASE)
@@ -203,16 +215,26 @@ class _Line:
 
 def _lines(text: str) -> list[_Line]:
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
-    found = []
+    found: list[_Line] = []
     blank = False
     for number, raw in enumerate(text.split("\n"), 1):
         line = _plain(raw)
         if not line:
             blank = True
         elif not _is_noise(line):
-            found.append(_Line(number, line, blank))
+            if found and _broken_label(found[-1].text, line):  # across a page break too
+                found[-1] = _Line(found[-1].number, f"{found[-1].text} {line}",
+                                  found[-1].after_blank)
+            else:
+                found.append(_Line(number, line, blank))
             blank = False
     return found
+
+
+def _broken_label(before: str, after: str) -> bool:
+    """A feature's name and kind, or Motives & Tactics, broken over two lines."""
+    return bool((_ENDS_IN_DASH.search(before[-3:]) and _KIND_START.match(after)) or
+                (_MOTIVES_END.search(before[-20:]) and _TACTICS_START.match(after)))
 
 
 def _plain(raw: str) -> str:
@@ -514,13 +536,15 @@ class _Block:
 
     def _problem(self, field_name: str, line: int | None, message: str) -> None:
         where = line or self._default_line()
-        self.problems.append(TextProblem(self.number, self.name, where, field_name, message))
+        self.problems.append(TextProblem(self.number, short_name(self.name), where, field_name,
+                                         message))
         problem, unusual = self.marks.get(field_name, ("", ""))
         self.marks[field_name] = (problem or message, unusual)
 
     def _warn(self, field_name: str, line: int | None, message: str) -> None:
         where = line or self._default_line()
-        self.unusual.append(TextProblem(self.number, self.name, where, field_name, message))
+        self.unusual.append(TextProblem(self.number, short_name(self.name), where, field_name,
+                                        message))
         problem, unusual = self.marks.get(field_name, ("", ""))
         self.marks[field_name] = (problem, unusual or message)
 

@@ -4,7 +4,8 @@
 Each writer takes a ``Draw`` (hypothesis's ``data.draw``) that chooses what a layout leaves
 open: the name in capitals or not, the numbers on one line or several, and for a PDF copy
 where lines break, which words are hyphenated at a line's end, which dashes and quotes, and
-which page headers fall between lines. ``same_texts`` is the comparison the round trip makes:
+which page headers fall between lines, and whether a feature's kind or the Tactics of
+"Motives & Tactics" goes to the next line. ``same_texts`` is the comparison the round trip makes:
 texts after their whitespace, dashes and quotes are normalised.
 
 What a PDF copy does not do here, because no reader could undo it: break a line where the
@@ -137,7 +138,9 @@ def pdf(stats: StatBlock, draw: Draw | None = None) -> str:
     lines = [_name(stats, draw), f"Tier {stats.tier} {stats.type}"]
     if stats.description:
         lines += prose("", stats.description)
-    if stats.motives:
+    if stats.motives and _choose(draw, (False, True)):  # the label broken in two
+        lines += ["Motives &", *prose("Tactics: ", stats.motives)]
+    elif stats.motives:
         lines += prose("Motives & Tactics: ", stats.motives)
     numbers = (f"Difficulty: {stats.difficulty} | Thresholds: {_thresholds(stats)} | "
                f"HP: {stats.hp} | Stress: {stats.stress}")
@@ -154,7 +157,11 @@ def pdf(stats: StatBlock, draw: Draw | None = None) -> str:
         lines.append("FEATURES")
     for feature in stats.features:
         text = _curl(feature.text) if curly else feature.text
-        lines += _wrap(text, width, draw, head=f"{_feature_head(feature, dash)}:")
+        if _choose(draw, (False, True)):  # the kind on the next line
+            lines += [f"{feature.name} {dash}", *_wrap(text, width, draw,
+                                                         head=f"{feature.kind}:")]
+        else:
+            lines += _wrap(text, width, draw, head=f"{_feature_head(feature, dash)}:")
     out: list[str] = []
     for number, line in enumerate(lines):
         if number and _choose(draw, tuple(range(10))) == 9:  # a page turns
