@@ -46,6 +46,14 @@ test-damage: $(STAMP)
 	$(BIN)/python -m pytest -m damage --hypothesis-show-statistics $(PYTEST_ARGS)
 	cat build/byte-damage.json
 
+# Every SRD adversary pasted as text (issue 32; `make test` draws 2 of each): written in the
+# book's layout, the SRD's markdown and a PDF copy STAT_TEXT_EXAMPLES ways each, read back.
+STAT_TEXT_EXAMPLES ?= 100
+.PHONY: test-paste
+test-paste: $(STAMP)
+	STAT_TEXT_EXAMPLES=$(STAT_TEXT_EXAMPLES) QT_QPA_PLATFORM=offscreen \
+	$(BIN)/python -m pytest tests/exchange/test_stat_text_round_trip.py $(PYTEST_ARGS)
+
 # Timings and memory against the budgets of docs/performance.md: prints a table, writes
 # bench/results.json, exits 1 if a budget is missed. Never part of `make test`.
 BENCH_STAMP := $(VENV)/.bench-installed

@@ -42,9 +42,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="encounter-app import",
         description="Add the adversaries of FILE to the library, or recreate the encounter or "
-                    "the campaign in it. FILE is the Daggerheart SRD's adversaries.json or a "
-                    "file exported by Encounter Manager. A file with any problem imports "
-                    "nothing.",
+                    "the campaign in it. FILE is the Daggerheart SRD's adversaries.json, a "
+                    "file exported by Encounter Manager, or Daggerheart adversary stat blocks "
+                    "as text in a file ending in .txt or .md (copied from the book, a PDF or "
+                    "the SRD's markdown; one or several). A file with any problem imports "
+                    "nothing; every problem is printed (in a text file, by block, line and "
+                    "field: \"block 1 (Bear), line 5: Difficulty 'fourteen' is not a "
+                    "number\").",
         epilog=exit_codes.epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", type=Path, metavar="FILE")
     parser.add_argument("--data-dir", type=Path, default=None,
@@ -125,8 +129,12 @@ def import_into(store: Store, parsed: Parsed, on_duplicate: Choice) -> tuple[str
             return campaign_summary(parsed), "; Campaign › Manage campaigns… opens it"
         plan = apply_import(store, plan_import(store, parsed.adversaries, parsed.template_source,
                                                default=on_duplicate))
-        return (count(len(plan.inserted) + len(plan.replaced), "adversary", "adversaries"),
-                _duplicates(plan))
+        what = count(len(plan.inserted) + len(plan.replaced), "adversary", "adversaries")
+        if parsed.format == "text" and (plan.inserted or plan.replaced):  # a few, by hand
+            names = [row.stats.name for row in plan.inserted] + \
+                [new.stats.name for new, _old in plan.replaced]
+            what = f"{what} ({some_names(names)})"
+        return what, _duplicates(plan)
 
 
 def _duplicates(plan: LibraryImport) -> str:

@@ -283,3 +283,62 @@ def test_a_nesting_too_deep_is_refused_by_a_real_process(tmp_path, fight_text):
     assert (result.returncode, result.stdout) == (exit_codes.IMPORT_REFUSED, "")
     assert "is nested more than 64 deep" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+STAT_TEXTS = Path(__file__).parent / "exchange" / "stat_texts"
+
+
+def test_a_text_file_of_two_stat_blocks_imports(tmp_path, capsys):
+    data = tmp_path / "data"
+    code = main(["import", str(STAT_TEXTS / "two_blocks.txt"), "--data-dir", str(data)])
+    out, err = capsys.readouterr()
+    assert code == exit_codes.OK, err
+    assert out == (f"Imported 2 adversaries (Giant Mosquitoes, Tiny Red Ooze) from "
+                   f"two_blocks.txt into {data.resolve() / 'encounter.db'}\n")
+    assert err == ""
+    # The library's Source column names the file.
+    assert templates(data) == [("Giant Mosquitoes", 1, "two_blocks.txt", 10),
+                               ("Tiny Red Ooze", 1, "two_blocks.txt", 11)]
+
+
+def test_markdown_imports_and_its_notes_are_printed(tmp_path, capsys):
+    text = (STAT_TEXTS / "book_bear.txt").read_text(encoding="utf-8").replace(
+        "Difficulty: 14", "Difficulty: 24")
+    path = tmp_path / "bear.md"
+    path.write_text(text, encoding="utf-8")
+    assert main(["import", str(path), "--data-dir", str(tmp_path / "data")]) == exit_codes.OK
+    out = capsys.readouterr().out
+    assert out.startswith("note: block 1 (Bear), line 5: Difficulty 24 is unusual for tier 1")
+    assert templates(tmp_path / "data") == [("Bear", 1, "bear.md", 24)]
+
+
+def test_a_broken_text_file_prints_every_problem_by_block_line_and_field(tmp_path, capsys):
+    data = tmp_path / "data"
+    assert main(["import", str(STAT_TEXTS / "book_bear.txt"), "--data-dir", str(data)]) == 0
+    before = (data / "encounter.db").read_bytes()
+    capsys.readouterr()
+
+    code = main(["import", str(STAT_TEXTS / "broken_two_blocks.txt"), "--data-dir", str(data)])
+    out, err = capsys.readouterr()
+    assert code == exit_codes.IMPORT_REFUSED == 7
+    assert out == ""
+    assert err.splitlines() == [
+        "encounter-app: broken_two_blocks.txt: 6 problems, nothing was imported:",
+        "  block 1 (Bear), line 5: Difficulty 'fourteen' is not a number",
+        "  block 1 (Bear), line 5: HP is missing",
+        "  block 1 (Bear), line 6: Damage: expected the number of sides after 'd' at "
+        "position 2 (the end) in '1d'",
+        "  block 1 (Bear), line 7: Experience 'Keen Senses' is not an experience such as "
+        "'Tremor Sense +2'",
+        "  block 1 (Bear), line 9: Feature 1 (Overwhelming Force): unknown feature kind "
+        "'Sometimes': the name should end in - Passive, - Action or - Reaction",
+        "  block 2 (Tiny Red Ooze), line 15: Thresholds: Major threshold 9 must be below "
+        "Severe 5"]
+    assert (data / "encounter.db").read_bytes() == before
+
+
+def test_help_names_the_text_files(capsys):
+    with pytest.raises(SystemExit):
+        main(["import", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert ".txt or .md" in out and "block 1 (Bear), line 5" in out

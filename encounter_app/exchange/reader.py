@@ -1,5 +1,9 @@
 """Read an adversary or encounter file, whichever format it is in, into frozen rows.
 
+A file whose name ends in ``.txt`` or ``.md`` is Daggerheart stat blocks as text (pasted out of
+a PDF, the book's layout, the SRD's markdown: exchange/stat_text.py); the name decides, not the
+content, so a JSON file is never read as text nor a text as JSON. Any other file is JSON.
+
 The whole file is read and checked before anything is returned: one bad entry refuses the file
 (ImportRefused lists every problem), so the caller never holds half of it. Whatever the bytes,
 the answer is a Parsed or an ImportRefused: the limits of limits.py (size, nesting, numbers,
@@ -15,7 +19,7 @@ from pathlib import Path
 from encounter_app.domain.json_data import JSON, JsonObject
 from encounter_app.domain.rows import StatBlock
 from encounter_app.domain.system import Catalog, SystemRules
-from encounter_app.exchange import native, srd
+from encounter_app.exchange import native, srd, stat_text
 from encounter_app.exchange.campaign_file import CampaignFile, read_campaign
 from encounter_app.exchange.encounter_file import EncounterFile, read_encounter
 from encounter_app.exchange.fields import Progress, entry_name
@@ -28,7 +32,7 @@ class Parsed:
     """A file that passed every check. ``notes`` are changes made on the way, for the GM."""
 
     source: str  # the file's name, shown to the GM
-    format: str  # "srd" or "encounter-manager"
+    format: str  # "srd", "encounter-manager" or "text" (stat blocks in a .txt or .md file)
     kind: str  # "adversaries", "encounter" or "campaign"
     adversaries: tuple[StatBlock, ...] = ()
     encounter: EncounterFile | None = None
@@ -66,7 +70,10 @@ def read_bytes(systems: Catalog[SystemRules], raw: bytes, source: str,
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise _refused(source, f"is not UTF-8 text (byte {exc.start + 1} cannot be read): "
-                               "save it as UTF-8 JSON") from exc
+                               f"save it as UTF-8{'' if is_text_file(source) else ' JSON'}"
+                       ) from exc
+    if is_text_file(source):
+        return _read_text(text, source, progress)
     try:
         data = loads(text)
     except JsonLimit as exc:
@@ -95,6 +102,40 @@ def read_bytes(systems: Catalog[SystemRules], raw: bytes, source: str,
     if parsed.kind == "adversaries" and not parsed.adversaries:
         raise _refused(source, "has no adversaries in it")
     return parsed
+
+
+TEXT_SUFFIXES = (".txt", ".md")
+
+
+def is_text_file(source: str) -> bool:
+    """Whether the file named ``source`` is read as stat blocks in text (by its name)."""
+    return source.lower().endswith(TEXT_SUFFIXES)
+
+
+def _read_text(text: str, source: str, progress: Progress | None) -> Parsed:
+    """Every stat block of a text file; any block with a problem refuses the whole file, each
+    problem as "block N (Name), line L: message". What is unusual for a tier is a note."""
+    blocks = stat_text.read_stat_text(text)
+    if progress is not None:  # read at once; said block by block, so a cancel is heard
+        for done in range(1, len(blocks) + 1):
+            progress(done, len(blocks))
+    problems = [_text_problem(p) for block in blocks for p in block.problems]
+    if problems:
+        raise ImportRefused(source, problems)
+    if not blocks:
+        raise _refused(source, "has no stat blocks in it: a block starts with its name, then "
+                               "a line such as 'Tier 1 Solo'")
+    notes = tuple(_text_problem(p) for block in blocks for p in block.unusual)
+    return Parsed(source, "text", "adversaries",
+                  tuple(block.block for block in blocks if block.block is not None),
+                  notes=notes)
+
+
+def _text_problem(problem: stat_text.TextProblem) -> Problem:
+    """"block 1 (Bear), line 5: Difficulty 'fourteen' is not a number": the line stands in
+    the field's place (the import dialog's Field column), the message names the field."""
+    return Problem(problem.block, problem.name, f"line {problem.line}", problem.message,
+                   "block")
 
 
 def _read_ours(systems: Catalog[SystemRules], data: JsonObject, source: str,

@@ -187,6 +187,13 @@ def _experiences(fields: Fields) -> tuple[Experience, ...]:
     return tuple(found)
 
 
+def feature_of(number: int, name: str, text: str, note: Collector) -> Feature:
+    """One feature read as the SRD's ``{"name": "Name - Kind", "text": ...}`` is (its kind, its
+    countdown, whether it costs Fear); what is wrong goes into ``note`` as ``feats N ...``.
+    The reader of pasted stat blocks (stat_text.py) reads its features through it."""
+    return _feature(number, {"name": name, "text": text}, note)
+
+
 def _feature(number: int, feat: JsonObject, note: Collector) -> Feature:
     fields = Fields(feat, note, prefix=f"feats {number} ")
     name = fields.text("name", max_length=200).strip()  # the SRD's longest is 53 characters

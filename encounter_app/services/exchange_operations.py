@@ -12,6 +12,7 @@ import or export, not at start.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from encounter_app.domain import CampaignRow, EncounterRow, StatBlock, TemplateRow
@@ -29,6 +30,15 @@ if TYPE_CHECKING:
 
 #: Told how far a long write has come (done, total); raises to stop it (the GM's Cancel).
 Tick = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Added:
+    """What adding stat blocks came to: ``applied`` (with the templates' ids) when it was
+    kept, None when nothing was written; ``message`` says which, for the window."""
+
+    applied: LibraryImport | None
+    message: str
 
 
 class ExchangeOperations(Operations):
@@ -65,6 +75,51 @@ class ExchangeOperations(Operations):
 
         command = ImportTemplates(self.store, plan, parsed.source, changed, tick)
         return command.applied if self.run(lambda: command) else None
+
+    def add_stat_blocks(self, blocks: Sequence[StatBlock], source: str,
+                        choices: dict[int, Choice], changed: Callable[[], None]) -> Added:
+        """Stat blocks the GM wrote or pasted (Library › Paste stat blocks…) into the library
+        as one undo step, each duplicate as ``choices`` says (``duplicates`` finds them); the
+        library's Source column says ``source``. Every block is checked first, as every import
+        checks its stat blocks (``exchange.statblock.check``): one that does not hold refuses
+        them all, nothing written; so does the disk. ``changed`` as ``import_templates``'."""
+        from encounter_app.exchange.problems import Collector, Problem
+        from encounter_app.exchange.statblock import check
+        from encounter_app.services.exchange_commands import ImportTemplates
+        from encounter_app.store.exchange import plan_import
+
+        if not blocks:
+            return Added(None, "Nothing to add: no stat block was read.")
+        problems: list[Problem] = []
+        for number, block in enumerate(blocks, 1):
+            check(block, Collector(problems, number, block.name, "stat block"))
+        if problems:
+            return Added(None, f"Nothing was added: {problems[0]}")
+        plan = plan_import(self.store, blocks, source, choices)
+        added = len(plan.inserted) + len(plan.replaced)
+        if not added:
+            return Added(None, f"Nothing was added: the {_blocks(len(blocks))} "
+                               f"{'is' if len(blocks) == 1 else 'are'} already in the library "
+                               "and you chose to skip them.")
+        refusals: list[str] = []
+
+        def refused(text: str) -> None:  # the stack says why a write failed: said here too
+            refusals.append(text)
+
+        command = ImportTemplates(self.store, plan, source, changed)
+        command.setText(f"Add {_blocks(added)} from {source}")
+        self.undo_stack.refused.connect(refused)
+        try:
+            kept = self.run(lambda: command)
+        finally:
+            self.undo_stack.refused.disconnect(refused)
+        if not kept:
+            return Added(None, "Nothing was added: " + (refusals[0] if refusals
+                                                        else "the library refused it."))
+        message = (f"Added {_blocks(added)} to the library from {source}"
+                   f"{command.applied.summary}; Undo takes them back.")
+        self.say(message)
+        return Added(command.applied, message)
 
     def import_encounter(self, parsed: Parsed) -> EncounterRow | None:
         """The file's encounter as a new one of the open fight's campaign (one transaction);
@@ -107,3 +162,7 @@ class ExchangeOperations(Operations):
         from encounter_app.store.exchange import campaign_file
 
         return campaign_file(self.store, stored_id(self.session.campaign))
+
+
+def _blocks(number: int) -> str:
+    return f"{number} stat block{'' if number == 1 else 's'}"

@@ -52,6 +52,7 @@ from encounter_app.systems.daggerheart.ui.adversary_dialogs import (
 )
 from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
 from encounter_app.systems.daggerheart.ui.library.environment_editor import EnvironmentEditor
+from encounter_app.systems.daggerheart.ui.library.paste_dialog import PasteDialog
 from encounter_app.systems.daggerheart.ui.library.stat_block_editor import StatBlockEditor
 from encounter_app.systems.daggerheart.ui.library.stat_block_forms import ValidatedDialog
 from encounter_app.systems.daggerheart.ui.library.tier_dialog import TierMoveDialog
@@ -507,6 +508,24 @@ def _builder(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
     return Opened(d, steps)
 
 
+def _paste(program: Launched, _tmp: Path, qtbot: QtBot) -> Opened:
+    from tests.ui.test_paste_stat_blocks import BROKEN, TWO
+
+    d = program.window.fight.library.open_paste()
+
+    def read(text: str) -> Callable[[], None]:
+        def step() -> None:
+            with qtbot.waitSignal(d.read_done, timeout=20_000):
+                d.text.setPlainText(text)
+        return step
+
+    steps = [(f"text {n}", read(text)) for n, text in enumerate(
+        (TWO, BROKEN, "Grave Moth\nTier seven Skulk", TWO + "\n" + TWO + "\n" + TWO, ""))]
+    steps.insert(2, ("a problem chosen", lambda: d.tree.setCurrentItem(d.problem_items()[0])))
+    steps.insert(3, ("added while broken", d.add))
+    return Opened(d, steps)
+
+
 def _add_combatant(program: Launched, _tmp: Path, _qtbot: QtBot) -> Opened:
     d = AddCombatantDialog(program.store.templates())
     return Opened(d, [*typing(d.name, "Marlowe", "", "  "), *picking(d.kind),
@@ -663,6 +682,7 @@ CASES = [
     Case(EnvironmentEditor, "daggerheart", _environment),
     Case(TierMoveDialog, "daggerheart", _tier),
     Case(BuilderDialog, "daggerheart", _builder),
+    Case(PasteDialog, "daggerheart", _paste),
     Case(AddCombatantDialog, "daggerheart", _add_combatant),
     Case(TypedRollDialog, "daggerheart", _typed_roll),
     Case(AttackDialog, "daggerheart", _attack),

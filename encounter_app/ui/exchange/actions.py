@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from encounter_app.exchange.problems import Problem
     from encounter_app.exchange.reader import Parsed
+    from encounter_app.services.exchange_operations import Added
     from encounter_app.store.exchange import Choice, Duplicate
 
 FILE_FILTER = "Adversary and encounter files (*.json);;All files (*)"
@@ -249,6 +250,20 @@ class ExchangeActions(QObject):
         self.prompts.done("Import", f"{text}\n\nThey are in the library now; Undo takes the "
                                     f"import back.{notes}", "\n".join(details))
         return added > 0
+
+    def add_stat_blocks(self, blocks: Sequence[StatBlock], source: str) -> Added | None:
+        """Stat blocks read from a pasted text into the library, one undo step, each duplicate
+        (by name and tier) as the GM chooses, as File › Import asks; None when the GM
+        cancelled that choice (nothing written)."""
+        found = self._operations.duplicates(blocks)
+        choices: dict[int, Choice] = {}
+        if found:
+            answer = self.prompts.duplicates(source, found, len(blocks))
+            if answer is None:
+                return None
+            choices = answer
+        return self._operations.add_stat_blocks(blocks, source, choices,
+                                                self.library_changed.emit)
 
     def _import_encounter(self, parsed: Parsed) -> bool:
         from encounter_app.exchange.problems import ImportRefused

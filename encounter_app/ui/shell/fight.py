@@ -32,7 +32,7 @@ MESSAGE_MS = 15_000
 ERROR_MS = 30_000
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QModelIndex, QPoint
+    from PySide6.QtCore import QModelIndex, QPoint, QSettings
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import (
         QAbstractItemView,
@@ -234,6 +234,7 @@ class ShellWindow(QMainWindow):
     chosen: Chosen  # the combatant the keys act on (ui/shell/chosen.py)
     campaign_manager: QDialog | None  # the campaign view, made when first opened
     players_page: PlayersPage | None  # the page on the players' phones (app.py adds it)
+    settings: QSettings | None = None  # app.py gives it: what dialogs remember (sizes, folders)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

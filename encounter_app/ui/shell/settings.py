@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QMargins, QObject, QSettings
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QDialog, QSplitter
 
 if TYPE_CHECKING:
     from encounter_app.ui.shell.fight import ShellWindow
@@ -21,6 +21,20 @@ SETTINGS_NAME = "settings.ini"
 
 def open_settings(data_dir: Path) -> QSettings:
     return QSettings(str(Path(data_dir) / SETTINGS_NAME), QSettings.Format.IniFormat)
+
+def keep_geometry(dialog: QDialog, settings: QSettings | None, key: str) -> None:
+    """Put ``dialog``'s size and place back as it last closed (under ``key``), never larger
+    than its screen holds, and remember them when it closes. No settings: nothing is kept."""
+    geometry = settings.value(key) if settings is not None else None
+    if isinstance(geometry, QByteArray):
+        dialog.restoreGeometry(geometry)
+    if (screen := dialog.screen()) is not None:
+        room = screen.availableGeometry().size().shrunkBy(FRAME_ROOM)
+        dialog.resize(dialog.size().boundedTo(room))
+    if settings is None:
+        return
+    dialog.finished.connect(lambda _result: settings.setValue(key, dialog.saveGeometry()))
+
 
 #: What a first start leaves of the screen for the window manager's frame (its title bar is
 #: about 20 to 30 pixels on the desktops we tried).

@@ -82,7 +82,7 @@ class DaggerheartFight(QObject):
         self.odds_preview = OddsPreview(session, self.odds_cache)
         self.odds = OddsFollower(self.odds_preview, self.cards, session)
         # The library holds Daggerheart stat blocks and environments, and builds to its budget.
-        self.library = LibraryActions(window, fight)
+        self.library = LibraryActions(window, fight, context.exchange)
         self.library.encounter_started.connect(window.open_encounter_requested)
         self.card_actions.move_tier = self.library.tiers.card
         self.fear_ledger_model = FearLedgerModel(session, self)

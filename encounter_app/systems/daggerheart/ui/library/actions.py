@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMenu, QToolBar, QWidget
 
 from encounter_app.domain import EnvironmentBlock, EnvironmentRow, Feature, TemplateRow
 from encounter_app.domain.rows import stored_id
@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from encounter_app.systems.daggerheart.services.library.builder import PlannedAdversary
     from encounter_app.systems.daggerheart.services.operations import DaggerheartOperations
     from encounter_app.systems.daggerheart.ui.library.builder import BuilderDialog
+    from encounter_app.systems.daggerheart.ui.library.paste_dialog import PasteDialog
+    from encounter_app.ui.exchange.actions import ExchangeActions
+    from encounter_app.ui.shell.fight import ShellWindow
 
 DEFAULT_PARTY = 4  # when the fight has no PCs and the campaign says nothing
 
@@ -41,10 +44,13 @@ class LibraryActions(QObject):
     # window has opened it (the shell rebuilds the window on it, as Campaign › Open does).
     encounter_started = Signal(int, str)
 
-    def __init__(self, window: QMainWindow, fight: FightOperations) -> None:
+    def __init__(self, window: ShellWindow, fight: FightOperations,
+                 exchange: ExchangeActions) -> None:
         super().__init__(window)
         self._window, self._session = window, fight.session
+        self._exchange = exchange
         self._builder: BuilderDialog | None = None
+        self._paste: PasteDialog | None = None
         self.operations = LibraryOperations(fight, self)
         self.holder = self.operations.holder
         self.environment_panel = EnvironmentPanel(self.holder)
@@ -71,6 +77,12 @@ class LibraryActions(QObject):
         self.builder_action.setToolTip("Encounter builder (Ctrl+B): plan a fight within its "
                                        "battle-point budget and start it")
         self.builder_action.triggered.connect(lambda: self.open_builder())
+        # Stat blocks pasted as text, read beside it, added as one undo step.
+        self.paste_action = QAction("&Paste stat blocks…", self, objectName="pasteStatBlocksAction")
+        self.paste_action.setToolTip("Paste adversary stat blocks as text (the book's layout, "
+                                     "the SRD's markdown, a PDF's copy), check what was read "
+                                     "and add them to the library")
+        self.paste_action.triggered.connect(lambda: self.open_paste())
         self.detach_action = QAction("&Detach environment", self)
         self.detach_action.triggered.connect(self.detach)
         self.tiers = TierActions(window, self.operations)
@@ -89,6 +101,15 @@ class LibraryActions(QObject):
         view_menu.addAction(self.library_action)
         toolbar.addAction(self.library_action)
         toolbar.addAction(self.builder_action)
+        # Library, before View: the library itself, and the ways stat blocks come into it.
+        library_menu = QMenu("&Library", self._window)
+        library_menu.setObjectName("libraryMenu")
+        library_menu.addAction(self.library_action)
+        library_menu.addSeparator()
+        library_menu.addAction(self.paste_action)
+        library_menu.addAction(self._exchange.import_action)
+        self._window.menuBar().insertMenu(view_menu.menuAction(), library_menu)
+        self.library_menu = library_menu
 
     @property
     def library(self) -> Library:
@@ -150,6 +171,27 @@ class LibraryActions(QObject):
     def start_countdown(self, feature: Feature) -> None:
         """An environment feature's countdown, added to the fight's countdowns."""
         self.operations.start_countdown(feature)
+
+    def open_paste(self) -> PasteDialog:
+        """Library › Paste stat blocks…: one at a time, brought forward when already open."""
+        from encounter_app.systems.daggerheart.ui.library.paste_dialog import (
+            SOURCE,
+            PasteDialog,  # see ui/__init__.py
+        )
+
+        if self._paste is None:
+            exchange = self._exchange
+            self._paste = PasteDialog(lambda blocks: exchange.add_stat_blocks(blocks, SOURCE),
+                                      self._window, settings=self._window.settings)
+            self._paste.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            self._paste.finished.connect(self._paste_closed)
+        self._paste.show()
+        self._paste.raise_()
+        self._paste.activateWindow()
+        return self._paste
+
+    def _paste_closed(self) -> None:
+        self._paste = None
 
     def party_size(self) -> int:
         pcs = sum(1 for c in self._session.combatants if c.kind == "pc")
