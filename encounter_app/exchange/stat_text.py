@@ -208,6 +208,8 @@ def read_stat_text(text: str) -> tuple[ReadBlock, ...]:
 
 @dataclass(frozen=True)
 class _Line:
+    """One line of the text that holds something (not blank, not a page header)."""
+
     number: int  # from 1
     text: str  # markdown's marks taken off, spaces normalised, stripped
     after_blank: bool  # a blank line (not a page header) comes before it
