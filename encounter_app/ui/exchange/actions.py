@@ -33,7 +33,9 @@ if TYPE_CHECKING:
     from encounter_app.services.exchange_operations import Added
     from encounter_app.store.exchange import Choice, Duplicate
 
-FILE_FILTER = "Adversary and encounter files (*.json);;All files (*)"
+# Stat blocks pasted into a .txt or .md file are read too (exchange/stat_text.py).
+FILE_FILTER = ("Adversary and encounter files (*.json *.txt *.md);;"
+               "Stat blocks as text (*.txt *.md);;All files (*)")
 
 
 class Cancelled(Stopped):
