@@ -100,7 +100,7 @@ class ExchangeOperations(Operations):
         if not added:
             return Added(None, f"Nothing was added: the {_blocks(len(blocks))} "
                                f"{'is' if len(blocks) == 1 else 'are'} already in the library "
-                               "and you chose to skip them.")
+                               f"and you chose to skip {'it' if len(blocks) == 1 else 'them'}.")
         refusals: list[str] = []
 
         def refused(text: str) -> None:  # the stack says why a write failed: said here too
@@ -117,7 +117,7 @@ class ExchangeOperations(Operations):
             return Added(None, "Nothing was added: " + (refusals[0] if refusals
                                                         else "the library refused it."))
         message = (f"Added {_blocks(added)} to the library from {source}"
-                   f"{command.applied.summary}; Undo takes them back.")
+                   f"{command.applied.summary}; Undo takes {'it' if added == 1 else 'them'} back.")
         self.say(message)
         return Added(command.applied, message)
 

@@ -251,6 +251,7 @@ class PasteDialog(QDialog):
         QWidget.setTabOrder(self.paste_button, self.tree)
         QWidget.setTabOrder(self.tree, self.add_button)
         QWidget.setTabOrder(self.add_button, cancel)
+        self.text.setFocus(Qt.FocusReason.OtherFocusReason)  # opened to paste: Ctrl+V at once
 
     # -- reading --------------------------------------------------------------------------------
 
