@@ -148,8 +148,12 @@ class TableControls(QObject):
         encounter = self._window.encounter_menu
         if self._fight.tick_before is not None:
             encounter.insertAction(self._fight.tick_before, self.tick_action)
-        else:
-            encounter.addAction(self.tick_action)
+        else:  # with the fight's own actions, before the last group (finishing, the recap)
+            groups = [action for action in encounter.actions() if action.isSeparator()]
+            if groups:
+                encounter.insertAction(groups[-1], self.tick_action)
+            else:
+                encounter.addAction(self.tick_action)
         view.addSeparator()
         go = view.addMenu("&Go to")
         for action in self.focus_actions:
