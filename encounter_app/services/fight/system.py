@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoCommand
 
     from encounter_app.domain.player_rolls import PhoneResult, PhoneRoll
+    from encounter_app.domain.rows import CombatantRow
     from encounter_app.services.fight.session import EncounterSession
 
 
@@ -25,6 +26,16 @@ class PhoneStep:
     command: QUndoCommand
     result: PhoneResult
     said: tuple[str, ...] = ()
+
+
+def phone_roller(session: EncounterSession, roll: PhoneRoll) -> CombatantRow | None:
+    """The PC who sent ``roll`` from a phone: by id while it is in the fight, else the PC of
+    its name (the row may have come back under a new id), else None."""
+    submission = roll.submission
+    return next((row for row in session.combatants
+                 if row.id is not None and row.id == submission.combatant_id), None) or next(
+        (row for row in session.combatants
+         if row.kind == "pc" and row.name == submission.character), None)
 
 
 class SystemServices(SystemRules, Protocol):

@@ -5,21 +5,11 @@ inbox; systems/casus_mus/phone.py grades it."""
 from __future__ import annotations
 
 from encounter_app.domain.player_rolls import PhoneRoll
-from encounter_app.domain.rows import CombatantRow
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.fight.system import PhoneStep
+from encounter_app.services.fight.system import PhoneStep, phone_roller
 from encounter_app.systems.casus_mus import phone
 from encounter_app.systems.casus_mus.services import turns
 from encounter_app.systems.casus_mus.services.clash import Side, SkillCheck
-
-
-def roller(session: EncounterSession, roll: PhoneRoll) -> CombatantRow | None:
-    """The PC who rolled: by id while it is in the fight, else by its name."""
-    submission = roll.submission
-    return next((row for row in session.combatants
-                 if row.id is not None and row.id == submission.combatant_id), None) or next(
-        (row for row in session.combatants
-         if row.kind == "pc" and row.name == submission.character), None)
 
 
 def record(session: EncounterSession, roll: PhoneRoll) -> PhoneStep:
@@ -30,7 +20,7 @@ def record(session: EncounterSession, roll: PhoneRoll) -> PhoneStep:
     if roll.submission.form == phone.CLASH:
         raise Refused(f"{roll.submission.character}'s clash roll is taken in the clash dialog "
                       "(Roll › Clash…): the step their side rolls uses it. Or set it aside.")
-    row = roller(session, roll)
+    row = phone_roller(session, roll)
     name, rolled = phone.skill_roll(row, roll)
     assert row is not None and row.id is not None  # skill_roll refused a roll without one
     check = SkillCheck(Side(row.id, row.name, rolled.skill, name, ap=turns.ap_left(row),

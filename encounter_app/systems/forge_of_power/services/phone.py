@@ -9,25 +9,15 @@ from dataclasses import replace
 from encounter_app.domain.player_rolls import PhoneRoll
 from encounter_app.domain.requests import RollResult
 from encounter_app.domain.roll_text import describe
-from encounter_app.domain.rows import CombatantRow
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.fight.system import PhoneStep
+from encounter_app.services.fight.system import PhoneStep, phone_roller
 from encounter_app.systems.forge_of_power import phone
 from encounter_app.systems.forge_of_power.services.damage import record_with_damage
 
 
-def roller(session: EncounterSession, roll: PhoneRoll) -> CombatantRow | None:
-    """The PC who rolled: by id while it is in the fight, else by its name."""
-    submission = roll.submission
-    return next((row for row in session.combatants
-                 if row.id is not None and row.id == submission.combatant_id), None) or next(
-        (row for row in session.combatants
-         if row.kind == "pc" and row.name == submission.character), None)
-
-
 def record(session: EncounterSession, roll: PhoneRoll, dc: int) -> PhoneStep:
     """The roll's command; Refused when the PC is not in the fight."""
-    row = roller(session, roll)
+    row = phone_roller(session, roll)
     made = phone.request(row, roll, dc)
     logged = describe(RollResult(0, made, phone.check(made, roll)))
     if not roll.rolled_for_them:  # as the dialog says of the d20s a player typed

@@ -9,29 +9,19 @@ from dataclasses import replace
 from encounter_app.domain.player_rolls import PhoneRoll
 from encounter_app.domain.requests import RollResult
 from encounter_app.domain.roll_text import describe
-from encounter_app.domain.rows import CombatantRow
 from encounter_app.services.fight import commands
 from encounter_app.services.fight.compound import Compound
 from encounter_app.services.fight.session import EncounterSession
-from encounter_app.services.fight.system import PhoneStep
+from encounter_app.services.fight.system import PhoneStep, phone_roller
 from encounter_app.systems.ruins_and_raiders import phone
 from encounter_app.systems.ruins_and_raiders.services import round as ruins_round
 from encounter_app.systems.ruins_and_raiders.services import turns
 
 
-def roller(session: EncounterSession, roll: PhoneRoll) -> CombatantRow | None:
-    """The PC who rolled: by id while it is in the fight, else by its name."""
-    submission = roll.submission
-    return next((row for row in session.combatants
-                 if row.id is not None and row.id == submission.combatant_id), None) or next(
-        (row for row in session.combatants
-         if row.kind == "pc" and row.name == submission.character), None)
-
-
 def record(session: EncounterSession, roll: PhoneRoll, challenge: int) -> PhoneStep:
     """The check's command; Refused, saying why, when the PC is not in the fight or has no
     action left for a check that uses one."""
-    row = roller(session, roll)
+    row = phone_roller(session, roll)
     made = phone.request(row, roll, challenge)
     assert row is not None and row.id is not None  # request refused a roll without one
     uses_action = roll.submission.choice(phone.ACTION, phone.YES) == phone.YES
