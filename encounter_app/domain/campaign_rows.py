@@ -44,11 +44,13 @@ class Summary:
     defeated: tuple[str, ...]  # names of the adversaries with every HP marked
     rolls: int
 
-    def text(self) -> str:
+    def text(self, has_fear: bool) -> str:
+        """One line for the campaign's list; the Fear part only where the system has Fear
+        (``SystemRules.has_fear``): elsewhere it would always read "+0 / −0"."""
         defeated = f"{len(self.defeated)} adversar{'y' if len(self.defeated) == 1 else 'ies'}"
-        return (f"{self.rounds} round{'s' if self.rounds != 1 else ''} · Fear +{self.fear_gained}"
-                f" / −{self.fear_spent} · {defeated} defeated · {self.rolls} roll"
-                f"{'s' if self.rolls != 1 else ''}")
+        fear = f" · Fear +{self.fear_gained} / −{self.fear_spent}" if has_fear else ""
+        return (f"{self.rounds} round{'s' if self.rounds != 1 else ''}{fear}"
+                f" · {defeated} defeated · {self.rolls} roll{'s' if self.rolls != 1 else ''}")
 
     def to_json(self) -> JsonObject:
         return {"rounds": self.rounds, "fear_gained": self.fear_gained,

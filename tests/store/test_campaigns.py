@@ -62,7 +62,9 @@ def test_the_summary_counts_what_happened_in_that_encounter_only(store):
     assert (summary.rounds, summary.fear_gained, summary.fear_spent, summary.rolls) == (
         4, 2, 1, 0)
     assert summary.defeated == ()
-    assert summary.text() == "4 rounds · Fear +2 / −1 · 0 adversaries defeated · 0 rolls"
+    assert summary.text(True) == "4 rounds · Fear +2 / −1 · 0 adversaries defeated · 0 rolls"
+    # A system without Fear (Casus Mus) lists no "Fear +0 / −0".
+    assert summary.text(False) == "4 rounds · 0 adversaries defeated · 0 rolls"
 
 
 def test_the_remembered_encounter_reopens_and_a_gone_one_falls_back(store):

@@ -195,6 +195,17 @@ def test_finishing_keeps_a_summary_the_list_shows(program, manager):
     assert "Active" in tab.model.index(0).data()
 
 
+def test_a_finished_fight_of_a_system_without_fear_lists_no_fear(launch_demo):
+    launched = launch_demo("casus_mus")
+    tab = launched.window.manage_campaigns().encounters
+    tab.select(launched.session.encounter_id)
+    press_in_next_modal("Finish encounter", [])
+    tab.finish_button.click()
+    text = tab.model.index(0).data()
+    assert "Done" in text and "defeated" in text and "Fear" not in text
+    assert "Finished:" in tab.why.text() and "Fear" not in tab.why.text()
+
+
 def test_notes_are_saved_when_the_gm_leaves_them_and_undo(program, manager):
     manager.tabs.setCurrentWidget(manager.notes)
     manager.notes.edit.setPlainText("The bell ringer is a spy.")

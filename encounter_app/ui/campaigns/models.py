@@ -82,7 +82,7 @@ class EncounterListModel(DragToMove, RowListModel[EncounterEntry]):
         if role == Qt.ItemDataRole.DisplayRole:
             status = STATUS_LABEL[value.status] + (" · open now" if is_open else "")
             if value.summary is not None:
-                status += f" · {value.summary.text()}"
+                status += f" · {value.summary.text(self._operations.book.system.has_fear)}"
             return f"{value.name}\n{status}"
         if role == Qt.ItemDataRole.ToolTipRole:
             return value.note or None

@@ -161,7 +161,9 @@ class EncountersTab(QWidget):
             why = ("Select an encounter to open, copy, rename or finish it." if
                    len(self._book.encounters) else "")
         elif entry.status == "done":
-            why = f"Finished: {entry.summary.text() if entry.summary else 'no summary'}."
+            summary = (entry.summary.text(self._book.system.has_fear) if entry.summary
+                       else "no summary")
+            why = f"Finished: {summary}."
             why += " Show recap… tells what happened; Open shows the fight as it ended."
         elif entry.id == self._open_id:
             why = "This encounter is open in the window."
