@@ -111,9 +111,7 @@ def default_marks(offer: PcHit) -> PcMarks:
 def marked(row: CombatantRow, marks: PcMarks, *, massive: bool = False) -> CombatantRow:
     """``row`` once ``marks`` are marked: the HP its thresholds mark (one threshold less with an
     Armor Slot used), then the riders (see the module's interpretations)."""
-    after = row
-    if marks.damage > 0 and (hit := pc_tracks.hit_on(row, marks.damage, massive=massive)):
-        after = pc_tracks.marked_by(after, hit, marks.use_armor)
+    after = _damaged(row, marks, massive)
     if marks.armor_slot:
         now = pc_tracks.tracks(after)
         after = (pc_tracks.with_marks(after, armor=now.armor_marked + 1) if now.armor_free
@@ -128,6 +126,19 @@ def marked(row: CombatantRow, marks: PcMarks, *, massive: bool = False) -> Comba
         if name not in after.conditions:
             after = replace(after, conditions=(*after.conditions, name))
     return after
+
+
+def _damaged(row: CombatantRow, marks: PcMarks, massive: bool) -> CombatantRow:
+    """``row`` with the HP the damage of ``marks`` marks, before any rider."""
+    if marks.damage > 0 and (hit := pc_tracks.hit_on(row, marks.damage, massive=massive)):
+        return pc_tracks.marked_by(row, hit, marks.use_armor)
+    return row
+
+
+def no_armor_for_rider(row: CombatantRow, marks: PcMarks, *, massive: bool = False) -> bool:
+    """Whether the Armor Slot ``marks`` ask of ``row`` finds none free once the damage is
+    marked, so an HP is marked instead (what Spit Acid's Fear counts: ``fear_riders``)."""
+    return marks.armor_slot and not pc_tracks.tracks(_damaged(row, marks, massive)).armor_free
 
 
 def marks_words(before: CombatantRow, after: CombatantRow) -> str:

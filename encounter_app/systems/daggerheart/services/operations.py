@@ -24,9 +24,11 @@ from encounter_app.domain import CombatantRow, RollRow, StatBlock
 from encounter_app.domain.adversaries import Refused
 from encounter_app.domain.requests import RollRequest, RollResult
 from encounter_app.domain.roll_text import describe
+from encounter_app.rules.daggerheart import FEAR_CAP
 from encounter_app.services.fight.commands import (
     AddCombatant,
     RecordRoll,
+    SetFear,
     UpdateCombatant,
     spend_one_fear,
 )
@@ -36,7 +38,13 @@ from encounter_app.services.fight.table import mark_pc_hits
 from encounter_app.services.operations import Action, Operations
 from encounter_app.services.rolls.roller import Roller
 from encounter_app.systems.daggerheart import pc_tracks
-from encounter_app.systems.daggerheart.services import adversaries, feature_marks, features
+from encounter_app.systems.daggerheart.services import (
+    adversaries,
+    fear_riders,
+    feature_marks,
+    features,
+)
+from encounter_app.systems.daggerheart.services.fear_riders import Reached
 from encounter_app.systems.daggerheart.services.feature_marks import PcHit, PcMarks
 from encounter_app.systems.daggerheart.services.features import ReactionResult, Use
 
@@ -270,7 +278,7 @@ class DaggerheartOperations(Operations):
 
         def rolled(answer: RollResult[AttackResult]) -> None:
             offers = feature_marks.attack_offers(session, use, request, answer.result)
-            self._offer(use, spent, describe(answer), offers, ask)
+            self._offer(use, spent, describe(answer), offers, ask, Reached(hits=len(offers)))
 
         self._roller.router.submit(request, rolled, f"{use.actor}'s {use.name}")
         return True
@@ -299,9 +307,12 @@ class DaggerheartOperations(Operations):
 
         phones = self._answered(use, request.difficulty or 0, request, phone_rolls or {})
 
+        failed = sum(1 for target in request.targets if target.succeeded is False)
+
         def rolled(answer: RollResult[DiceRoll | None]) -> None:
             offers = feature_marks.feature_offers(session, use, request, answer.result)
-            self._offer(use, None, describe(answer), offers, ask, phones)
+            self._offer(use, None, describe(answer), offers, ask, Reached(failed=failed),
+                        phones)
 
         self._roller.router.submit(request, rolled, f"{use.actor}'s {use.name}")
         return True
@@ -323,17 +334,18 @@ class DaggerheartOperations(Operations):
         return commands
 
     def _offer(self, use: Use, experience: Experience | None, row: RollRow,
-               offers: Sequence[PcHit], ask: Ask | None,
+               offers: Sequence[PcHit], ask: Ask | None, reached: Reached,
                phones: Callable[[], list[QUndoCommand]] = list) -> None:
         """The dice are in: the GM marks the PCs (when ``ask`` and someone was touched),
-        then the cost, the log line and the marks are pushed as one step."""
+        then the cost, the log line, the marks and the Fear the texts gain for what it
+        ``reached`` (``fear_riders``) are pushed as one step."""
         answered: list[bool] = []
 
         def mark(chosen: Sequence[PcMarks]) -> None:
             if answered:  # the dialog answered once; a second answer changes nothing
                 return
             answered.append(True)
-            self._record(use, experience, row, chosen, phones())
+            self._record(use, experience, row, chosen, reached, phones())
 
         if ask is not None and offers:
             ask(offers, f"{use.actor}'s {use.name}", row, mark)
@@ -341,31 +353,58 @@ class DaggerheartOperations(Operations):
             mark(())
 
     def _record(self, use: Use, experience: Experience | None, row: RollRow,
-                chosen: Sequence[PcMarks], also: Sequence[QUndoCommand] = ()) -> bool:
+                chosen: Sequence[PcMarks], reached: Reached,
+                also: Sequence[QUndoCommand] = ()) -> bool:
         session = self.session
         massive = adversaries.options(session).massive_damage
         try:
             paid = features.payment(session, use, experience, "the roll was not logged")
-            pcs = []
+            pcs, no_armor = [], 0
             for marks in chosen:
                 at = session.combatants.index_of(marks.combatant_id)
                 if at >= 0:
                     before = session.combatants[at]
                     after = feature_marks.marked(before, marks, massive=massive)
+                    no_armor += feature_marks.no_armor_for_rider(before, marks, massive=massive)
                     if after != before:
                         pcs.append((before, after))
+            reached = replace(reached, no_armor=no_armor, hp_marked=sum(
+                1 for before, after in pcs if after.hp_marked > before.hp_marked))
+            gained = fear_riders.gain(adversaries.combatant(session, use.combatant_id), use,
+                                      reached)
         except Refused as refused:
             self.say(str(refused), error=True)
             return False
         line = feature_marks.logged(row, pcs)
+        gaining = self._fear_gained(use, experience, gained)
+        gain_words = (gained.words() if gaining else
+                      f"No Fear gained: the pool is at its cap of {FEAR_CAP} "
+                      f"({', '.join(gained.sources)})" if gained.fear else "")
+        if gain_words or gained.reminders:
+            line = replace(line, detail="\n".join(filter(None, [
+                line.detail, gain_words, *gained.reminders])))
         command = Compound(f"{use.actor}: {use.name}", [
             *paid, RecordRoll(session, line),
             *(UpdateCombatant(session, after, f"{use.name} on {after.name}")
-              for _before, after in pcs), *also])
+              for _before, after in pcs), *gaining, *also])
         if not self._roller.push(line, command):
             return False
-        if pcs:  # the log line says it too; the status line says what the GM just marked
-            self.say(f"{line.summary} · marked on " + "; ".join(
-                f"{before.name}: {feature_marks.marks_words(before, after)}"
-                for before, after in pcs))
+        said = ["marked on " + "; ".join(
+            f"{before.name}: {feature_marks.marks_words(before, after)}"
+            for before, after in pcs)] if pcs else []
+        said += [gain_words] if gain_words else []
+        if said:  # the log line says it too; the status line says what just happened
+            self.say(" · ".join([line.summary, *said]))
         return True
+
+    def _fear_gained(self, use: Use, experience: Experience | None,
+                     gained: fear_riders.Gain) -> list[QUndoCommand]:
+        """The ledger line of the Fear ``gained``, from the pool the use's own price leaves
+        (``features.payment``), up to the cap; none when nothing is gained."""
+        session = self.session
+        pool = session.fear - use.cost_fear - (1 if experience is not None else 0)
+        value = min(FEAR_CAP, pool + gained.fear)
+        if value <= pool:
+            return []
+        return [SetFear(session, value, "effect",
+                        f"{use.actor}: {', '.join(gained.sources)}", before=pool)]
