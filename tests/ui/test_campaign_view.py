@@ -186,7 +186,7 @@ def test_finishing_keeps_a_summary_the_list_shows(program, manager):
     asked: list[str] = []
     press_in_next_modal("Finish encounter", asked)  # asked first, Cancel the default
     tab.finish_button.click()
-    assert asked and "Finish" in asked[0]
+    assert asked and "Finish" in asked[0] and "marks, Fear or countdown ticks" in asked[0]
     assert not tab.finish_button.isEnabled()
     text = tab.model.index(0).data()
     assert "Done" in text and "1 adversary defeated" in text and "Fear +1 / −0" in text
@@ -199,8 +199,10 @@ def test_a_finished_fight_of_a_system_without_fear_lists_no_fear(launch_demo):
     launched = launch_demo("casus_mus")
     tab = launched.window.manage_campaigns().encounters
     tab.select(launched.session.encounter_id)
-    press_in_next_modal("Finish encounter", [])
+    asked: list[str] = []
+    press_in_next_modal("Finish encounter", asked)
     tab.finish_button.click()
+    assert "countdown ticks" in asked[0] and "Fear" not in asked[0]
     text = tab.model.index(0).data()
     assert "Done" in text and "defeated" in text and "Fear" not in text
     assert "Finished:" in tab.why.text() and "Fear" not in tab.why.text()

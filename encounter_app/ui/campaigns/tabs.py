@@ -221,7 +221,8 @@ class EncountersTab(QWidget):
         from encounter_app.ui.shell.window_parts import ask_finish  # a dialog, when asked
 
         row = self.selected_row()
-        if row >= 0 and ask_finish(self, self._book.encounters[row].name):
+        if row >= 0 and ask_finish(self, self._book.encounters[row].name,
+                                  self._book.system.has_fear):
             self._operations.finish_encounter(stored_id(self._book.encounters[row]))
 
     def open_selected(self) -> None:

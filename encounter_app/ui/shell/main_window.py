@@ -431,7 +431,8 @@ class MainWindow(ShellWindow):
         if self.operations.refused():  # finished already: said
             return False
         name = self.store.encounter(self.session.encounter_id).name
-        return ask_finish(self, name) and self.operations.finish_encounter()
+        return (ask_finish(self, name, self.session.system.has_fear)
+                and self.operations.finish_encounter())
 
     def _entry_changed(self, *_args: object) -> None:
         self._show_finished()

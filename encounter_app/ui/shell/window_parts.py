@@ -103,13 +103,15 @@ class FinishedBanner(QFrame):
         self.hide()
 
 
-def finish_box(parent: QWidget, name: str) -> QMessageBox:
-    """The question before an encounter is finished; Cancel, the safe answer, is the default."""
+def finish_box(parent: QWidget, name: str, has_fear: bool) -> QMessageBox:
+    """The question before an encounter is finished; Cancel, the safe answer, is the default.
+    ``has_fear``: the system has Fear (``SystemRules.has_fear``), so the box names it."""
     box = QMessageBox(QMessageBox.Icon.Question, "Finish the encounter?",
                       f"Finish {name}?", QMessageBox.StandardButton.Cancel, parent)
     box.setObjectName("finishEncounterBox")
+    fear = "Fear " if has_fear else ""
     box.setInformativeText("Its summary is kept in the campaign. A finished encounter takes "
-                           "no more turns, rolls, marks, Fear or countdown ticks until you "
+                           f"no more turns, rolls, marks, {fear}or countdown ticks until you "
                            "reopen it (Encounter › Reopen encounter, or Undo).")
     finish = box.addButton("&Finish encounter", QMessageBox.ButtonRole.AcceptRole)
     finish.setObjectName("finishButton")
@@ -117,9 +119,9 @@ def finish_box(parent: QWidget, name: str) -> QMessageBox:
     return box
 
 
-def ask_finish(parent: QWidget, name: str) -> bool:
+def ask_finish(parent: QWidget, name: str, has_fear: bool) -> bool:
     """Ask whether to finish ``name``; True when the GM said Finish."""
-    box = finish_box(parent, name)
+    box = finish_box(parent, name, has_fear)
     box.exec()
     clicked = box.clickedButton()
     chosen = clicked is not None and clicked.objectName() == "finishButton"
