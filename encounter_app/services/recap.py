@@ -101,13 +101,16 @@ class Recaps:
         return self._written(self.gather_session(campaign_id, session_number, players=players))
 
     def last_for_players(self, campaign_id: int) -> RecapText | None:
-        done = [entry for entry in self._store.encounter_entries(campaign_id)
-                if entry.status == "done"]
+        done = [entry.id for entry in self._store.encounter_entries(campaign_id)
+                if entry.status == "done" and entry.id is not None]
         if not done:
             return None
-        entry = done[-1]
-        assert entry.id is not None
-        return self.encounter(entry.id, players=True)
+        # The one played last, by the event log; fights from before it (none logged) count
+        # as played before every logged one, in the campaign's list order.
+        played = {encounter_id: at for at, encounter_id in
+                  enumerate(self._store.played_order(campaign_id), start=1)}
+        last = max(range(len(done)), key=lambda at: (played.get(done[at], 0), at))
+        return self.encounter(done[last], players=True)
 
     def sessions(self, campaign_id: int) -> list[int]:
         """The game sessions of the campaign whose fights the event log holds, in order."""

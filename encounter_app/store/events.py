@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from encounter_app.domain.rows import FightEventRow
 from encounter_app.store.sql import _get, _id, _utc
@@ -88,6 +88,18 @@ class EventQueries:
 
         with self._reading() as session:
             return edge(True, True), edge(False, False)
+
+    def played_order(self, campaign_id: int) -> list[int]:
+        """The campaign's encounters with events, the one played last (its newest event the
+        newest: the log's ids grow as it is written) last."""
+        with self._reading() as session:
+            rows = session.exec(
+                select(FightEvent.encounter_id, func.max(FightEvent.id))
+                .join(Encounter, col(Encounter.id) == col(FightEvent.encounter_id))
+                .where(Encounter.campaign_id == campaign_id)
+                .group_by(col(FightEvent.encounter_id))
+                .order_by(func.max(FightEvent.id))).all()
+            return [encounter_id for encounter_id, _newest in rows]
 
     def event_sessions(self, campaign_id: int) -> list[int]:
         """The game sessions of the campaign its event log has lines of, in order."""

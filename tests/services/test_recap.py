@@ -14,6 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from encounter_app.domain import CountdownRow
+from encounter_app.domain.campaign_rows import EncounterEntry
+from encounter_app.domain.rows import FightEventRow
 from encounter_app.exchange.recap_text import md
 from encounter_app.rules.daggerheart import RestKind
 from encounter_app.services.fight import commands
@@ -202,6 +204,23 @@ def test_an_encounter_from_before_the_event_log_says_what_its_records_hold(qtbot
     assert [d.name for d in fight.defeated] == [foe.name]
     text = Recaps(store, SYSTEMS).last_for_players(encounter.campaign_id)
     assert text is not None and "Kept from before the event log" in text.markdown
+
+
+@pytest.mark.parametrize("played_last", [0, 1])
+def test_last_session_is_the_finished_encounter_played_last_not_the_last_listed(
+        qtbot, store, played_last):
+    first = create_sample(store, "daggerheart", seed=3)
+    store.insert_encounter(first.campaign_id, EncounterEntry("The Bridge"), 1)
+    entries = store.encounter_entries(first.campaign_id)
+    assert [e.name for e in entries] == [first.name, "The Bridge"]
+    order = [entries[1 - played_last], entries[played_last]]  # the other one first
+    for entry in order:
+        store.insert_event(stored(entry), FightEventRow("round", what="Round 2",
+                                                        visible=True, round=2))
+    for entry in store.encounter_entries(first.campaign_id):
+        store.update_encounter_entry(replace(entry, status="done"))
+    text = Recaps(store, SYSTEMS).last_for_players(first.campaign_id)
+    assert text is not None and entries[played_last].name in text.title
 
 
 def test_a_session_recap_holds_the_fights_of_that_session(qtbot, store):
