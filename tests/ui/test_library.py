@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from encounter_app.domain import Feature, TemplateRow
 from encounter_app.store import Store
@@ -164,6 +164,22 @@ def test_a_library_of_600_filters_and_counts(qtbot, store: Store, undo_stack) ->
     table.search.setText("")
     table.tier.setCurrentIndex(table.tier.findData(3))
     assert table.count.text() == "150 of 600"
+
+
+def test_opening_the_library_puts_the_keys_in_its_search(qtbot, program) -> None:
+    """F3 and then a name searches: the fight's one-letter keys (A attacks, R asks a reaction
+    roll) do not fire on the selected card while the GM types "Bear"."""
+    window = program.window
+    library = window.fight.library
+    library.library_action.trigger()
+    search = library.dock.widget().adversaries.table.search
+    qtbot.waitUntil(search.hasFocus)
+    rolls = list(program.session.rolls)
+    qtbot.keyClicks(QApplication.focusWidget(), "Bear")
+    assert search.text() == "Bear"
+    assert list(program.session.rolls) == rolls and QApplication.activeModalWidget() is None
+    library.library_action.trigger()  # closed: the keys go back to the fight
+    assert not library.dock.isVisible()
 
 
 def test_add_to_encounter_and_builder_from_the_library_dock(qtbot, program) -> None:

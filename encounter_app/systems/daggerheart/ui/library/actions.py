@@ -72,6 +72,9 @@ class LibraryActions(QObject):
         self.library_action.setShortcut(QKeySequence("F3"))
         self.library_action.setToolTip("Adversary library (F3): search, write and edit stat "
                                        "blocks and environments")
+        # Asked for, the library takes the keys: what the GM types next is a search, not the
+        # fight's one-letter keys (A attacks, R rolls…) acting on the selected card.
+        self.library_action.triggered.connect(self._focus_search)
         self.builder_action = QAction("&Build encounter…", self,
                                       shortcut=QKeySequence("Ctrl+B"))
         self.builder_action.setToolTip("Encounter builder (Ctrl+B): plan a fight within its "
@@ -141,6 +144,21 @@ class LibraryActions(QObject):
             frame = self._window.geometry()
             width, height = min(660, frame.width() // 2), min(720, frame.height() - 40)
             self.dock.setGeometry(frame.right() - width - 20, frame.top() + 40, width, height)
+
+    def _focus_search(self, shown: bool) -> None:
+        from encounter_app.systems.daggerheart.ui.library.panel import (
+            LibraryPanel,  # built by _build_dock as the dock was shown
+        )
+
+        panel = self.dock.widget()
+        if not shown or not isinstance(panel, LibraryPanel):
+            return
+        self.dock.raise_()
+        self.dock.activateWindow()
+        page = (panel.environments if panel.currentWidget() is panel.environments
+                else panel.adversaries)
+        page.table.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        page.table.search.selectAll()
 
     def _use(self, use: str, rows: Sequence[TemplateRow | EnvironmentRow]) -> None:
         """``rows``: TemplateRows for "encounter" and "builder", EnvironmentRows for "attach"."""
