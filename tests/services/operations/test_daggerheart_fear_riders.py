@@ -170,6 +170,21 @@ def test_a_full_pool_gains_nothing_and_says_so(qtbot, play):
         ops.session.rolls[0].detail)
 
 
+def test_near_the_cap_only_what_fits_is_gained_and_said(qtbot, play):
+    ops, roller = play()
+    dragon = joined(ops, DRAGON)
+    aria, brannoc, wren = pcs(ops.session)
+    ops.fight.set_fear(FEAR_CAP)  # Avalanche's own Fear leaves 11: room for one of three
+    with qtbot.waitSignal(roller.recorded):
+        assert ops.use_feature(dragon.id, "Avalanche", [
+            ReactionResult(pc.id, succeeded=False) for pc in (aria, brannoc, wren)],
+            ask=confirm)
+    assert ops.session.fear == FEAR_CAP
+    assert ops.session.fear_ledger[0].change == 1
+    assert "You gain a Fear (Avalanche), the pool at its cap of 12" in (
+        ops.session.rolls[0].detail)
+
+
 # -- the readings, against every SRD sentence that gains a Fear ---------------------------------
 
 # The features whose Fear the program gains, by what it counts; the other SRD sentences that

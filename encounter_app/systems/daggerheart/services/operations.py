@@ -376,10 +376,7 @@ class DaggerheartOperations(Operations):
             self.say(str(refused), error=True)
             return False
         line = feature_marks.logged(row, pcs)
-        gaining = self._fear_gained(use, experience, gained)
-        gain_words = (gained.words() if gaining else
-                      f"No Fear gained: the pool is at its cap of {FEAR_CAP} "
-                      f"({', '.join(gained.sources)})" if gained.fear else "")
+        gaining, gain_words = self._fear_gained(use, experience, gained)
         if gain_words or gained.reminders:
             line = replace(line, detail="\n".join(filter(None, [
                 line.detail, gain_words, *gained.reminders])))
@@ -397,14 +394,21 @@ class DaggerheartOperations(Operations):
             self.say(" · ".join([line.summary, *said]))
         return True
 
-    def _fear_gained(self, use: Use, experience: Experience | None,
-                     gained: fear_riders.Gain) -> list[QUndoCommand]:
+    def _fear_gained(self, use: Use, experience: Experience | None, gained: fear_riders.Gain
+                     ) -> tuple[list[QUndoCommand], str]:
         """The ledger line of the Fear ``gained``, from the pool the use's own price leaves
-        (``features.payment``), up to the cap; none when nothing is gained."""
+        (``features.payment``), up to the cap (none when nothing is gained), and its words for
+        the log: "You gain a Fear (Momentum)", and what the cap kept back."""
+        if not gained.fear:
+            return [], ""
         session = self.session
         pool = session.fear - use.cost_fear - (1 if experience is not None else 0)
-        value = min(FEAR_CAP, pool + gained.fear)
-        if value <= pool:
-            return []
-        return [SetFear(session, value, "effect",
-                        f"{use.actor}: {', '.join(gained.sources)}", before=pool)]
+        got = min(FEAR_CAP, pool + gained.fear) - pool
+        if got <= 0:
+            return [], (f"No Fear gained: the pool is at its cap of {FEAR_CAP} "
+                        f"({', '.join(gained.sources)})")
+        words = replace(gained, fear=got).words()
+        if got < gained.fear:
+            words += f", the pool at its cap of {FEAR_CAP}"
+        return [SetFear(session, pool + got, "effect",
+                        f"{use.actor}: {', '.join(gained.sources)}", before=pool)], words
